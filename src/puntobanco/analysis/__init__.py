@@ -1,0 +1,1 @@
+"""Exact odds over shoe compositions (results as Fractions), and effects of removal."""

@@ -1,0 +1,1 @@
+"""The command line: play, odds, simulate, serve, verify. The only layer that prints."""

@@ -1,0 +1,179 @@
+"""Sources of randomness, injected wherever cards are shuffled.
+
+Everything that shuffles asks a :class:`RandomSource` for ``randbelow(n)``: an
+integer in ``[0, n)`` with no modulo bias. A shoe asks a :class:`ShuffleSource`
+for the stream of each new shoe (``stream(shoe_index)``), so that a seeded
+simulation gives every shoe its own generator, keyed by (seed, shoe index),
+and any number of workers deal the same cards.
+
+Three families:
+
+* :class:`SystemSource` - the operating system's cryptographic generator (play).
+* :class:`puntobanco.core.fairness.FairSource` - the provably fair HMAC stream.
+* :class:`SeededSource` - simulation and reproducible games, defined exactly
+  below so that the reference simulator, the numba kernels and the GPU kernels
+  produce the same numbers.
+
+The seeded generator, exactly
+-----------------------------
+All arithmetic is on unsigned 64-bit integers, wrapping.
+
+``mix64(z)`` is SplitMix64's output function::
+
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EB
+    return z ^ (z >> 31)
+
+Stream for shoe ``k`` under ``seed``: a SplitMix64 state
+``x = (seed mod 2**64) ^ mix64(k + 0x9E3779B97F4A7C15)``; the xoshiro256**
+state words ``s0..s3`` are four successive SplitMix64 outputs
+(``x += 0x9E3779B97F4A7C15; out = mix64(x)``). xoshiro256** then gives 64-bit
+outputs (``rotl(s1 * 5, 7) * 9``, the reference algorithm of Blackman and
+Vigna). Each 64-bit output is used as two 32-bit words, the **upper half
+first**; a half left over is kept for the next draw.
+
+``randbelow(n)`` for ``1 <= n < 2**32`` is Lemire's multiply-shift with its
+rejection step: take a word ``w``; ``m = w * n``; ``low = m mod 2**32``; if
+``low < n``, let ``t = (2**32 - n) mod n`` and, while ``low < t``, take a
+new word and recompute ``m`` and ``low``. Return ``m >> 32``. This is exactly
+uniform.
+
+>>> rng = Xoshiro256StarStar.for_shoe(seed=42, shoe_index=0)
+>>> [rng.randbelow(10) for _ in range(8)]
+[1, 3, 2, 9, 5, 6, 6, 3]
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Protocol, runtime_checkable
+
+MASK64 = (1 << 64) - 1
+MASK32 = (1 << 32) - 1
+GOLDEN_GAMMA = 0x9E3779B97F4A7C15
+
+
+@runtime_checkable
+class RandomSource(Protocol):
+    """A source of unbiased bounded integers."""
+
+    def randbelow(self, n: int) -> int:
+        """Return a uniformly distributed integer in ``[0, n)``; ``n >= 1``."""
+        ...
+
+
+@runtime_checkable
+class ShuffleSource(Protocol):
+    """Gives the random stream for each new shoe."""
+
+    def stream(self, shoe_index: int) -> RandomSource:
+        """The stream that shuffles shoe number ``shoe_index`` (0, 1, 2, ...)."""
+        ...
+
+
+class SystemSource:
+    """The operating system's cryptographic generator (:mod:`secrets`), for real play.
+
+    It is its own stream for every shoe.
+    """
+
+    def randbelow(self, n: int) -> int:
+        """A uniform integer in ``[0, n)`` from :func:`secrets.randbelow`."""
+        return secrets.randbelow(n)
+
+    def stream(self, shoe_index: int) -> RandomSource:
+        """This same source: cryptographic draws need no per-shoe key."""
+        return self
+
+
+def mix64(z: int) -> int:
+    """SplitMix64's output function (Steele, Lea and Flood; Vigna's constants)."""
+    z &= MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return z ^ (z >> 31)
+
+
+def _rotl(x: int, k: int) -> int:
+    return ((x << k) | (x >> (64 - k))) & MASK64
+
+
+class Xoshiro256StarStar:
+    """xoshiro256** with the bounded draws described in the module docstring.
+
+    Args:
+        state: Four 64-bit state words, not all zero.
+    """
+
+    __slots__ = ("_s0", "_s1", "_s2", "_s3", "_spare", "_has_spare")
+
+    def __init__(self, state: tuple[int, int, int, int]) -> None:
+        if not any(state):
+            raise ValueError("xoshiro256** state must not be all zero")
+        self._s0, self._s1, self._s2, self._s3 = (w & MASK64 for w in state)
+        self._spare = 0
+        self._has_spare = False
+
+    @classmethod
+    def for_shoe(cls, *, seed: int, shoe_index: int) -> Xoshiro256StarStar:
+        """The generator of shoe ``shoe_index`` under ``seed`` (SplitMix64 seeding)."""
+        x = (seed & MASK64) ^ mix64(shoe_index + GOLDEN_GAMMA)
+        words = []
+        for _ in range(4):
+            x = (x + GOLDEN_GAMMA) & MASK64
+            words.append(mix64(x))
+        return cls((words[0], words[1], words[2], words[3]))
+
+    def next64(self) -> int:
+        """The next 64-bit output."""
+        s0, s1, s2, s3 = self._s0, self._s1, self._s2, self._s3
+        result = (_rotl((s1 * 5) & MASK64, 7) * 9) & MASK64
+        t = (s1 << 17) & MASK64
+        s2 ^= s0
+        s3 ^= s1
+        s1 ^= s2
+        s0 ^= s3
+        s2 ^= t
+        s3 = _rotl(s3, 45)
+        self._s0, self._s1, self._s2, self._s3 = s0, s1, s2, s3
+        return result
+
+    def next32(self) -> int:
+        """The next 32-bit word: the upper half of a 64-bit output, then its lower half."""
+        if self._has_spare:
+            self._has_spare = False
+            return self._spare
+        value = self.next64()
+        self._spare = value & MASK32
+        self._has_spare = True
+        return value >> 32
+
+    def randbelow(self, n: int) -> int:
+        """A uniform integer in ``[0, n)`` by Lemire's method; ``1 <= n < 2**32``."""
+        if not 1 <= n <= MASK32:
+            raise ValueError(f"randbelow needs 1 <= n < 2**32, got {n}")
+        m = self.next32() * n
+        low = m & MASK32
+        if low < n:
+            threshold = ((1 << 32) - n) % n
+            while low < threshold:
+                m = self.next32() * n
+                low = m & MASK32
+        return m >> 32
+
+
+class SeededSource:
+    """Reproducible shuffles: shoe ``k`` gets ``Xoshiro256StarStar.for_shoe(seed, k)``.
+
+    >>> SeededSource(7).stream(3).randbelow(416) == SeededSource(7).stream(3).randbelow(416)
+    True
+    """
+
+    def __init__(self, seed: int) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
+        self.seed = seed
+
+    def stream(self, shoe_index: int) -> RandomSource:
+        """A fresh generator for shoe ``shoe_index``."""
+        return Xoshiro256StarStar.for_shoe(seed=self.seed, shoe_index=shoe_index)

@@ -1,0 +1,1 @@
+"""The casino service: FastAPI app, accounts, wallet ledger, tables and persistence."""

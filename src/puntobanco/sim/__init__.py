@@ -1,0 +1,1 @@
+"""Monte Carlo simulation: the reference simulator, numba, CUDA and Dask backends."""

@@ -1,0 +1,1 @@
+"""The web table: static files served by :mod:`puntobanco.server`."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import typer
 
-from puntobanco.cli import odds, play, serve, simulate, verify
+from puntobanco.cli import ledger, odds, play, report, serve, simulate, systems, verify
 
 app = typer.Typer(
     name="puntobanco",
@@ -18,7 +18,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-for _module in (play, odds, simulate, serve, verify):
+for _module in (play, odds, simulate, systems, serve, verify, ledger, report):
     _module.register(app)
 
 

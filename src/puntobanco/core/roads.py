@@ -58,3 +58,26 @@ def bead_plate(marks: Sequence[RoundMark], rows: int = ROWS) -> Grid[RoundMark]:
         column.extend([None] * (rows - len(column)))
         columns.append(tuple(column))
     return tuple(columns)
+
+
+def roads_json(marks: Sequence[RoundMark]) -> dict[str, object]:
+    """Every road of a shoe as JSON-ready data, for the server and the web page.
+
+    Cells are ``None`` or a dict of the cell's fields; grids are lists of columns.
+    """
+    return {
+        "bead_plate": [
+            [None if cell is None else _mark_json(cell) for cell in column]
+            for column in bead_plate(marks)
+        ],
+    }
+
+
+def _mark_json(mark: RoundMark) -> dict[str, object]:
+    return {
+        "outcome": mark.outcome.value,
+        "player_pair": mark.player_pair,
+        "banker_pair": mark.banker_pair,
+        "natural": mark.natural,
+        "winning_total": mark.winning_total,
+    }

@@ -139,7 +139,8 @@ def describe(event: Event, lang: str = "en") -> str:
         "side": names[side],
         "side_name": names[side],
         "other": names[other],
-        "side_article": _ARTICLES[side].capitalize(),
+        # Not str.capitalize(): it would lower-case the name ("El jugador").
+        "side_article": _ARTICLES[side][0].upper() + _ARTICLES[side][1:],
         "other_article": _ARTICLES[other],
         "total": event.total,
         "third": event.player_third,

@@ -21,7 +21,6 @@ from enum import StrEnum
 from puntobanco.core.cards import RANK_POINTS, Card, hand_total
 from puntobanco.core.errors import ShoeExhausted
 from puntobanco.core.tableau import (
-    PLAYER_DRAWS,
     PLAYER_STOOD,
     banker_drawing_values,
     banker_draws,
@@ -258,75 +257,28 @@ def play_coup_from(
         banker_cards: tuple[Card, ...] = (b1, b2)
         events = (e1, e2, e3, e4, *_NATURAL_STANDS[player][banker], _RESULTS[player][banker])
     else:
+        dealt, player_hand, banker_hand = [p1, b1, p2, b2], [p1, p2], [b1, b2]
+        player_decision = _PLAYER_DECISIONS[player]
+        steps = [e1, e2, e3, e4, player_decision]
         player_third = PLAYER_STOOD
-        if PLAYER_DRAWS[player]:
+        if player_decision.kind is EventKind.DRAW:
             p3 = draw()
             player_third = points[p3.rank]
-            two_card_player = player
             player = (player + player_third) % 10
-            e5 = card_event(player_events, Side.PLAYER, p3, player)
-            banker_event = _BANKER_DECISIONS[banker][player_third]
-            if banker_event.kind is EventKind.DRAW:
-                b3 = draw()
-                banker = (banker + points[b3.rank]) % 10
-                cards = (p1, b1, p2, b2, p3, b3)
-                player_cards = (p1, p2, p3)
-                banker_cards = (b1, b2, b3)
-                events = (
-                    e1,
-                    e2,
-                    e3,
-                    e4,
-                    _PLAYER_DECISIONS[two_card_player],
-                    e5,
-                    banker_event,
-                    card_event(banker_events, Side.BANKER, b3, banker),
-                    _RESULTS[player][banker],
-                )
-            else:
-                cards = (p1, b1, p2, b2, p3)
-                player_cards = (p1, p2, p3)
-                banker_cards = (b1, b2)
-                events = (
-                    e1,
-                    e2,
-                    e3,
-                    e4,
-                    _PLAYER_DECISIONS[two_card_player],
-                    e5,
-                    banker_event,
-                    _RESULTS[player][banker],
-                )
-        else:
-            banker_event = _BANKER_DECISIONS[banker][PLAYER_STOOD]
-            player_cards = (p1, p2)
-            if banker_event.kind is EventKind.DRAW:
-                b3 = draw()
-                banker = (banker + points[b3.rank]) % 10
-                cards = (p1, b1, p2, b2, b3)
-                banker_cards = (b1, b2, b3)
-                events = (
-                    e1,
-                    e2,
-                    e3,
-                    e4,
-                    _PLAYER_DECISIONS[player],
-                    banker_event,
-                    card_event(banker_events, Side.BANKER, b3, banker),
-                    _RESULTS[player][banker],
-                )
-            else:
-                cards = (p1, b1, p2, b2)
-                banker_cards = (b1, b2)
-                events = (
-                    e1,
-                    e2,
-                    e3,
-                    e4,
-                    _PLAYER_DECISIONS[player],
-                    banker_event,
-                    _RESULTS[player][banker],
-                )
+            dealt.append(p3)
+            player_hand.append(p3)
+            steps.append(card_event(player_events, Side.PLAYER, p3, player))
+        banker_decision = _BANKER_DECISIONS[banker][player_third]
+        steps.append(banker_decision)
+        if banker_decision.kind is EventKind.DRAW:
+            b3 = draw()
+            banker = (banker + points[b3.rank]) % 10
+            dealt.append(b3)
+            banker_hand.append(b3)
+            steps.append(card_event(banker_events, Side.BANKER, b3, banker))
+        steps.append(_RESULTS[player][banker])
+        cards, player_cards, banker_cards = tuple(dealt), tuple(player_hand), tuple(banker_hand)
+        events = tuple(steps)
 
     outcome = (
         Outcome.PLAYER if player > banker else Outcome.BANKER if banker > player else Outcome.TIE

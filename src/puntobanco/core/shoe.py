@@ -12,6 +12,8 @@ Cut-card mode (the default, as in land-based play):
 * The cut card lies ``rules.cut_card`` cards from the end. It comes out when
   the card in front of it has been dealt and another is needed. The round in
   progress is finished, one more round is dealt, and the shoe is reshuffled.
+  So a round is the shoe's last exactly when the cut card was already out as
+  it began, and :attr:`CoupResult.last_in_shoe` says so.
 
 Reshuffle mode: every round is dealt from a fresh full shoe, with no burn.
 
@@ -74,7 +76,6 @@ class Shoe:
         self.shoe_index = first_shoe - 1
         self.rounds_in_shoe = 0
         self.cut_card_out = False
-        self._cut_out_at_round_start = False
         self._needs_new_shoe = True
         self._single_shoe = False
         self._straight_through = False
@@ -166,8 +167,7 @@ class Shoe:
         # The round in which the cut card comes out is finished, then exactly one
         # more is dealt: so a round is the shoe's last when the cut card was
         # already out as it began (or when every round is a fresh shoe).
-        cut_out_at_start = self.cut_card_out
-        last = cut_out_at_start or self.rules.shoe_mode is ShoeMode.RESHUFFLE
+        last = self.cut_card_out or self.rules.shoe_mode is ShoeMode.RESHUFFLE
         result = play_coup_from(
             self.deal,
             shoe_index=self.shoe_index,
@@ -176,7 +176,6 @@ class Shoe:
             last_in_shoe=last,
         )
         self.rounds_in_shoe += 1
-        self._cut_out_at_round_start = cut_out_at_start
         self._needs_new_shoe = last
         return result
 

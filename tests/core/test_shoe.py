@@ -176,6 +176,8 @@ def test_reshuffle_mode_deals_every_round_from_a_fresh_shoe(seed: int, decks: in
         assert list(result.cards) == eager_shuffle(decks, seed, k)[: result.card_count]
         assert shoe.position == result.card_count
         assert shoe.cards_remaining == 52 * decks - result.card_count
+        if k == 4:  # the round's cards and the rest of its shoe are exactly the shoe
+            assert Counter([*result.cards, *drain(shoe)]) == Counter(unshuffled(decks))
 
 
 def test_same_seed_same_cards_and_different_seeds_differ() -> None:

@@ -123,6 +123,11 @@ class Shoe:
         return self._position
 
     def __iter__(self) -> Iterator[Card]:
+        """Deal the current shoe's cards one by one.
+
+        A new shoe is shuffled only if none has started. No burn is recorded and
+        no cut card is watched: :meth:`deal_coup` runs the shoe's procedure.
+        """
         return self
 
     def __next__(self) -> Card:

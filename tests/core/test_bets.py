@@ -6,7 +6,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puntobanco.core.bets import (
@@ -165,6 +165,7 @@ def expected_settlement(kind: BetKind, stake: int, result: CoupResult, rules: Ru
     return ("win", rules.pair_pays, 0) if won else ("lose", None, 0)
 
 
+@settings(deadline=None)
 @given(
     result=coups,
     rules=rules_strategy,
@@ -246,6 +247,7 @@ def check_all_or_nothing(
         assert verify_bets(bets, **kwargs) == placed
 
 
+@settings(deadline=None)
 @given(
     rules=st.sampled_from(list(PRESETS.values())),
     limits=limits_strategy,
@@ -262,6 +264,7 @@ def test_verify_bets_accepts_exactly_the_valid_rounds(
     assert spots == before  # the caller's bets are untouched
 
 
+@settings(deadline=None)
 @given(
     rules=st.sampled_from(list(PRESETS.values())),
     limits=limits_strategy,

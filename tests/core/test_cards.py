@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puntobanco.core.cards import (
@@ -51,6 +51,7 @@ def test_hand_totals_of_the_seeds(cards: str, total: int) -> None:
     assert hand_total(parse_cards(cards)) == total
 
 
+@settings(deadline=None)
 @given(st.lists(st.sampled_from(list(Rank)), min_size=0, max_size=3))
 def test_totals_are_the_sum_mod_10(ranks: list[Rank]) -> None:
     cards = [Card(rank, Suit.SPADES) for rank in ranks]

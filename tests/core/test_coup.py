@@ -6,7 +6,7 @@ import itertools
 from collections.abc import Iterator
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puntobanco.core.cards import Card, Rank, Suit, parse_cards
@@ -156,6 +156,7 @@ def test_every_six_card_sequence_agrees_with_the_seeds() -> None:
     assert covered == 10**6
 
 
+@settings(deadline=None)
 @given(st.lists(st.sampled_from(list(Rank)), min_size=6, max_size=6), st.data())
 def test_random_card_sequences_agree_with_the_oracle(
     ranks: list[Rank], data: st.DataObject
@@ -174,6 +175,7 @@ def test_random_card_sequences_agree_with_the_oracle(
     assert_agrees(cards, result)
 
 
+@settings(deadline=None)
 @given(st.lists(st.sampled_from(list(Rank)), min_size=6, max_size=6))
 def test_structural_invariants(ranks: list[Rank]) -> None:
     cards = [Card(rank, Suit.HEARTS) for rank in ranks]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puntobanco.core.errors import InvalidBet
@@ -102,12 +102,14 @@ def test_format_minor(minor: int, text: str) -> None:
     assert format_minor(minor) == text
 
 
+@settings(deadline=None)
 @given(st.integers(0, MAX_AMOUNT_MINOR))
 def test_format_then_parse_is_the_identity(minor: int) -> None:
     assert parse_amount(format_minor(minor)) == minor
     assert parse_amount(format_minor(minor).replace(".", ",")) == minor
 
 
+@settings(deadline=None)
 @given(st.integers(0, 10**15), st.integers(0, 10**6), st.integers(1, 10**6))
 def test_winnings_are_the_exact_floor(stake: int, numerator: int, denominator: int) -> None:
     ratio = Fraction(numerator, denominator)

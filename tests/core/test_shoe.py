@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puntobanco.core.cards import Card, parse_cards, unshuffled
-from puntobanco.core.coup import CoupResult
+from puntobanco.core.coup import CoupResult, play_coup
 from puntobanco.core.errors import ShoeExhausted
 from puntobanco.core.fairness import FairSource, fair_shoe
 from puntobanco.core.rng import SeededSource, SystemSource, Xoshiro256StarStar
@@ -233,3 +233,10 @@ def test_default_shoe_uses_the_system_source() -> None:
     assert result.shoe_index == 0 and result.burn is not None
     assert isinstance(shoe.rules, Rules)
     assert 0 <= SystemSource().stream(0).randbelow(10) < 10
+
+
+def test_play_coup_takes_a_shoe_as_its_cards() -> None:
+    shoe = Shoe.from_str("4c 5d Kh Qs 3h 9s")
+    result = play_coup(shoe)
+    assert (result.player_total, result.banker_total, result.card_count) == (7, 5, 5)
+    assert shoe.cards_remaining == 1

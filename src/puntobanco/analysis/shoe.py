@@ -107,7 +107,7 @@ class ShoeCounts:
                     f"point value {value} is given twice", code="duplicate", key=str(value)
                 )
             seen.add(value)
-            values[value] = _check_count(count, f"point value {value}")
+            values[value] = _check_count(count, "point value", str(value))
         return cls(tuple(values))
 
     @classmethod
@@ -129,7 +129,7 @@ class ShoeCounts:
                     f"rank {rank.symbol} is given twice", code="duplicate", key=rank.symbol
                 )
             seen.add(rank)
-            values[rank - 1] = _check_count(count, f"rank {rank.symbol}")
+            values[rank - 1] = _check_count(count, "rank", rank.symbol)
         return cls.from_rank_tuple(values)
 
     @property
@@ -197,19 +197,21 @@ def _points_of(ranks: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(points)
 
 
-def _check_count(count: Any, what: str) -> int:
+def _check_count(count: Any, kind: str, key: str) -> int:
     if isinstance(count, bool) or not isinstance(count, int):
         raise InvalidShoe(
-            f"the count for {what} must be a whole number, got {count!r}",
+            f"the count for {kind} {key} must be a whole number, got {count!r}",
             code="count_not_int",
-            what=what,
+            kind=kind,
+            key=key,
             value=repr(count),
         )
     if count < 0:
         raise InvalidShoe(
-            f"the count for {what} cannot be negative, got {count}",
+            f"the count for {kind} {key} cannot be negative, got {count}",
             code="negative_count",
-            what=what,
+            kind=kind,
+            key=key,
             value=count,
         )
     return int(count)
@@ -224,7 +226,8 @@ def _check_counts(counts: Any, length: int, what: str) -> tuple[int, ...]:
             expected=length,
             value=len(values),
         )
-    return tuple(_check_count(c, f"{what} {i}") for i, c in enumerate(values))
+    keys = [rank.symbol for rank in RANKS] if length == len(RANKS) else [str(i) for i in range(10)]
+    return tuple(_check_count(c, what, key) for key, c in zip(keys, values, strict=True))
 
 
 def _point_key(key: Any) -> int:

@@ -283,7 +283,8 @@ def register(app: typer.Typer) -> None:
             bool, typer.Option("--effects", help="Effects of removal, counts, through the shoe.")
         ] = False,
         shoes: Annotated[
-            str, typer.Option(help="Seeded shoes for the through-the-shoe study.")
+            str,
+            typer.Option(help="Full seeded shoes of the rules' decks dealt by --effects' study."),
         ] = "100",
         seed: Annotated[str, typer.Option(help="Seed of the through-the-shoe study.")] = "1",
         lang: Annotated[str | None, typer.Option(help="en or es (default: the locale).")] = None,
@@ -340,6 +341,16 @@ def _compute(
     from puntobanco.core.rules import Rules
     from puntobanco.core.rules import preset as named_preset
 
+    study_shoes = _whole("--shoes", shoes)
+    study_seed = _whole("--seed", seed)
+    if study_shoes < 1:
+        raise InvalidShoe(
+            f"the number of shoes must be a positive whole number, got {study_shoes}",
+            code="shoes",
+            value=study_shoes,
+        )
+    if study_seed < 0:
+        raise _UsageError(f"bad seed {seed}", code="whole", option="--seed", value=seed)
     if sum(x is not None for x in (decks, shoe_text, ranks_text)) > 1:
         raise _UsageError("give only one of --decks, --shoe and --ranks", code="one_shoe")
     rules = named_preset(preset) if preset is not None else Rules()
@@ -375,8 +386,6 @@ def _compute(
                         f"{token!r} in --remove is not a card or a rank", code="remove", token=token
                     ) from None
         counts = counts.remove(items)
-    study_shoes = _whole("--shoes", shoes)
-    study_seed = _whole("--seed", seed)
     report: dict[str, Any] = {
         "rules": rules,
         "shoe": counts,
@@ -385,8 +394,6 @@ def _compute(
     }
     if effects:
         report["effects"] = effects_of_removal(rules, counts)
-        if study_seed < 0:
-            raise _UsageError(f"bad seed {seed}", code="whole", option="--seed", value=seed)
         report["through"] = through_the_shoe(rules, shoes=study_shoes, seed=study_seed)
     return report
 

@@ -205,10 +205,15 @@ def _exact_pairs(shoe: ShoeCounts) -> Pairs[Fraction] | None:
 
 
 def _float_pairs(shoe: ShoeCounts) -> Pairs[float] | None:
-    exact = _exact_pairs(shoe)
-    if exact is None:
+    # The same sums as _exact_pairs, in floats: this is on the live-shoe path.
+    if shoe.ranks is None:
         return None
-    return Pairs(float(exact.player), float(exact.banker), float(exact.both))
+    ranks = shoe.ranks
+    n = float(shoe.cards)
+    same = float(sum(c * (c - 1) for c in ranks))
+    both = same * same - sum((c * (c - 1)) ** 2 for c in ranks) + sum(falling(c, 4) for c in ranks)
+    single = same / (n * (n - 1.0))
+    return Pairs(single, single, both / (n * (n - 1.0) * (n - 2.0) * (n - 3.0)))
 
 
 def _build(
@@ -253,10 +258,14 @@ def _build(
 
 
 def _price(kind: BetKind, wins: list[tuple[Num, Num]], push: Num) -> BetAnalysis[Num]:
-    win = sum((p for p, _ in wins), push - push)
+    win = ev = second_moment = push - push  # a zero of the right type
+    for chance, pays in wins:
+        win += chance
+        ev += chance * pays
+        second_moment += chance * pays * pays
     lose = 1 - win - push
-    ev = sum((p * pays for p, pays in wins), push - push) - lose
-    second_moment = sum((p * pays * pays for p, pays in wins), push - push) + lose
+    ev -= lose
+    second_moment += lose
     resolved = 1 - push
     return BetAnalysis(
         kind=kind,

@@ -338,3 +338,40 @@ def test_uses_the_core_tableau() -> None:
 def test_doctests(module: object) -> None:
     failures, _ = doctest.testmod(module)  # type: ignore[arg-type]
     assert failures == 0
+
+
+def test_kernel_source_agrees_without_the_jit() -> None:
+    # The kernel's Python source, run by the interpreter (so coverage sees its
+    # lines, as NUMBA_DISABLE_JIT=1 would), on a small shoe against the exact walk.
+    points = (5, 2, 1, 2, 0, 2, 1, 3, 1, 2)
+    joint = np.empty((10, 10))
+    summary = np.empty(10)
+    walk = puntobanco.analysis.kernels._walk.py_func  # type: ignore[attr-defined]
+    walk(
+        np.array(points, dtype=np.int64),
+        puntobanco.analysis.kernels.PLAYER_DRAW,
+        puntobanco.analysis.kernels.BANKER_DRAW,
+        joint,
+        summary,
+    )
+    exact = exact_module.exact_distribution(points)
+    expected = [
+        exact.player,
+        exact.banker,
+        exact.tie,
+        exact.banker_six,
+        *exact.cards_dealt,
+        exact.player_natural,
+        exact.banker_natural,
+        exact.both_natural,
+    ]
+    assert summary.tolist() == pytest.approx([float(x) for x in expected], abs=1e-14)
+    flat = [float(x) for row in exact.joint for x in row]
+    assert joint.ravel().tolist() == pytest.approx(flat, abs=1e-14)
+
+
+def test_defaults_are_the_seeds_game() -> None:
+    result = analyze(Rules())
+    assert analyze().bets == result.bets
+    assert result.shoe == ShoeCounts.full(8)
+    assert set(result.bets) == {BetKind.PLAYER, BetKind.BANKER, BetKind.TIE}

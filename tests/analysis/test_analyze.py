@@ -375,3 +375,11 @@ def test_defaults_are_the_seeds_game() -> None:
     assert analyze().bets == result.bets
     assert result.shoe == ShoeCounts.full(8)
     assert set(result.bets) == {BetKind.PLAYER, BetKind.BANKER, BetKind.TIE}
+
+
+def test_huge_shoes_are_exact_or_refused() -> None:
+    huge = ShoeCounts.from_points({0: 10**30, 9: 10**30})
+    assert analyze(Rules(), huge).probability[Outcome.TIE] > Fraction(1, 3)
+    with pytest.raises(InvalidShoe) as info:
+        analyze(Rules(), huge, exact=False)
+    assert info.value.code == "too_many_cards"

@@ -35,6 +35,10 @@ from puntobanco.analysis.shoe import InvalidShoe, ShoeCounts
 from puntobanco.core.coup import Outcome
 from puntobanco.core.rules import BetKind, Rules
 
+#: The float path's limit: counts travel as int64 and branch weights (products of
+#: six counts) stay exact in float64 up to about 1,400 cards; past this, refuse.
+MAX_FLOAT_CARDS = 1_000_000
+
 
 @dataclass(frozen=True, slots=True)
 class BetAnalysis(Generic[Num]):
@@ -134,8 +138,9 @@ def analyze(
             from the numba kernel (tens of microseconds: the live-shoe path).
 
     Raises:
-        InvalidShoe: Fewer than 6 cards (``too_few_cards``), or pair bets on a
-            shoe whose ranks are unknown (``pairs_need_ranks``).
+        InvalidShoe: Fewer than 6 cards (``too_few_cards``), pair bets on a
+            shoe whose ranks are unknown (``pairs_need_ranks``), or more than
+            :data:`MAX_FLOAT_CARDS` on the float path (``too_many_cards``).
     """
     rules = rules if rules is not None else Rules()
     shoe = shoe if shoe is not None else ShoeCounts.full(rules.decks)
@@ -143,6 +148,14 @@ def analyze(
     if exact:
         exact_dist = exact_distribution(shoe.points)
         return _build(rules, shoe, True, exact_dist, _exact_pairs(shoe), Fraction)
+    if shoe.cards > MAX_FLOAT_CARDS:
+        raise InvalidShoe(
+            f"the float path takes at most {MAX_FLOAT_CARDS} cards, the shoe has {shoe.cards}: "
+            "use the exact path",
+            code="too_many_cards",
+            cards=shoe.cards,
+            maximum=MAX_FLOAT_CARDS,
+        )
     float_dist = float_distribution(shoe.points)
     return _build(rules, shoe, False, float_dist, _float_pairs(shoe), float)
 

@@ -12,7 +12,9 @@ import numpy as np
 import pytest
 
 import puntobanco.analysis.distribution
+import puntobanco.analysis.effects
 import puntobanco.analysis.exact
+import puntobanco.analysis.export
 import puntobanco.analysis.kernels
 import puntobanco.analysis.odds
 import puntobanco.analysis.shoe
@@ -329,7 +331,9 @@ def test_uses_the_core_tableau() -> None:
     [
         puntobanco.analysis,
         puntobanco.analysis.distribution,
+        puntobanco.analysis.effects,
         puntobanco.analysis.exact,
+        puntobanco.analysis.export,
         puntobanco.analysis.kernels,
         puntobanco.analysis.odds,
         puntobanco.analysis.shoe,

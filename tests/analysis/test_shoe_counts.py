@@ -61,3 +61,10 @@ def test_bad_compositions_name_the_problem(build: object, code: str) -> None:
         build()  # type: ignore[operator]
     assert info.value.code == code
     assert isinstance(info.value, ValueError) and str(info.value)
+
+
+def test_numpy_counts_are_accepted_as_ints() -> None:
+    import numpy as np
+
+    shoe = ShoeCounts(tuple(np.full(10, 4, dtype=np.int64)))
+    assert shoe.cards == 40 and all(type(c) is int for c in shoe.points)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from numbers import Integral
 from typing import Any
 
 from puntobanco.core.cards import Card, Rank
@@ -198,7 +199,8 @@ def _points_of(ranks: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def _check_count(count: Any, kind: str, key: str) -> int:
-    if isinstance(count, bool) or not isinstance(count, int):
+    # Integral, not int: NumPy's integers are welcome (the simulator counts in arrays).
+    if isinstance(count, bool) or not isinstance(count, Integral):
         raise InvalidShoe(
             f"the count for {kind} {key} must be a whole number, got {count!r}",
             code="count_not_int",
@@ -212,7 +214,7 @@ def _check_count(count: Any, kind: str, key: str) -> int:
             code="negative_count",
             kind=kind,
             key=key,
-            value=count,
+            value=int(count),
         )
     return int(count)
 

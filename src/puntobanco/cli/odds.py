@@ -229,10 +229,6 @@ def _whole(option: str, value: str) -> int:
         ) from None
 
 
-def _to_json(value: Fraction) -> dict[str, Any]:
-    return {"probability": float(value), "exact": str(value)}
-
-
 def _share(value: Fraction | float, exact: bool) -> str:
     if exact and isinstance(value, Fraction):
         return str(value)
@@ -251,31 +247,46 @@ def register(app: typer.Typer) -> None:
     @app.command("odds")
     def odds(
         decks: Annotated[
-            str | None, typer.Option(help="Decks in a full shoe, 1 to 8 (default 8).")
+            str | None, typer.Option(metavar="N", help="Decks in a full shoe, 1 to 8 (default 8).")
         ] = None,
         shoe: Annotated[
             str | None,
-            typer.Option(help="Counts per point value, e.g. 0=128,1=32,...,9=32 (others 0)."),
+            typer.Option(
+                metavar="V=N,...",
+                help="Counts per point value, e.g. 0=128,1=32,...,9=32 (others 0).",
+            ),
         ] = None,
         ranks: Annotated[
             str | None,
-            typer.Option(help="Counts per rank, e.g. A=32,2=32,...,K=32 (needed for pairs)."),
+            typer.Option(
+                metavar="R=N,...",
+                help="Counts per rank, e.g. A=32,2=32,...,K=32 (needed for pairs).",
+            ),
         ] = None,
         remove: Annotated[
-            str | None, typer.Option(help="Cards already dealt, e.g. 'Kd 5s 9' (ranks allowed).")
+            str | None,
+            typer.Option(
+                metavar="CARDS", help="Cards already dealt, e.g. 'Kd 5s 9' (ranks allowed)."
+            ),
         ] = None,
         preset: Annotated[
-            str | None, typer.Option(help="Start from a named rule set, e.g. super-6.")
+            str | None,
+            typer.Option(metavar="NAME", help="Start from a named rule set, e.g. super-6."),
         ] = None,
         commission: Annotated[
-            str | None, typer.Option(help="Banker commission as an exact decimal, e.g. 0.04.")
+            str | None,
+            typer.Option(metavar="RATE", help="Banker commission as an exact decimal, e.g. 0.04."),
         ] = None,
-        tie_pays: Annotated[str | None, typer.Option(help="Tie winnings per unit, e.g. 9.")] = None,
+        tie_pays: Annotated[
+            str | None, typer.Option(metavar="X", help="Tie winnings per unit, e.g. 9.")
+        ] = None,
         banker_six_pays: Annotated[
-            str | None, typer.Option(help="A winning Banker 6 pays this, e.g. 0.5 (Super 6).")
+            str | None,
+            typer.Option(metavar="X", help="A winning Banker 6 pays this, e.g. 0.5 (Super 6)."),
         ] = None,
         pair_pays: Annotated[
-            str | None, typer.Option(help="Offer Player/Banker Pair paying this, e.g. 11.")
+            str | None,
+            typer.Option(metavar="X", help="Offer Player/Banker Pair paying this, e.g. 11."),
         ] = None,
         exact: Annotated[bool, typer.Option("--exact", help="Print exact fractions.")] = False,
         as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
@@ -284,12 +295,22 @@ def register(app: typer.Typer) -> None:
         ] = False,
         shoes: Annotated[
             str,
-            typer.Option(help="Full seeded shoes of the rules' decks dealt by --effects' study."),
+            typer.Option(
+                metavar="N", help="Full seeded shoes of the rules' decks dealt by --effects' study."
+            ),
         ] = "100",
-        seed: Annotated[str, typer.Option(help="Seed of the through-the-shoe study.")] = "1",
-        lang: Annotated[str | None, typer.Option(help="en or es (default: the locale).")] = None,
+        seed: Annotated[
+            str, typer.Option(metavar="S", help="Seed of the through-the-shoe study.")
+        ] = "1",
+        lang: Annotated[
+            str | None, typer.Option(metavar="LANG", help="en or es (default: the locale).")
+        ] = None,
     ) -> None:
-        """Exact odds, house edge and spread of every bet, for any shoe and any payouts."""
+        """Exact odds, house edge and spread of every bet, for any shoe and any payouts.
+
+        Counts not listed in --shoe or --ranks are 0. A shoe needs at least 6
+        cards (a coup can take 6); a smaller one is refused with exit status 2.
+        """
         language: Lang = "en"
         try:
             language = detect_lang(lang, os.environ)
@@ -409,121 +430,13 @@ def _decimal(value: Fraction | None) -> str:
     return str(value)
 
 
-def _opt(value: Fraction | None) -> str | None:
-    return None if value is None else str(value)
-
-
 def _json(report: dict[str, Any]) -> dict[str, Any]:
-    from puntobanco.core.coup import Outcome
+    from puntobanco.analysis.export import analysis_json, effects_json
 
-    rules = report["rules"]
-    shoe = report["shoe"]
-    result = report["analysis"]
-    dist = result.distribution
-    out: dict[str, Any] = {
-        "rules": {
-            "decks": rules.decks,
-            "player_pays": str(rules.player_pays),
-            "banker_commission": str(rules.banker_commission),
-            "banker_six_pays": _opt(rules.banker_six_pays),
-            "tie_pays": str(rules.tie_pays),
-            "pair_pays": _opt(rules.pair_pays),
-            "offered_bets": [k.value for k in rules.offered_bets],
-        },
-        "shoe": {
-            "cards": shoe.cards,
-            "points": {str(v): c for v, c in enumerate(shoe.points)},
-            "ranks": None
-            if shoe.ranks is None
-            else {r.symbol: c for r, c in zip(_ranks(), shoe.ranks, strict=True)},
-        },
-        "outcomes": {o.value: _to_json(result.probability[o]) for o in Outcome},
-        "bets": {},
-        "cards_dealt": {str(k): _to_json(v) for k, v in result.cards_dealt.items()},
-        "naturals": {
-            "player": _to_json(dist.player_natural),
-            "banker": _to_json(dist.banker_natural),
-            "both": _to_json(dist.both_natural),
-            "either": _to_json(dist.player_natural + dist.banker_natural - dist.both_natural),
-        },
-        "banker_wins_on_six": _to_json(dist.banker_six),
-        "pairs": None,
-        "joint": {
-            "rows": "player_total",
-            "columns": "banker_total",
-            "probability": [[float(x) for x in row] for row in result.joint],
-            "exact": [[str(x) for x in row] for row in result.joint],
-        },
-    }
-    if result.pairs is not None:
-        pairs = result.pairs
-        out["pairs"] = {
-            "player": _to_json(pairs.player),
-            "banker": _to_json(pairs.banker),
-            "both": _to_json(pairs.both),
-            "either": _to_json(pairs.either),
-        }
-    for kind, bet in result.bets.items():
-        entry: dict[str, Any] = {}
-        for name in (
-            "house_edge",
-            "house_edge_per_resolved",
-            "expected_value",
-            "rtp",
-            "win",
-            "push",
-            "lose",
-        ):
-            value = getattr(bet, name)
-            entry[name] = float(value)
-            entry[f"exact_{name}"] = str(value)
-        entry["std_dev"] = bet.std_dev
-        out["bets"][kind.value] = entry
+    out = analysis_json(report["analysis"])
     if "effects" in report:
-        out["effects"] = _effects_json(report["effects"], report["through"])
+        out["effects"] = effects_json(report["effects"], report["through"])
     return out
-
-
-def _ranks() -> tuple[Any, ...]:
-    from puntobanco.analysis.shoe import RANKS
-
-    return RANKS
-
-
-def _key_name(key: Any) -> str:
-    return str(key.symbol) if hasattr(key, "symbol") else str(key)
-
-
-def _effects_json(effects: Any, through: Any) -> dict[str, Any]:
-    bets: dict[str, Any] = {}
-    for kind, values in effects.effects.items():
-        weights = effects.weights[kind]
-        bets[kind.value] = {
-            "effects": [None if v is None else float(v) for v in values],
-            "exact_effects": [None if v is None else str(v) for v in values],
-            "weights": list(weights.weights),
-            "level": weights.level,
-            "balanced": weights.balanced,
-            "correlation": weights.correlation,
-        }
-    return {
-        "keys": [_key_name(k) for k in effects.keys],
-        "bets": bets,
-        "through_the_shoe": {
-            "shoes": through.shoes,
-            "seed": through.seed,
-            "rounds": through.rounds,
-            "bets": {
-                kind.value: {
-                    "positive_rounds": b.positive,
-                    "frequency": b.frequency,
-                    "mean_expected_gain": b.mean_expected_gain,
-                    "mean_actual_gain": b.mean_actual_gain,
-                }
-                for kind, b in through.bets.items()
-            },
-        },
-    }
 
 
 def _print_tables(report: dict[str, Any], lang: Lang, exact: bool) -> None:
@@ -600,6 +513,7 @@ def _print_effects(console: Any, effects: Any, through: Any, lang: Lang) -> None
     from rich.markup import escape
     from rich.table import Table
 
+    from puntobanco.analysis.export import key_name
     from puntobanco.core.explain import BET_NAMES
 
     t = TEXT[lang]
@@ -614,7 +528,7 @@ def _print_effects(console: Any, effects: Any, through: Any, lang: Lang) -> None
             value = effects.effects[kind][index]
             weight = effects.weights[kind].weights[index]
             cells.append("-" if value is None else f"{float(value) * 100:+.5f} [{weight:+d}]")
-        table.add_row(_key_name(key), *cells)
+        table.add_row(key_name(key), *cells)
     table.add_section()
     table.add_row(
         t["weights_row"],

@@ -10,6 +10,8 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import puntobanco.analysis.distribution
 import puntobanco.analysis.effects
@@ -78,6 +80,19 @@ def test_probabilities_sum_exactly_to_one() -> None:
         for bet in result.bets.values():
             assert bet.win + bet.push + bet.lose == 1
             assert bet.rtp == 1 + bet.expected_value == 1 - bet.house_edge
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.lists(st.integers(0, 3), min_size=10, max_size=10).filter(lambda c: 7 <= sum(c) <= 18))
+def test_martingale_on_random_small_shoes(points: list[int]) -> None:
+    shoe = ShoeCounts(tuple(points))
+    rules = Rules(banker_six_pays="1/2")
+    now = analyze(rules, shoe)
+    after = {v: analyze(rules, shoe.remove([v])) for v, c in enumerate(points) if c}
+    for kind in rules.offered_bets:
+        weighted = sum(points[v] * a.bets[kind].expected_value for v, a in after.items())
+        assert weighted / shoe.cards == now.bets[kind].expected_value
+    assert sum(now.probability.values()) == 1
 
 
 def test_expected_value_is_a_martingale() -> None:
@@ -151,12 +166,14 @@ def _net(kind: BetKind, result: CoupResult, rules: Rules) -> Fraction:
 
 
 SMALL_SHOES = [
+    "K Q 5 5 9 9",
+    "3 3 4 4 7 7 2",
     "A 2 3 4 5 6 7 8",
-    "K Q 10 J 9 8 7 6",
-    "2 2 3 3 4 4 5 5",
+    "K Q 10 J 9 8 7",
+    "2 2 3 3 4 4 5",
     "K K 5 5 6 7 9 A",
-    "A A 2 3 3 4 6 Q",
-    "J J J 2 2 8 8 9",
+    "A A 2 3 3 4 6",
+    "J J J 2 2 8 8",
 ]
 RULE_SETS = [
     Rules(pair_pays=11),

@@ -33,7 +33,10 @@ def test_login_and_bad_credentials(client: TestClient, alice: Player) -> None:
     ok = client.post("/api/auth/login", json={"username": "alice", "password": "correct horse"})
     assert ok.status_code == 200 and ok.json()["user"]["id"] == alice.id
     assert ok.json()["token"] != alice.token
-    for creds in ({"username": "alice", "password": "wrong horse"}, {"username": "nobody", "password": "x" * 9}):
+    for creds in (
+        {"username": "alice", "password": "wrong horse"},
+        {"username": "nobody", "password": "x" * 9},
+    ):
         bad = client.post("/api/auth/login?lang=es", json=creds)
         assert bad.status_code == 401
         assert bad.json()["error"]["code"] == "bad_credentials"
@@ -54,7 +57,10 @@ def test_duplicate_and_malformed_registrations_change_nothing(
     assert weak.json()["error"]["message"].startswith("Una contraseña tiene de 8 a 128")
     missing = client.post("/api/auth/register", json={"username": "carol"})
     assert missing.status_code == 422 and missing.json()["error"]["code"] == "invalid_request"
-    assert client.post("/api/auth/login", json={"username": "carol", "password": "short"}).status_code == 401
+    assert (
+        client.post("/api/auth/login", json={"username": "carol", "password": "short"}).status_code
+        == 401
+    )
 
 
 def test_guest_gets_play_money(client: TestClient, settings: Settings) -> None:

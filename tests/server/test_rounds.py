@@ -35,7 +35,9 @@ def expected_payout(bet: str, stake: int, round_: dict[str, Any]) -> int:
         return 2 * stake if outcome == "player" else stake if outcome == "tie" else 0
     if bet == "banker":
         # 1 to 1 less 5%: winnings 19/20 of the stake, rounded down to the cent.
-        return stake + (19 * stake) // 20 if outcome == "banker" else stake if outcome == "tie" else 0
+        return (
+            stake + (19 * stake) // 20 if outcome == "banker" else stake if outcome == "tie" else 0
+        )
     assert bet == "tie"
     return 9 * stake if outcome == "tie" else 0
 

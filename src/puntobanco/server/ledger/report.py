@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import math
+from functools import lru_cache
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -74,6 +75,7 @@ def _n(value: Any) -> int:
     return int(value or 0)
 
 
+@lru_cache(maxsize=32)
 def theoretical(rules: Rules) -> dict[BetKind, tuple[Fraction, float]] | None:
     """Each bet's exact RTP and the standard deviation of its return per unit (analysis layer)."""
     try:

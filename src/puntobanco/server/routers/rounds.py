@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header, Query, Request, Response
+from fastapi import APIRouter, Header, Path, Query, Request, Response
 from sqlalchemy import select
 
 from puntobanco.server import observability
@@ -16,6 +16,9 @@ from puntobanco.server.render import load_rounds
 from puntobanco.server.schemas import RoundIn, RoundOut, RoundPage
 
 router = APIRouter(prefix="/api/rounds", tags=["rounds"])
+
+#: Largest id a 64-bit key holds.
+MAX_ID = 2**63 - 1
 
 
 def _count(rendered: dict[str, Any]) -> None:
@@ -64,7 +67,7 @@ def list_rounds(
     session: SessionDep,
     lang: LangDep,
     limit: Annotated[int, Query(ge=1, le=100)] = 20,
-    before: Annotated[int | None, Query(ge=1)] = None,
+    before: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
 ) -> dict[str, Any]:
     """The player's rounds, newest first, ``limit`` per page; pass ``next_before`` for more."""
     query = select(Round).where(Round.user_id == player.id)
@@ -86,7 +89,7 @@ def list_rounds(
 
 @router.get("/{round_id}", response_model=RoundOut, responses=errors(401, 404, 422, 503))
 def get_round(
-    round_id: int, request: Request, player: PlayerDep, session: SessionDep, lang: LangDep
+    round_id: Annotated[int, Path(ge=1, le=MAX_ID)], request: Request, player: PlayerDep, session: SessionDep, lang: LangDep
 ) -> dict[str, Any]:
     """One of the player's rounds (404 for anyone else's)."""
     query = select(Round).where(Round.id == round_id, Round.user_id == player.id)

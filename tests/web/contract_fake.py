@@ -90,6 +90,7 @@ def create_app(preset_name: str, seed: int | None, cards: str | None) -> FastAPI
                 shoe = Shoe(rules, SeededSource(seed + user["id"]) if seed is not None else None)
             tables[user["id"]] = {"shoe": shoe, "marks": [], "index": -1, "rounds": []}
         return tables[user["id"]]
+
     seed_hex = secrets.token_hex(32)
     fairness = {
         "server_seed_hash": hashlib.sha256(bytes.fromhex(seed_hex)).hexdigest(),

@@ -55,8 +55,14 @@ def money(minor: int, lang: str = "en") -> str:
 # ------------------------------------------------------------------------- helpers
 
 
-def open_table(browser: Any, url: str, *, viewport: dict[str, int] = DESKTOP, speed: int = 0,
-               locale: str = "en-US") -> Any:
+def open_table(
+    browser: Any,
+    url: str,
+    *,
+    viewport: dict[str, int] = DESKTOP,
+    speed: int = 0,
+    locale: str = "en-US",
+) -> Any:
     context = browser.new_context(viewport=viewport, locale=locale)
     page = context.new_page()
     errors: list[str] = []
@@ -129,7 +135,6 @@ def message(page: Any) -> str:
 
 def test_full_round_cards_one_at_a_time_in_deal_order(browser: Any, server_url: str) -> None:
     page = open_table(browser, server_url, speed=160)
-    page.add_init_script("")  # (keeps the API of the page stable across versions)
     join_as_guest(page)
     me = api(page, "/api/me")
     assert page.text_content("#balance") == money(me["balance_minor"])
@@ -162,7 +167,9 @@ def test_full_round_cards_one_at_a_time_in_deal_order(browser: Any, server_url: 
     times = [d[2] for d in dealt]
     assert all(b - a > 100 for a, b in zip(times, times[1:], strict=False)), times
     for side in ("player", "banker"):
-        codes = page.eval_on_selector_all(f"#cards-{side} .card", "ns => ns.map(n => n.dataset.code)")
+        codes = page.eval_on_selector_all(
+            f"#cards-{side} .card", "ns => ns.map(n => n.dataset.code)"
+        )
         assert codes == [c["code"] for c in rnd[f"{side}_cards"]]
         assert page.text_content(f"#total-{side}") == str(rnd[f"{side}_total"])
     p, b = rnd["player_total"], rnd["banker_total"]
@@ -195,9 +202,7 @@ def test_full_round_cards_one_at_a_time_in_deal_order(browser: Any, server_url: 
 # ------------------------------------------------------------------------- errors
 
 
-def test_every_error_keeps_the_chips_and_rereads_the_balance(
-    browser: Any, server_url: str
-) -> None:
+def test_every_error_keeps_the_chips_and_rereads_the_balance(browser: Any, server_url: str) -> None:
     page = open_table(browser, server_url)
     join_as_guest(page)
     balance = api(page, "/api/me")["balance_minor"]
@@ -226,9 +231,7 @@ def test_every_error_keeps_the_chips_and_rereads_the_balance(
     place(page, "tie", 10000)
     deal_refused(page)
     assert "balance" in message(page) and format_minor(balance) in message(page)
-    assert [on_spot(page, b) for b in ("player", "banker", "tie")] == [
-        "500.00", "500.00", "100.00"
-    ]
+    assert [on_spot(page, b) for b in ("player", "banker", "tie")] == ["500.00", "500.00", "100.00"]
 
     # A lost connection, then a server error: the chips stay; the retry uses the same key.
     page.click("#clear")
@@ -236,9 +239,11 @@ def test_every_error_keeps_the_chips_and_rereads_the_balance(
     keys: list[str] = []
     page.on(
         "request",
-        lambda r: keys.append(r.headers.get("idempotency-key", ""))
-        if r.url.split("?")[0].endswith("/api/rounds") and r.method == "POST"
-        else None,
+        lambda r: (
+            keys.append(r.headers.get("idempotency-key", ""))
+            if r.url.split("?")[0].endswith("/api/rounds") and r.method == "POST"
+            else None
+        ),
     )
     page.route("**/api/rounds*", lambda route: route.abort("internetdisconnected"))
     before = deals_done(page)
@@ -273,9 +278,7 @@ def test_every_error_keeps_the_chips_and_rereads_the_balance(
 # ------------------------------------------------------------------------- languages
 
 
-def test_language_switch_is_remembered_and_errors_follow_it(
-    browser: Any, server_url: str
-) -> None:
+def test_language_switch_is_remembered_and_errors_follow_it(browser: Any, server_url: str) -> None:
     page = open_table(browser, server_url)
     assert page.get_attribute("html", "lang") == "en"
     join_as_guest(page)
@@ -416,7 +419,8 @@ def test_scoreboards_after_a_shoe(browser: Any, server_url: str, artifacts: Path
     # A cut-card shoe: the exact house edge of each bet, as the server computed it.
     assert page.is_visible("#edge-panel")
     rows = page.eval_on_selector_all(
-        "#edge-table tbody tr", "ns => ns.map(n => [n.dataset.bet, n.querySelector('code').textContent])"
+        "#edge-table tbody tr",
+        "ns => ns.map(n => [n.dataset.bet, n.querySelector('code').textContent])",
     )
     assert rows == [[bet, edge["exact"]] for bet, edge in shoe["edges"].items()]
     page.locator(".roads").screenshot(path=str(artifacts / "web-scoreboards.png"))
@@ -444,6 +448,26 @@ def test_accounts_history_and_fairness(browser: Any, server_url: str) -> None:
     page.fill("#auth-pass", password)
     page.click("#login")
     page.wait_for_selector("body[data-table=ready]")
+
+    # Play money: a top-up adds to the balance the server keeps.
+    balance = api(page, "/api/me")["balance_minor"]
+    page.click("#topup")
+    page.wait_for_selector("#message[data-tone=info]")
+    topped = api(page, "/api/me")["balance_minor"]
+    assert topped > balance
+    assert page.text_content("#balance") == money(topped)
+
+    # The limits and payouts of every spot.
+    page.click("#open-rules")
+    rows = page.eval_on_selector_all(
+        "#rules-body tbody tr", "ns => ns.map(n => [...n.children].map(c => c.textContent))"
+    )
+    table = api(page, "/api/table")
+    assert [r[0] for r in rows] == [tr("en", f"bet.{b}") for b in table["rules"]["offered_bets"]]
+    banker = rows[table["rules"]["offered_bets"].index("banker")]
+    assert banker[1].startswith("0.95:1") and "5% commission" in banker[1]
+    assert banker[2] == money(table["limits"]["minimum_minor"])
+    page.keyboard.press("Escape")
 
     place(page, "player", 500)
     rnd = deal(page)
@@ -543,6 +567,7 @@ def test_screenshots(
     deal(page)
     # Nothing sticks out sideways on a phone.
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(artifacts / f"web-table-{name}.png"))
     page.screenshot(path=str(artifacts / f"web-table-{name}-full.png"), full_page=True)
     finish(page)

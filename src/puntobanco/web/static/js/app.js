@@ -11,6 +11,9 @@ const TOP_UP_MINOR = 100000;
 const params = new URLSearchParams(location.search);
 const CARD_DELAY_MS = Number(params.get("speed") ?? localStorage.getItem("pb_speed") ?? 600);
 
+// Speed 0 (tests, or a player in a hurry) also turns the card animations off.
+if (CARD_DELAY_MS === 0) document.documentElement.classList.add("instant");
+
 const state = {
   lang: initialLang(),
   t: null,
@@ -279,9 +282,14 @@ function renderTableRules() {
   body.append(intro, table, push);
 }
 
+const EMPTY_ROADS = { rows: 6, bead_plate: [], big_road: [], big_eye_boy: [], small_road: [], cockroach_pig: [], ask: {} };
+
 function renderShoe() {
   const shoe = state.shoe;
-  if (!shoe) return;
+  if (!shoe) {
+    renderRoads(EMPTY_ROADS, state.t); // an empty scoreboard, as before the first coup of a shoe
+    return;
+  }
   renderRoads(shoe.roads, state.t);
   const s = shoe.stats;
   const rows = [
@@ -332,7 +340,9 @@ function cardElement(card, { third = false } = {}) {
     </div><div class="card-back"></div></div>`;
   for (const b of node.querySelectorAll("b")) b.textContent = card.rank;
   for (const i of node.querySelectorAll("i")) i.textContent = suit;
-  node.querySelector(".pip").textContent = ["J", "Q", "K"].includes(card.rank) ? card.rank + suit : suit;
+  const face = ["J", "Q", "K"].includes(card.rank);
+  node.querySelector(".pip").textContent = face ? card.rank + suit : suit;
+  node.querySelector(".pip").classList.toggle("face", face);
   return node;
 }
 

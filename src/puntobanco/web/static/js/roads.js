@@ -1,7 +1,7 @@
 // Draws the scoreboards of GET /api/shoe's "roads" (core.roads.roads_json): each grid is a
 // list of columns of 6 cells. Nothing is computed here; the core is the one implementation.
 
-const MIN_COLUMNS = { bead: 10, big: 18, derived: 14 };
+const MIN_COLUMNS = { bead: 8, big: 12, derived: 10 };
 
 function el(tag, className, attrs = {}) {
   const node = document.createElement(tag);
@@ -12,7 +12,10 @@ function el(tag, className, attrs = {}) {
 
 function fillGrid(container, columns, minColumns, drawCell, rows) {
   container.replaceChildren();
-  const width = Math.max(columns.length, minColumns);
+  // Fill the board's width with empty cells, as a printed scoreboard is.
+  const size = parseFloat(getComputedStyle(container).getPropertyValue("--size")) || 16;
+  const fit = Math.floor((container.clientWidth - 2) / size);
+  const width = Math.max(columns.length, minColumns, fit);
   container.style.setProperty("--cols", width);
   container.style.setProperty("--rows", rows);
   let marks = 0;

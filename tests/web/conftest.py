@@ -39,8 +39,6 @@ SERVER_ENV = {
     "PUNTOBANCO_ACCESS_LOG": "false",
 }
 
-pytestmark = pytest.mark.browser
-
 
 def _free_port() -> int:
     with socket.socket() as sock:

@@ -71,7 +71,7 @@ def _event(event: Event, lang: str) -> dict[str, Any]:
 
 def create_app(preset_name: str, seed: int | None, cards: str | None) -> FastAPI:
     app = FastAPI()
-    rules = preset(preset_name)
+    presets = ["online", "punto-banco", "punto-banco-6", "punto-banco-pairs", "super-6"]
     env = os.environ.get
     limits = TableLimits(
         minimum_minor=int(env("PUNTOBANCO_MINIMUM_MINOR", "100")),
@@ -84,12 +84,17 @@ def create_app(preset_name: str, seed: int | None, cards: str | None) -> FastAPI
     def table_of(user: dict[str, Any]) -> dict[str, Any]:
         # Each player has a table of their own, as in the contract; seeded per player.
         if user["id"] not in tables:
-            if cards:
-                shoe = Shoe.from_str(cards)
-            else:
-                shoe = Shoe(rules, SeededSource(seed + user["id"]) if seed is not None else None)
-            tables[user["id"]] = {"shoe": shoe, "marks": [], "index": -1, "rounds": []}
+            tables[user["id"]] = {"rounds": []}
+            choose(tables[user["id"]], preset_name, user["id"])
         return tables[user["id"]]
+
+    def choose(table: dict[str, Any], name: str, uid: int) -> None:
+        rules = preset(name)
+        if cards:
+            shoe = Shoe.from_str(cards)
+        else:
+            shoe = Shoe(rules, SeededSource(seed + uid) if seed is not None else None)
+        table.update(preset=name, rules=rules, shoe=shoe, marks=[], index=-1)
 
     seed_hex = secrets.token_hex(32)
     fairness = {
@@ -176,12 +181,29 @@ def create_app(preset_name: str, seed: int | None, cards: str | None) -> FastAPI
         user["balance_minor"] += int(body["amount_minor"])
         return JSONResponse({"balance_minor": user["balance_minor"]})
 
+    @app.put("/api/table")
+    async def put_table(request: Request) -> Response:
+        user = user_of(request)
+        if not user:
+            return unauth()
+        name = (await request.json()).get("preset")
+        if name not in presets:
+            return _err(422, "unknown_preset", f"Unknown table {name!r}.")
+        if table_of(user)["preset"] != name:
+            choose(table_of(user), name, user["id"])
+        return await table(request)
+
     @app.get("/api/table")
-    async def table() -> Response:
+    async def table(request: Request) -> Response:
+        user = user_of(request)
+        if not user:
+            return unauth()
+        rules = table_of(user)["rules"]
         return JSONResponse(
             {
+                "presets": presets,
                 "rules": {
-                    "name": preset_name,
+                    "name": table_of(user)["preset"],
                     "decks": rules.decks,
                     "shoe_mode": rules.shoe_mode.value,
                     "cut_card": rules.cut_card,
@@ -234,6 +256,7 @@ def create_app(preset_name: str, seed: int | None, cards: str | None) -> FastAPI
         if idempotency_key and idempotency_key in keys:
             return JSONResponse(round_json(keys[idempotency_key], lang), status_code=201)
         body = await request.json()
+        rules = table_of(user)["rules"]
         try:
             bets = verify_bets(
                 dict(body.get("bets", {})),
@@ -315,7 +338,7 @@ def create_app(preset_name: str, seed: int | None, cards: str | None) -> FastAPI
         table = table_of(user)
         marks: list[RoundMark] = table["marks"]
         edges = None
-        if rules.shoe_mode is ShoeMode.CUT_CARD:
+        if table["rules"].shoe_mode is ShoeMode.CUT_CARD:
             edges = {
                 "banker": {"house_edge": 0.010579, "exact": str(Fraction(1, 94))},
                 "player": {"house_edge": 0.012351, "exact": str(Fraction(1, 81))},

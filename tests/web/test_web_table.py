@@ -9,39 +9,28 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 import secrets
 from pathlib import Path
 from typing import Any
 
 import pytest
+from web_catalogue import tr
 
 from puntobanco.core.coup import Outcome
 from puntobanco.core.money import format_minor
-from puntobanco.core.roads import DerivedRoad, RoundMark, ask_hints, big_road, derived_road
+from puntobanco.core.roads import (
+    DerivedRoad,
+    RoundMark,
+    ask_hints,
+    big_road,
+    derived_road,
+    roads_json,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 375, "height": 812}
-CATALOGUE = Path(__file__).resolve().parents[2] / "src/puntobanco/web/static/js/i18n.js"
-
-
-def catalogue() -> dict[str, dict[str, str]]:
-    """The page's string catalogue, read from its JS module (a JSON-like object literal)."""
-    text = CATALOGUE.read_text(encoding="utf-8")
-    body = text[text.index("CATALOGUE = ") + len("CATALOGUE = ") : text.index("\n};") + 2]
-    body = re.sub(r"^\s*//.*$", "", body, flags=re.M)
-    body = re.sub(r"(\n\s*)(en|es):", r'\1"\2":', body)
-    body = re.sub(r",(\s*[}\]])", r"\1", body)
-    return dict(json.loads(body))
-
-
-TEXT = catalogue()
-
-
-def tr(lang: str, key: str, **params: object) -> str:
-    return re.sub(r"\{(\w+)\}", lambda m: str(params[m.group(1)]), TEXT[lang][key])
 
 
 def money(minor: int, lang: str = "en") -> str:
@@ -319,18 +308,6 @@ def test_language_switch_is_remembered_and_errors_follow_it(browser: Any, server
     finish(page)
 
 
-def test_every_string_has_both_languages() -> None:
-    assert TEXT["en"].keys() == TEXT["es"].keys()
-    assert all(TEXT["es"][k].strip() for k in TEXT["es"])
-    placeholders = {k: set(re.findall(r"\{(\w+)\}", v)) for k, v in TEXT["en"].items()}
-    assert placeholders == {k: set(re.findall(r"\{(\w+)\}", v)) for k, v in TEXT["es"].items()}
-    static = Path(CATALOGUE).parent.parent
-    used = set(re.findall(r'data-i18n(?:-aria)?="([\w.]+)"', (static / "index.html").read_text()))
-    for js in (static / "js").glob("*.js"):
-        used |= set(re.findall(r'\bt\("([\w.]+)"', js.read_text()))
-    assert used - TEXT["en"].keys() == set()
-
-
 # ------------------------------------------------------------------------- scoreboards
 
 
@@ -416,7 +393,11 @@ def test_scoreboards_after_a_shoe(browser: Any, server_url: str, artifacts: Path
     assert stats[tr("en", "stats.naturals")] == str(sum(m.natural for m in marks))
     assert stats[tr("en", "stats.cards")] == str(shoe["cards_remaining"])
 
-    # A cut-card shoe: the exact house edge of each bet, as the server computed it.
+    # A cut-card shoe: the exact house edge of each bet, as the server computed it (the
+    # server sends null while the exact-odds analyzer is not installed: no panel then).
+    if shoe["edges"] is None:
+        assert not page.is_visible("#edge-panel")
+        return finish(page)
     assert page.is_visible("#edge-panel")
     rows = page.eval_on_selector_all(
         "#edge-table tbody tr",
@@ -570,4 +551,112 @@ def test_screenshots(
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(artifacts / f"web-table-{name}.png"))
     page.screenshot(path=str(artifacts / f"web-table-{name}-full.png"), full_page=True)
+    finish(page)
+
+
+# ------------------------------------------------------------------------- side bets
+
+
+def test_pair_bets_at_a_table_that_offers_them(browser: Any, server_url: str) -> None:
+    page = open_table(browser, server_url)
+    join_as_guest(page)
+    assert page.is_hidden('.spot[data-bet="player_pair"]')
+    if "punto-banco-pairs" not in api(page, "/api/table").get("presets", []):
+        pytest.skip("this server offers no table with pair bets")
+    page.click("#open-rules")
+    with page.expect_response(lambda r: r.url.split("?")[0].endswith("/api/shoe")):
+        page.select_option("#preset-select", "punto-banco-pairs")
+    page.keyboard.press("Escape")
+    table = api(page, "/api/table")
+    assert table["rules"]["name"] == "punto-banco-pairs"
+    assert page.is_visible('.spot[data-bet="player_pair"]')
+    assert page.text_content('.spot[data-bet="banker_pair"] .spot-pays') == "11:1"
+    place(page, "player_pair", 500)
+    place(page, "banker_pair", 500)
+    place(page, "banker", 500)
+    rnd = deal(page)
+    settled = {s["bet"]: s for s in rnd["settlement"]}
+    assert set(settled) == {"player_pair", "banker_pair", "banker"}
+    for bet in ("player_pair", "banker_pair"):
+        expected = "win" if rnd[bet] else "lose"
+        assert settled[bet]["resolution"] == expected
+        assert expected in str(page.get_attribute(f'.spot[data-bet="{bet}"]', "class"))
+    finish(page)
+
+
+# ------------------------------------------------------------------------- a scripted shoe
+
+
+def test_scoreboards_draw_a_scripted_shoe(browser: Any, server_url: str, artifacts: Path) -> None:
+    """Tails, tie counts and pairs, whatever the server's shuffle: /api/shoe is scripted here.
+
+    The roads are core.roads' (tested by hand in tests/core); this checks that the page
+    draws every one of them where the core puts it.
+    """
+    T = RoundMark(Outcome.TIE)
+    B, P = RoundMark(Outcome.BANKER), RoundMark(Outcome.PLAYER)
+    BP = RoundMark(Outcome.BANKER, banker_pair=True, player_pair=True, natural=True)
+    # Two opening ties, a Banker streak of 8 (a dragon tail), ties on the tail, then changes.
+    marks = [T, T, BP, B, B, B, B, B, B, B, T, T, T, P, P, B, T, P, B, B, P, P, P, B, P, B]
+    rounds = [
+        {"outcome": m.outcome.value, "player_pair": m.player_pair, "banker_pair": m.banker_pair,
+         "natural": m.natural, "winning_total": None}
+        for m in marks
+    ]  # fmt: skip
+    page = open_table(browser, server_url)
+    join_as_guest(page)
+    real = api(page, "/api/shoe")
+    scripted = {**real, "rounds": rounds, "roads": roads_json(marks)}
+    page.route(
+        "**/api/shoe*",
+        lambda route: route.fulfill(
+            status=200, content_type="application/json", body=json.dumps(scripted)
+        ),
+    )
+    page.reload()
+    page.wait_for_selector("body[data-table=ready]")
+    big = {
+        (c, r): (o, int(t))
+        for c, r, o, t in page.eval_on_selector_all(
+            "#road-big .cell[data-col]",
+            "ns => ns.map(n => [+n.dataset.col, +n.dataset.row, n.dataset.outcome,"
+            " n.dataset.ties || 0])",
+        )
+    }
+    # Written out from the rules: column 1 runs down B x6, the tail goes right along row 6.
+    assert big[(0, 0)] == ("banker", 2)  # the opening ties, on the first cell
+    assert [big[(0, r)][0] for r in range(6)] == ["banker"] * 6
+    assert big[(1, 5)] == ("banker", 0) and big[(2, 5)] == ("banker", 3)  # ties on the tail
+    assert big[(1, 0)] == ("player", 0) and big[(1, 1)] == ("player", 0)
+    assert big[(2, 0)] == ("banker", 1)
+    assert len(big) == sum(m.outcome is not Outcome.TIE for m in marks)
+    assert page.get_attribute("#road-big .cell[data-col='0'][data-row='0']", "title") == (
+        "Banker, 2 ties, Banker pair, Player pair"
+    )
+    assert page.locator("#road-big .cell[data-col='0'][data-row='0'] .pair").count() == 2
+    assert page.text_content("#road-big .cell[data-col='2'][data-row='5'] .tie-count") == "3"
+    beads = page.eval_on_selector_all(
+        "#road-bead .cell[data-outcome]", "ns => ns.map(n => n.textContent)"
+    )
+    assert "".join(beads) == "".join("TBP"[[T, B, P].index(RoundMark(m.outcome))] for m in marks)
+    for road in DerivedRoad:
+        got = page.eval_on_selector_all(
+            f"#road-{road.key} .cell[data-col]",
+            "ns => ns.map(n => [+n.dataset.col, +n.dataset.row, n.dataset.colour])",
+        )
+        want = [
+            [c, r, colour.value]
+            for c, column in enumerate(derived_road(marks, road))
+            for r, colour in enumerate(column)
+            if colour is not None
+        ]
+        assert sorted(got) == sorted(want) and want
+    page.locator(".roads").screenshot(path=str(artifacts / "web-scoreboards-scripted.png"))
+    # In Spanish the bead letters follow the language: B(anca), J(ugador), E(mpate).
+    page.click("#lang")
+    beads = page.eval_on_selector_all(
+        "#road-bead .cell[data-outcome]", "ns => ns.map(n => n.textContent)"
+    )
+    assert set(beads) == {"B", "J", "E"}
+    page.click("#lang")
     finish(page)

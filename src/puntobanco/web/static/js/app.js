@@ -2,7 +2,7 @@
 // player-facing string comes from the catalogue (i18n.js); scoreboards are drawn by roads.js.
 
 import { Api, ApiError } from "./api.js";
-import { formatChip, formatMoney, initialLang, rememberLang, translator } from "./i18n.js";
+import { formatChip, formatMoney, hasText, initialLang, rememberLang, translator } from "./i18n.js";
 import { renderRoads } from "./roads.js";
 
 const CHIPS = [100, 500, 2500, 10000, 50000]; // minor units: 1, 5, 25, 100, 500
@@ -255,7 +255,7 @@ function renderTableRules() {
   const body = $("rules-body");
   body.replaceChildren();
   const intro = document.createElement("p");
-  intro.textContent = `${t("rules.preset")}: ${rules.name} — ${t("rules.decks", { n: rules.decks })}, ${mode}.`;
+  intro.textContent = `${t("rules.preset")}: ${presetName(rules.name)} — ${t("rules.decks", { n: rules.decks })}, ${mode}.`;
   const table = document.createElement("table");
   table.className = "limits";
   table.innerHTML = `<thead><tr><th scope="col"></th><th scope="col">${t("rules.pays")}</th><th scope="col">${t("rules.min")}</th><th scope="col">${t("rules.max")}</th></tr></thead>`;
@@ -280,6 +280,44 @@ function renderTableRules() {
   const push = document.createElement("p");
   push.textContent = t("rules.tie_push");
   body.append(intro, table, push);
+  renderPresets();
+}
+
+const presetName = (name) => (hasText(`preset.${name}`) ? t(`preset.${name}`) : name);
+
+function renderPresets() {
+  // The server may let a player choose among the operator's tables (PUT /api/table).
+  const presets = state.table.presets || [];
+  $("preset-box").hidden = $("preset-note").hidden = presets.length < 2;
+  const select = $("preset-select");
+  select.replaceChildren();
+  for (const name of presets) {
+    const option = document.createElement("option");
+    option.value = name;
+    option.textContent = presetName(name);
+    option.selected = name === state.table.rules.name;
+    select.append(option);
+  }
+}
+
+async function choosePreset(name) {
+  if (state.dealing || !state.table || name === state.table.rules.name) return;
+  try {
+    state.table = await api.request("PUT", "/api/table", { body: { preset: name } });
+    const offered = state.table.rules.offered_bets;
+    state.stack = state.stack.filter(({ bet }) => offered.includes(bet));
+    if (state.lastBets) {
+      state.lastBets = Object.fromEntries(Object.entries(state.lastBets).filter(([bet]) => offered.includes(bet)));
+      if (!Object.keys(state.lastBets).length) state.lastBets = null;
+    }
+    state.lastRound = null;
+    state.settled = null;
+    resetHands();
+    state.shoe = await api.shoe();
+  } catch (err) {
+    showMessage(errorMessage(err));
+  }
+  renderAll();
 }
 
 const EMPTY_ROADS = { rows: 6, bead_plate: [], big_road: [], big_eye_boy: [], small_road: [], cockroach_pig: [], ask: {} };
@@ -696,6 +734,7 @@ function wire() {
   $("open-history").addEventListener("click", () => openHistory());
   $("open-fairness").addEventListener("click", openFairness);
   $("open-rules").addEventListener("click", () => $("rules").showModal());
+  $("preset-select").addEventListener("change", (event) => choosePreset(event.target.value));
   $("fair-set").addEventListener("click", () => fairAction("set"));
   $("fair-rotate").addEventListener("click", () => fairAction("rotate"));
   $("fair-verify").addEventListener("click", () => fairAction("verify"));

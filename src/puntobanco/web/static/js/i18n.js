@@ -111,6 +111,15 @@ export const CATALOGUE = {
     "rules.commission": "{pct} commission",
     "rules.six": "a winning Banker 6 pays {pays}",
     "rules.tie_push": "Player and Banker bets push on a tie.",
+    "rules.choose": "Table",
+    "rules.choose.note": "Another table starts a new shoe; chips on the table stay where the new table offers their spot.",
+    "preset.online": "Online: 6 decks, reshuffled every round",
+    "preset.punto-banco": "Punto Banco: 8 decks, cut card",
+    "preset.punto-banco-6": "Punto Banco: 6 decks, cut card",
+    "preset.punto-banco-pairs": "Punto Banco with pair bets: 8 decks",
+    "preset.super-6": "Super 6: no commission, a Banker 6 pays half",
+    "preset.commission-4": "Punto Banco, 4% commission",
+    "preset.tie-9": "Punto Banco, Tie pays 9 to 1",
     "history.title": "Game recall",
     "history.empty": "No rounds yet.",
     "history.more": "Older rounds",
@@ -252,6 +261,15 @@ export const CATALOGUE = {
     "rules.commission": "comisión del {pct}",
     "rules.six": "un 6 ganador de la Banca paga {pays}",
     "rules.tie_push": "En un empate, las apuestas a Jugador y Banca se devuelven.",
+    "rules.choose": "Mesa",
+    "rules.choose.note": "Otra mesa empieza un zapato nuevo; las fichas se quedan en las casillas que la nueva mesa ofrece.",
+    "preset.online": "En línea: 6 barajas, se barajan en cada mano",
+    "preset.punto-banco": "Punto Banco: 8 barajas, carta de corte",
+    "preset.punto-banco-6": "Punto Banco: 6 barajas, carta de corte",
+    "preset.punto-banco-pairs": "Punto Banco con apuestas a parejas: 8 barajas",
+    "preset.super-6": "Super 6: sin comisión, un 6 de la Banca paga la mitad",
+    "preset.commission-4": "Punto Banco, comisión del 4 %",
+    "preset.tie-9": "Punto Banco, el Empate paga 9 a 1",
     "history.title": "Historial de manos",
     "history.empty": "Aún no hay manos.",
     "history.more": "Manos anteriores",
@@ -297,6 +315,10 @@ export function initialLang() {
 
 export function rememberLang(lang) {
   localStorage.setItem(KEY, lang);
+}
+
+export function hasText(key) {
+  return key in CATALOGUE.en;
 }
 
 export function translator(lang) {

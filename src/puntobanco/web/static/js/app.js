@@ -255,7 +255,7 @@ function renderTableRules() {
   const body = $("rules-body");
   body.replaceChildren();
   const intro = document.createElement("p");
-  intro.textContent = `${t("rules.preset")}: ${presetName(rules.name)} — ${t("rules.decks", { n: rules.decks })}, ${mode}.`;
+  intro.textContent = `${presetName(rules.name)}: ${t("rules.decks", { n: rules.decks })}, ${mode}.`;
   const table = document.createElement("table");
   table.className = "limits";
   table.innerHTML = `<thead><tr><th scope="col"></th><th scope="col">${t("rules.pays")}</th><th scope="col">${t("rules.min")}</th><th scope="col">${t("rules.max")}</th></tr></thead>`;
@@ -646,7 +646,7 @@ function historyItem(round) {
   fair.className = "kv small";
   const f = round.fairness || {};
   const shoeLine = round.shoe ? t("history.shoe", { index: round.shoe.index, n: round.shoe.round_in_shoe }) : "";
-  for (const [key, value] of [["fair.hash", f.server_seed_hash], ["fair.client", f.client_seed], ["fair.nonce", f.nonce]]) {
+  for (const [key, value] of [["fair.hash", f.server_seed_hash], ["fair.client", f.client_seed], ["fair.nonce.round", f.nonce]]) {
     const dt = document.createElement("dt");
     dt.textContent = t(key);
     const dd = document.createElement("dd");
@@ -678,9 +678,10 @@ function renderFairness(fair) {
   $("fair-client").value = fair.client_seed;
 }
 
-function fairMessage(m) {
+function fairMessage(m, tone = "error") {
   const box = $("fair-message");
   box.hidden = false;
+  box.dataset.tone = tone;
   box.textContent = m.key ? t(m.key, m.params) : m.text;
 }
 
@@ -688,7 +689,7 @@ async function fairAction(action) {
   try {
     if (action === "set") {
       renderFairness(await api.setClientSeed($("fair-client").value));
-      fairMessage({ key: "fair.set.done" });
+      fairMessage({ key: "fair.set.done" }, "info");
     } else if (action === "rotate") {
       const result = await api.rotate();
       $("fair-revealed-box").hidden = false;
@@ -699,7 +700,7 @@ async function fairAction(action) {
     } else {
       const result = await api.verify($("fair-seed").value.trim());
       const bad = result.mismatches.length;
-      fairMessage({ key: bad ? "fair.verify.bad" : "fair.verify.ok", params: { n: result.rounds_checked, m: bad } });
+      fairMessage({ key: bad ? "fair.verify.bad" : "fair.verify.ok", params: { n: result.rounds_checked, m: bad } }, bad ? "error" : "info");
     }
   } catch (err) {
     fairMessage(errorMessage(err));
@@ -731,6 +732,12 @@ function wire() {
   $("login").addEventListener("click", () => enter("login"));
   $("register").addEventListener("click", () => enter("register"));
   $("welcome").addEventListener("cancel", (event) => event.preventDefault()); // no table without a seat
+  $("auth-form").addEventListener("submit", (event) => event.preventDefault());
+  for (const id of ["auth-user", "auth-pass"]) {
+    $(id).addEventListener("keydown", (event) => {
+      if (event.key === "Enter") { event.preventDefault(); enter("login"); }
+    });
+  }
   $("open-history").addEventListener("click", () => openHistory());
   $("open-fairness").addEventListener("click", openFairness);
   $("open-rules").addEventListener("click", () => $("rules").showModal());
@@ -779,6 +786,12 @@ function wire() {
 
 async function main() {
   wire();
+  // Boards fill their width with empty cells: draw them again when the width changes.
+  let resizeTimer = null;
+  window.addEventListener("resize", () => {
+    clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(renderShoe, 150);
+  });
   renderAll();
   try {
     state.user = await api.me();

@@ -146,14 +146,15 @@ function limitsOf(bet) {
   return { min: limits.minimum_minor, max: (limits.maxima_minor || {})[bet] ?? limits.maximum_minor };
 }
 
-function chipStack(amount) {
-  // Breaks an amount into the table's chips, largest first, for the picture on the spot.
+function chipStack(amount, most = 5) {
+  // Breaks an amount into the table's chips, largest first, for the picture on the spot
+  // (at most a few: the amount itself is written under the stack).
   const chips = [];
   let rest = amount;
   for (const value of [...CHIPS].reverse()) {
-    while (rest >= value && chips.length < 8) { chips.push(value); rest -= value; }
+    while (rest >= value && chips.length < most) { chips.push(value); rest -= value; }
   }
-  if (rest > 0 && chips.length < 8) chips.push(CHIPS[0]);
+  if (rest > 0 && chips.length < most) chips.push(CHIPS[0]);
   return chips.reverse();
 }
 
@@ -193,6 +194,17 @@ function renderSpots() {
       chip.style.setProperty("--i", i);
       stack.append(chip);
     });
+    if (settled && settled.resolution === "win" && settled.winnings_minor > 0) {
+      // The dealer pays beside the stake, as at a live table.
+      const paid = document.createElement("span");
+      paid.className = "stack paid";
+      chipStack(settled.winnings_minor).forEach((value, i) => {
+        const chip = chipElement(value);
+        chip.style.setProperty("--i", i);
+        paid.append(chip);
+      });
+      stack.append(paid);
+    }
     const amountLabel = document.createElement("span");
     amountLabel.className = "spot-amount";
     amountLabel.textContent = shown ? money(shown) : "";

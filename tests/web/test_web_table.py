@@ -329,7 +329,7 @@ def test_scoreboards_after_a_shoe(browser: Any, server_url: str, artifacts: Path
     dealt: list[dict[str, Any]] = []
     place(page, "banker", 500)
     dealt.append(deal(page))
-    for _ in range(29):
+    for _ in range(19):
         page.click("#rebet")
         dealt.append(deal(page))
     shoe = api(page, "/api/shoe")
@@ -539,7 +539,7 @@ def test_screenshots(
     place(page, "banker", 2500)
     place(page, "player", 500)
     deal(page)
-    for _ in range(17):
+    for _ in range(9):
         page.click("#rebet")
         deal(page)
     place(page, "tie", 500)

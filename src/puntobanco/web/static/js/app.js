@@ -472,8 +472,10 @@ async function deal() {
     round = await api.deal(bets, state.pendingKey);
   } catch (err) {
     state.dealing = false;
-    // A lost connection keeps the key: retrying the same bets cannot charge twice.
-    if (!(err instanceof ApiError && err.kind === "offline")) state.pendingKey = null;
+    // A lost connection or a server error may have come after the server took the round:
+    // keep the key, so that retrying the same bets returns that round and charges nothing
+    // twice. A refusal (4xx) dealt nothing: the next try is a new request.
+    if (!(err instanceof ApiError && (err.kind === "offline" || err.kind === "server"))) state.pendingKey = null;
     showMessage(errorMessage(err));
     renderSpots();
     renderStatus();

@@ -52,7 +52,7 @@ from puntobanco.sim.tallies import (
 )
 
 #: The most rounds (or shoes) one run may ask for: the tallies are int64.
-MAX_HANDS = 2**62
+MAX_HANDS = 10**18
 
 #: Seconds to wait for a Dask scheduler by default.
 DEFAULT_TIMEOUT = 10.0
@@ -203,7 +203,7 @@ def _check_count(name: str, value: int | None) -> None:
         return
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_HANDS:
         raise SimulationError(
-            f"{name} must be a whole number from 1 to {MAX_HANDS}, got {value!r}",
+            f"{name} must be a whole number from 1 to {MAX_HANDS:,}, got {value!r}",
             code="count",
             name=name,
             value=repr(value),

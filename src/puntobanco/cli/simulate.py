@@ -46,15 +46,20 @@ _TEXT: dict[str, dict[str, str]] = {
         "cards": "Cards dealt: {cards:,} (rounds of 4/5/6 cards: {four:,}/{five:,}/{six:,})",
         "no_exact": "(exact figures unavailable: the analyzer is not installed)",
         "progress": "Dealing",
+        "stopped": "Stopped before any round was dealt.",
         "cut-card": "cut-card shoe",
         "reshuffle": "reshuffled every round",
         "player_pair": "Player Pair",
         "banker_pair": "Banker Pair",
     },
     "es": {
-        "title": "{hands:,} manos, {decks} barajas, {mode}: motor {backend}, {workers} trabajador(es)",
+        "title": (
+            "{hands:,} manos, {decks} barajas, {mode}: motor {backend}, {workers} trabajador(es)"
+        ),
         "speed": "{seconds:.3f} s, {rate:,.0f} manos/s (sin la compilación), semilla {seed}",
-        "interrupted": "Detenido antes de tiempo: son las {hands:,} manos repartidas antes de Ctrl-C.",
+        "interrupted": (
+            "Detenido antes de tiempo: son las {hands:,} manos repartidas antes de Ctrl-C."
+        ),
         "outcome": "Resultado",
         "count": "Veces",
         "frequency": "Frecuencia",
@@ -67,6 +72,7 @@ _TEXT: dict[str, dict[str, str]] = {
         "cards": "Cartas repartidas: {cards:,} (manos de 4/5/6 cartas: {four:,}/{five:,}/{six:,})",
         "no_exact": "(sin cifras exactas: el analizador no está instalado)",
         "progress": "Repartiendo",
+        "stopped": "Detenido antes de repartir ninguna mano.",
         "cut-card": "sabot con carta de corte",
         "reshuffle": "barajado en cada mano",
         "player_pair": "Pareja Jugador",
@@ -91,7 +97,9 @@ _ERRORS: dict[str, dict[str, str]] = {
             "Could not reach the Dask scheduler at {address} within {timeout:g} s: check the "
             "address, or leave --scheduler out to start a local cluster."
         ),
-        "dask_missing": "The dask backend needs dask[distributed]: install it or use --backend cpu.",
+        "dask_missing": (
+            "The dask backend needs dask[distributed]: install it or use --backend cpu."
+        ),
         "no_gpu": (
             "The cuda backend needs an NVIDIA GPU with CuPy or numba-cuda, and none is usable "
             "here: use --backend cpu (all cores) or --backend dask instead."
@@ -105,7 +113,9 @@ _ERRORS: dict[str, dict[str, str]] = {
         "count_choice": "Indique --hands o --shoes (uno de los dos).",
         "seed": "La semilla debe ser un número entero, 0 o mayor; se recibió {value}.",
         "backend": "Motor desconocido {value!r}: elija uno de {allowed}.",
-        "workers": "El motor {backend} admite aquí de 1 a {maximum} trabajadores; se pidió {value}.",
+        "workers": (
+            "El motor {backend} admite aquí de 1 a {maximum} trabajadores; se pidió {value}."
+        ),
         "workers_with_scheduler": (
             "--workers no se puede usar con --scheduler: se usan los trabajadores del clúster."
         ),
@@ -346,52 +356,56 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Deal many rounds and tally them: outcomes, naturals, pairs, every bet's net result."""
         language = _language(lang)
-        from puntobanco.sim.api import simulate
-
         try:
-            rules = build_rules(
-                preset=preset,
-                decks=decks,
-                shoe=shoe,
-                cut_card=cut_card,
-                burn=burn,
-                commission=commission,
-                tie_pays=tie_pays,
-                banker_six_pays=banker_six_pays,
-                pair_pays=pair_pays,
-            )
-        except BaccaratError as error:
-            _fail(message(error, language))
-        chosen_seed = seed if seed is not None else secrets.randbits(63)
-        requested = hands if hands is not None else shoes
-        show = progress
-        if show is None:
-            show = sys.stderr.isatty() and (
-                backend in ("reference", "dask") or (requested or 0) >= PROGRESS_FROM_HANDS
-            )
-        with _stop_on_ctrl_c() as should_stop, _progress_bar(show, requested, language) as tick:
+            from puntobanco.sim.api import simulate
+
             try:
-                result = simulate(
-                    rules,
-                    hands=hands,
-                    shoes=shoes,
-                    seed=chosen_seed,
-                    backend=backend,
-                    workers=workers,
-                    scheduler=scheduler,
-                    timeout=timeout,
-                    progress=tick,
-                    should_stop=should_stop,
+                rules = build_rules(
+                    preset=preset,
+                    decks=decks,
+                    shoe=shoe,
+                    cut_card=cut_card,
+                    burn=burn,
+                    commission=commission,
+                    tie_pays=tie_pays,
+                    banker_six_pays=banker_six_pays,
+                    pair_pays=pair_pays,
                 )
             except BaccaratError as error:
                 _fail(message(error, language))
-        data = result.to_json()
-        if as_json:
-            typer.echo(json.dumps(data))
-        else:
-            _print_report(data, language)
-        if result.interrupted:
-            raise typer.Exit(130)
+            chosen_seed = seed if seed is not None else secrets.randbits(63)
+            requested = hands if hands is not None else shoes
+            show = progress
+            if show is None:
+                show = sys.stderr.isatty() and (
+                    backend in ("reference", "dask") or (requested or 0) >= PROGRESS_FROM_HANDS
+                )
+            with _stop_on_ctrl_c() as should_stop, _progress_bar(show, requested, language) as tick:
+                try:
+                    result = simulate(
+                        rules,
+                        hands=hands,
+                        shoes=shoes,
+                        seed=chosen_seed,
+                        backend=backend,
+                        workers=workers,
+                        scheduler=scheduler,
+                        timeout=timeout,
+                        progress=tick,
+                        should_stop=should_stop,
+                    )
+                except BaccaratError as error:
+                    _fail(message(error, language))
+            data = result.to_json()
+            if as_json:
+                typer.echo(json.dumps(data))
+            else:
+                _print_report(data, language)
+            if result.interrupted:
+                raise typer.Exit(130)
+        except KeyboardInterrupt:  # before the run started (while loading): nothing to report
+            typer.echo(_TEXT[language]["stopped"], err=True)
+            raise typer.Exit(130) from None
 
 
 def _fail(text: str) -> None:

@@ -127,7 +127,12 @@ class DaskEngine:
             if self.should_stop is not None and self.should_stop():
                 self.client.cancel(list(pending))
                 return tallies, False
-            done, not_done = wait(pending, timeout=POLL_SECONDS, return_when="FIRST_COMPLETED")
+            try:
+                done, not_done = wait(  # type: ignore[no-untyped-call]
+                    pending, timeout=POLL_SECONDS, return_when="FIRST_COMPLETED"
+                )
+            except TimeoutError:  # nothing finished yet (a lost worker's chunks are rerun)
+                continue
             for future in done:
                 tallies += future.result()
             pending = set(not_done)
@@ -162,16 +167,16 @@ def connect(
     from distributed import Client, LocalCluster
 
     if scheduler is not None:
-        client = Client(scheduler, timeout=timeout)
+        client = Client(scheduler, timeout=timeout)  # type: ignore[no-untyped-call]
         return DaskEngine(args, client, chunk_shoes=chunk_shoes, should_stop=should_stop)
-    cluster = LocalCluster(
+    cluster = LocalCluster(  # type: ignore[no-untyped-call]
         n_workers=workers,
         threads_per_worker=1,
         processes=True,
         dashboard_address=None,
         silence_logs=logging.ERROR,
     )
-    client = Client(cluster, timeout=timeout)
+    client = Client(cluster, timeout=timeout)  # type: ignore[no-untyped-call]
     return DaskEngine(
         args, client, chunk_shoes=chunk_shoes, should_stop=should_stop, owned=(cluster,)
     )

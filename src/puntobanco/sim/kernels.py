@@ -436,8 +436,10 @@ def deal_two_shoes(first, second, start, cut_index, max_rounds, banker_table, hi
 
 @njit(cache=True)
 def after_burn(cards, burn):  # type: ignore[no-untyped-def]
-    """The position of the first round's first card: the burn shows a card, then buries its
-    point value face down (ten for a 0)."""
+    """The position of the first round's first card.
+
+    The burn shows one card, then buries its point value face down (ten for a 0).
+    """
     if not burn:
         return 0
     shown = cards[0] & 15
@@ -446,8 +448,10 @@ def after_burn(cards, burn):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def deal_shoe(cards, cut_index, burn, max_rounds, banker_table, histogram):  # type: ignore[no-untyped-def]
-    """Deal one cut-card shoe whose order is already fixed: the burn, rounds to the cut card
-    and one more. Returns the rounds dealt."""
+    """Deal one cut-card shoe whose order is already fixed.
+
+    The burn, rounds to the cut card and one more. Returns the rounds dealt.
+    """
     rounds, pos = deal_rounds(
         cards, after_burn(cards, burn), cut_index, max_rounds, banker_table, histogram
     )
@@ -559,7 +563,6 @@ def record_shoe(cards, cut_index, burn, banker_table, out):  # type: ignore[no-u
     banker, player_pair, banker_pair, position_after)`` per round into ``out``
     and returns the rounds dealt.
     """
-    histogram = np.zeros(HISTOGRAM_BINS, dtype=np.int64)
     pos = after_burn(cards, burn)
     rounds = 0
     while rounds < out.shape[0]:

@@ -27,6 +27,8 @@ import numpy as np
 from puntobanco.sim import cuda
 
 HERE = Path(__file__).resolve().parent
+#: (paired_draws, nibbles) variants of the kernel: all must agree exactly.
+VARIANTS = [(True, False), (True, True), (False, False)]
 ABLATIONS = r"""
 extern "C" __global__ void ab_rng(pb_u64 seed, pb_u64 shoes, pb_u32 draws, pb_u64 *out) {
     pb_u32 acc = 0;
@@ -42,14 +44,14 @@ extern "C" __global__ void ab_shuffle(pb_u64 seed, pb_u64 shoes, pb_u32 decks, p
                                       pb_u64 *out) {
     pb_u32 acc = 0;
     pb_shoe s;
-    s.base = (pb_u8 *)(pb_shared_words + threadIdx.x);
-    s.row = blockDim.x * 4;
+    s.words = pb_shared_words + threadIdx.x;
+    s.stride = blockDim.x;
     s.n = 52 * decks;
     pb_u64 threads = (pb_u64)gridDim.x * blockDim.x;
     for (pb_u64 k = (pb_u64)blockIdx.x * blockDim.x + threadIdx.x; k < shoes; k += threads) {
         pb_rng g;
         pb_rng_seed(&g, seed, k);
-        pb_fill(&s, decks);
+        pb_fill(&s);
         s.pos = 0;
         for (pb_u32 i = 0; i < cards; ++i) acc += pb_deal(&s, &g);
     }
@@ -73,13 +75,14 @@ def check_exact() -> bool:
     """Compare every expected case; print one line each."""
     ok = True
     cases = json.loads((HERE / "expected.json").read_text(encoding="utf-8"))
-    for paired in (True, False):
+    for paired, nibbles in VARIANTS:
         for case in cases:
-            got = cuda.tally_shoes_cuda(**case["args"], paired_draws=paired).tolist()
-            same = got == case["tally"]
+            got = cuda.tally_shoes_cuda(**case["args"], paired_draws=paired, nibbles=nibbles)
+            same = got.tolist() == case["tally"]
             ok &= same
             source = "reference" if case["oracle"] else "host C"
-            print(f"exact paired={paired!s:5} vs {source:9} {case['args']}: {same}")
+            variant = f"paired={paired:d} nibbles={nibbles:d}"
+            print(f"exact {variant} vs {source:9} {case['args']}: {same}")
     # Many small launches must add up to the same tallies.
     saved = cuda.SHOES_PER_THREAD_PER_LAUNCH
     cuda.SHOES_PER_THREAD_PER_LAUNCH = 1
@@ -97,20 +100,23 @@ def speed(rows: list[str]) -> None:
     """Hands per second for each mode, draw variant and block size."""
     workloads = [
         ("cut-card 8 decks", {"decks": 8, "cut_card": 14, "burn": True, "reshuffle": False},
-         2**27, (64, 128, 256)),
+         2**27, VARIANTS, (128, 256)),
+        ("cut-card 6 decks", {"decks": 6, "cut_card": 14, "burn": True, "reshuffle": False},
+         2**27, VARIANTS[:2], (128,)),
         ("reshuffle 6 decks", {"decks": 6, "cut_card": 14, "burn": False, "reshuffle": True},
-         2**33, (128, 256, 512)),
+         2**33, [(True, False), (False, False)], (256, 512)),
         ("reshuffle 8 decks", {"decks": 8, "cut_card": 14, "burn": False, "reshuffle": True},
-         2**33, (256,)),
+         2**33, [(True, False)], (256,)),
     ]  # fmt: skip
-    for name, workload, shoes, blocks in workloads:
-        for paired in (True, False):
+    for name, workload, shoes, variants, blocks in workloads:
+        for paired, nibbles in variants:
             for block in blocks:
                 hands = 0
 
                 def run(
                     block: int = block,
                     paired: bool = paired,
+                    nibbles: bool = nibbles,
                     shoes: int = shoes,
                     workload: dict[str, Any] = workload,
                 ) -> None:
@@ -122,6 +128,7 @@ def speed(rows: list[str]) -> None:
                             shoes=shoes,
                             block=block,
                             paired_draws=paired,
+                            nibbles=nibbles,
                             **workload,
                         )[0]
                     )
@@ -129,7 +136,8 @@ def speed(rows: list[str]) -> None:
                 seconds = median_seconds(run)
                 rate = hands / seconds
                 line = (
-                    f"{name:18s} paired={paired!s:5} block={block:3d}: {hands:>14,d} hands "
+                    f"{name:17s} paired={paired:d} nibbles={nibbles:d} block={block:3d}: "
+                    f"{hands:>14,d} hands "
                     f"in {seconds:6.3f} s = {rate / 1e9:7.2f} G hands/s"
                 )
                 print(line, flush=True)
@@ -138,7 +146,7 @@ def speed(rows: list[str]) -> None:
 
 def ablations(rows: list[str]) -> None:
     """The generator alone and the shuffle alone, in cards per second."""
-    defines = {**cuda.tableau_defines(), "PB_PAIRED_DRAWS": "1"}
+    defines = cuda.kernel_defines(paired_draws=True, nibbles=False)
     options = tuple(f"-D{k}={v}" for k, v in defines.items())
     module = cupy.RawModule(code=cuda.kernel_source() + ABLATIONS, options=options)
     sms = cupy.cuda.Device().attributes["MultiProcessorCount"]
@@ -182,9 +190,13 @@ def main() -> int:
     runtime = cupy.cuda.runtime.runtimeGetVersion()
     print(f"GPU {props['name'].decode()}, {props['multiProcessorCount']} SMs, ", end="")
     print(f"CuPy {cupy.__version__}, CUDA runtime {runtime}")
-    cut, reshuffle = cuda._gpu_kernels(True)
-    for name, kernel in (("cut-card", cut), ("reshuffle", reshuffle)):
-        print(f"{name} kernel: {kernel.num_regs} registers, {kernel.local_size_bytes} B local")
+    for paired, nibbles in VARIANTS:
+        cut, reshuffle = cuda._gpu_kernels(paired, nibbles)
+        for name, kernel in (("cut-card", cut), ("reshuffle", reshuffle)):
+            print(
+                f"{name} kernel paired={paired:d} nibbles={nibbles:d}: "
+                f"{kernel.num_regs} registers, {kernel.local_size_bytes} B local"
+            )
     ok = check_exact()
     rows: list[str] = []
     speed(rows)

@@ -62,13 +62,20 @@ def reference_tally(
     return counts
 
 
-@pytest.fixture(scope="module", params=[True, False], ids=["paired", "plain"])
+@pytest.fixture(
+    scope="module",
+    params=[(True, False), (False, False), (True, True)],
+    ids=["paired-bytes", "plain-bytes", "paired-nibbles"],
+)
 def host_kernel(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> HostKernel:
+    """Each variant of the kernel built for the CPU (all must give the same numbers)."""
     if find_c_compiler() is None:
         pytest.skip("no C compiler")
-    return HostKernel(paired_draws=request.param, directory=tmp_path_factory.mktemp("hostkernel"))
+    paired, nibbles = request.param
+    folder = tmp_path_factory.mktemp("hostkernel")
+    return HostKernel(paired_draws=paired, nibbles=nibbles, directory=folder)
 
 
 CASES = [

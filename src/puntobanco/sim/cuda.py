@@ -45,6 +45,8 @@ RESHUFFLE_BLOCK = 256
 #: Shoes one thread deals in one launch, at most: keeps its 32-bit counts exact
 #: (a cut-card shoe has fewer than 90 rounds) and each launch short.
 SHOES_PER_THREAD_PER_LAUNCH = 4096
+#: Default shared-memory layout of the cut-card kernel (4-bit ranks if true).
+NIBBLES = False
 
 _SOURCE_NAME = "shoe_tally.cu"
 
@@ -105,11 +107,26 @@ class NoGPU(BaccaratError):
     """The GPU backend was asked for where CuPy or a CUDA GPU is missing."""
 
 
+def kernel_defines(*, paired_draws: bool, nibbles: bool) -> dict[str, str]:
+    """Every macro the kernel source needs: the tableau and the two variant switches."""
+    return {
+        **tableau_defines(),
+        "PB_PAIRED_DRAWS": "1" if paired_draws else "0",
+        "PB_NIBBLES": "1" if nibbles else "0",
+    }
+
+
+def shared_words_per_thread(decks: int, *, nibbles: bool) -> int:
+    """32-bit words of shared memory one thread's shoe takes (4 or 8 cards a word)."""
+    per_word = 8 if nibbles else 4
+    return -(-52 * decks // per_word)
+
+
 @functools.cache
-def _gpu_kernels(paired: bool) -> tuple[Any, Any]:
+def _gpu_kernels(paired: bool, nibbles: bool) -> tuple[Any, Any]:
     import cupy
 
-    defines = {**tableau_defines(), "PB_PAIRED_DRAWS": "1" if paired else "0"}
+    defines = kernel_defines(paired_draws=paired, nibbles=nibbles)
     options = tuple(f"-D{name}={value}" for name, value in defines.items())
     module = cupy.RawModule(code=kernel_source(), options=options)
     return module.get_function("pb_tally_cut_card"), module.get_function("pb_tally_reshuffle")
@@ -143,6 +160,7 @@ def tally_shoes_cuda(
     reshuffle: bool,
     block: int | None = None,
     paired_draws: bool = True,
+    nibbles: bool = NIBBLES,
 ) -> npt.NDArray[np.int64]:
     """Deal and tally whole seeded shoes on the GPU.
 
@@ -156,8 +174,11 @@ def tally_shoes_cuda(
         burn: Whether a cut-card shoe starts with a burn.
         reshuffle: Reshuffle-every-round mode: one round per shoe, no burn.
         block: Threads per block (tuning; a default suited to each mode).
-        paired_draws: Use the kernel's divergence-free draw of a round's first
-            four cards (same numbers either way; a tuning switch).
+        paired_draws: Use the kernel's warp-uniform draws (a round's first four
+            cards from two generator outputs, the third cards from at most one
+            more); the same numbers either way: a tuning switch.
+        nibbles: Keep 4-bit ranks in shared memory instead of bytes (the same
+            numbers either way: a tuning switch).
 
     Returns:
         The 12 counts of CONTRACTS.md B, summed over the shoes.
@@ -181,10 +202,10 @@ def tally_shoes_cuda(
         )
     import cupy
 
-    cut_kernel, reshuffle_kernel = _gpu_kernels(paired_draws)
+    cut_kernel, reshuffle_kernel = _gpu_kernels(paired_draws, nibbles)
     kernel = reshuffle_kernel if reshuffle else cut_kernel
     block = block or (RESHUFFLE_BLOCK if reshuffle else CUT_CARD_BLOCK)
-    shared = 0 if reshuffle else block * 13 * decks * 4
+    shared = 0 if reshuffle else block * shared_words_per_thread(decks, nibbles=nibbles) * 4
     if shared:
         kernel.max_dynamic_shared_size_bytes = shared
     grid = _resident_blocks(kernel, block, shared)
@@ -222,19 +243,25 @@ class HostKernel:
 
     Args:
         paired_draws: Build the paired-draw variant (the default) or the plain one.
+        nibbles: Build the 4-bit shared-memory layout instead of bytes.
         directory: Where to put the shared library (a cache folder by default).
 
     Raises:
         RuntimeError: No C compiler, or the build failed.
     """
 
-    def __init__(self, *, paired_draws: bool = True, directory: Path | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        paired_draws: bool = True,
+        nibbles: bool = NIBBLES,
+        directory: Path | None = None,
+    ) -> None:
         compiler = find_c_compiler()
         if compiler is None:
             raise RuntimeError("no C compiler found (set CC)")
         defines = {
-            **tableau_defines(),
-            "PB_PAIRED_DRAWS": "1" if paired_draws else "0",
+            **kernel_defines(paired_draws=paired_draws, nibbles=nibbles),
             "PB_HOST_BUILD": "1",
         }
         source = kernel_source()

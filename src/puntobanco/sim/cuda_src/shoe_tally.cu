@@ -23,11 +23,11 @@
  *   banker total b draws on third x  <=> bit (b % 4) * 16 + x of LO (b < 4) or HI (b >= 4),
  *                                        x = 10 when the Player stood.
  *
- * Shoe layout in shared memory (cut-card mode): one byte per card holding its
- * rank (1-13; the point value and pairs follow from it). The four cards
- * 4w..4w+3 of a thread share one 32-bit word, and word w of thread t lives at
- * word index w * blockDim.x + t. A thread's every access, whatever the card
- * position, therefore falls in bank t % 32: no bank conflicts within a warp.
+ * Shoe layout in shared memory (cut-card mode): each card is its rank (1-13;
+ * the point value and pairs follow from it), four to a 32-bit word as bytes
+ * (or eight as 4-bit nibbles, PB_NIBBLES). Word w of thread t lives at word
+ * index w * blockDim.x + t, so a thread's every access, whatever the card
+ * position, falls in bank t % 32: no bank conflicts within a warp.
  *
  * Output: 12 int64 counters in the order of CONTRACTS.md B, added atomically.
  */
@@ -50,6 +50,16 @@ typedef unsigned char pb_u8;
  * the same numbers; the choice is a speed trade-off measured in bench/gpu. */
 #ifndef PB_PAIRED_DRAWS
 #define PB_PAIRED_DRAWS 1
+#endif
+/* 1: a shoe holds eight 4-bit ranks per word (half the shared memory, so twice
+ * the threads per multiprocessor); 0: four 8-bit ranks per word. */
+#ifndef PB_NIBBLES
+#define PB_NIBBLES 0
+#endif
+#if PB_NIBBLES
+#define PB_CARDS_PER_WORD 8
+#else
+#define PB_CARDS_PER_WORD 4
 #endif
 
 #ifdef PB_HOST_BUILD
@@ -224,6 +234,10 @@ PB_DEVICE pb_u32 pb_points(pb_u32 rank) { return rank >= 10 ? 0 : rank; }
 
 PB_DEVICE pb_u32 pb_mod10(pb_u32 sum) { return sum >= 10 ? sum - 10 : sum; }
 
+PB_DEVICE pb_u32 pb_player_draws(pb_u32 player) {
+    return ((pb_u32)(PB_PLAYER_DRAWS) >> player) & 1u;
+}
+
 PB_DEVICE pb_u32 pb_banker_draws(pb_u32 banker, pb_u32 player_third) {
     pb_u64 row = banker < 4 ? (pb_u64)(PB_BANKER_DRAWS_LO) : (pb_u64)(PB_BANKER_DRAWS_HI);
     return (pb_u32)(row >> ((banker & 3) * 16 + player_third)) & 1u;
@@ -236,55 +250,108 @@ typedef struct {
     pb_u32 five_cards, six_cards;
 } pb_tally;
 
-/* Play one coup from the four first cards (ranks) and a way to deal more. */
-#define PB_PLAY_COUP(t, p1, b1, p2, b2, DEAL_FIFTH, DEAL_SIXTH)                         \
-    do {                                                                                \
-        pb_u32 player_ = pb_mod10(pb_points(p1) + pb_points(p2));                       \
-        pb_u32 banker_ = pb_mod10(pb_points(b1) + pb_points(b2));                       \
-        pb_u32 cards_ = 4;                                                              \
-        (t)->player_naturals += player_ >= 8;                                           \
-        (t)->banker_naturals += banker_ >= 8;                                           \
-        (t)->player_pairs += (p1) == (p2);                                              \
-        (t)->banker_pairs += (b1) == (b2);                                              \
-        if (player_ < 8 && banker_ < 8) {                                               \
-            pb_u32 third_ = 10;                                                         \
-            if (((pb_u32)(PB_PLAYER_DRAWS) >> player_) & 1u) {                          \
-                third_ = pb_points(DEAL_FIFTH);                                         \
-                player_ = pb_mod10(player_ + third_);                                   \
-                cards_ = 5;                                                             \
-            }                                                                           \
-            if (pb_banker_draws(banker_, third_)) {                                     \
-                banker_ = pb_mod10(banker_ + pb_points(cards_ == 5 ? DEAL_SIXTH : DEAL_FIFTH)); \
-                cards_ += 1;                                                            \
-            }                                                                           \
-        }                                                                               \
-        (t)->rounds += 1;                                                               \
-        (t)->player_wins += player_ > banker_;                                          \
-        (t)->banker_wins += banker_ > player_;                                          \
-        (t)->banker_wins_on_six += (banker_ > player_) & (banker_ == 6);                \
-        (t)->five_cards += cards_ == 5;                                                 \
-        (t)->six_cards += cards_ == 6;                                                  \
-    } while (0)
+/* A coup in progress: the two-card totals, then the final ones. */
+typedef struct {
+    pb_u32 player, banker;   /* totals */
+    pb_u32 no_natural;       /* 1 if neither side has 8 or 9 on two cards */
+    pb_u32 player_draws;     /* 1 if the Player takes a third card */
+} pb_coup;
+
+PB_DEVICE pb_coup pb_open(pb_tally *t, pb_u32 p1, pb_u32 b1, pb_u32 p2, pb_u32 b2) {
+    pb_coup c;
+    c.player = pb_mod10(pb_points(p1) + pb_points(p2));
+    c.banker = pb_mod10(pb_points(b1) + pb_points(b2));
+    t->player_naturals += c.player >= 8;
+    t->banker_naturals += c.banker >= 8;
+    t->player_pairs += p1 == p2;
+    t->banker_pairs += b1 == b2;
+    c.no_natural = (c.player < 8) & (c.banker < 8);
+    c.player_draws = c.no_natural & pb_player_draws(c.player);
+    return c;
+}
+
+PB_DEVICE void pb_close(pb_tally *t, const pb_coup *c, pb_u32 extra_cards) {
+    t->rounds += 1;
+    t->player_wins += c->player > c->banker;
+    t->banker_wins += c->banker > c->player;
+    t->banker_wins_on_six += (c->banker > c->player) & (c->banker == 6);
+    t->five_cards += extra_cards == 1;
+    t->six_cards += extra_cards == 2;
+}
+
+/*
+ * The third cards, in one shape for every thread of a warp.
+ *
+ * A coup needs at most two more words after its first four cards, and both
+ * come from the spare word and at most one more generator output. That output
+ * is computed by every thread; the cards are read whether or not they are
+ * drawn; only the swaps, the totals and the generator state are updated under
+ * the coup's own conditions. Branching per thread instead makes a warp run the
+ * Player's draw and both Banker draws one after the other, each with its own
+ * generator call. When a draw could be rejected by Lemire's step (or the shoe
+ * is at its last cards) the exact card-by-card path runs instead: about once
+ * in ten million coups.
+ */
+typedef struct {
+    pb_u32 w5, w6;      /* the words for the fifth card and the sixth */
+    pb_u32 hi, lo;      /* the halves of the speculative output */
+    pb_rng advanced;    /* the generator state after that output */
+} pb_spec;
+
+PB_DEVICE pb_spec pb_speculate(const pb_rng *g, pb_u32 player_draws) {
+    pb_spec sp;
+    sp.advanced = *g;
+    pb_u64 c = pb_next64(&sp.advanced);
+    sp.hi = (pb_u32)(c >> 32);
+    sp.lo = (pb_u32)c;
+    sp.w5 = g->has_spare ? g->spare : sp.hi;
+    sp.w6 = player_draws ? (g->has_spare ? sp.hi : sp.lo) : sp.w5;
+    return sp;
+}
+
+/* Advance the generator past the `used` words (0-2) taken from the speculation. */
+PB_DEVICE void pb_commit(pb_rng *g, const pb_spec *sp, pb_u32 used) {
+    pb_u32 had_spare = g->has_spare;
+    if (used > had_spare) {
+        g->s0 = sp->advanced.s0;
+        g->s1 = sp->advanced.s1;
+        g->s2 = sp->advanced.s2;
+        g->s3 = sp->advanced.s3;
+        g->spare = sp->lo;
+    }
+    g->has_spare = (had_spare + used) & 1u;
+}
 
 /* ---- cut-card shoes, in shared memory ------------------------------------- */
 
 typedef struct {
-    pb_u8 *base;   /* this thread's first byte */
-    pb_u32 row;    /* bytes between a thread's consecutive words */
+    pb_u32 *words; /* this thread's first word */
+    pb_u32 stride; /* words between a thread's consecutive words (blockDim.x) */
     pb_u32 n;      /* cards in the shoe */
     pb_u32 pos;    /* cards dealt or burned */
 } pb_shoe;
 
-PB_DEVICE pb_u8 *pb_card(const pb_shoe *s, pb_u32 position) {
-    return s->base + (position >> 2) * s->row + (position & 3u);
+/* The card at position `at`; if `really`, the card at `from` moves there. */
+PB_DEVICE pb_u32 pb_swap_in(const pb_shoe *s, pb_u32 from, pb_u32 at, pb_u32 really) {
+#if PB_NIBBLES
+    pb_u32 *there = s->words + (at >> 3) * s->stride;
+    pb_u32 word = *there;
+    pb_u32 shift = (at & 7u) * 4;
+    pb_u32 card = (word >> shift) & 15u;
+    pb_u32 moved = (s->words[(from >> 3) * s->stride] >> ((from & 7u) * 4)) & 15u;
+    if (really) *there = (word & ~(15u << shift)) | (moved << shift);
+#else
+    pb_u8 *here = (pb_u8 *)(s->words + (from >> 2) * s->stride) + (from & 3u);
+    pb_u8 *there = (pb_u8 *)(s->words + (at >> 2) * s->stride) + (at & 3u);
+    pb_u32 card = *there;
+    if (really) *there = *here;
+#endif
+    return card;
 }
 
 /* The next Fisher-Yates step with a known offset: swap, and deal position pos. */
 PB_DEVICE pb_u32 pb_take(pb_shoe *s, pb_u32 offset) {
-    pb_u8 *here = pb_card(s, s->pos);
-    pb_u8 *there = pb_card(s, s->pos + offset);
-    pb_u32 card = *there;
-    *there = *here;
+    pb_u32 card = pb_swap_in(s, s->pos, s->pos + offset, 1);
     s->pos += 1;
     return card;
 }
@@ -295,25 +362,85 @@ PB_DEVICE pb_u32 pb_deal(pb_shoe *s, pb_rng *g) {
     return pb_take(s, left > 1 ? pb_randbelow(g, left) : 0);
 }
 
-/* Ranks of a new shoe: deck after deck, suit after suit, A..K (core.cards). */
-PB_DEVICE void pb_fill(pb_shoe *s, pb_u32 decks) {
-    pb_u32 *word = (pb_u32 *)s->base;
-    pb_u32 stride = s->row / 4;
-    for (pb_u32 deck = 0; deck < decks; ++deck) {
+/* A Fisher-Yates step done only if `really`; the card at pos + offset either way. */
+PB_DEVICE pb_u32 pb_take_if(pb_shoe *s, pb_u32 offset, pb_u32 really) {
+    pb_u32 card = pb_swap_in(s, s->pos, s->pos + offset, really);
+    s->pos += really;
+    return card;
+}
+
+/* Ranks of a new shoe: deck after deck, suit after suit, A..K (core.cards).
+ * The pattern of words repeats every 13 words (52 or 104 cards). */
+PB_DEVICE void pb_fill(pb_shoe *s) {
+    pb_u32 words = (s->n + PB_CARDS_PER_WORD - 1) / PB_CARDS_PER_WORD;
+    for (pb_u32 first = 0; first < words; first += 13) {
         PB_UNROLL
         for (pb_u32 w = 0; w < 13; ++w) {
             pb_u32 value = 0;
             PB_UNROLL
-            for (pb_u32 b = 0; b < 4; ++b) value |= (((4 * w + b) % 13) + 1) << (8 * b);
-            word[(deck * 13 + w) * stride] = value;
+            for (pb_u32 b = 0; b < PB_CARDS_PER_WORD; ++b)
+                value |= (((PB_CARDS_PER_WORD * w + b) % 13) + 1) << ((32 / PB_CARDS_PER_WORD) * b);
+            if (first + w < words) s->words[(first + w) * s->stride] = value;
         }
     }
 }
 
-PB_DEVICE void pb_cut_card_shoe(pb_tally *t, pb_rng *g, pb_shoe *s, pb_u32 decks,
-                                pb_u32 cut_card, pb_u32 burn) {
+PB_DEVICE void pb_shoe_coup(pb_tally *t, pb_rng *g, pb_shoe *s) {
+    pb_u32 p1, b1, p2, b2;
+#if PB_PAIRED_DRAWS
+    if (s->pos + 4 < s->n) {
+        pb_u32 r[4];
+        pb_u32 left = s->n - s->pos;
+        pb_draw4(g, left, left - 1, left - 2, left - 3, r);
+        p1 = pb_take(s, r[0]);
+        b1 = pb_take(s, r[1]);
+        p2 = pb_take(s, r[2]);
+        b2 = pb_take(s, r[3]);
+    } else
+#endif
+    {
+        p1 = pb_deal(s, g);
+        b1 = pb_deal(s, g);
+        p2 = pb_deal(s, g);
+        b2 = pb_deal(s, g);
+    }
+    pb_coup c = pb_open(t, p1, b1, p2, b2);
+    pb_u32 extra;
+#if PB_PAIRED_DRAWS
+    pb_spec sp = pb_speculate(g, c.player_draws);
+    pb_u32 left5 = s->n - s->pos, left6 = left5 - c.player_draws;
+    pb_u64 m5 = (pb_u64)sp.w5 * left5, m6 = (pb_u64)sp.w6 * left6;
+    if ((left5 > 2) & ((pb_u32)m5 >= left5) & ((pb_u32)m6 >= left6)) {
+        pb_u32 fifth = pb_take_if(s, (pb_u32)(m5 >> 32), c.player_draws);
+        pb_u32 third = c.player_draws ? pb_points(fifth) : 10;
+        c.player = c.player_draws ? pb_mod10(c.player + third) : c.player;
+        pb_u32 banker_draws = c.no_natural & pb_banker_draws(c.banker, third);
+        pb_u32 sixth = pb_take_if(s, (pb_u32)(m6 >> 32), banker_draws);
+        c.banker = banker_draws ? pb_mod10(c.banker + pb_points(sixth)) : c.banker;
+        extra = c.player_draws + banker_draws;
+        pb_commit(g, &sp, extra);
+    } else
+#endif
+    {
+        pb_u32 third = 10;
+        extra = 0;
+        if (c.player_draws) {
+            third = pb_points(pb_deal(s, g));
+            c.player = pb_mod10(c.player + third);
+            extra = 1;
+        }
+        if (c.no_natural && pb_banker_draws(c.banker, third)) {
+            c.banker = pb_mod10(c.banker + pb_points(pb_deal(s, g)));
+            extra += 1;
+        }
+    }
+    pb_close(t, &c, extra);
+}
+
+PB_DEVICE void pb_cut_card_shoe(pb_tally *t, pb_rng *g, pb_shoe *s, pb_u32 cut_card,
+                                pb_u32 burn) {
     pb_u32 cut_index = s->n - cut_card;
-    pb_fill(s, decks);
+    pb_fill(s);
     s->pos = 0;
     if (burn) {
         pb_u32 shown = pb_points(pb_deal(s, g));
@@ -324,25 +451,7 @@ PB_DEVICE void pb_cut_card_shoe(pb_tally *t, pb_rng *g, pb_shoe *s, pb_u32 decks
         /* The cut card is out once a card at or behind it has been dealt; the
          * round that starts with it out is the last one. */
         pb_u32 last = s->pos > cut_index;
-        pb_u32 p1, b1, p2, b2;
-#if PB_PAIRED_DRAWS
-        if (s->pos + 4 < s->n) {
-            pb_u32 r[4];
-            pb_u32 left = s->n - s->pos;
-            pb_draw4(g, left, left - 1, left - 2, left - 3, r);
-            p1 = pb_take(s, r[0]);
-            b1 = pb_take(s, r[1]);
-            p2 = pb_take(s, r[2]);
-            b2 = pb_take(s, r[3]);
-        } else
-#endif
-        {
-            p1 = pb_deal(s, g);
-            b1 = pb_deal(s, g);
-            p2 = pb_deal(s, g);
-            b2 = pb_deal(s, g);
-        }
-        PB_PLAY_COUP(t, p1, b1, p2, b2, pb_deal(s, g), pb_deal(s, g));
+        pb_shoe_coup(t, g, s);
         if (last) break;
     }
 }
@@ -351,21 +460,21 @@ PB_DEVICE void pb_cut_card_shoe(pb_tally *t, pb_rng *g, pb_shoe *s, pb_u32 decks
 
 /* The rank at `position` of a fresh shoe after the `done` swaps recorded in
  * (target[m], moved[m]): the latest write to it, else its unshuffled rank. */
-PB_DEVICE pb_u32 pb_rank_at(pb_u32 position, int done, const pb_u32 *target,
+PB_DEVICE pb_u32 pb_rank_at(pb_u32 position, pb_u32 done, const pb_u32 *target,
                             const pb_u32 *moved) {
     pb_u32 rank = position % 13 + 1;
     PB_UNROLL
-    for (int m = 0; m < 6; ++m) {
+    for (pb_u32 m = 0; m < 6; ++m) {
         if (m < done && target[m] == position) rank = moved[m];
     }
     return rank;
 }
 
 /* Fisher-Yates step `k` with offset `offset`: deal the card that lands at k. */
-PB_DEVICE pb_u32 pb_take_sparse(int k, pb_u32 offset, pb_u32 *target, pb_u32 *moved) {
-    pb_u32 j = (pb_u32)k + offset;
+PB_DEVICE pb_u32 pb_take_sparse(pb_u32 k, pb_u32 offset, pb_u32 *target, pb_u32 *moved) {
+    pb_u32 j = k + offset;
     pb_u32 card = pb_rank_at(j, k, target, moved);
-    moved[k] = pb_rank_at((pb_u32)k, k, target, moved);
+    moved[k] = pb_rank_at(k, k, target, moved);
     target[k] = j;
     return card;
 }
@@ -384,8 +493,42 @@ PB_DEVICE void pb_reshuffle_round(pb_tally *t, pb_rng *g, pb_u32 n) {
     pb_u32 b1 = pb_take_sparse(1, r[1], target, moved);
     pb_u32 p2 = pb_take_sparse(2, r[2], target, moved);
     pb_u32 b2 = pb_take_sparse(3, r[3], target, moved);
-    PB_PLAY_COUP(t, p1, b1, p2, b2, pb_take_sparse(4, pb_randbelow(g, n - 4), target, moved),
-                 pb_take_sparse(5, pb_randbelow(g, n - 5), target, moved));
+    pb_coup c = pb_open(t, p1, b1, p2, b2);
+    pb_u32 extra;
+#if PB_PAIRED_DRAWS
+    /* The generator is thrown away after the round: nothing to commit. */
+    pb_spec sp = pb_speculate(g, c.player_draws);
+    pb_u32 left6 = n - 4 - c.player_draws;
+    pb_u64 m5 = (pb_u64)sp.w5 * (n - 4), m6 = (pb_u64)sp.w6 * left6;
+    if (((pb_u32)m5 >= n - 4) & ((pb_u32)m6 >= left6)) {
+        pb_u32 fifth = pb_take_sparse(4, (pb_u32)(m5 >> 32), target, moved);
+        pb_u32 third = c.player_draws ? pb_points(fifth) : 10;
+        c.player = c.player_draws ? pb_mod10(c.player + third) : c.player;
+        pb_u32 banker_draws = c.no_natural & pb_banker_draws(c.banker, third);
+        /* The sixth card's step is 5 after a Player draw, else 4; entry 4 of
+         * the swaps counts only in the first case. */
+        pb_u32 k = 4 + c.player_draws;
+        pb_u32 sixth = pb_rank_at(k + (pb_u32)(m6 >> 32), k, target, moved);
+        c.banker = banker_draws ? pb_mod10(c.banker + pb_points(sixth)) : c.banker;
+        extra = c.player_draws + banker_draws;
+    } else
+#endif
+    {
+        pb_u32 third = 10;
+        extra = 0;
+        if (c.player_draws) {
+            third = pb_points(pb_take_sparse(4, pb_randbelow(g, n - 4), target, moved));
+            c.player = pb_mod10(c.player + third);
+            extra = 1;
+        }
+        if (c.no_natural && pb_banker_draws(c.banker, third)) {
+            pb_u32 k = 4 + extra;
+            pb_u32 sixth = pb_rank_at(k + pb_randbelow(g, n - k), k, target, moved);
+            c.banker = pb_mod10(c.banker + pb_points(sixth));
+            extra += 1;
+        }
+    }
+    pb_close(t, &c, extra);
 }
 
 /* ---- kernels ------------------------------------------------------------- */
@@ -408,21 +551,21 @@ PB_DEVICE void pb_flush(const pb_tally *t, pb_u64 *out) {
 }
 
 /* Cut-card shoes first_shoe .. first_shoe + shoes - 1, grid-strided over threads.
- * Dynamic shared memory: 13 * decks * 4 bytes per thread. The caller keeps
+ * Dynamic shared memory: 4 * ceil(52 * decks / PB_CARDS_PER_WORD) bytes per thread. The caller keeps
  * the shoes per thread low enough for 32-bit per-thread counts. */
 PB_KERNEL void pb_tally_cut_card(pb_u64 seed, pb_u64 first_shoe, pb_u64 shoes, pb_u32 decks,
                                  pb_u32 cut_card, pb_u32 burn, pb_u64 *out) {
     pb_tally t = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
     pb_shoe s;
-    s.base = (pb_u8 *)(PB_SHARED_WORDS + threadIdx.x);
-    s.row = blockDim.x * 4;
+    s.words = PB_SHARED_WORDS + threadIdx.x;
+    s.stride = blockDim.x;
     s.n = 52 * decks;
     s.pos = 0;
     pb_u64 threads = (pb_u64)gridDim.x * blockDim.x;
     for (pb_u64 k = (pb_u64)blockIdx.x * blockDim.x + threadIdx.x; k < shoes; k += threads) {
         pb_rng g;
         pb_rng_seed(&g, seed, first_shoe + k);
-        pb_cut_card_shoe(&t, &g, &s, decks, cut_card, burn);
+        pb_cut_card_shoe(&t, &g, &s, cut_card, burn);
     }
     pb_flush(&t, out);
 }

@@ -39,9 +39,9 @@ from puntobanco.core.tableau import BANKER_DRAWS, PLAYER_DRAWS, PLAYER_STOOD
 #: Number of counters in a tally (CONTRACTS.md B).
 TALLY_SIZE = 12
 #: Threads per block of the cut-card kernel (each holds its shoe in shared memory).
-CUT_CARD_BLOCK = 128
+CUT_CARD_BLOCK = 256
 #: Threads per block of the reshuffle kernel (no shared memory).
-RESHUFFLE_BLOCK = 256
+RESHUFFLE_BLOCK = 512
 #: Shoes one thread deals in one launch, at most: keeps its 32-bit counts exact
 #: (a cut-card shoe has fewer than 90 rounds) and each launch short.
 SHOES_PER_THREAD_PER_LAUNCH = 4096

@@ -264,8 +264,9 @@ def test_summary_counts_ruin_and_quantiles() -> None:
         ({"base_minor": 60_000}, "base_outside_limits"),
         ({"base_minor": 2_000, "bankroll_minor": 1_000}, "base_over_bankroll"),
         ({"rounds": 0}, "out_of_range"),
-        ({"bankroll_minor": -5}, "out_of_range"),
-        ({"stop_win_minor": 0}, "out_of_range"),
+        ({"bankroll_minor": -5}, "too_small"),
+        ({"stop_win_minor": 0}, "too_small"),
+        ({"rounds": 10**6}, "out_of_range"),
         ({"rounds": 2.5}, "not_whole"),
     ],
 )

@@ -208,18 +208,22 @@ def _whole(
             value=repr(value),
         )
     if value < minimum or (maximum is not None and value > maximum):
-        shown = format_minor(value) if money else str(value)
-        allowed = f"at least {format_minor(minimum) if money else minimum}"
-        if maximum is not None:
-            allowed = f"from {minimum} to {maximum}"
+        shown, low = (format_minor(value), format_minor(minimum)) if money else (value, minimum)
+        if maximum is None:
+            raise SystemsError(
+                f"{name} must be at least {low}, got {shown}",
+                code="too_small",
+                name=name,
+                value=str(shown),
+                low=str(low),
+            )
         raise SystemsError(
-            f"{name} must be {allowed}, got {shown}",
+            f"{name} must be from {low} to {maximum}, got {shown}",
             code="out_of_range",
             name=name,
-            value=shown,
-            allowed=allowed,
-            minimum=minimum,
-            maximum=maximum,
+            value=str(shown),
+            low=str(low),
+            high=str(maximum),
         )
     return value
 

@@ -470,11 +470,14 @@ def _compare_table(summaries: list[Summary], lang: Lang, sessions: int, rounds: 
     )
     table = Table(title=title)
     headers = ["system", "col_mean", "col_p05", "col_median", "col_p95", "col_ahead", "col_ruin",
-               "col_turnover", "col_loss", "col_exact"]  # fmt: skip
+               "col_turnover", "col_loss"]  # fmt: skip
+    with_edges = any(s.exact_loss_per_unit is not None for s in summaries)
+    if with_edges:
+        headers.append("col_exact")
     for i, key in enumerate(headers):
         table.add_column(_text(lang, key), justify="left" if i == 0 else "right")
     for s in summaries:
-        table.add_row(
+        cells = [
             SYSTEM_NAMES[lang][s.system],
             _money(s.mean_final),
             format_minor(s.quantiles["p05"]),
@@ -484,8 +487,10 @@ def _compare_table(summaries: list[Summary], lang: Lang, sessions: int, rounds: 
             _percent(s.ruin_rate),
             _money(s.mean_turnover),
             _per_unit(s.loss_per_unit, s.loss_per_unit_se),
-            _per_unit(s.exact_loss_per_unit),
-        )
+        ]
+        if with_edges:
+            cells.append(_per_unit(s.exact_loss_per_unit))
+        table.add_row(*cells)
     return table
 
 

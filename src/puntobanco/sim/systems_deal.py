@@ -12,6 +12,8 @@ Player win 0, Banker win 1, tie 2, Banker win with a total of 6: 3.
 
 from __future__ import annotations
 
+import importlib
+
 import numpy as np
 import numpy.typing as npt
 
@@ -41,10 +43,19 @@ def deal_outcomes_reference(rules: Rules, *, seed: int, rounds: int) -> npt.NDAr
 
 
 def deal_outcomes(rules: Rules, *, seed: int, rounds: int) -> npt.NDArray[np.int8]:
-    """``rounds`` outcome codes of the seeded stream (the fastest dealer available)."""
+    """``rounds`` outcome codes of the seeded stream (the fastest dealer available).
+
+    The numba kernels of :mod:`puntobanco.sim.kernels` when they are there
+    (they give the same rounds, which the tests check); else the reference.
+    """
     if not 0 <= rounds <= MAX_OUTCOMES:
         raise ValueError(f"rounds must be from 0 to {MAX_OUTCOMES}, got {rounds}")
-    return deal_outcomes_reference(rules, seed=seed, rounds=rounds)
+    try:
+        fast = importlib.import_module("puntobanco.sim.systems_deal_kernels")
+    except ImportError:  # no numba kernels in this build
+        return deal_outcomes_reference(rules, seed=seed, rounds=rounds)
+    result: npt.NDArray[np.int8] = fast.deal_outcomes_numba(rules, seed=seed, rounds=rounds)
+    return result
 
 
 def session_outcomes(

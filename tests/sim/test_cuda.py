@@ -8,6 +8,7 @@ core.coup.play_coup) for the same seeds.
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from puntobanco.core.coup import Outcome
@@ -222,3 +223,100 @@ def test_gpu_matches_reference_engine() -> None:
             reshuffle=reshuffle,
         )
         assert tally_shoes_cuda(**args).tolist() == reference_tally(**args)  # type: ignore[arg-type]
+
+
+# ---- the GPU wrapper's own logic, with CuPy replaced by the CPU build ----------
+
+
+class _HostArray(np.ndarray):  # type: ignore[type-arg]
+    """A NumPy array with CuPy's ``get()``."""
+
+    def get(self) -> np.ndarray:  # type: ignore[type-arg]
+        return np.asarray(self)
+
+
+class _FakeFunction:
+    num_regs = 56
+
+    def __init__(self, host: HostKernel, reshuffle: bool) -> None:
+        self.host, self.reshuffle = host, reshuffle
+        self.max_dynamic_shared_size_bytes = 0
+        self.launches = 0
+
+    def __call__(
+        self, grid: tuple[int], block: tuple[int], args: tuple[object, ...], shared_mem: int = 0
+    ) -> None:
+        seed, start, count, decks = (int(a) for a in args[:4])  # type: ignore[call-overload]
+        cut_card, burn = (14, False) if self.reshuffle else (int(args[4]), bool(args[5]))  # type: ignore[call-overload]
+        assert self.reshuffle or shared_mem >= block[0] * 13 * decks * 4 // 2
+        out = args[-1]
+        assert isinstance(out, np.ndarray)
+        out += self.host.tally(
+            seed=seed, first_shoe=start, shoes=count, decks=decks, cut_card=cut_card,
+            burn=burn, reshuffle=self.reshuffle, grid=grid[0], block=block[0],
+        ).astype(np.uint64)  # fmt: skip
+        self.launches += 1
+
+
+class _FakeCupy:
+    """Just enough of CuPy for :func:`tally_shoes_cuda`, running the host build."""
+
+    uint64 = np.uint64
+
+    def __init__(self, directory: object) -> None:
+        self.directory = directory
+        self.functions: list[_FakeFunction] = []
+        attributes = {
+            "MultiProcessorCount": 2,
+            "MaxThreadsPerMultiProcessor": 64,
+            "MaxSharedMemoryPerMultiprocessor": 1 << 20,
+            "MaxRegistersPerMultiprocessor": 65536,
+        }
+        device = type("Device", (), {"attributes": attributes})
+        runtime = type("Runtime", (), {"getDeviceCount": staticmethod(lambda: 1)})
+        self.cuda = type("Cuda", (), {"runtime": runtime, "Device": device})
+
+    def RawModule(self, *, code: str, options: tuple[str, ...]) -> object:  # noqa: N802
+        paired = "-DPB_PAIRED_DRAWS=1" in options
+        nibbles = "-DPB_NIBBLES=1" in options
+        host = HostKernel(paired_draws=paired, nibbles=nibbles, directory=self.directory)  # type: ignore[arg-type]
+        functions = {
+            "pb_tally_cut_card": _FakeFunction(host, reshuffle=False),
+            "pb_tally_reshuffle": _FakeFunction(host, reshuffle=True),
+        }
+        self.functions.extend(functions.values())
+        return type("Module", (), {"get_function": staticmethod(functions.__getitem__)})
+
+    def zeros(self, size: int, dtype: object) -> _HostArray:
+        return np.zeros(size, dtype=np.uint64).view(_HostArray)
+
+
+@needs_compiler
+@pytest.mark.parametrize("nibbles", [False, True])
+def test_gpu_wrapper_splits_launches_and_adds_them_up(
+    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory, nibbles: bool
+) -> None:
+    import sys
+
+    from puntobanco.sim import cuda
+
+    fake = _FakeCupy(tmp_path_factory.mktemp("fakecupy"))
+    monkeypatch.setitem(sys.modules, "cupy", fake)
+    monkeypatch.setattr(cuda, "SHOES_PER_THREAD_PER_LAUNCH", 1)
+    cuda.cuda_available.cache_clear()
+    cuda._gpu_kernels.cache_clear()
+    try:
+        assert cuda.cuda_available()
+        for args in (
+            dict(seed=3, first_shoe=7, shoes=40, decks=2, cut_card=14, burn=True, reshuffle=False),
+            dict(seed=4, first_shoe=2**40, shoes=150, decks=6, cut_card=14, burn=False,
+                 reshuffle=True),
+        ):  # fmt: skip
+            got = cuda.tally_shoes_cuda(**args, block=8, nibbles=nibbles)  # type: ignore[arg-type]
+            assert got.dtype == np.int64
+            assert got.tolist() == reference_tally(**args)  # type: ignore[arg-type]
+        # 2 SMs x 64 threads, 8 per block, one shoe per thread per launch: several launches.
+        assert max(f.launches for f in fake.functions) > 1
+    finally:
+        cuda.cuda_available.cache_clear()
+        cuda._gpu_kernels.cache_clear()

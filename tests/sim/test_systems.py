@@ -23,6 +23,7 @@ from puntobanco.sim.systems import (
     Plan,
     System,
     SystemsError,
+    exact_edges,
     parse_system,
     play_one,
     run_sessions,
@@ -295,3 +296,11 @@ def test_system_names_accept_common_spellings() -> None:
     assert parse_system("D'Alembert") is System.DALEMBERT
     assert parse_system("Labouchère") is System.LABOUCHERE
     assert parse_system("1326") is System.ONE_THREE_TWO_SIX
+
+
+def test_exact_edges_come_from_the_analyzer() -> None:
+    edges = exact_edges(Rules())
+    if edges is None:
+        pytest.skip("the analyzer is not in this build")
+    assert float(edges[BetKind.BANKER]) == pytest.approx(0.010579, abs=5e-7)
+    assert float(edges[BetKind.PLAYER]) == pytest.approx(0.012351, abs=5e-7)

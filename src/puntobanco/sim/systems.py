@@ -21,7 +21,7 @@ and a different risk of ruin.
 ...             rounds=3)
 >>> stakes, sides, path, results = play_one(plan, [PLAYER_WIN, PLAYER_WIN, BANKER_WIN])
 >>> stakes.tolist(), path.tolist()
-[[1000, 2000, 4000], [10000, 9000, 7000, 10800]]
+([1000, 2000, 4000], [10000, 9000, 7000, 10800])
 """
 
 from __future__ import annotations

@@ -1,15 +1,431 @@
-"""``puntobanco play``: placeholder until its issue lands (replaced by the owning work)."""
+"""``puntobanco play``: Punto Banco in the terminal, in Spanish or English.
+
+This module reads the options and runs the loop: prompt, parse, play, show.
+The game's state lives in :mod:`puntobanco.cli.game`, the parsing of a line in
+:mod:`puntobanco.cli.betline`, the printing in :mod:`puntobanco.cli.render`,
+and the words in :mod:`puntobanco.cli.lang`.
+"""
 
 from __future__ import annotations
 
+import os
+import re
+import signal
+import threading
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Annotated, Any
+
 import typer
+import typer.core
+from rich.console import Console
+from rich.markup import escape
+
+from puntobanco.cli.betline import CommandKind, parse_line
+from puntobanco.cli.game import Session
+from puntobanco.cli.lang import detect_lang, message, parse_lang
+from puntobanco.cli.render import Renderer
+from puntobanco.core.bets import Bet
+from puntobanco.core.errors import BaccaratError
+from puntobanco.core.explain import Lang
+from puntobanco.core.money import format_minor, parse_amount
+from puntobanco.core.rng import SeededSource
+from puntobanco.core.rules import (
+    DECK_SIZE,
+    MAX_BURN,
+    MIN_CUT_CARD,
+    Rules,
+    ShoeMode,
+    TableLimits,
+    to_fraction,
+)
+
+#: Seconds between cards when the game is played at a terminal without --fast.
+CARD_DELAY = 0.45
+DEFAULT_BALANCE = "1000"
+DEFAULT_MINIMUM = "1"
+DEFAULT_MAXIMUM = "500"
+_WHOLE = re.compile(r"^\+?\d+$")
+_SHOE_MODES = {
+    "cut-card": ShoeMode.CUT_CARD,
+    "cutcard": ShoeMode.CUT_CARD,
+    "cut_card": ShoeMode.CUT_CARD,
+    "corte": ShoeMode.CUT_CARD,
+    "reshuffle": ShoeMode.RESHUFFLE,
+    "barajar": ShoeMode.RESHUFFLE,
+}
+
+
+class OptionError(Exception):
+    """A bad option value: ``key`` names the catalogue message, ``params`` fill it."""
+
+    def __init__(self, option: str, key: str, **params: Any) -> None:
+        super().__init__(f"{option}: {key}")
+        self.option = option
+        self.key = key
+        self.params = params
+
+
+@dataclass(frozen=True, slots=True)
+class GameConfig:
+    """Everything the options decide."""
+
+    rules: Rules
+    limits: TableLimits
+    balance_minor: int
+    seed: int | None
+    lang: Lang
+    fast: bool
+    explain: bool
+
+
+def _whole(option: str, value: str, key: str, **params: Any) -> int:
+    if not _WHOLE.match(value.strip()):
+        raise OptionError(option, key, value=value, **params)
+    return int(value)
+
+
+def _amount(option: str, value: str) -> int:
+    try:
+        amount = parse_amount(value)
+    except BaccaratError:
+        raise OptionError(option, "opt.amount", value=value) from None
+    if amount <= 0:
+        raise OptionError(option, "opt.amount", value=value)
+    return amount
+
+
+def _commission(value: str) -> Fraction:
+    text = value.strip()
+    try:
+        if text.endswith("%"):
+            commission = to_fraction(text[:-1].replace(",", "."), "commission") / 100
+        else:
+            commission = to_fraction(text.replace(",", "."), "commission")
+    except BaccaratError:
+        raise OptionError("--commission", "opt.commission", value=value) from None
+    if not 0 <= commission < 1:
+        raise OptionError("--commission", "opt.commission", value=value)
+    return commission
+
+
+def build_config(options: Mapping[str, Any], environ: Mapping[str, str]) -> GameConfig:
+    """Check every option and build the game's configuration.
+
+    ``options`` holds the raw strings (or ``None``) of ``decks``, ``shoe``,
+    ``cut_card``, ``seed``, ``balance``, ``minimum``, ``maximum``,
+    ``commission``, ``tie_pays``, ``lang`` and the flags ``pairs``, ``fast``
+    and ``explain``.
+
+    Raises:
+        OptionError: The first bad option, with the message to show.
+    """
+    raw_lang = options.get("lang")
+    if raw_lang is not None and parse_lang(raw_lang) is None:
+        raise OptionError("--lang", "opt.lang", value=raw_lang)
+    lang = detect_lang(raw_lang, environ)
+    decks = 8
+    if options.get("decks") is not None:
+        decks = _whole("--decks", options["decks"], "opt.decks")
+        if not 1 <= decks <= 8:
+            raise OptionError("--decks", "opt.decks", value=options["decks"])
+    shoe_mode = ShoeMode.CUT_CARD
+    if options.get("shoe") is not None:
+        mode = _SHOE_MODES.get(options["shoe"].strip().lower())
+        if mode is None:
+            raise OptionError("--shoe", "opt.shoe", value=options["shoe"])
+        shoe_mode = mode
+    cut_card = 14
+    cut_limits = {"minimum": MIN_CUT_CARD, "maximum": DECK_SIZE * decks - MAX_BURN - 6}
+    if options.get("cut_card") is not None:
+        raw = options["cut_card"]
+        cut_card = _whole("--cut-card", raw, "opt.cut_card", decks=decks, **cut_limits)
+        if not cut_limits["minimum"] <= cut_card <= cut_limits["maximum"]:
+            raise OptionError("--cut-card", "opt.cut_card", value=raw, decks=decks, **cut_limits)
+    seed = None
+    if options.get("seed") is not None:
+        seed = _whole("--seed", options["seed"], "opt.seed")
+    tie_pays = Fraction(8)
+    if options.get("tie_pays") is not None:
+        try:
+            tie_pays = to_fraction(options["tie_pays"].strip().replace(",", "."), "tie_pays")
+        except BaccaratError:
+            raise OptionError("--tie-pays", "opt.tie_pays", value=options["tie_pays"]) from None
+        if tie_pays <= 0:
+            raise OptionError("--tie-pays", "opt.tie_pays", value=options["tie_pays"])
+    commission = Fraction(1, 20)
+    if options.get("commission") is not None:
+        commission = _commission(options["commission"])
+    rules = Rules(
+        decks=decks,
+        shoe_mode=shoe_mode,
+        cut_card=cut_card,
+        banker_commission=commission,
+        tie_pays=tie_pays,
+        pair_pays=Fraction(11) if options.get("pairs") else None,
+    )
+    minimum = _amount("--min", options.get("minimum") or DEFAULT_MINIMUM)
+    maximum = _amount("--max", options.get("maximum") or DEFAULT_MAXIMUM)
+    if minimum > maximum:
+        raise OptionError(
+            "--min",
+            "opt.limits_order",
+            minimum=format_minor(minimum),
+            maximum=format_minor(maximum),
+        )
+    balance = _amount("--balance", options.get("balance") or DEFAULT_BALANCE)
+    if balance < minimum:
+        raise OptionError(
+            "--balance",
+            "opt.balance_low",
+            balance=format_minor(balance),
+            minimum=format_minor(minimum),
+        )
+    return GameConfig(
+        rules=rules,
+        limits=TableLimits(minimum_minor=minimum, maximum_minor=maximum),
+        balance_minor=balance,
+        seed=seed,
+        lang=lang,
+        fast=bool(options.get("fast")),
+        explain=bool(options.get("explain")),
+    )
+
+
+@contextmanager
+def _interrupts_deferred() -> Iterator[None]:
+    """Hold a Ctrl-C that arrives while a round is settled until the books balance."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    received: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: received.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if received:
+        raise KeyboardInterrupt
+
+
+def run_game(
+    config: GameConfig,
+    console: Console,
+    *,
+    read_line: Callable[[str], str] | None = None,
+    sleep: Callable[[float], None] | None = None,
+) -> int:
+    """Play until the player quits, input ends, or the balance is under the minimum.
+
+    Args:
+        config: The checked options.
+        console: Where the game is shown.
+        read_line: Shows a prompt (Rich markup) and returns the line typed;
+            raises ``EOFError`` at the end of input. ``console.input`` by default.
+        sleep: The pause between cards (``time.sleep`` by default).
+
+    Returns:
+        The exit status: 0.
+    """
+    source = SeededSource(config.seed) if config.seed is not None else None
+    session = Session(
+        config.rules, config.limits, balance_minor=config.balance_minor, source=source
+    )
+    session.explain = config.explain
+    delay = 0.0 if config.fast or not console.is_terminal else CARD_DELAY
+    kwargs: dict[str, Any] = {} if sleep is None else {"sleep": sleep}
+    show = Renderer(console, config.lang, delay=delay, **kwargs)
+    ask = read_line if read_line is not None else console.input
+    try:
+        show.welcome(session, config.seed)
+        new_shoe = session.start_shoe_if_needed()
+        if new_shoe is not None:
+            show.new_shoe(new_shoe, config.rules)
+        _loop(session, show, ask)
+    except KeyboardInterrupt:
+        console.print()
+        show.say("interrupted")
+    show.summary(session)
+    return 0
+
+
+def _loop(session: Session, show: Renderer, ask: Callable[[str], str]) -> None:
+    """Rounds until the player stops. A KeyboardInterrupt ends it (the caller reports it)."""
+    while True:
+        try:
+            line = ask(show.prompt(session))
+        except EOFError:
+            show.console.print()
+            show.say("end_of_input")
+            return
+        try:
+            bets = _bets_for(line, session, show)
+        except BaccaratError as error:
+            show.error(error, session)
+            continue
+        if bets is None:
+            continue
+        if bets == ():
+            return  # quit
+        with _interrupts_deferred():
+            report = session.play_round(bets)
+        show.deal(report, explain=session.explain)
+        show.settlement(report)
+        show.shoe_news(report)
+        show.board(session)
+        if show.interrupted:
+            raise KeyboardInterrupt
+        if not session.can_play:
+            show.console.print()
+            show.say(
+                "broke",
+                style="bold red",
+                balance=format_minor(session.balance_minor),
+                minimum=format_minor(session.limits.minimum_minor),
+            )
+            return
+        new_shoe = session.start_shoe_if_needed()
+        if new_shoe is not None:
+            show.new_shoe(new_shoe, session.rules)
+
+
+def _bets_for(line: str, session: Session, show: Renderer) -> tuple[Bet, ...] | None:
+    """The checked bets a line asks for; ``None`` for a command done; ``()`` to quit.
+
+    Raises:
+        BaccaratError: The line was refused; nothing changed.
+    """
+    command = parse_line(line)
+    kind = command.kind
+    if kind is CommandKind.BETS:
+        return session.check_bets(command.bets)
+    if kind is CommandKind.REBET:
+        bets = session.rebet()
+        show.info("rebet", bets=show.bet_list(bets))
+        return bets
+    if kind is CommandKind.QUIT:
+        return ()
+    if kind is CommandKind.EXPLAIN:
+        session.explain = not session.explain
+        show.info("explain.on" if session.explain else "explain.off")
+    elif kind is CommandKind.HELP:
+        show.help(session.rules)
+    elif kind is CommandKind.RULES:
+        show.rules()
+    else:
+        show.say("empty", style="yellow")
+    return None
+
+
+def _lang_in_args(args: Sequence[str]) -> str | None:
+    for index, arg in enumerate(args):
+        if arg == "--lang" and index + 1 < len(args):
+            return args[index + 1]
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2]
+    return None
+
+
+def _fail(lang: Lang, text: str) -> typer.Exit:
+    Console(stderr=True, highlight=False, soft_wrap=True).print(escape(text), style="bold red")
+    return typer.Exit(2)
+
+
+class _PlayCommand(typer.core.TyperCommand):
+    """Click's own usage errors (unknown option, missing value) in the player's language."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except typer.TyperException as error:
+            raw = _lang_in_args(args)
+            lang = detect_lang(raw if raw and parse_lang(raw) else None, os.environ)
+            option = str(getattr(error, "option_name", "") or "")
+            name = type(error).__name__
+            if name == "NoSuchOption":
+                text = message(lang, "opt.unknown", option=option)
+            elif name == "BadOptionUsage" and option:
+                text = message(lang, "opt.needs_value", option=option)
+            else:
+                detail = str(getattr(error, "message", error)).rstrip(".")
+                text = message(lang, "opt.usage", detail=detail)
+            raise _fail(lang, text) from None
 
 
 def register(app: typer.Typer) -> None:
     """Add the ``play`` command to ``app``."""
 
-    @app.command("play")
-    def _play() -> None:
-        """Not available yet."""
-        typer.echo("puntobanco play is not available yet", err=True)
-        raise typer.Exit(2)
+    @app.command("play", cls=_PlayCommand)
+    def play(
+        decks: Annotated[
+            str | None, typer.Option(metavar="N", help="Decks in the shoe, 1 to 8 [default: 8].")
+        ] = None,
+        shoe: Annotated[
+            str | None,
+            typer.Option(
+                metavar="cut-card|reshuffle",
+                help="Deal to a cut card with a burn, or reshuffle every round "
+                "[default: cut-card].",
+            ),
+        ] = None,
+        cut_card: Annotated[
+            str | None,
+            typer.Option(
+                "--cut-card", metavar="N", help="Cards behind the cut card [default: 14]."
+            ),
+        ] = None,
+        seed: Annotated[
+            str | None,
+            typer.Option(metavar="N", help="Shuffle seed: the same seed deals the same game."),
+        ] = None,
+        balance: Annotated[
+            str | None,
+            typer.Option(metavar="AMOUNT", help="Starting balance [default: 1000]."),
+        ] = None,
+        minimum: Annotated[
+            str | None,
+            typer.Option("--min", metavar="AMOUNT", help="Table minimum per bet [default: 1]."),
+        ] = None,
+        maximum: Annotated[
+            str | None,
+            typer.Option("--max", metavar="AMOUNT", help="Table maximum per bet [default: 500]."),
+        ] = None,
+        commission: Annotated[
+            str | None,
+            typer.Option(metavar="RATE", help="Banker commission: 0.05 or 5% [default: 5%]."),
+        ] = None,
+        tie_pays: Annotated[
+            str | None,
+            typer.Option("--tie-pays", metavar="N", help="Tie pays N to 1 [default: 8]."),
+        ] = None,
+        pairs: Annotated[
+            bool, typer.Option("--pairs", help="Offer the pair side bets (11 to 1).")
+        ] = False,
+        lang: Annotated[
+            str | None,
+            typer.Option(metavar="es|en", help="Language [default: from the locale]."),
+        ] = None,
+        fast: Annotated[bool, typer.Option("--fast", help="Deal without pauses.")] = False,
+        explain: Annotated[
+            bool, typer.Option("--explain", help="Start with explain mode on.")
+        ] = False,
+    ) -> None:
+        """Play Punto Banco at the terminal, in Spanish or English."""
+        options = dict(locals())
+        try:
+            config = build_config(options, os.environ)
+        except OptionError as error:
+            raw = options.get("lang")
+            lang_now = detect_lang(raw if raw and parse_lang(raw) else None, os.environ)
+            params = dict(error.params)
+            if "decks" in params:
+                n = params["decks"]
+                params["decks"] = message(lang_now, "decks.one" if n == 1 else "decks.other", n=n)
+            detail = message(lang_now, error.key, **params)
+            raise _fail(
+                lang_now, message(lang_now, "opt.bad", option=error.option, detail=detail)
+            ) from None
+        console = Console(highlight=False)
+        raise typer.Exit(run_game(config, console))

@@ -337,10 +337,11 @@ class _PlayCommand(typer.core.TyperCommand):
     """Click's own usage errors (unknown option, missing value) in the player's language."""
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        original = list(args)  # click consumes the list it parses
         try:
             return super().parse_args(ctx, args)
         except typer.TyperException as error:
-            raw = _lang_in_args(args)
+            raw = _lang_in_args(original)
             lang = detect_lang(raw if raw and parse_lang(raw) else None, os.environ)
             option = str(getattr(error, "option_name", "") or "")
             name = type(error).__name__

@@ -448,5 +448,7 @@ class Renderer:
         ]
         for key, value in rows:
             grid.add_row(self.t(key), value)
-        self.console.print(Panel(grid, title=self.t("summary.title"), border_style="green"))
+        self.console.print(
+            Panel(grid, title=self.t("summary.title"), border_style="green", expand=False)
+        )
         self.say("goodbye")

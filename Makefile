@@ -39,7 +39,7 @@ system-deps:
 	@bash scripts/system-deps.sh
 
 bench: $(STAMP)
-	$(BIN)/python -m bench
+	for script in bench/bench_*.py; do $(BIN)/python "$$script" || exit 1; done
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis .coverage

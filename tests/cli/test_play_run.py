@@ -214,3 +214,29 @@ def test_help_lists_the_options() -> None:
         "--explain",
     ):
         assert option in done.stdout
+
+
+def test_help_follows_the_language() -> None:
+    assert "Barajas en el zapato" in _cli(["--help"], "es_ES.UTF-8").stdout
+    assert "Decks in the shoe" in _cli(["--help", "--lang", "en"], "es_ES.UTF-8").stdout
+
+
+def test_a_terminal_without_unicode_gets_letters_not_a_traceback() -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANG")}
+    env.update(PYTHONPATH=str(SRC), PYTHONIOENCODING="ascii", LANG="C")
+    done = subprocess.run(
+        [sys.executable, "-m", "puntobanco.cli.main", "play", "--seed", "1", "--lang", "es"],
+        capture_output=True,
+        input="b 10\nx\nb 10\n",
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    result = Shoe(build_config({}, {}).rules, SeededSource(1)).deal_coup()
+    first = result.cards[0]
+    assert f" {first.code} " in done.stdout  # a card as rank and suit letter, e.g. 5s
+    assert "Modo explicacion activado" in done.stdout  # accents dropped, words kept
+    assert "Resumen de la sesion" in done.stdout

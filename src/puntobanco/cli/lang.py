@@ -178,6 +178,10 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
             "Your balance, {balance}, is under the table minimum of {minimum}: the game is over."
         ),
         "interrupted": "Interrupted.",
+        "unreadable": (
+            "That line could not be read in this terminal's encoding: "
+            "type bets with plain letters and digits, such as b 10."
+        ),
         "end_of_input": "End of input.",
         "summary.title": "Session summary",
         "summary.rounds": "Rounds played",
@@ -195,6 +199,21 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "summary.start": "Starting balance",
         "summary.final": "Final balance",
         "goodbye": "Thanks for playing.",
+        # --help
+        "cli.help": "Play Punto Banco at the terminal, in Spanish or English.",
+        "cli.decks": "Decks in the shoe, 1 to 8 (default: 8).",
+        "cli.shoe": "Deal to a cut card with a burn, or reshuffle every round (default: cut-card).",
+        "cli.cut_card": "Cards left behind the cut card (default: 14).",
+        "cli.seed": "Shuffle seed: the same seed deals the same game.",
+        "cli.balance": "Starting balance (default: 1000).",
+        "cli.min": "Table minimum per bet (default: 1).",
+        "cli.max": "Table maximum per bet (default: 500).",
+        "cli.commission": "Banker commission, such as 0.05 or 5% (default: 5%).",
+        "cli.tie_pays": "The Tie pays N to 1 (default: 8).",
+        "cli.pairs": "Offer the Player Pair and Banker Pair bets (11 to 1).",
+        "cli.lang": "Language, es or en (default: from the locale).",
+        "cli.fast": "Deal without pauses between cards.",
+        "cli.explain": "Start with explain mode on.",
         # Options
         "opt.bad": "Invalid option {option}: {detail}",
         "opt.unknown": "Unknown option {option}. See: puntobanco play --help",
@@ -341,6 +360,10 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
             "la partida ha terminado."
         ),
         "interrupted": "Interrumpido.",
+        "unreadable": (
+            "No se pudo leer esa línea con la codificación de este terminal: "
+            "escriba las apuestas con letras y cifras sencillas, como b 10."
+        ),
         "end_of_input": "Fin de la entrada.",
         "summary.title": "Resumen de la sesión",
         "summary.rounds": "Rondas jugadas",
@@ -358,6 +381,23 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "summary.start": "Saldo inicial",
         "summary.final": "Saldo final",
         "goodbye": "Gracias por jugar.",
+        "cli.help": "Jugar al Punto Banco en el terminal, en español o en inglés.",
+        "cli.decks": "Barajas en el zapato, de 1 a 8 (por defecto: 8).",
+        "cli.shoe": (
+            "Repartir hasta la carta de corte con quemado (cut-card), o barajar en cada ronda "
+            "(reshuffle) (por defecto: cut-card)."
+        ),
+        "cli.cut_card": "Cartas detrás de la carta de corte (por defecto: 14).",
+        "cli.seed": "Semilla del barajado: la misma semilla reparte la misma partida.",
+        "cli.balance": "Saldo inicial (por defecto: 1000).",
+        "cli.min": "Apuesta mínima de la mesa (por defecto: 1).",
+        "cli.max": "Apuesta máxima de la mesa (por defecto: 500).",
+        "cli.commission": "Comisión de la Banca, como 0.05 o 5% (por defecto: 5%).",
+        "cli.tie_pays": "El Empate paga N a 1 (por defecto: 8).",
+        "cli.pairs": "Ofrecer las apuestas Pareja Jugador y Pareja Banca (11 a 1).",
+        "cli.lang": "Idioma, es o en (por defecto: el del sistema).",
+        "cli.fast": "Repartir sin pausas entre cartas.",
+        "cli.explain": "Empezar con el modo explicación activado.",
         "opt.bad": "Opción no válida {option}: {detail}",
         "opt.unknown": "Opción desconocida {option}. Vea: puntobanco play --help",
         "opt.usage": "{detail}. Vea: puntobanco play --help",

@@ -6,11 +6,10 @@ The game's state lives in :mod:`puntobanco.cli.game`, the parsing of a line in
 and the words in :mod:`puntobanco.cli.lang`.
 """
 
-from __future__ import annotations
-
 import os
 import re
 import signal
+import sys
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -26,7 +25,7 @@ from rich.markup import escape
 from puntobanco.cli.betline import CommandKind, parse_line
 from puntobanco.cli.game import Session
 from puntobanco.cli.lang import detect_lang, message, parse_lang
-from puntobanco.cli.render import Renderer
+from puntobanco.cli.render import Renderer, safe_stream
 from puntobanco.core.bets import Bet
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import Lang
@@ -260,6 +259,9 @@ def _loop(session: Session, show: Renderer, ask: Callable[[str], str]) -> None:
             show.console.print()
             show.say("end_of_input")
             return
+        except UnicodeDecodeError:
+            show.say("unreadable", style="bold red")
+            continue
         try:
             bets = _bets_for(line, session, show)
         except BaccaratError as error:
@@ -329,7 +331,8 @@ def _lang_in_args(args: Sequence[str]) -> str | None:
 
 
 def _fail(lang: Lang, text: str) -> typer.Exit:
-    Console(stderr=True, highlight=False, soft_wrap=True).print(escape(text), style="bold red")
+    console = Console(file=safe_stream(sys.stderr), highlight=False, soft_wrap=True)
+    console.print(escape(text), style="bold red")
     return typer.Exit(2)
 
 
@@ -356,64 +359,45 @@ class _PlayCommand(typer.core.TyperCommand):
 
 
 def register(app: typer.Typer) -> None:
-    """Add the ``play`` command to ``app``."""
+    """Add the ``play`` command to ``app``.
 
-    @app.command("play", cls=_PlayCommand)
+    The help texts are in the language of ``--lang`` on the command line, or
+    else of the locale, as the game is.
+    """
+    raw = _lang_in_args(sys.argv)
+    help_lang = detect_lang(raw if raw and parse_lang(raw) else None, os.environ)
+
+    def h(key: str) -> str:
+        return message(help_lang, f"cli.{key}")
+
+    @app.command("play", cls=_PlayCommand, help=h("help"))
     def play(
-        decks: Annotated[
-            str | None, typer.Option(metavar="N", help="Decks in the shoe, 1 to 8 [default: 8].")
-        ] = None,
+        decks: Annotated[str | None, typer.Option(metavar="N", help=h("decks"))] = None,
         shoe: Annotated[
-            str | None,
-            typer.Option(
-                metavar="cut-card|reshuffle",
-                help="Deal to a cut card with a burn, or reshuffle every round "
-                "[default: cut-card].",
-            ),
+            str | None, typer.Option(metavar="cut-card|reshuffle", help=h("shoe"))
         ] = None,
         cut_card: Annotated[
-            str | None,
-            typer.Option(
-                "--cut-card", metavar="N", help="Cards behind the cut card [default: 14]."
-            ),
+            str | None, typer.Option("--cut-card", metavar="N", help=h("cut_card"))
         ] = None,
-        seed: Annotated[
-            str | None,
-            typer.Option(metavar="N", help="Shuffle seed: the same seed deals the same game."),
-        ] = None,
-        balance: Annotated[
-            str | None,
-            typer.Option(metavar="AMOUNT", help="Starting balance [default: 1000]."),
-        ] = None,
+        seed: Annotated[str | None, typer.Option(metavar="N", help=h("seed"))] = None,
+        balance: Annotated[str | None, typer.Option(metavar="AMOUNT", help=h("balance"))] = None,
         minimum: Annotated[
-            str | None,
-            typer.Option("--min", metavar="AMOUNT", help="Table minimum per bet [default: 1]."),
+            str | None, typer.Option("--min", metavar="AMOUNT", help=h("min"))
         ] = None,
         maximum: Annotated[
-            str | None,
-            typer.Option("--max", metavar="AMOUNT", help="Table maximum per bet [default: 500]."),
+            str | None, typer.Option("--max", metavar="AMOUNT", help=h("max"))
         ] = None,
         commission: Annotated[
-            str | None,
-            typer.Option(metavar="RATE", help="Banker commission: 0.05 or 5% [default: 5%]."),
+            str | None, typer.Option(metavar="RATE", help=h("commission"))
         ] = None,
         tie_pays: Annotated[
-            str | None,
-            typer.Option("--tie-pays", metavar="N", help="Tie pays N to 1 [default: 8]."),
+            str | None, typer.Option("--tie-pays", metavar="N", help=h("tie_pays"))
         ] = None,
-        pairs: Annotated[
-            bool, typer.Option("--pairs", help="Offer the pair side bets (11 to 1).")
-        ] = False,
-        lang: Annotated[
-            str | None,
-            typer.Option(metavar="es|en", help="Language [default: from the locale]."),
-        ] = None,
-        fast: Annotated[bool, typer.Option("--fast", help="Deal without pauses.")] = False,
-        explain: Annotated[
-            bool, typer.Option("--explain", help="Start with explain mode on.")
-        ] = False,
+        pairs: Annotated[bool, typer.Option("--pairs", help=h("pairs"))] = False,
+        lang: Annotated[str | None, typer.Option(metavar="es|en", help=h("lang"))] = None,
+        fast: Annotated[bool, typer.Option("--fast", help=h("fast"))] = False,
+        explain: Annotated[bool, typer.Option("--explain", help=h("explain"))] = False,
     ) -> None:
-        """Play Punto Banco at the terminal, in Spanish or English."""
         options = dict(locals())
         try:
             config = build_config(options, os.environ)
@@ -428,5 +412,5 @@ def register(app: typer.Typer) -> None:
             raise _fail(
                 lang_now, message(lang_now, "opt.bad", option=error.option, detail=detail)
             ) from None
-        console = Console(highlight=False)
+        console = Console(file=safe_stream(sys.stdout), highlight=False)
         raise typer.Exit(run_game(config, console))

@@ -84,6 +84,8 @@ def test_commands(line: str, kind: CommandKind) -> None:
         ("banker 0.001", "sub_minor"),
         ("banker 10.005", "sub_minor"),
         ("banker 10 q", "command_alone"),
+        ("banker " + "9" * 5000, "amount_too_long"),  # int() would refuse it with a ValueError
+        ("banker 1234567890123456", "amount_too_long"),
     ],
 )
 def test_refused(line: str, code: str) -> None:

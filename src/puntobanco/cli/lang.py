@@ -151,6 +151,7 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
             "Which bet is {amount} for? Write the bet first, such as banker {amount}."
         ),
         "err.command_alone": "Write the command '{word}' alone on its line.",
+        "err.amount_too_long": "'{text}' has too many digits for an amount (at most {digits}).",
         # Help
         "help.title": "How to play",
         "help.bets": (
@@ -332,6 +333,9 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
             "¿A qué apuesta van {amount}? Escriba primero la apuesta, como banca {amount}."
         ),
         "err.command_alone": "Escriba la orden «{word}» sola en su línea.",
+        "err.amount_too_long": (
+            "«{text}» tiene demasiadas cifras para una cantidad (como mucho {digits})."
+        ),
         "help.title": "Cómo se juega",
         "help.bets": (
             "Apueste a [bold]jugador[/] (j o p), [bold]banca[/] (b) o [bold]empate[/] (e o t), "

@@ -159,6 +159,13 @@ def signed(amount_minor: int) -> str:
     return ("+" if amount_minor > 0 else "") + format_minor(amount_minor)
 
 
+def _short(value: object, limit: int = 24) -> object:
+    """Long text typed by the player, cut for quoting back: ``'xxxxxxxx…'``."""
+    if isinstance(value, str) and len(value) > limit:
+        return value[:limit] + "…"
+    return value
+
+
 class Renderer:
     """Prints the game for one player in one language.
 
@@ -464,9 +471,10 @@ class Renderer:
     def error_text(self, error: BaccaratError, rules: Rules) -> str:
         """The error in the player's language (plain text, no markup)."""
         key = f"err.{error.code}"
+        params = {k: _short(v) for k, v in error.params.items()}
         if key not in MESSAGES[self.lang]:
-            return error_message(error, self.lang)
-        params = dict(error.params)
+            shortened = BaccaratError(error.message, code=error.code, **params)
+            return error_message(shortened, self.lang)
         kind = params.get("kind")
         if isinstance(kind, BetKind):
             params["bet"] = BET_NAMES[self.lang][kind]

@@ -352,3 +352,16 @@ def test_broke_player_gets_the_summary() -> None:
     assert "Saldo final 0.00" in text
     assert child.exitstatus == 0
     assert "Traceback" not in transcript.getvalue()
+
+
+def test_up_arrow_recalls_the_last_line() -> None:
+    pytest.importorskip("readline")
+    child, transcript = spawn(["--seed", "7", "--lang", "en"], {"LANG": "C.UTF-8"})
+    child.expect(PROMPT)
+    model = Model(Rules(), seed=7, balance=100_000)
+    for _ in range(2):
+        chunk = send(child, "p 7") if model.rounds == 0 else send(child, "\x1b[A")
+        result = model.play([(P, 700)])
+        check_round(chunk, result, model, "en", explain=False)
+    child.sendline("q")
+    child.expect(pexpect.EOF)

@@ -240,3 +240,9 @@ def test_a_terminal_without_unicode_gets_letters_not_a_traceback() -> None:
     assert f" {first.code} " in done.stdout  # a card as rank and suit letter, e.g. 5s
     assert "Modo explicacion activado" in done.stdout  # accents dropped, words kept
     assert "Resumen de la sesion" in done.stdout
+
+
+def test_control_characters_typed_are_not_echoed_raw() -> None:
+    text = play({"seed": "1", "lang": "en"}, ["\x1b[A 10"])
+    assert "'?[A' is neither a bet nor a command" in text
+    assert "\x1b[A" not in text

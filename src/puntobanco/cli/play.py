@@ -25,7 +25,7 @@ from rich.markup import escape
 from puntobanco.cli.betline import CommandKind, parse_line
 from puntobanco.cli.game import Session
 from puntobanco.cli.lang import detect_lang, message, parse_lang
-from puntobanco.cli.render import Renderer, safe_stream
+from puntobanco.cli.render import Renderer, safe_stream, transliterate
 from puntobanco.core.bets import Bet
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import Lang
@@ -209,6 +209,33 @@ def _interrupts_deferred() -> Iterator[None]:
         raise KeyboardInterrupt
 
 
+_SGR = re.compile(r"(\x1b\[[0-9;]*m)")
+
+
+def line_reader(console: Console) -> Callable[[str], str]:
+    """Read a line after a Rich prompt, with line editing and history where there is readline.
+
+    The prompt goes to :func:`input` itself, its colour codes fenced with
+    readline's markers for invisible text, so that readline knows how wide it
+    is and editing the line (arrows, backspace, the up arrow for an earlier
+    line) does not garble it.
+    """
+    if not console.is_terminal:
+        return console.input
+    try:
+        import readline  # noqa: F401  (importing it is what turns editing on)
+    except ImportError:  # pragma: no cover - Windows
+        return console.input
+
+    def read_line(prompt: str) -> str:
+        with console.capture() as captured:
+            console.print(prompt, end="")
+        text = transliterate(captured.get(), console.encoding)
+        return input(_SGR.sub("\x01\\1\x02", text))
+
+    return read_line
+
+
 def run_game(
     config: GameConfig,
     console: Console,
@@ -222,7 +249,7 @@ def run_game(
         config: The checked options.
         console: Where the game is shown.
         read_line: Shows a prompt (Rich markup) and returns the line typed;
-            raises ``EOFError`` at the end of input. ``console.input`` by default.
+            raises ``EOFError`` at the end of input. :func:`line_reader` by default.
         sleep: The pause between cards (``time.sleep`` by default).
 
     Returns:
@@ -236,7 +263,7 @@ def run_game(
     delay = 0.0 if config.fast or not console.is_terminal else CARD_DELAY
     kwargs: dict[str, Any] = {} if sleep is None else {"sleep": sleep}
     show = Renderer(console, config.lang, delay=delay, **kwargs)
-    ask = read_line if read_line is not None else console.input
+    ask = read_line if read_line is not None else line_reader(console)
     try:
         show.welcome(session, config.seed)
         new_shoe = session.start_shoe_if_needed()

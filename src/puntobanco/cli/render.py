@@ -160,10 +160,15 @@ def signed(amount_minor: int) -> str:
 
 
 def _short(value: object, limit: int = 24) -> object:
-    """Long text typed by the player, cut for quoting back: ``'xxxxxxxx…'``."""
-    if isinstance(value, str) and len(value) > limit:
-        return value[:limit] + "…"
-    return value
+    """Text typed by the player, made safe to quote back.
+
+    Control characters (an arrow key's escape sequence) become ``?``, and long
+    text is cut: ``'xxxx…'``.
+    """
+    if type(value) is not str:  # not a StrEnum such as BetKind: those are ours
+        return value
+    printable = "".join(ch if ch.isprintable() else "?" for ch in value)
+    return printable[:limit] + "…" if len(printable) > limit else printable
 
 
 class Renderer:

@@ -42,7 +42,7 @@ from puntobanco.core.rules import (
 )
 
 #: Seconds between cards when the game is played at a terminal without --fast.
-CARD_DELAY = 0.45
+CARD_DELAY = 0.4
 DEFAULT_BALANCE = "1000"
 DEFAULT_MINIMUM = "1"
 DEFAULT_MAXIMUM = "500"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, TextIO, cast
 
@@ -23,7 +23,7 @@ from puntobanco.cli.game import NewShoe, RoundReport, Session
 from puntobanco.cli.lang import MESSAGES, message
 from puntobanco.core.bets import Bet, Resolution
 from puntobanco.core.cards import Card
-from puntobanco.core.coup import EventKind, Outcome, Reason, Side
+from puntobanco.core.coup import Event, EventKind, Outcome, Reason, Side
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import BET_NAMES, Lang, describe, error_message
 from puntobanco.core.money import format_fraction_minor, format_minor
@@ -157,6 +157,15 @@ def format_ratio(ratio: Fraction) -> str:
 def signed(amount_minor: int) -> str:
     """``+9.50``, ``-10.00``, ``0.00``."""
     return ("+" if amount_minor > 0 else "") + format_minor(amount_minor)
+
+
+def _naturals_first(events: Sequence[Event]) -> list[Event]:
+    """The events, with a side's natural told before the other side stands because of it."""
+    ordered = list(events)
+    for i in range(len(ordered) - 1):
+        if ordered[i].reason is Reason.OTHER_NATURAL and ordered[i + 1].reason is Reason.NATURAL:
+            ordered[i], ordered[i + 1] = ordered[i + 1], ordered[i]
+    return ordered
 
 
 def _short(value: object, limit: int = 24) -> object:
@@ -308,7 +317,7 @@ class Renderer:
         counts = {Side.PLAYER: 0, Side.BANKER: 0}
         side_names = {Side.PLAYER: names[BetKind.PLAYER], Side.BANKER: names[BetKind.BANKER]}
         width = max(len(n) for n in side_names.values())
-        for event in report.result.events:
+        for event in _naturals_first(report.result.events):
             if event.kind is EventKind.CARD:
                 assert event.side is not None and event.card is not None
                 self.pause()

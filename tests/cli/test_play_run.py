@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from puntobanco.cli.play import OptionError, build_config, run_game
+from puntobanco.cli.options import OptionError, build_config
+from puntobanco.cli.play import run_game
 from puntobanco.core.bets import Bet, settle
 from puntobanco.core.rng import SeededSource
 from puntobanco.core.rules import BetKind, ShoeMode

@@ -247,3 +247,11 @@ def test_control_characters_typed_are_not_echoed_raw() -> None:
     text = play({"seed": "1", "lang": "en"}, ["\x1b[A 10"])
     assert "'?[A' is neither a bet nor a command" in text
     assert "\x1b[A" not in text
+
+
+def test_summary_and_board_mid_session() -> None:
+    text = play({"seed": "3", "lang": "en"}, ["b 5", "s", "board"])
+    summary_at = text.index("Session summary")
+    assert "Thanks for playing." not in text[:summary_at]  # no goodbye mid-session
+    assert text.count("Session summary") == 2  # once asked for, once at the end
+    assert text.count("Bead plate, shoe no. 1") == 2  # after the round, and asked for

@@ -33,6 +33,8 @@ class CommandKind(StrEnum):
     EXPLAIN = "explain"
     HELP = "help"
     RULES = "rules"
+    BOARD = "board"
+    SUMMARY = "summary"
     QUIT = "quit"
     EMPTY = "empty"
 
@@ -56,6 +58,8 @@ COMMAND_ALIASES: dict[str, CommandKind] = {
     **dict.fromkeys(("x", "explain", "explicar", "explicacion"), CommandKind.EXPLAIN),
     **dict.fromkeys(("h", "?", "help", "ayuda"), CommandKind.HELP),
     **dict.fromkeys(("rules", "reglas", "tableau", "cuadro"), CommandKind.RULES),
+    **dict.fromkeys(("board", "roads", "marcador", "tablero"), CommandKind.BOARD),
+    **dict.fromkeys(("s", "summary", "stats", "resumen", "estadisticas"), CommandKind.SUMMARY),
     **dict.fromkeys(("q", "quit", "exit", "salir", "fin"), CommandKind.QUIT),
 }
 

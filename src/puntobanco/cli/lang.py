@@ -144,7 +144,7 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "example.one": "{bet} 10",
         "err.unknown_word": (
             "'{word}' is neither a bet nor a command. Bets: {bets}. "
-            "Commands: r (rebet), x (explain), h (help), q (quit)."
+            "Commands: r (rebet), x (explain), s (summary), h (help), q (quit)."
         ),
         "err.missing_amount": "How much on {bet}? Write the amount after it, such as {example}.",
         "err.missing_bet": (
@@ -163,6 +163,8 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "help.rebet": "[bold]r[/]  repeat the last round's bets",
         "help.explain": "[bold]x[/]  explain mode on/off: the rule behind every draw or stand",
         "help.rules": "[bold]rules[/]  the drawing rules",
+        "help.board": "[bold]board[/]  the scoreboard of this shoe",
+        "help.summary": "[bold]s[/]  the session so far",
         "help.help": "[bold]h[/]  this help",
         "help.quit": "[bold]q[/]  quit with a summary (Ctrl-C and Ctrl-D too)",
         "rules.title": "The drawing rules",
@@ -199,6 +201,7 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "summary.outcomes": "Banker / Player / Tie",
         "summary.start": "Starting balance",
         "summary.final": "Final balance",
+        "summary.now": "Balance",
         "goodbye": "Thanks for playing.",
         # --help
         "cli.help": "Play Punto Banco at the terminal, in Spanish or English.",
@@ -326,7 +329,7 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "example.one": "{bet} 10",
         "err.unknown_word": (
             "«{word}» no es una apuesta ni una orden. Apuestas: {bets}. "
-            "Órdenes: r (repetir), x (explicar), h (ayuda), q (salir)."
+            "Órdenes: r (repetir), x (explicar), s (resumen), h (ayuda), q (salir)."
         ),
         "err.missing_amount": "¿Cuánto a {bet}? Escriba la cantidad detrás, como {example}.",
         "err.missing_bet": (
@@ -346,6 +349,8 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "help.rebet": "[bold]r[/]  repetir las apuestas de la ronda anterior",
         "help.explain": "[bold]x[/]  modo explicación: la regla de cada carta pedida o plantada",
         "help.rules": "[bold]reglas[/]  las reglas de tercera carta",
+        "help.board": "[bold]marcador[/]  el marcador de este zapato",
+        "help.summary": "[bold]s[/]  la sesión hasta ahora",
         "help.help": "[bold]h[/]  esta ayuda",
         "help.quit": "[bold]q[/]  salir con un resumen (también Ctrl-C y Ctrl-D)",
         "rules.title": "Reglas de tercera carta",
@@ -384,6 +389,7 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "summary.outcomes": "Banca / Jugador / Empate",
         "summary.start": "Saldo inicial",
         "summary.final": "Saldo final",
+        "summary.now": "Saldo",
         "goodbye": "Gracias por jugar.",
         "cli.help": "Jugar al Punto Banco en el terminal, en español o en inglés.",
         "cli.decks": "Barajas en el zapato, de 1 a 8 (por defecto: 8).",

@@ -188,6 +188,10 @@ def _bets_for(line: str, session: Session, show: Renderer) -> tuple[Bet, ...] | 
         show.help(session.rules)
     elif kind is CommandKind.RULES:
         show.rules()
+    elif kind is CommandKind.BOARD:
+        show.board(session)
+    elif kind is CommandKind.SUMMARY:
+        show.summary(session, final=False)
     else:
         show.say("empty", style="yellow")
     return None

@@ -413,7 +413,8 @@ class Renderer:
         if rules.pair_pays is not None:
             lines.append(self.t("help.pairs"))
         lines.append(self.payouts(rules))
-        lines += [self.t(f"help.{k}") for k in ("rebet", "explain", "rules", "help", "quit")]
+        keys = ("rebet", "explain", "board", "summary", "rules", "help", "quit")
+        lines += [self.t(f"help.{k}") for k in keys]
         self.console.print(Panel("\n".join(lines), title=self.t("help.title"), border_style="cyan"))
 
     def rules(self) -> None:
@@ -433,8 +434,8 @@ class Renderer:
             Panel("\n".join(lines), title=self.t("rules.title"), border_style="cyan")
         )
 
-    def summary(self, session: Session) -> None:
-        """The session in numbers."""
+    def summary(self, session: Session, *, final: bool = True) -> None:
+        """The session in numbers (``final``: and goodbye)."""
         totals = session.totals
         grid = Table.grid(padding=(0, 2))
         grid.add_column(style="bold")
@@ -466,11 +467,12 @@ class Renderer:
             ("summary.rounded", format_fraction_minor(totals.rounded_away)),
             ("summary.biggest", biggest),
             ("summary.start", format_minor(session.starting_balance_minor)),
-            ("summary.final", format_minor(session.balance_minor)),
+            ("summary.final" if final else "summary.now", format_minor(session.balance_minor)),
         ]
         for key, value in rows:
             grid.add_row(self.t(key), value)
         self.console.print(
             Panel(grid, title=self.t("summary.title"), border_style="green", expand=False)
         )
-        self.say("goodbye")
+        if final:
+            self.say("goodbye")

@@ -1,6 +1,10 @@
-"""``puntobanco serve``: placeholder until its issue lands (replaced by the owning work)."""
+"""``puntobanco serve``: the game server (FastAPI on uvicorn)."""
 
 from __future__ import annotations
+
+import os
+import tempfile
+from typing import Annotated
 
 import typer
 
@@ -9,7 +13,57 @@ def register(app: typer.Typer) -> None:
     """Add the ``serve`` command to ``app``."""
 
     @app.command("serve")
-    def _serve() -> None:
-        """Not available yet."""
-        typer.echo("puntobanco serve is not available yet", err=True)
-        raise typer.Exit(2)
+    def _serve(
+        host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+        port: Annotated[int, typer.Option(help="Port to listen on.", min=1, max=65535)] = 8000,
+        database: Annotated[
+            str | None,
+            typer.Option(
+                help="Database URL (default: PUNTOBANCO_DATABASE_URL, else sqlite:///puntobanco.db)."
+            ),
+        ] = None,
+        workers: Annotated[int, typer.Option(help="Worker processes.", min=1, max=64)] = 1,
+        log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
+    ) -> None:
+        """Serve the web table and the HTTP API (docs at /docs)."""
+        import uvicorn
+
+        from puntobanco.server.db import make_engine, migrate
+        from puntobanco.server.settings import Settings, get_settings
+
+        if database is not None:
+            os.environ["PUNTOBANCO_DATABASE_URL"] = database
+        os.environ.setdefault("PUNTOBANCO_LOG_LEVEL", log_level.upper())
+        get_settings.cache_clear()
+        try:
+            settings = Settings()
+        except Exception as exc:  # pydantic's message names the bad setting
+            typer.echo(f"puntobanco serve: invalid settings: {exc}", err=True)
+            raise typer.Exit(2) from None
+        if settings.is_sqlite and workers > 1:
+            typer.echo(
+                "note: several workers share one SQLite file; writes take turns "
+                "(use PostgreSQL to scale)",
+                err=True,
+            )
+        # Migrate once here, before the workers start (each also checks, under a lock).
+        engine = make_engine(settings)
+        try:
+            migrate(engine)
+        except Exception as exc:
+            typer.echo(f"puntobanco serve: cannot prepare the database: {exc}", err=True)
+            raise typer.Exit(1) from None
+        finally:
+            engine.dispose()
+        if workers > 1 and "PROMETHEUS_MULTIPROC_DIR" not in os.environ:
+            os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="puntobanco-metrics-")
+        typer.echo(f"puntobanco: serving on http://{host}:{port} ({workers} worker(s))", err=True)
+        uvicorn.run(
+            "puntobanco.server.main:create_app",
+            factory=True,
+            host=host,
+            port=port,
+            workers=workers,
+            log_level=log_level.lower(),
+            access_log=False,
+        )

@@ -1,0 +1,179 @@
+"""Players: registration, guests, passwords (argon2), login sessions (bearer tokens).
+
+A session token is 32 random bytes (URL-safe base64). Only its SHA-256 is
+stored, so a copy of the database does not give anyone a working token.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+from dataclasses import dataclass
+from datetime import timedelta
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import delete, insert, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from puntobanco.server.errors import ApiError
+from puntobanco.server.ledger.wallet import Account, EntryKind, Movement, post
+from puntobanco.server.models import AuthSession, PlayerTable, User, Wallet, utcnow
+from puntobanco.server.settings import Settings
+from puntobanco.server.tables import new_seed
+
+USERNAME = re.compile(r"^[A-Za-z0-9._-]{3,32}$")
+MIN_PASSWORD, MAX_PASSWORD = 8, 128
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """The authenticated player of a request."""
+
+    id: int
+    username: str
+    guest: bool
+
+
+def password_hasher(settings: Settings) -> PasswordHasher:
+    """Argon2id with the operator's cost settings."""
+    return PasswordHasher(
+        time_cost=settings.argon2_time_cost,
+        memory_cost=settings.argon2_memory_kib,
+        parallelism=1,
+    )
+
+
+def token_hash(token: str) -> str:
+    """What the database stores for a token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def check_credentials(username: str, password: str) -> None:
+    """Refuse a malformed username or password (before any hashing).
+
+    Raises:
+        ApiError: 422 ``invalid_username`` or ``invalid_password``.
+    """
+    if not USERNAME.match(username):
+        raise ApiError(422, "invalid_username", username=username[:40])
+    if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
+        raise ApiError(422, "invalid_password", length=len(password))
+
+
+def create_player(
+    session: Session, settings: Settings, *, username: str | None, password: str | None
+) -> Player:
+    """Create a player with a wallet, the play-money grant, a table and a seed (one transaction).
+
+    ``username=None`` makes a guest. Call inside a transaction.
+
+    Raises:
+        ApiError: 409 ``username_taken``.
+    """
+    guest = username is None
+    name = username if username is not None else f"guest-{secrets.token_hex(6)}"
+    password_hash = password_hasher(settings).hash(password) if password is not None else None
+    try:
+        with session.begin_nested():
+            user_id = session.execute(
+                insert(User)
+                .values(
+                    username=name, password_hash=password_hash, guest=guest, created_at=utcnow()
+                )
+                .returning(User.id)
+            ).scalar_one()
+    except IntegrityError:
+        raise ApiError(409, "username_taken", username=name) from None
+    session.execute(insert(Wallet).values(user_id=user_id, balance_minor=0))
+    seed = new_seed(session, user_id)
+    session.execute(
+        insert(PlayerTable).values(
+            user_id=user_id,
+            preset=settings.default_preset,
+            shoes_started=0,
+            shoe_open=False,
+            shoe_position=0,
+            shoe_rounds=0,
+        )
+    )
+    del seed
+    if settings.grant_minor:
+        post(
+            session,
+            user_id=user_id,
+            journal=f"grant:{user_id}",
+            movements=[Movement(EntryKind.GRANT, settings.grant_minor, Account.HOUSE_BANK)],
+        )
+    return Player(int(user_id), name, guest)
+
+
+def open_session(session: Session, settings: Settings, user_id: int) -> str:
+    """A new login session for ``user_id``; returns its token."""
+    token = secrets.token_urlsafe(32)
+    now = utcnow()
+    session.execute(
+        insert(AuthSession).values(
+            token_hash=token_hash(token),
+            user_id=user_id,
+            created_at=now,
+            expires_at=now + timedelta(days=settings.session_days),
+        )
+    )
+    return token
+
+
+_DUMMY_HASH: dict[tuple[int, int], str] = {}
+
+
+def authenticate(session: Session, settings: Settings, username: str, password: str) -> Player:
+    """The player with these credentials.
+
+    Raises:
+        ApiError: 401 ``bad_credentials`` (the same answer, and about the same time,
+            whether the username exists or not).
+    """
+    hasher = password_hasher(settings)
+    row = session.execute(
+        select(User.id, User.username, User.guest, User.password_hash).where(
+            User.username == username
+        )
+    ).one_or_none()
+    if row is None or row.password_hash is None:
+        key = (settings.argon2_time_cost, settings.argon2_memory_kib)
+        if key not in _DUMMY_HASH:
+            _DUMMY_HASH[key] = hasher.hash("not a password at all")
+        try:
+            hasher.verify(_DUMMY_HASH[key], password)
+        except VerificationError:
+            pass
+        raise ApiError(401, "bad_credentials")
+    try:
+        hasher.verify(row.password_hash, password)
+    except (VerificationError, InvalidHashError):
+        raise ApiError(401, "bad_credentials") from None
+    return Player(int(row.id), row.username, bool(row.guest))
+
+
+def player_for_token(session: Session, token: str) -> Player | None:
+    """The player whose unexpired session has this token, if any."""
+    row = session.execute(
+        select(User.id, User.username, User.guest)
+        .join(AuthSession, AuthSession.user_id == User.id)
+        .where(AuthSession.token_hash == token_hash(token), AuthSession.expires_at > utcnow())
+    ).one_or_none()
+    return None if row is None else Player(int(row.id), row.username, bool(row.guest))
+
+
+def close_session(session: Session, token: str) -> None:
+    """End the session of this token (nothing if there is none)."""
+    session.execute(delete(AuthSession).where(AuthSession.token_hash == token_hash(token)))
+
+
+def balance_of(session: Session, user_id: int) -> int:
+    """The player's cached balance."""
+    return int(
+        session.execute(select(Wallet.balance_minor).where(Wallet.user_id == user_id)).scalar_one()
+    )

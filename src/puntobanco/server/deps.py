@@ -1,0 +1,89 @@
+"""Request dependencies as ``Annotated`` aliases (``SessionDep``, ``PlayerDep``...)."""
+
+from __future__ import annotations
+
+import hmac
+from collections.abc import Iterator
+from typing import Annotated, Any
+
+from fastapi import Depends, Request
+from sqlalchemy.orm import Session
+
+from puntobanco.server.accounts import Player, player_for_token
+from puntobanco.server.errors import ApiError, request_lang
+from puntobanco.server.schemas import ErrorBody
+from puntobanco.server.settings import Settings
+
+COOKIE = "pb_session"
+
+
+def get_settings(request: Request) -> Settings:
+    """The application's settings."""
+    settings: Settings = request.app.state.settings
+    return settings
+
+
+def get_session(request: Request) -> Iterator[Session]:
+    """A database session for the request; services open their own transactions on it."""
+    with request.app.state.sessions() as session:
+        yield session
+
+
+def get_lang(request: Request) -> str:
+    """The request's language (``?lang=`` or Accept-Language)."""
+    return request_lang(request)
+
+
+def request_token(request: Request) -> str | None:
+    """The bearer token, or else the session cookie."""
+    header = request.headers.get("authorization", "")
+    scheme, _, value = header.partition(" ")
+    if scheme.lower() == "bearer" and value.strip():
+        return value.strip()
+    return request.cookies.get(COOKIE) or None
+
+
+SettingsDep = Annotated[Settings, Depends(get_settings)]
+SessionDep = Annotated[Session, Depends(get_session)]
+LangDep = Annotated[str, Depends(get_lang)]
+
+
+def current_player(request: Request, session: SessionDep) -> Player:
+    """The player of this request's session.
+
+    Raises:
+        ApiError: 401 ``not_authenticated``.
+    """
+    token = request_token(request)
+    if token is None or len(token) > 200:
+        raise ApiError(401, "not_authenticated")
+    with session.begin():
+        player = player_for_token(session, token)
+    if player is None:
+        raise ApiError(401, "not_authenticated")
+    return player
+
+
+PlayerDep = Annotated[Player, Depends(current_player)]
+
+
+def require_admin(request: Request, settings: SettingsDep) -> None:
+    """Admin endpoints need the operator's token in ``X-Admin-Token``.
+
+    Raises:
+        ApiError: 403 ``admin_disabled`` (no token configured) or ``admin_forbidden``.
+    """
+    if settings.admin_token is None or not settings.admin_token.get_secret_value():
+        raise ApiError(403, "admin_disabled")
+    given = request.headers.get("x-admin-token", "")
+    expected = settings.admin_token.get_secret_value()
+    if not hmac.compare_digest(given.encode(), expected.encode()):
+        raise ApiError(403, "admin_forbidden")
+
+
+AdminDep = Annotated[None, Depends(require_admin)]
+
+
+def errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI documentation of error answers."""
+    return {status: {"model": ErrorBody} for status in statuses}

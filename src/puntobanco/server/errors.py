@@ -1,0 +1,270 @@
+"""The server's errors and their words, and the one handler that maps errors to statuses.
+
+Core errors (:class:`~puntobanco.core.errors.BaccaratError`) are worded by
+:func:`puntobanco.core.explain.error_message`; the server's own errors by the
+catalogue below, in English and Spanish. Every error answer has the shape
+``{"error": {"code", "message", "params"}}`` (CONTRACTS.md C).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from sqlalchemy.exc import DBAPIError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from puntobanco.core.errors import BaccaratError, InsufficientFunds, InvalidBet, InvalidRules
+from puntobanco.core.explain import check_lang, error_message
+from puntobanco.core.money import format_minor
+
+log = logging.getLogger("puntobanco.server")
+
+
+class ApiError(Exception):
+    """An error answered to the client: an HTTP status, a code and the values it names."""
+
+    def __init__(self, status: int, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.status = status
+        self.code = code
+        self.params = params
+
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "en": {
+        "not_authenticated": "Log in first: this needs the session cookie or a bearer token.",
+        "bad_credentials": "Wrong username or password.",
+        "username_taken": "The username {username!r} is taken: choose another.",
+        "invalid_username": (
+            "A username has 3 to 32 letters, digits, '.', '_' or '-' (got {username!r})."
+        ),
+        "invalid_password": "A password has 8 to 128 characters (got {length}).",
+        "rate_limited": "Too many login attempts: try again in {retry_after} seconds.",
+        "round_not_found": "There is no round {round_id} of yours.",
+        "idempotency_key_required": (
+            "Send an Idempotency-Key header of 1 to 200 visible characters with every round."
+        ),
+        "idempotency_conflict": (
+            "The Idempotency-Key {key!r} was already used for other bets: use a new key."
+        ),
+        "stake_not_integer": (
+            "The {bet} stake must be a whole number of cents (minor units), got {value}."
+        ),
+        "top_up_range": "A top-up is from 0.01 to {maximum} (got {amount}).",
+        "balance_cap": (
+            "A top-up may not take the balance above {cap}: the most you can add now is {room}."
+        ),
+        "unknown_preset": "Unknown table rules {preset!r}: choose one of {allowed}.",
+        "invalid_client_seed": (
+            "A client seed has 1 to 64 visible characters, without ':' (got {length})."
+        ),
+        "invalid_server_seed": "A server seed is 64 hexadecimal characters (32 bytes).",
+        "seed_not_found": "None of your server seeds has that hash.",
+        "seed_not_revealed": "That server seed is still in play: rotate it to reveal it first.",
+        "admin_disabled": "Admin endpoints are disabled: the operator set no admin token.",
+        "admin_forbidden": "Send the operator's admin token in the X-Admin-Token header.",
+        "invalid_request": "The request is malformed: {detail}.",
+        "not_found": "Nothing here: {path}.",
+        "method_not_allowed": "{method} is not allowed on {path}.",
+        "database_error": "The database is unavailable; nothing was changed. Try again.",
+        "internal_error": "Something went wrong on the server; nothing was changed.",
+        "rules_error": "The table's rules are invalid: {detail}.",
+    },
+    "es": {
+        "not_authenticated": "Inicie sesión primero: hace falta la cookie de sesión o un token.",
+        "bad_credentials": "Usuario o contraseña incorrectos.",
+        "username_taken": "El usuario {username!r} ya existe: elija otro.",
+        "invalid_username": (
+            "Un usuario tiene de 3 a 32 letras, cifras, '.', '_' o '-' (se recibió {username!r})."
+        ),
+        "invalid_password": "Una contraseña tiene de 8 a 128 caracteres (se recibieron {length}).",
+        "rate_limited": (
+            "Demasiados intentos de inicio de sesión: vuelva a intentarlo en {retry_after} "
+            "segundos."
+        ),
+        "round_not_found": "No tiene ninguna ronda {round_id}.",
+        "idempotency_key_required": (
+            "Envíe con cada ronda una cabecera Idempotency-Key de 1 a 200 caracteres visibles."
+        ),
+        "idempotency_conflict": (
+            "La Idempotency-Key {key!r} ya se usó para otras apuestas: use una clave nueva."
+        ),
+        "stake_not_integer": (
+            "La apuesta a {bet} debe ser un número entero de céntimos, se recibió {value}."
+        ),
+        "top_up_range": "Una recarga va de 0.01 a {maximum} (se pidió {amount}).",
+        "balance_cap": (
+            "Una recarga no puede llevar el saldo por encima de {cap}: ahora puede añadir "
+            "como mucho {room}."
+        ),
+        "unknown_preset": "Reglas de mesa desconocidas {preset!r}: elija una de {allowed}.",
+        "invalid_client_seed": (
+            "Una semilla de cliente tiene de 1 a 64 caracteres visibles, sin ':' "
+            "(se recibieron {length})."
+        ),
+        "invalid_server_seed": "Una semilla de servidor tiene 64 caracteres hexadecimales.",
+        "seed_not_found": "Ninguna de sus semillas de servidor tiene ese hash.",
+        "seed_not_revealed": (
+            "Esa semilla de servidor sigue en juego: rótela primero para revelarla."
+        ),
+        "admin_disabled": (
+            "Los puntos de administración están desactivados: no hay token de administrador."
+        ),
+        "admin_forbidden": "Envíe el token de administrador en la cabecera X-Admin-Token.",
+        "invalid_request": "La petición está mal formada: {detail}.",
+        "not_found": "Aquí no hay nada: {path}.",
+        "method_not_allowed": "{method} no está permitido en {path}.",
+        "database_error": (
+            "La base de datos no está disponible; no se ha cambiado nada. Inténtelo de nuevo."
+        ),
+        "internal_error": "Algo falló en el servidor; no se ha cambiado nada.",
+        "rules_error": "Las reglas de la mesa no son válidas: {detail}.",
+    },
+}
+
+_MONEY_PARAMS = frozenset({"maximum", "amount", "cap", "room"})
+
+_VALIDATION_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "json_invalid": "the body is not valid JSON",
+        "missing": "a required field is missing",
+        "extra_forbidden": "an unknown field was sent",
+        "default": "a field has the wrong type or value",
+    },
+    "es": {
+        "json_invalid": "el cuerpo no es JSON válido",
+        "missing": "falta un campo obligatorio",
+        "extra_forbidden": "se envió un campo desconocido",
+        "default": "un campo tiene un tipo o un valor incorrecto",
+    },
+}
+
+
+def request_lang(request: Request) -> str:
+    """The request's language: ``?lang=es|en``, else Accept-Language, else English."""
+    lang = request.query_params.get("lang")
+    if lang:
+        return check_lang(lang)
+    header = request.headers.get("accept-language", "")
+    return check_lang(header.split(",")[0]) if header else "en"
+
+
+def api_message(code: str, params: dict[str, Any], lang: str) -> str:
+    """The catalogue's sentence for ``code`` in ``lang``."""
+    template = MESSAGES[check_lang(lang)].get(code) or MESSAGES["en"].get(code, code)
+    shown = dict(params)
+    for key in _MONEY_PARAMS & shown.keys():
+        if isinstance(shown[key], int) and not isinstance(shown[key], bool):
+            shown[key] = format_minor(shown[key])
+    try:
+        return template.format(**shown)
+    except (KeyError, IndexError, ValueError):
+        return template
+
+
+def _json_safe(params: dict[str, Any]) -> dict[str, Any]:
+    return {
+        k: v if isinstance(v, str | int | float | bool) or v is None else str(v)
+        for k, v in params.items()
+    }
+
+
+def error_response(
+    status: int, code: str, message: str, params: dict[str, Any], headers: dict[str, str] | None
+) -> JSONResponse:
+    """The JSON error answer of CONTRACTS.md C."""
+    body = {"error": {"code": code, "message": message, "params": _json_safe(params)}}
+    return JSONResponse(body, status_code=status, headers=headers)
+
+
+#: Core error classes and the status each is answered with.
+CORE_STATUS: tuple[tuple[type[BaccaratError], int], ...] = (
+    (InsufficientFunds, 402),
+    (InvalidBet, 422),
+    (InvalidRules, 422),
+    (BaccaratError, 422),
+)
+
+
+def install_error_handlers(app: FastAPI, *, on_error: Any = None) -> None:
+    """Map every error class to its status, in one place.
+
+    Args:
+        app: The application.
+        on_error: Called as ``on_error(status, code)`` for each error answered (metrics).
+    """
+
+    def answer(
+        request: Request,
+        status: int,
+        code: str,
+        message: str,
+        params: dict[str, Any],
+        headers: dict[str, str] | None = None,
+    ) -> JSONResponse:
+        if on_error is not None:
+            on_error(status, code)
+        return error_response(status, code, message, params, headers)
+
+    @app.exception_handler(ApiError)
+    async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
+        headers = None
+        if exc.code == "rate_limited":
+            headers = {"Retry-After": str(exc.params.get("retry_after", 60))}
+        if exc.status == 401:
+            headers = {"WWW-Authenticate": "Bearer"}
+        message = api_message(exc.code, exc.params, request_lang(request))
+        return answer(request, exc.status, exc.code, message, exc.params, headers)
+
+    @app.exception_handler(BaccaratError)
+    async def _core_error(request: Request, exc: BaccaratError) -> JSONResponse:
+        status = next(s for cls, s in CORE_STATUS if isinstance(exc, cls))
+        message = error_message(exc, request_lang(request))
+        return answer(request, status, exc.code, message, exc.params)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        lang = request_lang(request)
+        errors = exc.errors()
+        first = errors[0] if errors else {}
+        words = _VALIDATION_WORDS[lang]
+        kind = str(first.get("type", "default"))
+        where = ".".join(str(part) for part in first.get("loc", ()))
+        detail = f"{words.get(kind, words['default'])} ({where})" if where else words["default"]
+        params = {"field": where, "type": kind, "detail": str(first.get("msg", ""))}
+        message = api_message("invalid_request", {"detail": detail}, lang)
+        return answer(request, 422, "invalid_request", message, params)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        lang = request_lang(request)
+        params = {"path": request.url.path, "method": request.method}
+        if exc.status_code == 404:
+            code = "not_found"
+        elif exc.status_code == 405:
+            code = "method_not_allowed"
+        else:
+            code = "invalid_request"
+            params["detail"] = str(exc.detail)
+        message = api_message(code, params, lang)
+        headers = dict(exc.headers) if exc.headers else None
+        return answer(request, exc.status_code, code, message, params, headers)
+
+    @app.exception_handler(DBAPIError)
+    async def _database(request: Request, exc: DBAPIError) -> JSONResponse:
+        # Every write happens inside one transaction, rolled back by the session: nothing
+        # half-written survives the error.
+        log.error("database error", exc_info=exc)
+        params = {"connection_lost": exc.connection_invalidated}
+        message = api_message("database_error", {}, request_lang(request))
+        return answer(request, 503, "database_error", message, params, {"Retry-After": "1"})
+
+    @app.exception_handler(Exception)
+    async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
+        log.error("unexpected error", exc_info=exc)
+        message = api_message("internal_error", {}, request_lang(request))
+        return answer(request, 500, "internal_error", message, {})

@@ -1,0 +1,370 @@
+"""Rounds: take the bets and deal (one transaction), then settle (a second one).
+
+The order of money and cards:
+
+1. *Deal.* Lock the player's wallet; a known idempotency key returns its round;
+   check the bets (:func:`puntobanco.core.bets.verify_bets`); deal from the
+   table's shoe, whose order follows from the committed seed, the client seed
+   and the nonce; write the round with its cards, its bets and the stake
+   debits; advance the shoe. One commit.
+2. *Settle.* Lock the wallet again; settle the bets on the dealt cards
+   (:func:`puntobanco.core.bets.settle`); write the payouts and commission,
+   the bets' settlements and the balance; mark the round settled. One commit.
+
+The recovery rule: a round left *dealt* (the process died, or the database
+failed, between the two commits) is found on start, on a retry of its
+idempotency key and whenever its player reads it, and is **completed**: settled
+on the cards written with its debit, never re-dealt. The settlement runs only
+on a round still ``dealt`` and the ledger refuses a second entry for the same
+(round, bet, kind), so it happens exactly once. A round whose cards cannot be
+settled any more (its rules preset was withdrawn) is refunded instead: each
+stake comes back as a ``refund`` entry.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import signal
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from sqlalchemy import Table, bindparam, insert, select, update
+from sqlalchemy.orm import Session, sessionmaker
+
+from puntobanco.core.bets import Bet, Resolution, bet_kind, settle, verify_bets
+from puntobanco.core.cards import parse_cards
+from puntobanco.core.coup import CoupResult, play_coup
+from puntobanco.core.errors import BaccaratError
+from puntobanco.core.fairness import FairSource
+from puntobanco.core.rules import PRESETS, BetKind, ShoeMode
+from puntobanco.core.shoe import Shoe
+from puntobanco.server.errors import ApiError
+from puntobanco.server.ledger.wallet import Account, EntryKind, Movement, lock_wallet, post
+from puntobanco.server.models import PlayerTable, Round, RoundBet, Seed, utcnow
+from puntobanco.server.settings import Settings
+from puntobanco.server.tables import limits_for, rules_for
+
+log = logging.getLogger("puntobanco.server.game")
+
+MAX_KEY = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Started:
+    """What the deal step produced."""
+
+    round_id: int
+    replayed: bool
+    status: str
+
+
+def parse_stakes(raw: Mapping[str, Any]) -> dict[str, int]:
+    """Check that every stake is a JSON integer (not a float, string or boolean).
+
+    Raises:
+        ApiError: 422 ``stake_not_integer``, naming the spot and the value.
+    """
+    stakes: dict[str, int] = {}
+    for name, value in raw.items():
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ApiError(422, "stake_not_integer", bet=str(name)[:40], value=repr(value)[:40])
+        stakes[name] = value
+    return stakes
+
+
+def request_hash(stakes: Mapping[str, int]) -> str:
+    """A fingerprint of a round's bets, to tell a retry from a reused key."""
+    canonical = json.dumps(sorted(stakes.items()), separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def check_key(key: str | None) -> str:
+    """Validate the Idempotency-Key header."""
+    if key is None or not 1 <= len(key) <= MAX_KEY or not key.isprintable():
+        raise ApiError(400, "idempotency_key_required")
+    return key
+
+
+def _deal(session: Session, table: PlayerTable, seed: Seed) -> tuple[CoupResult, int, int, str]:
+    """Deal the table's next round; advance the shoe and the seed's nonce in the database.
+
+    Returns:
+        The round, its first card's position in the shoe, the shoe's nonce and
+        the client seed the shoe was shuffled with.
+    """
+    rules = rules_for(table.preset)
+    server_seed = bytes.fromhex(seed.server_seed)
+    if rules.shoe_mode is ShoeMode.RESHUFFLE or not table.shoe_open:
+        nonce, client_seed = seed.next_nonce, seed.client_seed
+        seed.next_nonce = nonce + 1
+        shoe = Shoe(rules, FairSource(server_seed, client_seed, first_nonce=nonce))
+        result = shoe.deal_coup()
+        first_card = shoe.position - result.card_count
+        table.shoes_started += 1
+        table.shoe_seed_id = seed.id
+        table.shoe_nonce = nonce
+        table.shoe_client_seed = client_seed
+    else:
+        assert table.shoe_nonce is not None and table.shoe_client_seed is not None
+        nonce, client_seed = table.shoe_nonce, table.shoe_client_seed
+        shoe = Shoe(rules, FairSource(server_seed, client_seed, first_nonce=nonce))
+        shoe.shuffle()  # the same shuffle and burn as when the shoe was opened
+        while shoe.position < table.shoe_position:
+            shoe.deal()
+        shoe.rounds_in_shoe = table.shoe_rounds
+        first_card = shoe.position
+        result = shoe.deal_coup()
+    table.shoe_open = rules.shoe_mode is ShoeMode.CUT_CARD and not result.last_in_shoe
+    table.shoe_position = shoe.position if table.shoe_open else 0
+    table.shoe_rounds = shoe.rounds_in_shoe if table.shoe_open else 0
+    return result, first_card, nonce, client_seed
+
+
+def start_round(
+    session: Session,
+    settings: Settings,
+    *,
+    user_id: int,
+    key: str,
+    stakes: Mapping[str, int],
+) -> Started:
+    """Step 1: take the bets and deal, in one transaction (see the module docstring)."""
+    fingerprint = request_hash(stakes)
+    with session.begin():
+        balance = lock_wallet(session, user_id)
+        existing = session.execute(
+            select(Round.id, Round.request_hash, Round.status).where(
+                Round.user_id == user_id, Round.idempotency_key == key
+            )
+        ).one_or_none()
+        if existing is not None:
+            if existing.request_hash != fingerprint:
+                raise ApiError(409, "idempotency_conflict", key=key[:40])
+            return Started(int(existing.id), True, existing.status)
+        table = session.execute(
+            select(PlayerTable).where(PlayerTable.user_id == user_id)
+        ).scalar_one()
+        rules = rules_for(table.preset)
+        bets = verify_bets(
+            [Bet(bet_kind(name), stake) for name, stake in stakes.items()],
+            rules=rules,
+            limits=limits_for(settings, rules),
+            balance_minor=balance,
+        )
+        seed = session.execute(
+            select(Seed).where(Seed.user_id == user_id, Seed.revealed_at.is_(None))
+        ).scalar_one()
+        result, first_card, nonce, client_seed = _deal(session, table, seed)
+        staked = sum(bet.stake_minor for bet in bets)
+        burn = result.burn
+        round_id = session.execute(
+            insert(Round)
+            .values(
+                user_id=user_id,
+                idempotency_key=key,
+                request_hash=fingerprint,
+                status="dealt",
+                created_at=utcnow(),
+                preset=table.preset,
+                seed_id=seed.id,
+                client_seed=client_seed,
+                nonce=nonce,
+                shoe_index=table.shoes_started - 1,
+                round_in_shoe=result.round_in_shoe or 1,
+                first_card=first_card,
+                last_in_shoe=result.last_in_shoe,
+                burn_shown=None if burn is None else burn.shown.code,
+                burn_face_down=None if burn is None else len(burn.face_down),
+                cards=" ".join(card.code for card in result.cards),
+                outcome=result.outcome.value,
+                staked_minor=staked,
+            )
+            .returning(Round.id)
+        ).scalar_one()
+        session.execute(
+            insert(RoundBet),
+            [
+                {"round_id": round_id, "bet": bet.kind.value, "stake_minor": bet.stake_minor}
+                for bet in bets
+            ],
+        )
+        post(
+            session,
+            user_id=user_id,
+            journal=f"round:{round_id}:stake",
+            movements=[
+                Movement(
+                    EntryKind.STAKE, -bet.stake_minor, Account.HOUSE_GAME, round_id, bet.kind.value
+                )
+                for bet in bets
+            ],
+        )
+    _fault(settings, int(round_id))
+    return Started(int(round_id), False, "dealt")
+
+
+def _fault(settings: Settings, round_id: int) -> None:
+    """Fault injection for the tests: die (or fail) between the debit and the settlement."""
+    if settings.fault == "after_debit_exit":
+        log.warning("fault injection: killing the process after the debit of round %d", round_id)
+        os.kill(os.getpid(), signal.SIGKILL)
+    if settings.fault == "after_debit_raise":
+        raise RuntimeError(f"fault injection after the debit of round {round_id}")
+
+
+def settle_round(session: Session, round_id: int) -> bool:
+    """Step 2: settle a dealt round (or refund it, if it can no longer be settled).
+
+    Returns:
+        Whether this call settled it (``False``: it was already settled).
+    """
+    with session.begin():
+        user_id = session.execute(select(Round.user_id).where(Round.id == round_id)).scalar_one()
+        lock_wallet(session, user_id)
+        row = session.execute(
+            select(Round.preset, Round.cards, Round.staked_minor).where(
+                Round.id == round_id, Round.status == "dealt"
+            )
+        ).one_or_none()
+        if row is None:
+            return False
+        stakes = session.execute(
+            select(RoundBet.bet, RoundBet.stake_minor).where(RoundBet.round_id == round_id)
+        ).all()
+        bets = [Bet(BetKind(bet), int(stake)) for bet, stake in stakes]
+        try:
+            rules = PRESETS[row.preset]
+            result = play_coup(parse_cards(row.cards))
+            settlement = settle(bets, result, rules)
+        except (KeyError, BaccaratError) as exc:
+            log.error("round %d cannot be settled (%s): refunding its stakes", round_id, exc)
+            return _refund(session, user_id, round_id, bets)
+        movements: list[Movement] = []
+        bet_rows: list[dict[str, Any]] = []
+        for s in settlement.bets:
+            kind = s.bet.kind.value
+            commission_minor = 0
+            if s.commission:
+                # The Banker's gross winnings are paid, then the commission (with the
+                # fraction of a cent rounded away) is taken back: both are entries.
+                retained = s.commission + s.rounded_away
+                assert retained.denominator == 1
+                commission_minor = int(retained)
+            if s.payout_minor:
+                movements.append(
+                    Movement(
+                        EntryKind.PAYOUT,
+                        s.payout_minor + commission_minor,
+                        Account.HOUSE_GAME,
+                        round_id,
+                        kind,
+                    )
+                )
+            if commission_minor:
+                movements.append(
+                    Movement(
+                        EntryKind.COMMISSION,
+                        -commission_minor,
+                        Account.HOUSE_GAME,
+                        round_id,
+                        kind,
+                    )
+                )
+            bet_rows.append(
+                {
+                    "b_round": round_id,
+                    "b_bet": kind,
+                    "resolution": s.resolution.value,
+                    "winnings_minor": s.winnings_minor,
+                    "payout_minor": s.payout_minor,
+                    "commission": str(s.commission),
+                    "rounded_away": str(s.rounded_away),
+                }
+            )
+        balance = post(
+            session, user_id=user_id, journal=f"round:{round_id}:settle", movements=movements
+        )
+        _finish(session, round_id, bet_rows, settlement.payout_minor, balance)
+        return True
+
+
+def _finish(
+    session: Session, round_id: int, bet_rows: list[dict[str, Any]], payout: int, balance: int
+) -> None:
+    bets = RoundBet.__table__
+    assert isinstance(bets, Table)
+    session.connection().execute(
+        update(bets)
+        .where(
+            bets.c.round_id == bindparam("b_round"),
+            bets.c.bet == bindparam("b_bet"),
+            bets.c.resolution.is_(None),
+        )
+        .values(
+            resolution=bindparam("resolution"),
+            winnings_minor=bindparam("winnings_minor"),
+            payout_minor=bindparam("payout_minor"),
+            commission=bindparam("commission"),
+            rounded_away=bindparam("rounded_away"),
+        ),
+        bet_rows,
+    )
+    done = session.execute(
+        update(Round)
+        .where(Round.id == round_id, Round.status == "dealt")
+        .values(status="settled", payout_minor=payout, balance_minor=balance, settled_at=utcnow())
+    )
+    if (
+        getattr(done, "rowcount", 1) != 1
+    ):  # pragma: no cover - the wallet lock makes this unreachable
+        raise RuntimeError(f"round {round_id} was settled twice")
+
+
+def _refund(session: Session, user_id: int, round_id: int, bets: list[Bet]) -> bool:
+    movements = [
+        Movement(EntryKind.REFUND, bet.stake_minor, Account.HOUSE_GAME, round_id, bet.kind.value)
+        for bet in bets
+    ]
+    balance = post(
+        session, user_id=user_id, journal=f"round:{round_id}:refund", movements=movements
+    )
+    rows = [
+        {
+            "b_round": round_id,
+            "b_bet": bet.kind.value,
+            "resolution": Resolution.PUSH.value,
+            "winnings_minor": 0,
+            "payout_minor": bet.stake_minor,
+            "commission": str(Fraction(0)),
+            "rounded_away": str(Fraction(0)),
+        }
+        for bet in bets
+    ]
+    _finish(session, round_id, rows, sum(bet.stake_minor for bet in bets), balance)
+    return True
+
+
+def open_rounds(session: Session, user_id: int | None = None) -> list[int]:
+    """Rounds dealt but not settled (all players', or one player's)."""
+    query = select(Round.id).where(Round.status == "dealt").order_by(Round.id)
+    if user_id is not None:
+        query = query.where(Round.user_id == user_id)
+    with session.begin():
+        return [int(i) for i in session.execute(query).scalars()]
+
+
+def recover(sessions: sessionmaker[Session], user_id: int | None = None) -> list[int]:
+    """Complete every round left dealt; returns the ids this call settled."""
+    settled = []
+    with sessions() as session:
+        for round_id in open_rounds(session, user_id):
+            if settle_round(session, round_id):
+                settled.append(round_id)
+    if settled:
+        log.warning("recovered interrupted rounds", extra={"rounds": settled})
+    return settled

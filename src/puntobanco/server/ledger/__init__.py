@@ -1,0 +1,1 @@
+"""The double-entry wallet ledger: posting entries, reconciling, reporting to the operator."""

@@ -1,0 +1,113 @@
+"""Posting money: append-only journal entries and the cached balance, in one transaction.
+
+Every movement is a *journal* of entries summing to zero: the player's wallet
+on one side, the house on the other. The wallet's cached balance changes in the
+same transaction, by the same amount, and the database refuses a negative one
+(``CHECK (balance_minor >= 0)``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from sqlalchemy import insert, select, update
+from sqlalchemy.orm import Session
+
+from puntobanco.server.models import LedgerEntry, Wallet, utcnow
+
+
+class Account(StrEnum):
+    """The ledger's accounts."""
+
+    WALLET = "wallet"
+    """A player's wallet (the entry names the player)."""
+    HOUSE_GAME = "house_game"
+    """The house's side of stakes, payouts and commission."""
+    HOUSE_BANK = "house_bank"
+    """Where play money comes from: grants and top-ups."""
+
+
+class EntryKind(StrEnum):
+    """Why money moved."""
+
+    GRANT = "grant"
+    TOP_UP = "top_up"
+    STAKE = "stake"
+    PAYOUT = "payout"
+    COMMISSION = "commission"
+    REFUND = "refund"
+
+
+@dataclass(frozen=True, slots=True)
+class Movement:
+    """Money moving between a player's wallet and a house account.
+
+    ``amount_minor`` is what the wallet gains (negative: what it pays); the
+    house account gets the opposite entry.
+    """
+
+    kind: EntryKind
+    amount_minor: int
+    house: Account
+    round_id: int | None = None
+    bet: str | None = None
+
+
+def lock_wallet(session: Session, user_id: int) -> int:
+    """Lock the player's wallet row for this transaction and return its balance.
+
+    Every change to a player's money, table or seeds takes this lock first, so a
+    player's requests are applied one at a time whatever the worker.
+    """
+    balance = session.execute(
+        select(Wallet.balance_minor).where(Wallet.user_id == user_id).with_for_update()
+    ).scalar_one()
+    return int(balance)
+
+
+def post(session: Session, *, user_id: int, journal: str, movements: Sequence[Movement]) -> int:
+    """Write the movements' entries (both sides) and update the cached balance.
+
+    Returns:
+        The wallet's new balance.
+
+    Raises:
+        sqlalchemy.exc.IntegrityError: The balance would go negative, or an
+            entry for the same (round, bet, kind) already exists.
+    """
+    now = utcnow()
+    rows = []
+    for m in movements:
+        if isinstance(m.amount_minor, bool) or not isinstance(m.amount_minor, int):
+            raise TypeError(f"amounts are whole minor units, got {m.amount_minor!r}")
+        common = {"journal": journal, "kind": m.kind.value, "round_id": m.round_id, "bet": m.bet}
+        rows.append(
+            {
+                **common,
+                "account": Account.WALLET.value,
+                "user_id": user_id,
+                "amount_minor": m.amount_minor,
+                "created_at": now,
+            }
+        )
+        rows.append(
+            {
+                **common,
+                "account": m.house.value,
+                "user_id": None,
+                "amount_minor": -m.amount_minor,
+                "created_at": now,
+            }
+        )
+    delta = sum(m.amount_minor for m in movements)
+    if rows:
+        session.execute(insert(LedgerEntry), rows)
+    new_balance = session.execute(
+        update(Wallet)
+        .where(Wallet.user_id == user_id)
+        .values(balance_minor=Wallet.balance_minor + delta)
+        .returning(Wallet.balance_minor)
+    ).scalar_one()
+    return int(new_balance)

@@ -1,0 +1,85 @@
+"""The application factory: ``create_app(settings)``.
+
+On start the app applies the Alembic migrations, then completes any round
+left between its debit and its settlement (see :mod:`puntobanco.server.game`).
+The web table (``puntobanco/web/static``) is mounted at ``/`` after the API.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
+
+from puntobanco.server import observability
+from puntobanco.server.db import make_engine, make_sessionmaker, migrate
+from puntobanco.server.errors import install_error_handlers
+from puntobanco.server.game import recover
+from puntobanco.server.ratelimit import DatabaseRateLimiter, RateLimiter, RedisRateLimiter
+from puntobanco.server.routers import admin, auth, fairness, ops, rounds, table, wallet
+from puntobanco.server.settings import Settings, get_settings
+
+STATIC = Path(__file__).resolve().parents[1] / "web" / "static"
+
+DESCRIPTION = """
+Punto Banco with play money: accounts, a double-entry wallet ledger, provably fair rounds.
+
+* Authenticate with the `pb_session` cookie (set by register, login and guest) or
+  `Authorization: Bearer <token>`.
+* Texts (errors, the round's events) follow `?lang=es|en` or `Accept-Language`.
+* Money is integers in minor units (cents). Every error answer is
+  `{"error": {"code", "message", "params"}}`.
+* `POST /api/rounds` needs an `Idempotency-Key` header: a retry with the same key
+  returns the same round and charges nothing.
+* Operator endpoints (`/api/admin/*`) need the `X-Admin-Token` header
+  (`PUNTOBANCO_ADMIN_TOKEN`).
+"""
+
+
+def _limiter(settings: Settings, app: FastAPI) -> RateLimiter:
+    if settings.redis_url:
+        import redis
+
+        client = redis.Redis.from_url(settings.redis_url)
+        return RedisRateLimiter(
+            client, limit=settings.login_attempts, window_s=settings.login_window_s
+        )
+    return DatabaseRateLimiter(
+        app.state.sessions, limit=settings.login_attempts, window_s=settings.login_window_s
+    )
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """Build the application for ``settings`` (read from the environment when omitted)."""
+    settings = settings if settings is not None else get_settings()
+    observability.configure_logging(settings.log_level)
+    engine = make_engine(settings)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        migrate(engine)
+        if settings.recover_on_start:
+            recover(app.state.sessions)
+        yield
+        engine.dispose()
+
+    app = FastAPI(
+        title="puntobanco",
+        version="0.1.0",
+        description=DESCRIPTION,
+        lifespan=lifespan,
+    )
+    app.state.settings = settings
+    app.state.engine = engine
+    app.state.sessions = make_sessionmaker(engine)
+    app.state.limiter = _limiter(settings, app)
+    install_error_handlers(app, on_error=observability.error_counted)
+    app.middleware("http")(observability.access_middleware(settings.access_log))
+    for module in (ops, auth, wallet, table, rounds, fairness, admin):
+        app.include_router(module.router)
+    if STATIC.is_dir():
+        app.mount("/", StaticFiles(directory=STATIC, html=True), name="web")
+    return app

@@ -1,0 +1,222 @@
+"""The database schema (SQLAlchemy 2 declarative); Alembic migrations create it.
+
+Money columns are integers in minor units. Ledger entries are append-only: the
+application inserts them and never updates or deletes one. Each player's wallet
+keeps a cached balance, changed in the same transaction as the entries that
+explain it and guarded by ``CHECK (balance_minor >= 0)``. The house's side of
+each movement is an entry too, but the house keeps no cached balance: one
+house row updated by every round would serialise all the players' rounds.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    CheckConstraint,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    UniqueConstraint,
+    text,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+#: An auto-incrementing 64-bit key (SQLite needs a plain INTEGER PRIMARY KEY for that).
+BigId = BigInteger().with_variant(Integer(), "sqlite")
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+def utcnow() -> datetime:
+    """The current time, timezone-aware, in UTC."""
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    """Declarative base with stable constraint names (migrations refer to them)."""
+
+    metadata = MetaData(naming_convention=NAMING)
+
+
+class User(Base):
+    """A player: registered (username and password) or a guest."""
+
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True)
+    username: Mapped[str] = mapped_column(String(64), unique=True)
+    password_hash: Mapped[str | None] = mapped_column(String(200))
+    guest: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Wallet(Base):
+    """A player's play-money wallet: the cached balance of their ledger entries."""
+
+    __tablename__ = "wallets"
+    __table_args__ = (CheckConstraint("balance_minor >= 0", name="balance_not_negative"),)
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    balance_minor: Mapped[int] = mapped_column(BigInteger, default=0)
+
+
+class AuthSession(Base):
+    """A login: the SHA-256 of its bearer token (the token itself is never stored)."""
+
+    __tablename__ = "auth_sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class LoginAttempt(Base):
+    """Login attempts counted per key (client address and username) in a fixed window."""
+
+    __tablename__ = "login_attempts"
+
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    window_start: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    attempts: Mapped[int] = mapped_column(Integer)
+
+
+class Seed(Base):
+    """A provably fair server seed. Secret until revealed; one active seed per player."""
+
+    __tablename__ = "seeds"
+    __table_args__ = (
+        Index(
+            "uq_seeds_active",
+            "user_id",
+            unique=True,
+            postgresql_where=text("revealed_at IS NULL"),
+            sqlite_where=text("revealed_at IS NULL"),
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    server_seed: Mapped[str] = mapped_column(String(64))
+    server_seed_hash: Mapped[str] = mapped_column(String(64), index=True)
+    client_seed: Mapped[str] = mapped_column(String(64))
+    next_nonce: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    revealed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class PlayerTable(Base):
+    """A player's own table: its rules and the state of its shoe.
+
+    The shoe's order follows from (server seed, client seed, nonce), so its
+    state is only where it stands: no worker's memory decides a card.
+    """
+
+    __tablename__ = "player_tables"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    preset: Mapped[str] = mapped_column(String(40))
+    shoes_started: Mapped[int] = mapped_column(Integer, default=0)
+    shoe_open: Mapped[bool] = mapped_column(Boolean, default=False)
+    shoe_seed_id: Mapped[int | None] = mapped_column(ForeignKey("seeds.id"))
+    shoe_client_seed: Mapped[str | None] = mapped_column(String(64))
+    shoe_nonce: Mapped[int | None] = mapped_column(Integer)
+    shoe_position: Mapped[int] = mapped_column(Integer, default=0)
+    shoe_rounds: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class Round(Base):
+    """One round: its bets' stakes were debited and its cards dealt in one transaction.
+
+    ``status`` is ``dealt`` until the settlement is written, then ``settled``.
+    """
+
+    __tablename__ = "rounds"
+    __table_args__ = (
+        UniqueConstraint("user_id", "idempotency_key", name="uq_rounds_user_key"),
+        CheckConstraint("status IN ('dealt', 'settled')", name="status_known"),
+        Index("ix_rounds_user_id_id", "user_id", "id"),
+        Index("ix_rounds_status", "status"),
+    )
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    idempotency_key: Mapped[str] = mapped_column(String(200))
+    request_hash: Mapped[str] = mapped_column(String(64))
+    status: Mapped[str] = mapped_column(String(16))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    settled_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    preset: Mapped[str] = mapped_column(String(40))
+    seed_id: Mapped[int] = mapped_column(ForeignKey("seeds.id"), index=True)
+    client_seed: Mapped[str] = mapped_column(String(64))
+    nonce: Mapped[int] = mapped_column(Integer)
+    shoe_index: Mapped[int] = mapped_column(Integer)
+    round_in_shoe: Mapped[int] = mapped_column(Integer)
+    first_card: Mapped[int] = mapped_column(Integer)
+    last_in_shoe: Mapped[bool] = mapped_column(Boolean)
+    burn_shown: Mapped[str | None] = mapped_column(String(4))
+    burn_face_down: Mapped[int | None] = mapped_column(Integer)
+    cards: Mapped[str] = mapped_column(String(40))
+    outcome: Mapped[str] = mapped_column(String(8))
+    staked_minor: Mapped[int] = mapped_column(BigInteger)
+    payout_minor: Mapped[int | None] = mapped_column(BigInteger)
+    balance_minor: Mapped[int | None] = mapped_column(BigInteger)
+
+
+class RoundBet(Base):
+    """One bet of a round; the primary key (round, bet) makes a second settlement impossible."""
+
+    __tablename__ = "round_bets"
+
+    round_id: Mapped[int] = mapped_column(ForeignKey("rounds.id"), primary_key=True)
+    bet: Mapped[str] = mapped_column(String(16), primary_key=True)
+    stake_minor: Mapped[int] = mapped_column(BigInteger)
+    resolution: Mapped[str | None] = mapped_column(String(8))
+    winnings_minor: Mapped[int | None] = mapped_column(BigInteger)
+    payout_minor: Mapped[int | None] = mapped_column(BigInteger)
+    commission: Mapped[str | None] = mapped_column(String(40))
+    rounded_away: Mapped[str | None] = mapped_column(String(40))
+
+
+class LedgerEntry(Base):
+    """One append-only movement of money. Each journal's entries sum to zero.
+
+    ``account`` is ``wallet`` (a player's, ``user_id`` set), ``house_game`` (the
+    house's side of stakes, payouts and commission) or ``house_bank`` (where play
+    money comes from: grants and top-ups).
+    """
+
+    __tablename__ = "ledger_entries"
+    __table_args__ = (
+        UniqueConstraint("round_id", "bet", "kind", "account", name="uq_ledger_round_bet_kind"),
+        CheckConstraint("account IN ('wallet', 'house_game', 'house_bank')", name="account_known"),
+        CheckConstraint(
+            "kind IN ('grant', 'top_up', 'stake', 'payout', 'commission', 'refund')",
+            name="kind_known",
+        ),
+        CheckConstraint("(account = 'wallet') = (user_id IS NOT NULL)", name="wallet_has_user"),
+        Index("ix_ledger_entries_user_id", "user_id"),
+        Index("ix_ledger_entries_journal", "journal"),
+    )
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True)
+    journal: Mapped[str] = mapped_column(String(80))
+    account: Mapped[str] = mapped_column(String(16))
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    kind: Mapped[str] = mapped_column(String(16))
+    amount_minor: Mapped[int] = mapped_column(BigInteger)
+    round_id: Mapped[int | None] = mapped_column(ForeignKey("rounds.id"))
+    bet: Mapped[str | None] = mapped_column(String(16))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -1,0 +1,113 @@
+"""Structured JSON logs and Prometheus metrics (rounds, wagers, errors, latency).
+
+With several uvicorn workers, ``puntobanco serve`` sets ``PROMETHEUS_MULTIPROC_DIR``
+so that ``/metrics`` adds up every worker's counters.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import sys
+import time
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
+from typing import Any
+
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    CollectorRegistry,
+    Counter,
+    Histogram,
+    generate_latest,
+    multiprocess,
+)
+from starlette.requests import Request
+from starlette.responses import Response
+
+ROUNDS = Counter("puntobanco_rounds_total", "Rounds settled", ["outcome"])
+WAGERED = Counter("puntobanco_wagered_minor_total", "Stakes taken, minor units", ["bet"])
+PAID = Counter("puntobanco_paid_minor_total", "Paid back to players, minor units", ["bet"])
+ERRORS = Counter("puntobanco_errors_total", "Error answers", ["status", "code"])
+LATENCY = Histogram(
+    "puntobanco_request_seconds",
+    "Request latency",
+    ["method", "route"],
+    buckets=(0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5),
+)
+
+_STANDARD = set(logging.makeLogRecord({}).__dict__) | {"message", "asctime"}
+
+
+class JsonFormatter(logging.Formatter):
+    """One JSON object per line: time, level, logger, message and any ``extra`` fields."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        """Format ``record`` as JSON."""
+        entry: dict[str, Any] = {
+            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "level": record.levelname,
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        for key, value in record.__dict__.items():
+            if key not in _STANDARD and not key.startswith("_"):
+                entry[key] = value
+        if record.exc_info:
+            entry["exception"] = self.formatException(record.exc_info)
+        return json.dumps(entry, default=str)
+
+
+def configure_logging(level: str) -> None:
+    """Send the server's logs to stderr as JSON lines."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(JsonFormatter())
+    logger = logging.getLogger("puntobanco")
+    logger.handlers[:] = [handler]
+    logger.setLevel(level.upper())
+    logger.propagate = False
+
+
+def error_counted(status: int, code: str) -> None:
+    """Count an error answer."""
+    ERRORS.labels(str(status), code).inc()
+
+
+def metrics_response() -> Response:
+    """The Prometheus exposition of this process (or of every worker, in multiprocess mode)."""
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        registry = CollectorRegistry()
+        multiprocess.MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
+        return Response(generate_latest(registry), media_type=CONTENT_TYPE_LATEST)
+    return Response(generate_latest(), media_type=CONTENT_TYPE_LATEST)
+
+
+def access_middleware(
+    access_log: bool,
+) -> Callable[[Request, Callable[[Request], Awaitable[Response]]], Awaitable[Response]]:
+    """Middleware timing each request into the latency histogram and the access log."""
+    log = logging.getLogger("puntobanco.access")
+
+    async def middleware(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        start = time.perf_counter()
+        response = await call_next(request)
+        elapsed = time.perf_counter() - start
+        route = request.scope.get("route")
+        path = getattr(route, "path", "static" if response.status_code < 400 else "unmatched")
+        LATENCY.labels(request.method, path).observe(elapsed)
+        if access_log:
+            log.info(
+                "request",
+                extra={
+                    "method": request.method,
+                    "path": request.url.path,
+                    "status": response.status_code,
+                    "ms": round(elapsed * 1000, 2),
+                },
+            )
+        return response
+
+    return middleware

@@ -1,0 +1,91 @@
+"""Login rate limits that hold across workers: counted in the database, or in Redis.
+
+A fixed window per key (client address and username): at most
+``settings.login_attempts`` attempts per ``settings.login_window_s`` seconds.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any, Protocol
+
+from sqlalchemy import insert, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+from puntobanco.server.models import LoginAttempt, utcnow
+
+
+class RateLimiter(Protocol):
+    """Counts an attempt and says how long to wait when over the limit."""
+
+    def hit(self, key: str) -> int | None:
+        """Count one attempt for ``key``; ``None`` if allowed, else seconds to wait."""
+
+
+class DatabaseRateLimiter:
+    """Counts attempts in the ``login_attempts`` table (works on SQLite and PostgreSQL)."""
+
+    def __init__(self, sessions: sessionmaker[Session], *, limit: int, window_s: int) -> None:
+        self._sessions = sessions
+        self._limit = limit
+        self._window = timedelta(seconds=window_s)
+
+    def hit(self, key: str) -> int | None:
+        """Count one attempt for ``key``; ``None`` if allowed, else seconds to wait."""
+        for _ in range(3):
+            try:
+                return self._hit(key)
+            except IntegrityError:  # two first attempts raced to insert the row
+                continue
+        return None
+
+    def _hit(self, key: str) -> int | None:
+        now = utcnow()
+        with self._sessions.begin() as session:
+            row = session.execute(
+                select(LoginAttempt.window_start, LoginAttempt.attempts)
+                .where(LoginAttempt.key == key)
+                .with_for_update()
+            ).one_or_none()
+            if row is None:
+                session.execute(insert(LoginAttempt).values(key=key, window_start=now, attempts=1))
+                return None if self._limit >= 1 else int(self._window.total_seconds())
+            start = row.window_start
+            if start.tzinfo is None:  # SQLite hands back naive datetimes
+                start = start.replace(tzinfo=now.tzinfo)
+            if now - start >= self._window:
+                session.execute(
+                    update(LoginAttempt)
+                    .where(LoginAttempt.key == key)
+                    .values(window_start=now, attempts=1)
+                )
+                return None
+            attempts = int(row.attempts) + 1
+            session.execute(
+                update(LoginAttempt).where(LoginAttempt.key == key).values(attempts=attempts)
+            )
+            if attempts > self._limit:
+                return max(1, int((start + self._window - now).total_seconds()) + 1)
+            return None
+
+
+class RedisRateLimiter:
+    """Counts attempts in Redis (``INCR`` with an expiry): shared by every worker and host."""
+
+    def __init__(self, client: Any, *, limit: int, window_s: int) -> None:
+        self._redis = client
+        self._limit = limit
+        self._window = window_s
+
+    def hit(self, key: str) -> int | None:
+        """Count one attempt for ``key``; ``None`` if allowed, else seconds to wait."""
+        name = f"puntobanco:login:{key}"
+        pipe = self._redis.pipeline()
+        pipe.incr(name)
+        pipe.expire(name, self._window, nx=True)
+        pipe.ttl(name)
+        attempts, _, ttl = pipe.execute()
+        if int(attempts) > self._limit:
+            return max(1, int(ttl))
+        return None

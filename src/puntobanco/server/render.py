@@ -1,0 +1,243 @@
+"""Rounds and shoes as the API writes them (CONTRACTS.md C), texts in the request language."""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from functools import lru_cache
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from puntobanco.core.cards import Card, Rank, parse_cards
+from puntobanco.core.coup import Event, play_coup
+from puntobanco.core.explain import describe
+from puntobanco.core.roads import RoundMark, roads_json
+from puntobanco.core.rules import Rules, ShoeMode
+from puntobanco.server.models import PlayerTable, Round, RoundBet, Seed
+from puntobanco.server.tables import rules_for
+
+log = logging.getLogger("puntobanco.server")
+
+#: Rounds on the scoreboards of a reshuffle-every-round table (12 columns of 6).
+RESHUFFLE_SCOREBOARD = 72
+
+
+def _utc(moment: datetime) -> datetime:
+    """SQLite hands datetimes back without their zone; they were written in UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def card_json(card: Card) -> dict[str, Any]:
+    """``{"code", "rank", "suit", "points", "text"}``."""
+    return {
+        "code": card.code,
+        "rank": card.rank.symbol,
+        "suit": card.suit.value,
+        "points": card.points,
+        "text": str(card),
+    }
+
+
+def event_json(event: Event, lang: str) -> dict[str, Any]:
+    """One step of a coup with its sentence."""
+    return {
+        "kind": event.kind.value,
+        "side": None if event.side is None else event.side.value,
+        "card": None if event.card is None else card_json(event.card),
+        "total": event.total,
+        "reason": None if event.reason is None else event.reason.value,
+        "text": describe(event, lang),
+    }
+
+
+def round_json(row: Round, bets: Sequence[RoundBet], seed_hash: str, lang: str) -> dict[str, Any]:
+    """A round as the API writes it; its events are replayed from its cards."""
+    result = play_coup(parse_cards(row.cards))
+    rules = rules_for(row.preset) if row.preset else None
+    settlement = [
+        {
+            "bet": b.bet,
+            "stake_minor": b.stake_minor,
+            "resolution": b.resolution,
+            "winnings_minor": b.winnings_minor,
+            "payout_minor": b.payout_minor,
+            "net_minor": int(b.payout_minor or 0) - b.stake_minor,
+            "commission": b.commission,
+            "rounded_away": b.rounded_away,
+        }
+        for b in bets
+        if b.resolution is not None
+    ]
+    payout = row.payout_minor or 0
+    burn = None
+    if row.burn_shown is not None:
+        burn = {"shown": card_json(Card.from_str(row.burn_shown)), "face_down": row.burn_face_down}
+    return {
+        "id": row.id,
+        "created_at": _utc(row.created_at).isoformat(),
+        "status": row.status,
+        "preset": row.preset,
+        "bets": [{"bet": b.bet, "stake_minor": b.stake_minor} for b in bets],
+        "cards": [card_json(c) for c in result.cards],
+        "player_cards": [card_json(c) for c in result.player_cards],
+        "banker_cards": [card_json(c) for c in result.banker_cards],
+        "player_total": result.player_total,
+        "banker_total": result.banker_total,
+        "outcome": result.outcome.value,
+        "natural": result.natural,
+        "player_pair": result.player_pair,
+        "banker_pair": result.banker_pair,
+        "events": [event_json(e, lang) for e in result.events],
+        "settlement": settlement,
+        "net_minor": payout - row.staked_minor if row.status == "settled" else -row.staked_minor,
+        "balance_minor": row.balance_minor if row.balance_minor is not None else 0,
+        "shoe": {
+            "index": row.shoe_index,
+            "round_in_shoe": row.round_in_shoe,
+            "last_in_shoe": row.last_in_shoe,
+            "burn": burn,
+            "first_card": row.first_card,
+            "decks": rules.decks if rules is not None else 0,
+        },
+        "fairness": {
+            "server_seed_hash": seed_hash,
+            "client_seed": row.client_seed,
+            "nonce": row.nonce,
+        },
+    }
+
+
+def load_rounds(session: Session, rows: Sequence[Round], lang: str) -> list[dict[str, Any]]:
+    """Render rounds with their bets and seed hashes (two queries, whatever the count)."""
+    if not rows:
+        return []
+    ids = [row.id for row in rows]
+    bets: dict[int, list[RoundBet]] = {i: [] for i in ids}
+    for bet in session.execute(
+        select(RoundBet).where(RoundBet.round_id.in_(ids)).order_by(RoundBet.round_id)
+    ).scalars():
+        bets[bet.round_id].append(bet)
+    seed_ids = {row.seed_id for row in rows}
+    hashes = {
+        int(seed_id): str(seed_hash)
+        for seed_id, seed_hash in session.execute(
+            select(Seed.id, Seed.server_seed_hash).where(Seed.id.in_(seed_ids))
+        )
+    }
+    order = {kind: i for i, kind in enumerate(("player", "banker", "tie", "player_pair"))}
+    return [
+        round_json(
+            row, sorted(bets[row.id], key=lambda b: order.get(b.bet, 9)), hashes[row.seed_id], lang
+        )
+        for row in rows
+    ]
+
+
+def _mark(row: Round) -> RoundMark:
+    result = play_coup(parse_cards(row.cards))
+    return RoundMark.of(result)
+
+
+def shoe_json(session: Session, table: PlayerTable) -> dict[str, Any]:
+    """The current shoe: its rounds, the scoreboards and (cut-card) exact edges."""
+    rules = rules_for(table.preset)
+    cut_card = rules.shoe_mode is ShoeMode.CUT_CARD
+    rows: list[Round]
+    if cut_card:
+        index = table.shoes_started - 1 if table.shoe_open else table.shoes_started
+        rows = (
+            list(
+                session.execute(
+                    select(Round)
+                    .where(Round.user_id == table.user_id, Round.shoe_index == index)
+                    .order_by(Round.id)
+                ).scalars()
+            )
+            if table.shoe_open
+            else []
+        )
+        remaining = rules.cards - table.shoe_position if table.shoe_open else rules.cards
+    else:
+        index = max(table.shoes_started - 1, 0)
+        rows = list(
+            session.execute(
+                select(Round)
+                .where(Round.user_id == table.user_id, Round.preset == table.preset)
+                .order_by(Round.id.desc())
+                .limit(RESHUFFLE_SCOREBOARD)
+            ).scalars()
+        )[::-1]
+        remaining = rules.cards
+    marks = [_mark(row) for row in rows]
+    seen: list[str] = []
+    for row in rows:
+        if row.burn_shown:
+            seen.append(row.burn_shown)
+        seen.extend(row.cards.split())
+    return {
+        "index": index,
+        "rounds": [
+            {
+                "outcome": m.outcome.value,
+                "player_pair": m.player_pair,
+                "banker_pair": m.banker_pair,
+                "natural": m.natural,
+                "winning_total": m.winning_total,
+            }
+            for m in marks
+        ],
+        "stats": {
+            "banker": sum(m.outcome.value == "banker" for m in marks),
+            "player": sum(m.outcome.value == "player" for m in marks),
+            "tie": sum(m.outcome.value == "tie" for m in marks),
+            "naturals": sum(m.natural for m in marks),
+            "player_pairs": sum(m.player_pair for m in marks),
+            "banker_pairs": sum(m.banker_pair for m in marks),
+        },
+        "roads": roads_json(marks),
+        "cards_remaining": remaining,
+        "edges": edges_json(table.preset, tuple(sorted(seen))) if cut_card else None,
+    }
+
+
+def _analysis() -> Any:
+    """The analysis layer's module when it provides ``analyze`` (CONTRACTS.md A), else None."""
+    try:
+        module = importlib.import_module("puntobanco.analysis")
+    except ImportError:  # pragma: no cover - the package always exists
+        return None
+    if hasattr(module, "analyze") and hasattr(module, "ShoeCounts"):
+        return module
+    return None
+
+
+@lru_cache(maxsize=256)
+def edges_json(preset: str, seen: tuple[str, ...]) -> dict[str, Any] | None:
+    """Each offered bet's exact house edge for the shoe less the cards seen.
+
+    Burned face-down cards were never seen, so they stay in the composition.
+    ``None`` when the analysis layer is not available.
+    """
+    analysis = _analysis()
+    if analysis is None:
+        return None
+    rules: Rules = rules_for(preset)
+    full = {rank: 4 * rules.decks for rank in Rank}
+    try:
+        shoe = analysis.ShoeCounts.from_ranks(full).remove(parse_cards(" ".join(seen)))
+        result = analysis.analyze(rules, shoe)
+    except Exception:  # the edge panel is informative: never fail a request over it
+        log.exception("exact edges failed")
+        return None
+    return {
+        kind.value: {
+            "house_edge": float(result.bets[kind].house_edge),
+            "exact": str(result.bets[kind].house_edge),
+        }
+        for kind in rules.offered_bets
+        if kind in result.bets
+    }

@@ -1,0 +1,114 @@
+"""Accounts: register, log in, guest, log out, me."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request, Response
+
+from puntobanco.server.accounts import (
+    Player,
+    authenticate,
+    balance_of,
+    check_credentials,
+    close_session,
+    create_player,
+    open_session,
+)
+from puntobanco.server.deps import (
+    COOKIE,
+    PlayerDep,
+    SessionDep,
+    SettingsDep,
+    errors,
+    request_token,
+)
+from puntobanco.server.errors import ApiError
+from puntobanco.server.schemas import AuthOut, Credentials, UserOut
+from puntobanco.server.settings import Settings
+
+router = APIRouter(prefix="/api", tags=["accounts"])
+
+
+def _user(player: Player, balance: int) -> UserOut:
+    return UserOut(
+        id=player.id, username=player.username, guest=player.guest, balance_minor=balance
+    )
+
+
+def _set_cookie(response: Response, token: str, settings: Settings) -> None:
+    response.set_cookie(
+        COOKIE,
+        token,
+        max_age=settings.session_days * 86_400,
+        httponly=True,
+        samesite="lax",
+        secure=settings.cookie_secure,
+        path="/",
+    )
+
+
+@router.post(
+    "/auth/register", status_code=201, response_model=AuthOut, responses=errors(409, 422, 503)
+)
+def register(
+    body: Credentials, response: Response, session: SessionDep, settings: SettingsDep
+) -> AuthOut:
+    """Create an account with the play-money grant; log it in (cookie and token)."""
+    check_credentials(body.username, body.password)
+    with session.begin():
+        player = create_player(session, settings, username=body.username, password=body.password)
+        token = open_session(session, settings, player.id)
+        balance = balance_of(session, player.id)
+    _set_cookie(response, token, settings)
+    return AuthOut(user=_user(player, balance), token=token)
+
+
+@router.post("/auth/guest", status_code=201, response_model=AuthOut, responses=errors(503))
+def guest(response: Response, session: SessionDep, settings: SettingsDep) -> AuthOut:
+    """Create a guest account with play money (no password: it lives as long as its session)."""
+    with session.begin():
+        player = create_player(session, settings, username=None, password=None)
+        token = open_session(session, settings, player.id)
+        balance = balance_of(session, player.id)
+    _set_cookie(response, token, settings)
+    return AuthOut(user=_user(player, balance), token=token)
+
+
+@router.post("/auth/login", response_model=AuthOut, responses=errors(401, 422, 429, 503))
+def login(
+    body: Credentials,
+    request: Request,
+    response: Response,
+    session: SessionDep,
+    settings: SettingsDep,
+) -> AuthOut:
+    """Log in; at most ``login_attempts`` per ``login_window_s`` per address and username."""
+    client = request.client.host if request.client else "unknown"
+    wait = request.app.state.limiter.hit(f"{client}|{body.username.lower()[:64]}")
+    if wait is not None:
+        raise ApiError(429, "rate_limited", retry_after=wait)
+    with session.begin():
+        player = authenticate(session, settings, body.username, body.password)
+        token = open_session(session, settings, player.id)
+        balance = balance_of(session, player.id)
+    _set_cookie(response, token, settings)
+    return AuthOut(user=_user(player, balance), token=token)
+
+
+@router.post("/auth/logout", status_code=204, responses=errors(503))
+def logout(request: Request, session: SessionDep) -> Response:
+    """End this session (the cookie is cleared too). Without a session: nothing to do."""
+    token = request_token(request)
+    if token is not None:
+        with session.begin():
+            close_session(session, token)
+    response = Response(status_code=204)
+    response.delete_cookie(COOKIE, path="/")
+    return response
+
+
+@router.get("/me", response_model=UserOut, responses=errors(401, 503))
+def me(player: PlayerDep, session: SessionDep) -> UserOut:
+    """The logged-in player and their balance."""
+    with session.begin():
+        balance = balance_of(session, player.id)
+    return _user(player, balance)

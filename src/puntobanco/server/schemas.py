@@ -1,0 +1,291 @@
+"""Request and response bodies of the HTTP API (CONTRACTS.md C), as pydantic models."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
+
+
+class ErrorDetail(BaseModel):
+    """What went wrong, in the request's language."""
+
+    code: str = Field(description="Stable identifier, e.g. below_minimum.")
+    message: str = Field(description="A sentence in the request's language.")
+    params: dict[str, Any] = Field(description="The values the message names.")
+
+
+class ErrorBody(BaseModel):
+    """Every 4xx and 5xx answer."""
+
+    error: ErrorDetail
+
+
+class Credentials(BaseModel):
+    """A username and password."""
+
+    model_config = ConfigDict(extra="forbid")
+    username: str = Field(max_length=200)
+    password: str = Field(max_length=1000)
+
+
+class UserOut(BaseModel):
+    """A player and their balance."""
+
+    id: int
+    username: str
+    guest: bool
+    balance_minor: int
+
+
+class AuthOut(BaseModel):
+    """A login: the player and a bearer token (also set as the ``pb_session`` cookie)."""
+
+    user: UserOut
+    token: str
+
+
+class TopUp(BaseModel):
+    """Play money to add."""
+
+    model_config = ConfigDict(extra="forbid")
+    amount_minor: StrictInt = Field(description="Minor units (cents), 1 to the operator's maximum.")
+
+
+class BalanceOut(BaseModel):
+    """A wallet's balance."""
+
+    balance_minor: int
+
+
+class RulesOut(BaseModel):
+    """The table's rules; payouts as exact fractions written as strings."""
+
+    name: str
+    decks: int
+    shoe_mode: Literal["cut-card", "reshuffle"]
+    cut_card: int
+    player_pays: str
+    banker_commission: str
+    tie_pays: str
+    banker_six_pays: str | None
+    pair_pays: str | None
+    offered_bets: list[str]
+
+
+class LimitsOut(BaseModel):
+    """Table limits per spot, minor units."""
+
+    minimum_minor: int
+    maximum_minor: int
+    maxima_minor: dict[str, int]
+
+
+class FairnessOut(BaseModel):
+    """What the player may check: the commitment, their client seed, the next shoe's nonce."""
+
+    server_seed_hash: str
+    client_seed: str
+    nonce: int
+
+
+class TableOut(BaseModel):
+    """The player's table."""
+
+    rules: RulesOut
+    limits: LimitsOut
+    fairness: FairnessOut
+    presets: list[str] = Field(description="Rules a player may choose (PUT /api/table).")
+
+
+class TableChoice(BaseModel):
+    """Choose the table's rules among the operator's presets; starts a new shoe."""
+
+    model_config = ConfigDict(extra="forbid")
+    preset: str
+
+
+class RoundIn(BaseModel):
+    """All of a round's bets: spot -> stake in minor units."""
+
+    model_config = ConfigDict(extra="forbid")
+    bets: dict[str, Any] = Field(
+        description="Spot (player, banker, tie, player_pair, banker_pair) -> whole minor units.",
+        json_schema_extra={"additionalProperties": {"type": "integer"}},
+    )
+
+
+class CardOut(BaseModel):
+    """One card."""
+
+    code: str
+    rank: str
+    suit: str
+    points: int
+    text: str
+
+
+class EventOut(BaseModel):
+    """One step of the round, with a sentence in the request's language."""
+
+    kind: Literal["card", "draw", "stand", "result"]
+    side: Literal["player", "banker"] | None
+    card: CardOut | None
+    total: int | None
+    reason: str | None
+    text: str
+
+
+class BetOut(BaseModel):
+    """A stake on one spot."""
+
+    bet: str
+    stake_minor: int
+
+
+class SettlementOut(BaseModel):
+    """How one bet was settled. Fractions are exact minor units."""
+
+    bet: str
+    stake_minor: int
+    resolution: Literal["win", "lose", "push"]
+    winnings_minor: int
+    payout_minor: int
+    net_minor: int
+    commission: str
+    rounded_away: str
+
+
+class BurnOut(BaseModel):
+    """The burn at the start of a cut-card shoe."""
+
+    shown: CardOut
+    face_down: int
+
+
+class ShoeRef(BaseModel):
+    """Where the round stands in its shoe."""
+
+    index: int
+    round_in_shoe: int
+    last_in_shoe: bool
+    burn: BurnOut | None
+    first_card: int = Field(description="Position in the shuffled shoe of the round's 1st card.")
+    decks: int
+
+
+class RoundOut(BaseModel):
+    """A dealt and settled round."""
+
+    id: int
+    created_at: str
+    status: Literal["dealt", "settled"]
+    preset: str = Field(description="The table's rules preset when the round was dealt.")
+    bets: list[BetOut]
+    cards: list[CardOut]
+    player_cards: list[CardOut]
+    banker_cards: list[CardOut]
+    player_total: int
+    banker_total: int
+    outcome: Literal["player", "banker", "tie"]
+    natural: bool
+    player_pair: bool
+    banker_pair: bool
+    events: list[EventOut]
+    settlement: list[SettlementOut]
+    net_minor: int
+    balance_minor: int
+    shoe: ShoeRef
+    fairness: FairnessOut
+
+
+class RoundPage(BaseModel):
+    """A page of the player's rounds, newest first."""
+
+    rounds: list[RoundOut]
+    next_before: int | None
+
+
+class MarkOut(BaseModel):
+    """A round on the scoreboards."""
+
+    outcome: Literal["player", "banker", "tie"]
+    player_pair: bool
+    banker_pair: bool
+    natural: bool
+    winning_total: int
+
+
+class ShoeStats(BaseModel):
+    """Counts over the scoreboard's rounds."""
+
+    banker: int
+    player: int
+    tie: int
+    naturals: int
+    player_pairs: int
+    banker_pairs: int
+
+
+class EdgeOut(BaseModel):
+    """A bet's exact house edge for the cards left."""
+
+    house_edge: float
+    exact: str
+
+
+class ShoeOut(BaseModel):
+    """The current shoe: its rounds, scoreboards and (cut-card shoes) exact edges."""
+
+    index: int
+    rounds: list[MarkOut]
+    stats: ShoeStats
+    roads: dict[str, Any]
+    cards_remaining: int
+    edges: dict[str, EdgeOut] | None
+
+
+class ClientSeedIn(BaseModel):
+    """A new client seed."""
+
+    model_config = ConfigDict(extra="forbid")
+    client_seed: str = Field(max_length=1000)
+
+
+class RotateOut(BaseModel):
+    """The revealed seed and the new commitment."""
+
+    revealed_server_seed: str
+    server_seed_hash: str
+    next: FairnessOut
+
+
+class VerifyIn(BaseModel):
+    """A revealed server seed, in hex."""
+
+    model_config = ConfigDict(extra="forbid")
+    server_seed: str = Field(max_length=1000)
+
+
+class Mismatch(BaseModel):
+    """A recorded value that the recomputation does not reproduce."""
+
+    round_id: int
+    field: str
+    recorded: str
+    recomputed: str
+
+
+class VerifyOut(BaseModel):
+    """The verification of every round dealt under one seed."""
+
+    server_seed_hash: str
+    rounds_checked: int
+    mismatches: list[Mismatch]
+
+
+class Health(BaseModel):
+    """Liveness or readiness."""
+
+    status: Literal["ok", "unavailable"]
+    detail: dict[str, Any] = Field(default_factory=dict)

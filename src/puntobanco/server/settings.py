@@ -1,0 +1,102 @@
+"""Server settings, read from the environment (``PUNTOBANCO_*``) by pydantic-settings.
+
+Nothing secret lives in code: the admin token and the database password come
+from the environment (or a ``.env`` file), never from defaults.
+
+>>> Settings(database_url="postgresql://u@h/db").sqlalchemy_url
+'postgresql+psycopg://u@h/db'
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Literal
+
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from puntobanco.core.rules import PRESETS
+
+
+class Settings(BaseSettings):
+    """Everything an operator may configure: each field is ``PUNTOBANCO_<NAME>``."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="PUNTOBANCO_", env_file=".env", extra="ignore", frozen=True
+    )
+
+    database_url: str = Field(
+        default="sqlite:///puntobanco.db",
+        description="SQLAlchemy URL; a SQLite file by default, postgresql://... for scale.",
+    )
+    redis_url: str | None = Field(
+        default=None, description="If set, login rate limits are counted in Redis."
+    )
+    admin_token: SecretStr | None = Field(
+        default=None,
+        description="Token for /api/admin/* (header X-Admin-Token); admin endpoints are "
+        "disabled when unset.",
+    )
+    default_preset: str = Field(default="online", description="Rules of a new player's table.")
+    table_presets: tuple[str, ...] = Field(
+        default=("online", "punto-banco", "punto-banco-6", "punto-banco-pairs", "super-6"),
+        description="Rules presets a player may choose for their table.",
+    )
+    minimum_minor: int = Field(default=100, gt=0, description="Table minimum per spot.")
+    maximum_minor: int = Field(default=50_000, gt=0, description="Table maximum per spot.")
+    tie_maximum_minor: int | None = Field(default=10_000, description="Lower maximum on Tie.")
+    pair_maximum_minor: int | None = Field(default=10_000, description="Maximum on pairs.")
+    grant_minor: int = Field(default=100_000, ge=0, description="Play money on registration.")
+    top_up_max_minor: int = Field(default=100_000, gt=0, description="Largest single top-up.")
+    balance_cap_minor: int = Field(
+        default=1_000_000, gt=0, description="A top-up may not take a balance above this."
+    )
+    session_days: int = Field(default=30, gt=0, description="Lifetime of a login session.")
+    login_attempts: int = Field(default=10, gt=0, description="Logins allowed per window.")
+    login_window_s: int = Field(default=300, gt=0, description="Rate-limit window, seconds.")
+    argon2_time_cost: int = Field(default=2, ge=1)
+    argon2_memory_kib: int = Field(default=19_456, ge=8, description="OWASP's minimum setting.")
+    cookie_secure: bool = Field(default=False, description="Set on the cookie behind HTTPS.")
+    pool_size: int = Field(default=10, ge=1, description="Database connections per worker.")
+    log_level: str = Field(default="INFO")
+    access_log: bool = Field(default=True, description="One JSON log line per request.")
+    recover_on_start: bool = Field(default=True, description="Settle interrupted rounds on start.")
+    fault: Literal["", "after_debit_exit", "after_debit_raise"] = Field(
+        default="",
+        description="Fault injection for tests: stop a round between its debit and its "
+        "settlement. Never set in production.",
+    )
+
+    @field_validator("default_preset")
+    @classmethod
+    def _known_preset(cls, value: str) -> str:
+        if value not in PRESETS:
+            raise ValueError(f"unknown preset {value!r}: choose one of {', '.join(PRESETS)}")
+        return value
+
+    @field_validator("table_presets")
+    @classmethod
+    def _known_presets(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        for name in value:
+            cls._known_preset(name)
+        return value
+
+    @property
+    def sqlalchemy_url(self) -> str:
+        """The URL with a driver SQLAlchemy can use (``postgresql://`` -> psycopg 3)."""
+        url = self.database_url
+        for prefix in ("postgresql://", "postgres://"):
+            if url.startswith(prefix):
+                return "postgresql+psycopg://" + url[len(prefix) :]
+        return url
+
+    @property
+    def is_sqlite(self) -> bool:
+        """Whether the database is a SQLite file."""
+        return self.sqlalchemy_url.startswith("sqlite")
+
+
+@lru_cache
+def get_settings() -> Settings:
+    """The process's settings, read once from the environment."""
+    return Settings()

@@ -1,0 +1,124 @@
+"""A player's table: its rules and limits, and its provably fair seeds."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from sqlalchemy import insert, select, update
+from sqlalchemy.orm import Session
+
+from puntobanco.core.fairness import commitment, new_server_seed
+from puntobanco.core.rules import PRESETS, BetKind, Rules, ShoeMode, TableLimits
+from puntobanco.server.models import PlayerTable, Seed, utcnow
+from puntobanco.server.settings import Settings
+
+CLIENT_SEED_MAX = 64
+
+
+def rules_for(preset: str) -> Rules:
+    """The rules of a table preset (a key of :data:`puntobanco.core.rules.PRESETS`)."""
+    return PRESETS[preset]
+
+
+def limits_for(settings: Settings, rules: Rules) -> TableLimits:
+    """The operator's limits for a table with ``rules``."""
+    maxima: dict[BetKind, int] = {}
+    if settings.tie_maximum_minor is not None:
+        maxima[BetKind.TIE] = min(settings.tie_maximum_minor, settings.maximum_minor)
+    if settings.pair_maximum_minor is not None and rules.pair_pays is not None:
+        for kind in (BetKind.PLAYER_PAIR, BetKind.BANKER_PAIR):
+            maxima[kind] = min(settings.pair_maximum_minor, settings.maximum_minor)
+    return TableLimits(
+        minimum_minor=settings.minimum_minor,
+        maximum_minor=settings.maximum_minor,
+        maxima_minor=maxima,
+    )
+
+
+def rules_json(name: str, rules: Rules) -> dict[str, Any]:
+    """The rules as CONTRACTS.md C writes them (exact fractions as strings)."""
+    return {
+        "name": name,
+        "decks": rules.decks,
+        "shoe_mode": rules.shoe_mode.value,
+        "cut_card": rules.cut_card,
+        "player_pays": str(rules.player_pays),
+        "banker_commission": str(rules.banker_commission),
+        "tie_pays": str(rules.tie_pays),
+        "banker_six_pays": None if rules.banker_six_pays is None else str(rules.banker_six_pays),
+        "pair_pays": None if rules.pair_pays is None else str(rules.pair_pays),
+        "offered_bets": [kind.value for kind in rules.offered_bets],
+    }
+
+
+def limits_json(limits: TableLimits) -> dict[str, Any]:
+    """Limits in minor units."""
+    return {
+        "minimum_minor": limits.minimum_minor,
+        "maximum_minor": limits.maximum_minor,
+        "maxima_minor": {kind.value: value for kind, value in limits.maxima_minor.items()},
+    }
+
+
+def new_seed(session: Session, user_id: int, client_seed: str | None = None) -> int:
+    """Create the player's next active server seed (32 bytes from ``secrets``)."""
+    seed = new_server_seed()
+    return int(
+        session.execute(
+            insert(Seed)
+            .values(
+                user_id=user_id,
+                server_seed=seed.hex(),
+                server_seed_hash=commitment(seed),
+                client_seed=client_seed if client_seed is not None else secrets.token_hex(8),
+                next_nonce=1,
+                created_at=utcnow(),
+            )
+            .returning(Seed.id)
+        ).scalar_one()
+    )
+
+
+def active_seed(session: Session, user_id: int) -> Seed:
+    """The player's seed in play."""
+    return session.execute(
+        select(Seed).where(Seed.user_id == user_id, Seed.revealed_at.is_(None))
+    ).scalar_one()
+
+
+def table_of(session: Session, user_id: int) -> PlayerTable:
+    """The player's table row."""
+    return session.execute(select(PlayerTable).where(PlayerTable.user_id == user_id)).scalar_one()
+
+
+def fairness_json(table: PlayerTable, seed: Seed) -> dict[str, Any]:
+    """The commitment, client seed and nonce that the next round will use."""
+    rules = rules_for(table.preset)
+    if rules.shoe_mode is ShoeMode.CUT_CARD and table.shoe_open and table.shoe_nonce is not None:
+        return {
+            "server_seed_hash": seed.server_seed_hash,
+            "client_seed": table.shoe_client_seed or seed.client_seed,
+            "nonce": table.shoe_nonce,
+        }
+    return {
+        "server_seed_hash": seed.server_seed_hash,
+        "client_seed": seed.client_seed,
+        "nonce": seed.next_nonce,
+    }
+
+
+def close_shoe(session: Session, user_id: int) -> None:
+    """End the table's shoe in progress: the next round starts a new shoe."""
+    session.execute(
+        update(PlayerTable)
+        .where(PlayerTable.user_id == user_id)
+        .values(shoe_open=False, shoe_position=0, shoe_rounds=0)
+    )
+
+
+def check_client_seed(value: str) -> str | None:
+    """``None`` if ``value`` is a valid client seed, else why not (for the error)."""
+    if not 1 <= len(value) <= CLIENT_SEED_MAX or ":" in value or not value.isprintable():
+        return "invalid"
+    return None

@@ -1,0 +1,105 @@
+"""Real server processes for the tests: ``puntobanco serve`` on a free loopback port.
+
+Each server runs in its own process group and is always stopped (SIGTERM, then
+SIGKILL) when the ``with`` block ends.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    """A free TCP port on 127.0.0.1."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def server_env(database_url: str, **extra: str) -> dict[str, str]:
+    """The environment of a test server."""
+    env = dict(os.environ)
+    env.update(
+        {
+            "PYTHONPATH": f"{ROOT / 'src'}{os.pathsep}{env.get('PYTHONPATH', '')}",
+            "PUNTOBANCO_DATABASE_URL": database_url,
+            "PUNTOBANCO_ARGON2_TIME_COST": "1",
+            "PUNTOBANCO_ARGON2_MEMORY_KIB": "64",
+            "PUNTOBANCO_ACCESS_LOG": "false",
+            "PUNTOBANCO_ADMIN_TOKEN": "test-admin-token",
+            "PUNTOBANCO_LOG_LEVEL": "WARNING",
+        }
+    )
+    env.pop("PROMETHEUS_MULTIPROC_DIR", None)
+    env.update(extra)
+    return env
+
+
+def wait_ready(base: str, process: subprocess.Popen[bytes], timeout: float = 30.0) -> None:
+    """Wait for ``/api/ready`` to answer 200 (fails if the process exits first)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server exited with {process.returncode}")
+        try:
+            if httpx.get(f"{base}/api/ready", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    raise TimeoutError(f"the server at {base} did not become ready in {timeout} s")
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    """Stop a server's whole process group, politely then firmly."""
+    if process.poll() is None:
+        try:
+            os.killpg(process.pid, signal.SIGTERM)
+            process.wait(timeout=10)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            pass
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    process.wait(timeout=10)
+
+
+@contextmanager
+def live_server(
+    database_url: str, *, workers: int = 1, port: int | None = None, **env: str
+) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """Run ``puntobanco serve`` on 127.0.0.1; yields the base URL and the process."""
+    port = port or free_port()
+    command = [
+        sys.executable, "-m", "puntobanco.cli.main", "serve",
+        "--host", "127.0.0.1", "--port", str(port), "--workers", str(workers),
+        "--log-level", "warning",
+    ]  # fmt: skip
+    process = subprocess.Popen(
+        command,
+        env=server_env(database_url, **env),
+        cwd=ROOT,
+        start_new_session=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE if os.environ.get("PB_TEST_QUIET_SERVER") else None,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_ready(base, process)
+        yield base, process
+    finally:
+        stop(process)

@@ -1,0 +1,109 @@
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from puntobanco.server.settings import Settings
+from tests.server.conftest import Player
+
+
+def test_register_grants_play_money_and_sets_an_http_only_cookie(
+    client: TestClient, settings: Settings
+) -> None:
+    response = client.post("/api/auth/register", json={"username": "bob", "password": "s3cret-pw"})
+    assert response.status_code == 201
+    body = response.json()
+    assert body["user"] == {
+        "id": body["user"]["id"],
+        "username": "bob",
+        "guest": False,
+        "balance_minor": settings.grant_minor,
+    }
+    cookie = response.headers["set-cookie"]
+    assert cookie.startswith(f"pb_session={body['token']}")
+    assert "HttpOnly" in cookie and "SameSite=lax" in cookie and "Path=/" in cookie
+
+
+def test_cookie_and_bearer_both_authenticate(client: TestClient, alice: Player) -> None:
+    assert client.get("/api/me", headers=alice.headers).json()["username"] == "alice"
+    client.cookies.set("pb_session", alice.token)
+    assert client.get("/api/me").json()["username"] == "alice"
+
+
+def test_login_and_bad_credentials(client: TestClient, alice: Player) -> None:
+    ok = client.post("/api/auth/login", json={"username": "alice", "password": "correct horse"})
+    assert ok.status_code == 200 and ok.json()["user"]["id"] == alice.id
+    assert ok.json()["token"] != alice.token
+    for creds in (
+        {"username": "alice", "password": "wrong horse"},
+        {"username": "nobody", "password": "x" * 9},
+    ):
+        bad = client.post("/api/auth/login?lang=es", json=creds)
+        assert bad.status_code == 401
+        assert bad.json()["error"]["code"] == "bad_credentials"
+        assert bad.json()["error"]["message"] == "Usuario o contraseña incorrectos."
+
+
+def test_duplicate_and_malformed_registrations_change_nothing(
+    client: TestClient, alice: Player
+) -> None:
+    taken = client.post("/api/auth/register", json={"username": "alice", "password": "another pw"})
+    assert taken.status_code == 409 and taken.json()["error"]["code"] == "username_taken"
+    short = client.post("/api/auth/register", json={"username": "al", "password": "password"})
+    assert short.status_code == 422 and short.json()["error"]["code"] == "invalid_username"
+    weak = client.post(
+        "/api/auth/register?lang=es", json={"username": "carol", "password": "short"}
+    )
+    assert weak.status_code == 422
+    assert weak.json()["error"]["message"].startswith("Una contraseña tiene de 8 a 128")
+    missing = client.post("/api/auth/register", json={"username": "carol"})
+    assert missing.status_code == 422 and missing.json()["error"]["code"] == "invalid_request"
+    assert (
+        client.post("/api/auth/login", json={"username": "carol", "password": "short"}).status_code
+        == 401
+    )
+
+
+def test_guest_gets_play_money(client: TestClient, settings: Settings) -> None:
+    response = client.post("/api/auth/guest")
+    assert response.status_code == 201
+    user = response.json()["user"]
+    assert user["guest"] is True and user["username"].startswith("guest-")
+    assert user["balance_minor"] == settings.grant_minor
+    headers = {"Authorization": f"Bearer {response.json()['token']}"}
+    assert client.get("/api/me", headers=headers).json()["id"] == user["id"]
+
+
+def test_logout_ends_the_session(client: TestClient, alice: Player) -> None:
+    response = client.post("/api/auth/logout", headers=alice.headers)
+    assert response.status_code == 204
+    after = client.get("/api/me", headers=alice.headers)
+    assert after.status_code == 401
+    assert after.json()["error"]["code"] == "not_authenticated"
+    assert client.post("/api/auth/logout").status_code == 204  # nothing to end: still fine
+
+
+def test_unauthenticated_requests_are_refused_in_the_request_language(client: TestClient) -> None:
+    for method, path in (("get", "/api/me"), ("get", "/api/table"), ("get", "/api/rounds")):
+        response = client.request(method, path, headers={"Accept-Language": "es-ES,es;q=0.9"})
+        assert response.status_code == 401
+        assert response.json()["error"]["message"].startswith("Inicie sesión")
+    bogus = client.get("/api/me", headers={"Authorization": "Bearer not-a-token"})
+    assert bogus.status_code == 401
+
+
+def test_login_is_rate_limited_even_with_the_right_password(
+    client: TestClient, alice: Player, settings: Settings
+) -> None:
+    for _ in range(settings.login_attempts):
+        client.post("/api/auth/login", json={"username": "alice", "password": "wrong pw!"})
+    limited = client.post(
+        "/api/auth/login?lang=es", json={"username": "alice", "password": "correct horse"}
+    )
+    assert limited.status_code == 429
+    assert int(limited.headers["Retry-After"]) >= 1
+    assert limited.json()["error"]["code"] == "rate_limited"
+    assert "Demasiados intentos" in limited.json()["error"]["message"]
+    # Another username from the same client is counted separately.
+    Player(client, "dave")
+    ok = client.post("/api/auth/login", json={"username": "dave", "password": "correct horse"})
+    assert ok.status_code == 200

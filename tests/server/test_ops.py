@@ -1,0 +1,62 @@
+from __future__ import annotations
+
+import json
+import logging
+
+import pytest
+from fastapi.testclient import TestClient
+
+from puntobanco.server.main import STATIC, create_app
+from puntobanco.server.observability import JsonFormatter
+from tests.server.conftest import Player, make_settings
+
+
+def test_health_ready_docs_and_openapi(client: TestClient) -> None:
+    assert client.get("/api/health").json() == {"status": "ok", "detail": {}}
+    ready = client.get("/api/ready")
+    assert ready.status_code == 200 and ready.json()["status"] == "ok"
+    assert client.get("/docs").status_code == 200
+    spec = client.get("/openapi.json").json()
+    for path in ("/api/rounds", "/api/auth/login", "/api/shoe", "/api/fairness/verify"):
+        assert path in spec["paths"]
+
+
+def test_ready_is_503_when_the_database_is_unreachable() -> None:
+    app = create_app(make_settings("postgresql+psycopg://nobody@127.0.0.1:1/none"))
+    client = TestClient(app)  # no start-up: the database cannot be migrated
+    response = client.get("/api/ready")
+    assert response.status_code == 503 and response.json()["status"] == "unavailable"
+    assert client.get("/api/health").status_code == 200
+
+
+def test_metrics_count_rounds_wagers_errors_and_latency(client: TestClient, alice: Player) -> None:
+    alice.bet({"player": 300})
+    alice.bet({"player": 1})  # under the minimum: an error answer
+    text = client.get("/metrics").text
+    assert "puntobanco_rounds_total{" in text
+    assert 'puntobanco_wagered_minor_total{bet="player"}' in text
+    assert 'puntobanco_errors_total{code="below_minimum",status="422"}' in text
+    assert 'puntobanco_request_seconds_bucket{le="0.05",method="POST",route="/api/rounds"}' in text
+
+
+def test_unknown_routes_and_methods_answer_json_errors(client: TestClient) -> None:
+    missing = client.get("/api/nothing?lang=es")
+    assert missing.status_code == 404
+    assert missing.json()["error"]["code"] == "not_found"
+    assert missing.json()["error"]["message"].startswith("Aquí no hay nada")
+    wrong = client.delete("/api/rounds")
+    assert wrong.status_code == 405 and wrong.json()["error"]["code"] == "method_not_allowed"
+
+
+@pytest.mark.skipif(not (STATIC / "index.html").exists(), reason="the web table is not built yet")
+def test_the_web_table_is_served_at_the_root(client: TestClient) -> None:
+    response = client.get("/")
+    assert response.status_code == 200 and "html" in response.headers["content-type"]
+
+
+def test_logs_are_json_lines() -> None:
+    record = logging.LogRecord("puntobanco.access", logging.INFO, "x", 1, "request", (), None)
+    record.status = 201
+    line = json.loads(JsonFormatter().format(record))
+    assert line["message"] == "request" and line["status"] == 201 and line["level"] == "INFO"
+    assert line["time"].endswith("+00:00")

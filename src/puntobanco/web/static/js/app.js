@@ -180,6 +180,8 @@ function renderSpots() {
     const pays = document.createElement("span");
     pays.className = "spot-pays";
     pays.textContent = payoutOf(bet);
+    const six = state.table && state.table.rules.banker_six_pays;
+    if (bet === "banker" && six) pays.textContent += ` · 6 → ${ratioText(six)}`;
     const limits = document.createElement("span");
     limits.className = "spot-limits";
     if (state.table) {
@@ -655,7 +657,7 @@ function historyItem(round) {
   bets.textContent = `${t("history.bets")}: ` + round.settlement.map((s) => {
     const result = s.resolution === "win" ? t("res.win", { amount: money(s.winnings_minor) }) : t(`res.${s.resolution}`);
     return `${t(`bet.${s.bet}`)} ${money(s.stake_minor)} (${result})`;
-  }).join(", ") + ` · ${t("history.net")}: ${money(round.net_minor)}`;
+  }).join(", ") + ` · ${t("history.net")}: ${round.net_minor > 0 ? "+" : ""}${money(round.net_minor)}`;
   const fair = document.createElement("dl");
   fair.className = "kv small";
   const f = round.fairness || {};

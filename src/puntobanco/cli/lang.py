@@ -102,10 +102,10 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "col.bet": "Bet",
         "col.stake": "Stake",
         "col.result": "Result",
-        "col.returned": "Stake back",
+        "col.returned": "Returned",
         "col.winnings": "Winnings",
         "col.commission": "Commission",
-        "col.rounded": "Rounded away",
+        "col.rounded": "Rounded",
         "col.net": "Net",
         "res.win": "wins",
         "res.lose": "loses",
@@ -113,12 +113,20 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "total": "Total",
         "balance_now": "Balance: [bold]{balance}[/] ({net})",
         # Scoreboard
-        "board.title": "Bead plate, shoe no. {number}",
-        "board.title_recent": "Bead plate, last {count} rounds",
+        "board.title": "Shoe no. {number}",
+        "board.title_recent": "Last {count} rounds",
         "board.counts": "Banker {banker} · Player {player} · Tie {tie}",
-        "board.rounds": "Rounds in this shoe: {rounds} · cards left: {cards}",
+        "board.rounds": "{cards} cards left",
         "board.legend": "[red]B[/] Banker  [blue]P[/] Player  [green]T[/] Tie  • pair",
+        "board.bead_plate": "Bead plate",
         "board.big_road": "Big Road",
+        "board.big_eye_boy": "Big Eye Boy",
+        "board.small_road": "Small Road",
+        "board.cockroach_pig": "Cockroach Pig",
+        "board.derived_legend": (
+            "Derived roads: [red]red[/] where the Big Road repeats itself, "
+            "[blue]blue[/] where it breaks."
+        ),
         "bead.banker": "B",
         "bead.player": "P",
         "bead.tie": "T",
@@ -151,7 +159,6 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
             "Which bet is {amount} for? Write the bet first, such as banker {amount}."
         ),
         "err.command_alone": "Write the command '{word}' alone on its line.",
-        "err.amount_too_long": "'{text}' has too many digits for an amount (at most {digits}).",
         # Help
         "help.title": "How to play",
         "help.bets": (
@@ -163,7 +170,7 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "help.rebet": "[bold]r[/]  repeat the last round's bets",
         "help.explain": "[bold]x[/]  explain mode on/off: the rule behind every draw or stand",
         "help.rules": "[bold]rules[/]  the drawing rules",
-        "help.board": "[bold]board[/]  the scoreboard of this shoe",
+        "help.board": "[bold]board[/]  every road of this shoe, the derived roads too",
         "help.summary": "[bold]s[/]  the session so far",
         "help.help": "[bold]h[/]  this help",
         "help.quit": "[bold]q[/]  quit with a summary (Ctrl-C and Ctrl-D too)",
@@ -296,12 +303,20 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "res.push": "devuelta",
         "total": "Total",
         "balance_now": "Saldo: [bold]{balance}[/] ({net})",
-        "board.title": "Marcador (bead plate), zapato n.º {number}",
-        "board.title_recent": "Marcador (bead plate), últimas {count} rondas",
+        "board.title": "Zapato n.º {number}",
+        "board.title_recent": "Últimas {count} rondas",
         "board.counts": "Banca {banker} · Jugador {player} · Empate {tie}",
-        "board.rounds": "Rondas en este zapato: {rounds} · cartas restantes: {cards}",
+        "board.rounds": "quedan {cards} cartas",
         "board.legend": "[red]B[/] Banca  [blue]J[/] Jugador  [green]E[/] Empate  • pareja",
+        "board.bead_plate": "Cuentas (Bead plate)",
         "board.big_road": "Camino grande (Big Road)",
+        "board.big_eye_boy": "Ojo grande (Big Eye Boy)",
+        "board.small_road": "Camino pequeño (Small Road)",
+        "board.cockroach_pig": "Cucaracha (Cockroach Pig)",
+        "board.derived_legend": (
+            "Caminos derivados: [red]rojo[/] donde el camino grande se repite, "
+            "[blue]azul[/] donde se rompe."
+        ),
         "bead.banker": "B",
         "bead.player": "J",
         "bead.tie": "E",
@@ -336,9 +351,6 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
             "¿A qué apuesta van {amount}? Escriba primero la apuesta, como banca {amount}."
         ),
         "err.command_alone": "Escriba la orden «{word}» sola en su línea.",
-        "err.amount_too_long": (
-            "«{text}» tiene demasiadas cifras para una cantidad (como mucho {digits})."
-        ),
         "help.title": "Cómo se juega",
         "help.bets": (
             "Apueste a [bold]jugador[/] (j o p), [bold]banca[/] (b) o [bold]empate[/] (e o t), "
@@ -349,7 +361,7 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "help.rebet": "[bold]r[/]  repetir las apuestas de la ronda anterior",
         "help.explain": "[bold]x[/]  modo explicación: la regla de cada carta pedida o plantada",
         "help.rules": "[bold]reglas[/]  las reglas de tercera carta",
-        "help.board": "[bold]marcador[/]  el marcador de este zapato",
+        "help.board": "[bold]marcador[/]  todos los caminos de este zapato, también los derivados",
         "help.summary": "[bold]s[/]  la sesión hasta ahora",
         "help.help": "[bold]h[/]  esta ayuda",
         "help.quit": "[bold]q[/]  salir con un resumen (también Ctrl-C y Ctrl-D)",

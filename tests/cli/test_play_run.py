@@ -15,7 +15,6 @@ from rich.console import Console
 
 from puntobanco.cli.options import OptionError, build_config
 from puntobanco.cli.play import run_game
-from puntobanco.cli.scoreboard import DERIVED_ROADS
 from puntobanco.core.bets import Bet, settle
 from puntobanco.core.rng import SeededSource
 from puntobanco.core.rules import BetKind, ShoeMode
@@ -68,7 +67,7 @@ def test_reshuffle_mode_shows_no_burn() -> None:
     text = play({"seed": "2", "lang": "en", "shoe": "reshuffle", "decks": "6"}, ["p 1"] * 3)
     assert "reshuffled before every round" in text
     assert "Burn" not in text and "New shoe" not in text
-    assert "Last 3 rounds" in text and "Bead plate" in text
+    assert "Last 3 rounds" in text and "Bead plate" in text and "Big Road" in text
 
 
 def test_ctrl_c_during_the_deal_finishes_the_round_then_stops() -> None:
@@ -256,5 +255,4 @@ def test_summary_and_board_mid_session() -> None:
     assert "Thanks for playing." not in text[:summary_at]  # no goodbye mid-session
     assert text.count("Session summary") == 2  # once asked for, once at the end
     assert text.count("Shoe no. 1 ·") == 2  # after the round, and asked for
-    if DERIVED_ROADS:
-        assert text.count("Big Eye Boy") == 1  # the derived roads only when asked for
+    assert text.count("Big Eye Boy") == 1  # the derived roads only when asked for

@@ -4,15 +4,11 @@ from __future__ import annotations
 
 import io
 
-import pytest
 from rich.console import Console
 
-from puntobanco.cli.scoreboard import DERIVED_ROADS, Scoreboard, big_road, grid_lines
+from puntobanco.cli.scoreboard import Scoreboard, grid_lines
 from puntobanco.core.coup import Outcome
-from puntobanco.core.roads import RoundMark, bead_plate
-
-# TODO(play): drop once core.roads has the Big Road on main.
-needs_big_road = pytest.mark.skipif(big_road is None, reason="core.roads has no Big Road yet")
+from puntobanco.core.roads import RoundMark, bead_plate, big_road
 
 B, P, T = Outcome.BANKER, Outcome.PLAYER, Outcome.TIE
 LETTERS = {B: "B", P: "P", T: "T"}
@@ -48,9 +44,7 @@ def test_bead_plate_fills_columns_top_to_bottom() -> None:
     assert rows[5] == " B   ·"
 
 
-@needs_big_road
 def test_big_road_streaks_ties_and_newest_columns() -> None:
-    assert big_road is not None
     board = Scoreboard(LETTERS, TITLES)
     road = big_road(marks("BBTTPBT"))
     rows = plain_rows(grid_lines(road, board.road, 10))
@@ -61,9 +55,7 @@ def test_big_road_streaks_ties_and_newest_columns() -> None:
     assert plain_rows(grid_lines(road, board.road, 1))[0] == "B/"
 
 
-@needs_big_road
 def test_a_shoe_of_ties_only_shows_the_slash() -> None:
-    assert big_road is not None
     board = Scoreboard(LETTERS, TITLES)
     rows = plain_rows(grid_lines(big_road(marks("TT")), board.road, 5))
     assert rows[0] == "/2"
@@ -80,11 +72,8 @@ def test_side_by_side_fits_the_width() -> None:
     shoe = marks("BPBPBPBPBBPPTTBPBPBPBPBPPPPBPBPBPBPBPBPBPBPBPBPBPBPBPBPBP" * 2)
     for width in (60, 80, 120):
         text = _render(board.main_roads(shoe, width), width)
-        assert "Bead plate" in text and ("Big Road" in text) is (big_road is not None)
+        assert "Bead plate" in text and "Big Road" in text
         assert max(len(line) for line in text.splitlines()) <= width
-        derived = board.derived_roads(shoe, width)
-        assert (derived is None) is not DERIVED_ROADS
-        if derived is not None:
-            full = _render(derived, width)
-            assert "Big Eye Boy" in full and "Cockroach Pig" in full
-            assert max(len(line) for line in full.splitlines()) <= width
+        full = _render(board.derived_roads(shoe, width), width)
+        assert "Big Eye Boy" in full and "Cockroach Pig" in full
+        assert max(len(line) for line in full.splitlines()) <= width

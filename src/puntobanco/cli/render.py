@@ -341,9 +341,8 @@ class Renderer:
         width = self.console.width
         self.console.print(self.scoreboard.main_roads(marks, width))
         self.console.print(Text.from_markup(self.t("board.legend")), style="dim")
-        derived = self.scoreboard.derived_roads(marks, width) if full else None
-        if derived is not None:
-            self.console.print(derived)
+        if full:
+            self.console.print(self.scoreboard.derived_roads(marks, width))
             self.console.print(Text.from_markup(self.t("board.derived_legend")), style="dim")
 
     def error(self, error: BaccaratError, session: Session) -> None:

@@ -18,18 +18,25 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from puntobanco.core import roads
 from puntobanco.core.coup import Outcome
-from puntobanco.core.roads import ROWS, RoundMark, bead_plate
+from puntobanco.core.roads import (
+    ROWS,
+    BigRoadCell,
+    Colour,
+    Grid,
+    RoundMark,
+    bead_plate,
+    big_eye_boy,
+    big_road,
+    cockroach_pig,
+    small_road,
+)
 
-# The Big Road and the derived roads arrive in core.roads with the web table's
-# work; until they do, the terminal shows the bead plate alone.
-# TODO(play): import them plainly once core.roads has them on main.
-big_road: Callable[[Sequence[RoundMark]], Any] | None = getattr(roads, "big_road", None)
-DERIVED_ROADS: tuple[tuple[str, Callable[[Sequence[RoundMark]], Any]], ...] = tuple(
-    (key, getattr(roads, key))
-    for key in ("big_eye_boy", "small_road", "cockroach_pig")
-    if hasattr(roads, key)
+#: The derived roads, in the order casino boards show them.
+DERIVED_ROADS: tuple[tuple[str, Callable[[Sequence[RoundMark]], Grid[Colour]]], ...] = (
+    ("big_eye_boy", big_eye_boy),
+    ("small_road", small_road),
+    ("cockroach_pig", cockroach_pig),
 )
 
 T = TypeVar("T")
@@ -40,7 +47,7 @@ BEAD_STYLE = {
     Outcome.TIE: "bold white on green",
 }
 ROAD_STYLE = {Outcome.PLAYER: "bold blue", Outcome.BANKER: "bold red"}
-COLOUR_STYLE = {"red": "bold red", "blue": "bold blue"}
+COLOUR_STYLE = {Colour.RED: "bold red", Colour.BLUE: "bold blue"}
 #: Characters a cell takes, its gap included.
 BEAD_WIDTH = 4
 ROAD_WIDTH = 3
@@ -88,7 +95,7 @@ class Scoreboard:
             " ",
         )
 
-    def road(self, cell: Any) -> Text:
+    def road(self, cell: BigRoadCell | None) -> Text:
         """One Big Road cell: the winner's letter, then its ties in green, then a gap."""
         if cell is None:
             return Text("·  ", style="dim")
@@ -99,23 +106,20 @@ class Scoreboard:
         ties = "" if cell.ties == 0 else "/" if cell.ties == 1 else str(min(cell.ties, 9))
         return Text.assemble(letter, (ties.ljust(1), "bold green"), " ")
 
-    def derived(self, key: str) -> Callable[[Any], Text]:
+    def derived(self, key: str) -> Callable[[Colour | None], Text]:
         """A cell drawer for one derived road (cells are red or blue)."""
         symbol = DERIVED_SYMBOLS[key]
 
-        def cell(colour: Any) -> Text:
+        def cell(colour: Colour | None) -> Text:
             if colour is None:
                 return Text("· ", style="dim")
-            return Text(symbol + " ", style=COLOUR_STYLE[str(colour)])
+            return Text(symbol + " ", style=COLOUR_STYLE[colour])
 
         return cell
 
     def main_roads(self, marks: Sequence[RoundMark], width: int) -> Table:
         """The bead plate and the Big Road side by side, in ``width`` columns."""
         beads = bead_plate(marks)
-        if big_road is None:
-            lines = grid_lines(beads, self.bead, max(1, (width - 4) // BEAD_WIDTH))
-            return self._side_by_side([(self.titles["bead_plate"], lines)])
         road = big_road(marks)
         room = max(width - 4, BEAD_WIDTH + ROAD_WIDTH)
         bead_columns = max(1, len(beads))
@@ -131,10 +135,8 @@ class Scoreboard:
             ]
         )
 
-    def derived_roads(self, marks: Sequence[RoundMark], width: int) -> Table | None:
-        """The three derived roads side by side (``None`` where core has none yet)."""
-        if not DERIVED_ROADS:
-            return None
+    def derived_roads(self, marks: Sequence[RoundMark], width: int) -> Table:
+        """The three derived roads side by side."""
         each = max(2, (width - 8) // 3 // DERIVED_WIDTH)
         drawn = [
             (self.titles[key], grid_lines(builder(marks), self.derived(key), each))

@@ -190,15 +190,31 @@ def _cli(args: list[str], lang_env: str) -> subprocess.CompletedProcess[str]:
 def test_bad_options_exit_2_in_the_players_language(
     args: list[str], lang_env: str, said: str
 ) -> None:
-    done = _cli(args, lang_env)
-    assert done.returncode == 2
+    from typer.testing import CliRunner
+
+    from puntobanco.cli.main import app
+
+    env = {"LANG": lang_env, "LC_ALL": None, "LC_MESSAGES": None}
+    done = CliRunner().invoke(app, ["play", *args], env=env)
+    assert done.exit_code == 2
     assert said in " ".join(done.stderr.split())
+    assert done.exception is None or isinstance(done.exception, SystemExit)
+
+
+def test_bad_options_leave_no_traceback_in_a_real_process() -> None:
+    done = _cli(["--decks", "9"], "es_ES.UTF-8")
+    assert done.returncode == 2
+    assert "Opción no válida --decks" in done.stderr
     assert "Traceback" not in done.stderr + done.stdout
 
 
 def test_help_lists_the_options() -> None:
-    done = _cli(["--help"], "en_US.UTF-8")
-    assert done.returncode == 0
+    from typer.testing import CliRunner
+
+    from puntobanco.cli.main import app
+
+    done = CliRunner().invoke(app, ["play", "--help"])
+    assert done.exit_code == 0
     for option in (
         "--decks",
         "--shoe",

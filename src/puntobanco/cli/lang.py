@@ -117,7 +117,10 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "board.title_recent": "Last {count} rounds",
         "board.counts": "Banker {banker} · Player {player} · Tie {tie}",
         "board.rounds": "{cards} cards left",
-        "board.legend": "[red]B[/] Banker  [blue]P[/] Player  [green]T[/] Tie  • pair",
+        "board.legend": (
+            "[red]B[/] Banker  [blue]P[/] Player  [green]T[/] Tie  • pair  "
+            "[green]/[/] ties on the Big Road"
+        ),
         "board.bead_plate": "Bead plate",
         "board.big_road": "Big Road",
         "board.big_eye_boy": "Big Eye Boy",
@@ -307,7 +310,10 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "board.title_recent": "Últimas {count} rondas",
         "board.counts": "Banca {banker} · Jugador {player} · Empate {tie}",
         "board.rounds": "quedan {cards} cartas",
-        "board.legend": "[red]B[/] Banca  [blue]J[/] Jugador  [green]E[/] Empate  • pareja",
+        "board.legend": (
+            "[red]B[/] Banca  [blue]J[/] Jugador  [green]E[/] Empate  • pareja  "
+            "[green]/[/] empates en el camino grande"
+        ),
         "board.bead_plate": "Cuentas (Bead plate)",
         "board.big_road": "Camino grande (Big Road)",
         "board.big_eye_boy": "Ojo grande (Big Eye Boy)",

@@ -300,6 +300,7 @@ def play_session(
     burn = re.search(WORDS[lang]["burn"], opening)
     assert burn and WORDS[lang]["new_shoe"].format(n=1) in opening
     shoes = 1
+    last_rounds_announced = 0
     explain = False
     for index, (en_line, es_line, bets) in enumerate(ROUNDS):
         if index == 1:
@@ -324,12 +325,14 @@ def play_session(
             assert int(burn.group(2)) == len(result.burn.face_down)
             burn = None
         check_round(chunk, result, model, lang, explain)
+        last_rounds_announced += model.last_round_next
         if result.last_in_shoe:
             shoes += 1
             assert WORDS[lang]["new_shoe"].format(n=shoes) in chunk
             burn = re.search(WORDS[lang]["burn"], chunk)
             assert burn
     assert shoes >= 2, "the session should cross a shoe"
+    assert last_rounds_announced >= 1, "and see the cut card come out"
     return child, model, transcript
 
 

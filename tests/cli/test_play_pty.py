@@ -353,7 +353,7 @@ def test_english_session_ended_by_ctrl_c() -> None:
     child.expect(pexpect.EOF)
     child.close()
     tail = plain(child.before)
-    assert "Interrupted." in tail
+    assert "Interrupted (Ctrl-C)" in tail
     check_summary(tail, model, "en")
     assert child.exitstatus == 0
     assert "Traceback" not in transcript.getvalue()
@@ -365,7 +365,7 @@ def test_spanish_session_from_the_locale_ended_by_end_of_input() -> None:
     child.expect(pexpect.EOF)
     child.close()
     tail = plain(child.before)
-    assert "Fin de la entrada." in tail
+    assert "Fin de la entrada (Ctrl-D)" in tail
     check_summary(tail, model, "es")
     assert child.exitstatus == 0
     assert "Traceback" not in transcript.getvalue()

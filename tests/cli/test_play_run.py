@@ -50,7 +50,7 @@ def test_help_rules_and_explain_toggle() -> None:
     assert "Banker 3: draws when the Player's third card is 0–7, 9" in text
     assert "Banker 7: always stands" in text
     assert "Explain mode on" in text and "Explain mode off." in text
-    assert "End of input." in text and "Rounds played" in text
+    assert "End of input (Ctrl-D)" in text and "Rounds played" in text
 
 
 def test_pair_bets_and_other_payouts() -> None:
@@ -81,14 +81,14 @@ def test_ctrl_c_during_the_deal_finishes_the_round_then_stops() -> None:
     options = {"seed": "5", "lang": "en", "balance": "100"}
     config = build_config({**options, "fast": False}, {})
     out = io.StringIO()
-    console = Console(file=out, width=120, force_terminal=True)
+    console = Console(file=out, width=120, force_terminal=True, highlight=False)
     run_game(config, console, read_line=scripted(["b 10", "b 10"]), sleep=sleep)
     text = out.getvalue()
     result = Shoe(config.rules, SeededSource(5)).deal_coup()
     balance = 10_000 + settle([Bet(BetKind.BANKER, 1000)], result, config.rules).net_minor
     assert len(calls) == 2  # no more pauses once interrupted
     assert text.count("Round ") == 1  # the second bet was never asked for
-    assert "Interrupted." in text
+    assert "Interrupted (Ctrl-C)" in text
     for card in result.cards:
         assert str(card) in text
     assert "Final balance" in text and f"{balance // 100}.{balance % 100:02d}" in text
@@ -101,7 +101,7 @@ def test_ctrl_c_at_the_prompt() -> None:
     config = build_config({"seed": "1", "lang": "es", "fast": True}, {})
     out = io.StringIO()
     run_game(config, Console(file=out, width=100), read_line=read_line)
-    assert "Interrumpido." in out.getvalue() and "Resumen de la sesión" in out.getvalue()
+    assert "Interrumpido (Ctrl-C)" in out.getvalue() and "Resumen de la sesión" in out.getvalue()
 
 
 def test_markup_typed_by_the_player_is_not_interpreted() -> None:

@@ -190,12 +190,12 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "broke": (
             "Your balance, {balance}, is under the table minimum of {minimum}: the game is over."
         ),
-        "interrupted": "Interrupted.",
+        "interrupted": "Interrupted (Ctrl-C): the session ends here, with no bet left open.",
         "unreadable": (
             "That line could not be read in this terminal's encoding: "
             "type bets with plain letters and digits, such as b 10."
         ),
-        "end_of_input": "End of input.",
+        "end_of_input": "End of input (Ctrl-D): the session ends here, with no bet left open.",
         "summary.title": "Session summary",
         "summary.rounds": "Rounds played",
         "summary.record": "Rounds won / lost / even",
@@ -386,12 +386,16 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
             "Su saldo, {balance}, está por debajo del mínimo de la mesa, {minimum}: "
             "la partida ha terminado."
         ),
-        "interrupted": "Interrumpido.",
+        "interrupted": (
+            "Interrumpido (Ctrl-C): la sesión termina aquí, sin ninguna apuesta abierta."
+        ),
         "unreadable": (
             "No se pudo leer esa línea con la codificación de este terminal: "
             "escriba las apuestas con letras y cifras sencillas, como b 10."
         ),
-        "end_of_input": "Fin de la entrada.",
+        "end_of_input": (
+            "Fin de la entrada (Ctrl-D): la sesión termina aquí, sin ninguna apuesta abierta."
+        ),
         "summary.title": "Resumen de la sesión",
         "summary.rounds": "Rondas jugadas",
         "summary.record": "Rondas ganadas / perdidas / igualadas",

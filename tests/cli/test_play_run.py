@@ -272,3 +272,13 @@ def test_summary_and_board_mid_session() -> None:
     assert text.count("Session summary") == 2  # once asked for, once at the end
     assert text.count("Shoe no. 1 ·") == 2  # after the round, and asked for
     assert text.count("Big Eye Boy") == 1  # the derived roads only when asked for
+
+
+def test_the_same_seed_deals_the_same_game() -> None:
+    lines = ["b 10, t 2", "p 5", "r", "x", "b 3"] * 4
+    first = play({"seed": "99", "lang": "en", "decks": "1", "cut_card": "12"}, lines)
+    again = play({"seed": "99", "lang": "en", "decks": "1", "cut_card": "12"}, lines)
+    other = play({"seed": "100", "lang": "en", "decks": "1", "cut_card": "12"}, lines)
+    assert first == again
+    assert first != other
+    assert "New shoe no. 2" in first

@@ -94,13 +94,13 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     base = best(library, args.rounds, args.repeat)
-    print(f"library  {base:10,.0f} rounds/s  1.00x")
+    print(f"library  {base:10,.0f} rounds/s  1.000x")
     for name, run, rounds in (
         ("session", session, args.rounds),
         ("render", render, max(1, args.rounds // 20)),
     ):
         rate = best(run, rounds, args.repeat)
-        print(f"{name:8} {rate:10,.0f} rounds/s  {rate / base:.2f}x")
+        print(f"{name:8} {rate:10,.0f} rounds/s  {rate / base:.3f}x")
     early, late = kept_memory(args.rounds)
     print(
         f"traced memory after {args.rounds // 5:,} rounds: {early / 1024:.1f} KiB; "

@@ -282,3 +282,12 @@ def test_the_same_seed_deals_the_same_game() -> None:
     assert first == again
     assert first != other
     assert "New shoe no. 2" in first
+
+
+def test_payout_ratios_are_written_exactly() -> None:
+    from puntobanco.cli.render import format_ratio
+
+    cases = {Fraction(8): "8", Fraction(19, 20): "0.95", Fraction(1, 2): "0.5"}
+    cases |= {Fraction(9, 2): "4.5", Fraction(1, 3): "1/3", Fraction(1, 8): "0.125"}
+    for ratio, text in cases.items():
+        assert format_ratio(ratio) == text

@@ -46,8 +46,9 @@ def format_ratio(ratio: Fraction) -> str:
         return str(ratio.numerator)
     for digits in range(1, 5):
         scaled = ratio * 10**digits
-        if scaled.denominator == 1:
-            return f"{ratio.numerator / ratio.denominator:.{digits}f}"
+        if scaled.denominator == 1:  # exact in this many decimals: no float involved
+            whole, part = divmod(scaled.numerator, 10**digits)
+            return f"{whole}.{part:0{digits}d}"
     return str(ratio)
 
 

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -15,6 +18,7 @@ from puntobanco.core.rules import PRESETS, BetKind
 from puntobanco.sim.systems import System, exact_edges, run_sessions, summarize
 from puntobanco.sim.systems_deal import session_outcomes
 
+SRC = Path(__file__).resolve().parents[2] / "src"
 SMALL = ["--sessions", "20", "--rounds", "30", "--seed", "5"]
 
 
@@ -192,3 +196,22 @@ def test_language_from_the_option_then_the_locale() -> None:
     spanish = {"LC_ALL": "es_MX.UTF-8", "LANG": "en_US"}
     assert "Paroli a Banca" in run("--system", "paroli", *SMALL, env=spanish)[1]
     assert "Paroli on Banker" in run("--system", "paroli", *SMALL, env={"LANG": "fr_FR"})[1]
+
+
+def _subprocess(args: list[str], **env: str) -> subprocess.CompletedProcess[str]:
+    """The command as a shell runs it: help texts are chosen from ``sys.argv``."""
+    environment = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES")}
+    environment.update({"PYTHONPATH": str(SRC), "LANG": "C", "COLUMNS": "200",
+                        "PYTHONIOENCODING": "utf-8", **env})  # fmt: skip
+    command = [sys.executable, "-m", "puntobanco.cli.main", "systems", *args]
+    return subprocess.run(command, capture_output=True, env=environment, timeout=120, check=False,
+                          encoding=environment["PYTHONIOENCODING"])  # fmt: skip
+
+
+def test_an_ascii_locale_and_spanish_help_from_a_shell() -> None:
+    done = _subprocess([*SMALL, "--lang", "es"], PYTHONIOENCODING="ascii")
+    assert done.returncode == 0, done.stderr
+    assert "Ningun sistema cambia la esperanza" in done.stdout
+    helped = _subprocess(["--help"], LANG="es_ES.UTF-8", PYTHONIOENCODING="ascii")
+    assert helped.returncode == 0 and "Numero de sesiones" in helped.stdout
+    assert "Number of sessions" in _subprocess(["--help", "--lang", "en"]).stdout

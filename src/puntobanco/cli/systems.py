@@ -7,8 +7,6 @@ Spanish (``--lang``, else the locale); bad input gets a message naming what
 was wrong and what is allowed, and exit status 2.
 """
 
-from __future__ import annotations
-
 import json
 import math
 import os
@@ -152,6 +150,27 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "opt_extra": "Unexpected argument {args}: every value goes after its option, such as "
         "--sessions 1000. See: puntobanco systems --help",
         "opt_usage": "{detail}. See: puntobanco systems --help",
+        "help": "Betting systems over many sessions of seeded cut-card shoes: what they do "
+        "to the bankroll, and what they cannot do to the house edge.",
+        "help_system": "flat, martingale, paroli, fibonacci, dalembert, 1-3-2-6, labouchere "
+        "or follow-the-winner (default: flat).",
+        "help_on": "banker or player; for follow-the-winner, the first bet's side "
+        "(default: banker).",
+        "help_bankroll": "Bankroll per session (default: 1000).",
+        "help_base": "Base stake, one unit of the progression (default: 10).",
+        "help_sessions": "Number of sessions (default: 10000).",
+        "help_rounds": "Rounds per session, at most (default: 200).",
+        "help_stop_win": "Stop a session once ahead by this much.",
+        "help_stop_loss": "Stop a session once behind by this much.",
+        "help_min": "Table minimum per bet (default: 1).",
+        "help_max": "Table maximum per bet (default: 500).",
+        "help_decks": "Decks in the shoe, 1 to 8 (default: the rules preset's).",
+        "help_rules": "Rules preset (default: punto-banco).",
+        "help_seed": "Seed: the same seed deals the same rounds (default: random).",
+        "help_compare": "Every system side by side, on the same rounds.",
+        "help_json": "One JSON object instead of the tables.",
+        "help_plot": "Write a PNG: bankroll paths and the final-bankroll histogram.",
+        "help_lang": "Language, es or en (default: from the locale).",
     },
     "es": {
         "title": "{system} a {side}: {sessions} sesiones de hasta {rounds} manos",
@@ -236,6 +255,28 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "opt_extra": "Argumento inesperado {args}: cada valor va después de su opción, como "
         "--sessions 1000. Vea: puntobanco systems --help",
         "opt_usage": "{detail}. Vea: puntobanco systems --help",
+        "help": "Sistemas de apuestas en muchas sesiones de zapatos con carta de corte y "
+        "semilla: lo que hacen con el capital, y lo que no pueden hacer con la ventaja de la "
+        "casa.",
+        "help_system": "flat, martingale, paroli, fibonacci, dalembert, 1-3-2-6, labouchere "
+        "o follow-the-winner (por defecto: flat).",
+        "help_on": "banker (Banca) o player (Jugador); en follow-the-winner, el lado de la "
+        "primera apuesta (por defecto: banker).",
+        "help_bankroll": "Capital de cada sesión (por defecto: 1000).",
+        "help_base": "Apuesta base, una unidad de la progresión (por defecto: 10).",
+        "help_sessions": "Número de sesiones (por defecto: 10000).",
+        "help_rounds": "Manos por sesión, como mucho (por defecto: 200).",
+        "help_stop_win": "Parar una sesión al ir ganando esta cantidad.",
+        "help_stop_loss": "Parar una sesión al ir perdiendo esta cantidad.",
+        "help_min": "Apuesta mínima de la mesa (por defecto: 1).",
+        "help_max": "Apuesta máxima de la mesa (por defecto: 500).",
+        "help_decks": "Barajas en el zapato, de 1 a 8 (por defecto: las de las reglas).",
+        "help_rules": "Reglas predefinidas (por defecto: punto-banco).",
+        "help_seed": "Semilla: la misma semilla reparte las mismas manos (por defecto: al azar).",
+        "help_compare": "Todos los sistemas a la vez, sobre las mismas manos.",
+        "help_json": "Un objeto JSON en lugar de las tablas.",
+        "help_plot": "Escribir un PNG: la evolución del capital y el histograma del capital final.",
+        "help_lang": "Idioma, es o en (por defecto: el del sistema).",
     },
 }
 
@@ -277,9 +318,21 @@ _EXTRA = re.compile(r"unexpected extra argument\S* \((.*)\)", re.IGNORECASE)
 class SystemsCommand(typer.core.TyperCommand):
     """Click's own usage errors (unknown option, missing value) in the user's language.
 
+    And the help, on any terminal.
+
     As ``puntobanco play`` does: Click parses the options before the command
     runs, so its errors are caught here and told with this module's messages.
     """
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:  # noqa: D102
+        # Typer prints the help through a Rich console on sys.stdout: on an ASCII
+        # terminal the Spanish accents would raise UnicodeEncodeError.
+        stdout = sys.stdout
+        sys.stdout = safe_stream(stdout)
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            sys.stdout = stdout
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:  # noqa: D102
         original = list(args)  # click consumes the list it parses
@@ -385,42 +438,35 @@ def _symbols(encoding: str) -> Callable[[str], str]:
 
 
 def register(app: typer.Typer) -> None:
-    """Add the ``systems`` command to ``app``."""
+    """Add the ``systems`` command to ``app``.
 
-    @app.command("systems", cls=SystemsCommand)
+    The help texts are in the language of ``--lang`` on the command line, or
+    else of the locale, as the command's messages are.
+    """
+    help_lang = _language(_lang_in_args(sys.argv))
+
+    def h(key: str) -> str:
+        return _text(help_lang, f"help_{key}")
+
+    @app.command("systems", cls=SystemsCommand, help=_text(help_lang, "help"))
     def systems_command(
-        system: Annotated[
-            str,
-            typer.Option(
-                help="flat, martingale, paroli, fibonacci, "
-                "dalembert, 1-3-2-6, labouchere, follow-the-winner"
-            ),
-        ] = "flat",
-        on: Annotated[
-            str, typer.Option(help="banker or player (follow-the-winner: the first bet's side)")
-        ] = "banker",
-        bankroll: Annotated[str, typer.Option(help="Bankroll per session")] = "1000",
-        base: Annotated[str, typer.Option(help="Base stake (one unit)")] = "10",
-        sessions: Annotated[str, typer.Option(help="Number of sessions")] = "10000",
-        rounds: Annotated[str, typer.Option(help="Rounds per session, at most")] = "200",
-        stop_win: Annotated[str | None, typer.Option(help="Stop once ahead by this")] = None,
-        stop_loss: Annotated[str | None, typer.Option(help="Stop once behind by this")] = None,
-        minimum: Annotated[str, typer.Option("--min", help="Table minimum")] = "1",
-        maximum: Annotated[str, typer.Option("--max", help="Table maximum")] = "500",
-        decks: Annotated[
-            str | None, typer.Option(help="Decks in the shoe (default: the rules preset's)")
-        ] = None,
-        rules_name: Annotated[str, typer.Option("--rules", help="Rules preset")] = "punto-banco",
-        seed: Annotated[str | None, typer.Option(help="Seed (random if omitted)")] = None,
-        compare: Annotated[
-            bool, typer.Option("--compare", help="Every system side by side")
-        ] = False,
-        as_json: Annotated[bool, typer.Option("--json", help="One JSON object")] = False,
-        plot: Annotated[
-            Path | None,
-            typer.Option(help="Write a PNG: bankroll paths and the final-bankroll histogram"),
-        ] = None,
-        lang: Annotated[str | None, typer.Option(help="en or es (default: the locale)")] = None,
+        system: Annotated[str, typer.Option(help=h("system"))] = "flat",
+        on: Annotated[str, typer.Option(help=h("on"))] = "banker",
+        bankroll: Annotated[str, typer.Option(help=h("bankroll"))] = "1000",
+        base: Annotated[str, typer.Option(help=h("base"))] = "10",
+        sessions: Annotated[str, typer.Option(help=h("sessions"))] = "10000",
+        rounds: Annotated[str, typer.Option(help=h("rounds"))] = "200",
+        stop_win: Annotated[str | None, typer.Option(help=h("stop_win"))] = None,
+        stop_loss: Annotated[str | None, typer.Option(help=h("stop_loss"))] = None,
+        minimum: Annotated[str, typer.Option("--min", help=h("min"))] = "1",
+        maximum: Annotated[str, typer.Option("--max", help=h("max"))] = "500",
+        decks: Annotated[str | None, typer.Option(help=h("decks"))] = None,
+        rules_name: Annotated[str, typer.Option("--rules", help=h("rules"))] = "punto-banco",
+        seed: Annotated[str | None, typer.Option(help=h("seed"))] = None,
+        compare: Annotated[bool, typer.Option("--compare", help=h("compare"))] = False,
+        as_json: Annotated[bool, typer.Option("--json", help=h("json"))] = False,
+        plot: Annotated[Path | None, typer.Option(help=h("plot"))] = None,
+        lang: Annotated[str | None, typer.Option(metavar="es|en", help=h("lang"))] = None,
     ) -> None:
         """Betting systems over many sessions of seeded cut-card shoes."""  # noqa: D401
         if lang is not None and parse_lang(lang) is None:

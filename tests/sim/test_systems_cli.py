@@ -160,6 +160,10 @@ def test_the_answer_does_not_claim_agreement_when_a_run_is_far_from_the_edge() -
         assert "-3.2" in text and MESSAGES[lang]["answer"][:20] not in text
     assert "does not confirm" in conclusion([far], "en")  # type: ignore[list-item]
     assert "no lo confirma" in conclusion([far], "es")  # type: ignore[list-item]
+    unmeasured = dataclasses.replace(flat, z=None)  # type: ignore[type-var]
+    assert "too small to measure" in conclusion([unmeasured], "en")  # type: ignore[list-item]
+    no_edge = dataclasses.replace(flat, z=None, exact_loss_per_unit=None)  # type: ignore[type-var]
+    assert conclusion([no_edge], "es") == MESSAGES["es"]["answer_no_edge"]  # type: ignore[list-item]
 
 
 def test_an_ascii_terminal_gets_ascii_not_a_crash() -> None:

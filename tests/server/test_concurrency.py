@@ -15,7 +15,7 @@ import pytest
 from tests.server.conftest import ADMIN
 from tests.server.live import live_server
 
-KEYS = 160
+KEYS = 120
 COPIES = 3  # each key is sent three times, concurrently with everything else
 CONCURRENCY = 64
 

@@ -139,7 +139,7 @@ def test_admin_endpoints_need_the_token(client: TestClient) -> None:
 
 
 @hsettings(
-    max_examples=15,
+    max_examples=10,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

@@ -89,7 +89,11 @@ def list_rounds(
 
 @router.get("/{round_id}", response_model=RoundOut, responses=errors(401, 404, 422, 503))
 def get_round(
-    round_id: Annotated[int, Path(ge=1, le=MAX_ID)], request: Request, player: PlayerDep, session: SessionDep, lang: LangDep
+    round_id: Annotated[int, Path(ge=1, le=MAX_ID)],
+    request: Request,
+    player: PlayerDep,
+    session: SessionDep,
+    lang: LangDep,
 ) -> dict[str, Any]:
     """One of the player's rounds (404 for anyone else's)."""
     query = select(Round).where(Round.id == round_id, Round.user_id == player.id)

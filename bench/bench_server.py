@@ -231,6 +231,8 @@ def database_for(kind: str) -> tuple[str, Any]:
 
 def breakdown(kind: str, rounds: int = 300) -> dict[str, float]:
     """One round's stages timed in-process (no HTTP), mean milliseconds per round."""
+    from sqlalchemy import select
+
     from puntobanco.server.accounts import create_player, open_session, player_for_token
     from puntobanco.server.db import make_engine, make_sessionmaker, migrate
     from puntobanco.server.game import settle_round, start_round
@@ -238,7 +240,6 @@ def breakdown(kind: str, rounds: int = 300) -> dict[str, float]:
     from puntobanco.server.render import load_rounds
     from puntobanco.server.schemas import RoundOut
     from puntobanco.server.settings import Settings
-    from sqlalchemy import select
 
     url, drop = database_for(kind)
     settings = Settings(database_url=url, argon2_time_cost=1, argon2_memory_kib=64)

@@ -56,11 +56,27 @@ MAX_KEY = 200
 
 @dataclass(frozen=True, slots=True)
 class Started:
-    """What the deal step produced."""
+    """What the deal step produced.
+
+    ``row`` (a detached copy of what was written) and ``bets`` are set when this call
+    dealt the round, so that settling and answering need not read it back.
+    """
 
     round_id: int
     replayed: bool
     status: str
+    row: Round | None = None
+    bets: tuple[Bet, ...] = ()
+    seed_hash: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Settled:
+    """What the settle step wrote."""
+
+    bets: tuple[RoundBet, ...]
+    payout_minor: int
+    balance_minor: int
 
 
 def parse_stakes(raw: Mapping[str, Any]) -> dict[str, int]:
@@ -162,30 +178,28 @@ def start_round(
         result, first_card, nonce, client_seed = _deal(session, table, seed)
         staked = sum(bet.stake_minor for bet in bets)
         burn = result.burn
-        round_id = session.execute(
-            insert(Round)
-            .values(
-                user_id=user_id,
-                idempotency_key=key,
-                request_hash=fingerprint,
-                status="dealt",
-                created_at=utcnow(),
-                preset=table.preset,
-                seed_id=seed.id,
-                client_seed=client_seed,
-                nonce=nonce,
-                shoe_index=table.shoes_started - 1,
-                round_in_shoe=result.round_in_shoe or 1,
-                first_card=first_card,
-                last_in_shoe=result.last_in_shoe,
-                burn_shown=None if burn is None else burn.shown.code,
-                burn_face_down=None if burn is None else len(burn.face_down),
-                cards=" ".join(card.code for card in result.cards),
-                outcome=result.outcome.value,
-                staked_minor=staked,
-            )
-            .returning(Round.id)
-        ).scalar_one()
+        values = dict(
+            user_id=user_id,
+            idempotency_key=key,
+            request_hash=fingerprint,
+            status="dealt",
+            created_at=utcnow(),
+            preset=table.preset,
+            seed_id=seed.id,
+            client_seed=client_seed,
+            nonce=nonce,
+            shoe_index=table.shoes_started - 1,
+            round_in_shoe=result.round_in_shoe or 1,
+            first_card=first_card,
+            last_in_shoe=result.last_in_shoe,
+            burn_shown=None if burn is None else burn.shown.code,
+            burn_face_down=None if burn is None else len(burn.face_down),
+            cards=" ".join(card.code for card in result.cards),
+            outcome=result.outcome.value,
+            staked_minor=staked,
+        )
+        round_id = session.execute(insert(Round).values(values).returning(Round.id)).scalar_one()
+        row = Round(id=round_id, **values)
         session.execute(
             insert(RoundBet),
             [
@@ -205,7 +219,7 @@ def start_round(
             ],
         )
     _fault(settings, int(round_id))
-    return Started(int(round_id), False, "dealt")
+    return Started(int(round_id), False, "dealt", row, bets, seed.server_seed_hash)
 
 
 def _fault(settings: Settings, round_id: int) -> None:
@@ -217,33 +231,47 @@ def _fault(settings: Settings, round_id: int) -> None:
         raise RuntimeError(f"fault injection after the debit of round {round_id}")
 
 
-def settle_round(session: Session, round_id: int) -> bool:
+def settle_round(session: Session, round_id: int, known: Started | None = None) -> Settled | None:
     """Step 2: settle a dealt round (or refund it, if it can no longer be settled).
 
+    Args:
+        session: A session with no transaction open.
+        round_id: The round.
+        known: What :func:`start_round` returned, when this request dealt the round
+            (saves reading it back).
+
     Returns:
-        Whether this call settled it (``False``: it was already settled).
+        What was written; ``None`` if the round was already settled.
     """
     with session.begin():
-        user_id = session.execute(select(Round.user_id).where(Round.id == round_id)).scalar_one()
-        lock_wallet(session, user_id)
-        row = session.execute(
-            select(Round.preset, Round.cards, Round.staked_minor).where(
-                Round.id == round_id, Round.status == "dealt"
-            )
-        ).one_or_none()
-        if row is None:
-            return False
-        stakes = session.execute(
-            select(RoundBet.bet, RoundBet.stake_minor).where(RoundBet.round_id == round_id)
-        ).all()
-        bets = [Bet(BetKind(bet), int(stake)) for bet, stake in stakes]
+        if known is not None and known.row is not None:
+            user_id, preset, cards = known.row.user_id, known.row.preset, known.row.cards
+            bets = list(known.bets)
+            before = lock_wallet(session, user_id)
+        else:
+            user_id = session.execute(
+                select(Round.user_id).where(Round.id == round_id)
+            ).scalar_one()
+            before = lock_wallet(session, user_id)
+            row = session.execute(
+                select(Round.preset, Round.cards).where(
+                    Round.id == round_id, Round.status == "dealt"
+                )
+            ).one_or_none()
+            if row is None:
+                return None
+            preset, cards = row.preset, row.cards
+            stakes = session.execute(
+                select(RoundBet.bet, RoundBet.stake_minor).where(RoundBet.round_id == round_id)
+            ).all()
+            bets = [Bet(BetKind(bet), int(stake)) for bet, stake in stakes]
         try:
-            rules = PRESETS[row.preset]
-            result = play_coup(parse_cards(row.cards))
+            rules = PRESETS[preset]
+            result = play_coup(parse_cards(cards))
             settlement = settle(bets, result, rules)
         except (KeyError, BaccaratError) as exc:
             log.error("round %d cannot be settled (%s): refunding its stakes", round_id, exc)
-            return _refund(session, user_id, round_id, bets)
+            return _refund(session, user_id, round_id, bets, before)
         movements: list[Movement] = []
         bet_rows: list[dict[str, Any]] = []
         for s in settlement.bets:
@@ -279,6 +307,7 @@ def settle_round(session: Session, round_id: int) -> bool:
                 {
                     "b_round": round_id,
                     "b_bet": kind,
+                    "stake_minor": s.bet.stake_minor,
                     "resolution": s.resolution.value,
                     "winnings_minor": s.winnings_minor,
                     "payout_minor": s.payout_minor,
@@ -286,24 +315,41 @@ def settle_round(session: Session, round_id: int) -> bool:
                     "rounded_away": str(s.rounded_away),
                 }
             )
-        balance = post(
-            session, user_id=user_id, journal=f"round:{round_id}:settle", movements=movements
+        return _write_settlement(
+            session, user_id, round_id, f"round:{round_id}:settle", movements, bet_rows, before
         )
-        _finish(session, round_id, bet_rows, settlement.payout_minor, balance)
-        return True
 
 
-def _finish(
-    session: Session, round_id: int, bet_rows: list[dict[str, Any]], payout: int, balance: int
-) -> None:
-    bets = RoundBet.__table__
-    assert isinstance(bets, Table)
+def _write_settlement(
+    session: Session,
+    user_id: int,
+    round_id: int,
+    journal: str,
+    movements: list[Movement],
+    bet_rows: list[dict[str, Any]],
+    before: int,
+) -> Settled | None:
+    """Mark the round settled (only if still dealt), then write the money and the bets."""
+    payout = sum(row["payout_minor"] for row in bet_rows)
+    balance = before + sum(m.amount_minor for m in movements)
+    done = session.execute(
+        update(Round)
+        .where(Round.id == round_id, Round.status == "dealt")
+        .values(status="settled", payout_minor=payout, balance_minor=balance, settled_at=utcnow())
+    )
+    if getattr(done, "rowcount", 1) != 1:
+        return None  # settled meanwhile (a recovery, or a retry in another worker)
+    written = post(session, user_id=user_id, journal=journal, movements=movements)
+    if written != balance:  # pragma: no cover - the wallet lock makes this unreachable
+        raise RuntimeError(f"round {round_id}: balance {written}, expected {balance}")
+    table = RoundBet.__table__
+    assert isinstance(table, Table)
     session.connection().execute(
-        update(bets)
+        update(table)
         .where(
-            bets.c.round_id == bindparam("b_round"),
-            bets.c.bet == bindparam("b_bet"),
-            bets.c.resolution.is_(None),
+            table.c.round_id == bindparam("b_round"),
+            table.c.bet == bindparam("b_bet"),
+            table.c.resolution.is_(None),
         )
         .values(
             resolution=bindparam("resolution"),
@@ -314,29 +360,34 @@ def _finish(
         ),
         bet_rows,
     )
-    done = session.execute(
-        update(Round)
-        .where(Round.id == round_id, Round.status == "dealt")
-        .values(status="settled", payout_minor=payout, balance_minor=balance, settled_at=utcnow())
+    bets = tuple(
+        RoundBet(
+            round_id=round_id,
+            bet=row["b_bet"],
+            stake_minor=row["stake_minor"],
+            resolution=row["resolution"],
+            winnings_minor=row["winnings_minor"],
+            payout_minor=row["payout_minor"],
+            commission=row["commission"],
+            rounded_away=row["rounded_away"],
+        )
+        for row in bet_rows
     )
-    if (
-        getattr(done, "rowcount", 1) != 1
-    ):  # pragma: no cover - the wallet lock makes this unreachable
-        raise RuntimeError(f"round {round_id} was settled twice")
+    return Settled(bets, payout, balance)
 
 
-def _refund(session: Session, user_id: int, round_id: int, bets: list[Bet]) -> bool:
+def _refund(
+    session: Session, user_id: int, round_id: int, bets: list[Bet], before: int
+) -> Settled | None:
     movements = [
         Movement(EntryKind.REFUND, bet.stake_minor, Account.HOUSE_GAME, round_id, bet.kind.value)
         for bet in bets
     ]
-    balance = post(
-        session, user_id=user_id, journal=f"round:{round_id}:refund", movements=movements
-    )
     rows = [
         {
             "b_round": round_id,
             "b_bet": bet.kind.value,
+            "stake_minor": bet.stake_minor,
             "resolution": Resolution.PUSH.value,
             "winnings_minor": 0,
             "payout_minor": bet.stake_minor,
@@ -345,8 +396,9 @@ def _refund(session: Session, user_id: int, round_id: int, bets: list[Bet]) -> b
         }
         for bet in bets
     ]
-    _finish(session, round_id, rows, sum(bet.stake_minor for bet in bets), balance)
-    return True
+    return _write_settlement(
+        session, user_id, round_id, f"round:{round_id}:refund", movements, rows, before
+    )
 
 
 def open_rounds(session: Session, user_id: int | None = None) -> list[int]:
@@ -363,7 +415,7 @@ def recover(sessions: sessionmaker[Session], user_id: int | None = None) -> list
     settled = []
     with sessions() as session:
         for round_id in open_rounds(session, user_id):
-            if settle_round(session, round_id):
+            if settle_round(session, round_id) is not None:
                 settled.append(round_id)
     if settled:
         log.warning("recovered interrupted rounds", extra={"rounds": settled})

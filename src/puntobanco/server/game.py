@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from sqlalchemy import Table, bindparam, insert, select, update
+from sqlalchemy import Table, and_, bindparam, insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from puntobanco.core.bets import Bet, Resolution, bet_kind, settle, verify_bets
@@ -152,29 +152,33 @@ def start_round(
     """Step 1: take the bets and deal, in one transaction (see the module docstring)."""
     fingerprint = request_hash(stakes)
     with session.begin():
+        # Lock the wallet first (every change to a player's money, table or seeds takes
+        # this lock), then read the rest in a statement that sees what the previous
+        # holder of the lock committed: the table, the seed in play, and any round
+        # already made with this key. (A single statement would judge the key on a
+        # snapshot taken before the wait for the lock.)
         balance = lock_wallet(session, user_id)
-        existing = session.execute(
-            select(Round.id, Round.request_hash, Round.status).where(
-                Round.user_id == user_id, Round.idempotency_key == key
+        row = session.execute(
+            select(PlayerTable, Seed, Round.id, Round.request_hash, Round.status)
+            .select_from(PlayerTable)
+            .join(Seed, and_(Seed.user_id == PlayerTable.user_id, Seed.revealed_at.is_(None)))
+            .outerjoin(
+                Round, and_(Round.user_id == PlayerTable.user_id, Round.idempotency_key == key)
             )
-        ).one_or_none()
-        if existing is not None:
-            if existing.request_hash != fingerprint:
+            .where(PlayerTable.user_id == user_id)
+        ).one()
+        table, seed, existing_id, existing_hash, existing_status = row
+        if existing_id is not None:
+            if existing_hash != fingerprint:
                 raise ApiError(409, "idempotency_conflict", key=key[:40])
-            return Started(int(existing.id), True, existing.status)
-        table = session.execute(
-            select(PlayerTable).where(PlayerTable.user_id == user_id)
-        ).scalar_one()
+            return Started(int(existing_id), True, str(existing_status))
         rules = rules_for(table.preset)
         bets = verify_bets(
             [Bet(bet_kind(name), stake) for name, stake in stakes.items()],
             rules=rules,
             limits=limits_for(settings, rules),
-            balance_minor=balance,
+            balance_minor=int(balance),
         )
-        seed = session.execute(
-            select(Seed).where(Seed.user_id == user_id, Seed.revealed_at.is_(None))
-        ).scalar_one()
         result, first_card, nonce, client_seed = _deal(session, table, seed)
         staked = sum(bet.stake_minor for bet in bets)
         burn = result.burn

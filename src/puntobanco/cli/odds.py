@@ -1,15 +1,558 @@
-"""``puntobanco odds``: placeholder until its issue lands (replaced by the owning work)."""
+"""``puntobanco odds``: exact odds of every bet for a shoe, as a table or as JSON.
+
+Examples::
+
+    puntobanco odds                                   # 8 decks, the seeds' payouts
+    puntobanco odds --decks 6 --tie-pays 9 --json
+    puntobanco odds --ranks A=32,2=32,...,K=32 --pair-pays 11 --exact
+    puntobanco odds --remove "Kd 5s 9h 9c" --commission 0.04
+    puntobanco odds --effects --shoes 200 --seed 7
+
+Bad input (a negative count, an unknown rank, a shoe under 6 cards, a payout
+that is not a positive number...) prints one sentence naming the problem, in
+the user's language, and exits with status 2; nothing is printed on stdout.
+"""
 
 from __future__ import annotations
 
+import json
+import os
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Annotated, Any, Literal
+
 import typer
+
+from puntobanco.analysis.shoe import InvalidShoe
+from puntobanco.core.errors import BaccaratError
+
+Lang = Literal["en", "es"]
+
+#: The locale variables that name the language of messages, in POSIX precedence.
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+
+TEXT: Mapping[str, Mapping[str, str]] = {
+    "en": {
+        "title": "Punto Banco odds: {cards} cards in the shoe ({where})",
+        "full": "a full {decks}-deck shoe",
+        "counts": "counts given",
+        "outcomes": "Outcomes",
+        "outcome": "Outcome",
+        "probability": "Probability",
+        "bets": "Bets (per unit staked; ties push Player and Banker)",
+        "bet": "Bet",
+        "pays": "Pays",
+        "house_edge": "House edge",
+        "per_resolved": "Edge per resolved bet",
+        "rtp": "Return to player",
+        "ev": "Expected value",
+        "std_dev": "Std. dev.",
+        "more": "The coup",
+        "what": "Event",
+        "dealt": "{n} cards dealt",
+        "player_natural": "Player natural",
+        "banker_natural": "Banker natural",
+        "any_natural": "A natural (either side)",
+        "banker_six": "Banker wins with 6",
+        "player_pair": "Player pair",
+        "banker_pair": "Banker pair",
+        "effects": (
+            "Effects of removal: change in expected value (%) when one card leaves "
+            "[balanced count weight]"
+        ),
+        "card": "Card",
+        "weights": "level {level}, correlation {corr}",
+        "weights_row": "Count",
+        "through": (
+            "Through the shoe: {shoes} seeded shoes (seed {seed}), {rounds} rounds; "
+            "betting only when the remaining cards give a positive expectation"
+        ),
+        "positive": "Rounds positive",
+        "share": "Share",
+        "mean_ev": "Mean expected gain",
+        "mean_actual": "Mean actual gain",
+        "six_note": " (6 pays {six})",
+        "error": "Error: {message}",
+        "lang": "--lang must be en or es, got {value!r}",
+        "one_shoe": "give only one of --decks, --shoe and --ranks",
+        "spec": (
+            "{option} takes KEY=COUNT pairs separated by commas, such as 0=128,1=32; got {part!r}"
+        ),
+        "whole": "{option} must be a whole number, got {value!r}",
+        "remove": "{token!r} in --remove is not a card or a rank: write Kd, 10h, K or 9",
+    },
+    "es": {
+        "title": "Probabilidades de Punto Banco: {cards} cartas en el sabot ({where})",
+        "full": "un sabot completo de {decks} barajas",
+        "counts": "recuento dado",
+        "outcomes": "Resultados",
+        "outcome": "Resultado",
+        "probability": "Probabilidad",
+        "bets": "Apuestas (por unidad apostada; en empate Jugador y Banca no pierden)",
+        "bet": "Apuesta",
+        "pays": "Paga",
+        "house_edge": "Ventaja de la casa",
+        "per_resolved": "Ventaja por apuesta resuelta",
+        "rtp": "Retorno al jugador",
+        "ev": "Valor esperado",
+        "std_dev": "Desv. típica",
+        "more": "La mano",
+        "what": "Suceso",
+        "dealt": "{n} cartas repartidas",
+        "player_natural": "Natural del Jugador",
+        "banker_natural": "Natural de la Banca",
+        "any_natural": "Un natural (cualquier lado)",
+        "banker_six": "La Banca gana con 6",
+        "player_pair": "Pareja del Jugador",
+        "banker_pair": "Pareja de la Banca",
+        "effects": (
+            "Efecto de retirar una carta: cambio del valor esperado (%) "
+            "[peso del conteo equilibrado]"
+        ),
+        "card": "Carta",
+        "weights": "nivel {level}, correlación {corr}",
+        "weights_row": "Conteo",
+        "through": (
+            "A lo largo del sabot: {shoes} sabots con semilla {seed}, {rounds} manos; "
+            "apostando solo cuando las cartas que quedan dan una esperanza positiva"
+        ),
+        "positive": "Manos positivas",
+        "share": "Proporción",
+        "mean_ev": "Ganancia esperada media",
+        "mean_actual": "Ganancia real media",
+        "six_note": " (el 6 paga {six})",
+        "error": "Error: {message}",
+        "lang": "--lang debe ser en o es, no {value!r}",
+        "one_shoe": "indique solo una de las opciones --decks, --shoe y --ranks",
+        "spec": (
+            "{option} espera pares CLAVE=CANTIDAD separados por comas, como 0=128,1=32; "
+            "recibido {part!r}"
+        ),
+        "whole": "{option} debe ser un número entero, no {value!r}",
+        "remove": "{token!r} en --remove no es una carta ni un rango: escriba Kd, 10h, K o 9",
+    },
+}
+
+#: Spanish sentences for the errors the analyzer and the rules raise (by code).
+ERRORS_ES: Mapping[str, str] = {
+    "count_not_int": "la cantidad de {what_es} debe ser un número entero, no {value}",
+    "negative_count": "la cantidad de {what_es} no puede ser negativa ({value})",
+    "unknown_point": "valor {key!r} desconocido: los valores van de 0 a 9",
+    "unknown_rank": "rango {key!r} desconocido: use A, 2-10 (o T), J, Q o K",
+    "duplicate": "{key} aparece dos veces",
+    "none_left": "no queda ningún {card} en el sabot para retirar",
+    "too_few_cards": (
+        "el sabot tiene {cards} cartas, pero una mano puede necesitar {minimum}: "
+        "indique al menos {minimum}"
+    ),
+    "pairs_need_ranks": (
+        "las apuestas a pareja necesitan la cantidad de cada rango (--ranks o --decks), "
+        "no solo de cada valor"
+    ),
+    "decks": "el número de barajas debe ir de 1 a 8, no {value}",
+    "shoes": "el número de sabots debe ser un entero positivo, no {value}",
+    "commission": "la comisión debe ser al menos 0 y menor que 1 (0.05 es un 5 %), no {value}",
+    "rules_not_positive": "{name} debe ser un número positivo",
+    "rules_not_a_number": "{name} debe ser un número como 8, 0.05 o 19/20, no {value}",
+    "preset": "reglas {value!r} desconocidas: elija entre {allowed}",
+    "bad_card": "{card!r} no es una carta: escriba rango y palo, como Kd, 10h o A♠",
+    "bad_item": "no se puede retirar {item}: indique cartas o rangos",
+}
+
+
+_KINDS_ES = {"rank": "rango", "point value": "valor"}
+
+
+class _UsageError(BaccaratError):
+    """A command-line option that cannot be read (its message is in TEXT)."""
+
+
+def detect_lang(explicit: str | None, environ: Mapping[str, str]) -> Lang:
+    """``--lang`` if given (``en`` or ``es``), else the locale's language, else English.
+
+    >>> detect_lang(None, {"LANG": "es_ES.UTF-8"}), detect_lang("en", {"LANG": "es_ES"})
+    ('es', 'en')
+    """
+    if explicit is not None:
+        value = explicit.strip().lower()
+        if value in ("en", "es"):
+            return "en" if value == "en" else "es"
+        raise _UsageError(TEXT["en"]["lang"].format(value=explicit), code="lang", value=explicit)
+    for name in LOCALE_VARIABLES:
+        value = environ.get(name, "")
+        if value:
+            return "es" if value.strip().lower().startswith("es") else "en"
+    return "en"
+
+
+def error_text(error: BaccaratError, lang: Lang) -> str:
+    """The error's sentence in ``lang`` (English: the error's own message)."""
+    if isinstance(error, _UsageError):
+        key = error.code
+        return TEXT[lang][key].format(**error.params) if key in TEXT[lang] else error.message
+    if lang == "es" and error.code in ERRORS_ES:
+        params = dict(error.params)
+        if "kind" in params:
+            params["what_es"] = f"{_KINDS_ES.get(params['kind'], params['kind'])} {params['key']}"
+        try:
+            return ERRORS_ES[error.code].format(**params)
+        except (KeyError, IndexError):
+            pass
+    return error.message
+
+
+def _counts(option: str, text: str) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for part in text.replace(";", ",").split(","):
+        if not part.strip():
+            continue
+        key, sep, value = part.partition("=")
+        if not sep or not key.strip():
+            raise _UsageError(f"bad {option} {part!r}", code="spec", option=option, part=part)
+        key = key.strip()
+        if key in counts:  # ShoeCounts also catches "10" beside "T": the same rank
+            raise InvalidShoe(f"{key} is given twice", code="duplicate", key=key)
+        counts[key] = _whole(option, value)
+    return counts
+
+
+def _whole(option: str, value: str) -> int:
+    text = value.strip()
+    try:
+        return int(text)
+    except ValueError:
+        raise _UsageError(
+            f"{option} must be a whole number, got {value!r}",
+            code="whole",
+            option=option,
+            value=value,
+        ) from None
+
+
+def _share(value: Fraction | float, exact: bool) -> str:
+    if exact and isinstance(value, Fraction):
+        return str(value)
+    return f"{float(value):.6f}"
+
+
+def _percent(value: Fraction | float, exact: bool) -> str:
+    if exact and isinstance(value, Fraction):
+        return str(value)
+    return f"{float(value) * 100:.4f}%"
 
 
 def register(app: typer.Typer) -> None:
     """Add the ``odds`` command to ``app``."""
 
     @app.command("odds")
-    def _odds() -> None:
-        """Not available yet."""
-        typer.echo("puntobanco odds is not available yet", err=True)
-        raise typer.Exit(2)
+    def odds(
+        decks: Annotated[
+            str | None, typer.Option(metavar="N", help="Decks in a full shoe, 1 to 8 (default 8).")
+        ] = None,
+        shoe: Annotated[
+            str | None,
+            typer.Option(
+                metavar="V=N,...",
+                help="Counts per point value, e.g. 0=128,1=32,...,9=32 (others 0).",
+            ),
+        ] = None,
+        ranks: Annotated[
+            str | None,
+            typer.Option(
+                metavar="R=N,...",
+                help="Counts per rank, e.g. A=32,2=32,...,K=32 (needed for pairs).",
+            ),
+        ] = None,
+        remove: Annotated[
+            str | None,
+            typer.Option(
+                metavar="CARDS", help="Cards already dealt, e.g. 'Kd 5s 9' (ranks allowed)."
+            ),
+        ] = None,
+        preset: Annotated[
+            str | None,
+            typer.Option(metavar="NAME", help="Start from a named rule set, e.g. super-6."),
+        ] = None,
+        commission: Annotated[
+            str | None,
+            typer.Option(metavar="RATE", help="Banker commission as an exact decimal, e.g. 0.04."),
+        ] = None,
+        tie_pays: Annotated[
+            str | None, typer.Option(metavar="X", help="Tie winnings per unit, e.g. 9.")
+        ] = None,
+        banker_six_pays: Annotated[
+            str | None,
+            typer.Option(metavar="X", help="A winning Banker 6 pays this, e.g. 0.5 (Super 6)."),
+        ] = None,
+        pair_pays: Annotated[
+            str | None,
+            typer.Option(metavar="X", help="Offer Player/Banker Pair paying this, e.g. 11."),
+        ] = None,
+        exact: Annotated[bool, typer.Option("--exact", help="Print exact fractions.")] = False,
+        as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
+        effects: Annotated[
+            bool, typer.Option("--effects", help="Effects of removal, counts, through the shoe.")
+        ] = False,
+        shoes: Annotated[
+            str,
+            typer.Option(
+                metavar="N", help="Full seeded shoes of the rules' decks dealt by --effects' study."
+            ),
+        ] = "100",
+        seed: Annotated[
+            str, typer.Option(metavar="S", help="Seed of the through-the-shoe study.")
+        ] = "1",
+        lang: Annotated[
+            str | None, typer.Option(metavar="LANG", help="en or es (default: the locale).")
+        ] = None,
+    ) -> None:
+        """Exact odds, house edge and spread of every bet, for any shoe and any payouts.
+
+        Counts not listed in --shoe or --ranks are 0. A shoe needs at least 6
+        cards (a coup can take 6); a smaller one is refused with exit status 2.
+        """
+        language: Lang = "en"
+        try:
+            language = detect_lang(lang, os.environ)
+            report = _compute(
+                decks=decks,
+                shoe_text=shoe,
+                ranks_text=ranks,
+                remove=remove,
+                preset=preset,
+                commission=commission,
+                tie_pays=tie_pays,
+                banker_six_pays=banker_six_pays,
+                pair_pays=pair_pays,
+                effects=effects,
+                shoes=shoes,
+                seed=seed,
+            )
+        except BaccaratError as error:
+            typer.echo(
+                TEXT[language]["error"].format(message=error_text(error, language)), err=True
+            )
+            raise typer.Exit(2) from None
+        if as_json:
+            typer.echo(json.dumps(_json(report)))
+        else:
+            _print_tables(report, language, exact)
+
+
+def _compute(
+    *,
+    decks: str | None,
+    shoe_text: str | None,
+    ranks_text: str | None,
+    remove: str | None,
+    preset: str | None,
+    commission: str | None,
+    tie_pays: str | None,
+    banker_six_pays: str | None,
+    pair_pays: str | None,
+    effects: bool,
+    shoes: str,
+    seed: str,
+) -> dict[str, Any]:
+    """Validate the options and run the analysis (raises BaccaratError on bad input)."""
+    from puntobanco.analysis import ShoeCounts, analyze
+    from puntobanco.analysis.effects import effects_of_removal, through_the_shoe
+    from puntobanco.core.cards import Card, Rank
+    from puntobanco.core.errors import InvalidCard
+    from puntobanco.core.rules import Rules
+    from puntobanco.core.rules import preset as named_preset
+
+    study_shoes = _whole("--shoes", shoes)
+    study_seed = _whole("--seed", seed)
+    if study_shoes < 1:
+        raise InvalidShoe(
+            f"the number of shoes must be a positive whole number, got {study_shoes}",
+            code="shoes",
+            value=study_shoes,
+        )
+    if study_seed < 0:
+        raise _UsageError(f"bad seed {seed}", code="whole", option="--seed", value=seed)
+    if sum(x is not None for x in (decks, shoe_text, ranks_text)) > 1:
+        raise _UsageError("give only one of --decks, --shoe and --ranks", code="one_shoe")
+    rules = named_preset(preset) if preset is not None else Rules()
+    changes: dict[str, Any] = {}
+    if decks is not None:
+        changes["decks"] = _whole("--decks", decks)
+    for name, value in (
+        ("banker_commission", commission),
+        ("tie_pays", tie_pays),
+        ("banker_six_pays", banker_six_pays),
+        ("pair_pays", pair_pays),
+    ):
+        if value is not None:
+            changes[name] = value
+    if changes:
+        rules = rules.replace(**changes)
+    if shoe_text is not None:
+        counts = ShoeCounts.from_points(_counts("--shoe", shoe_text))
+    elif ranks_text is not None:
+        counts = ShoeCounts.from_ranks(_counts("--ranks", ranks_text))
+    else:
+        counts = ShoeCounts.full(rules.decks)
+    if remove:
+        items: list[Card | Rank | int] = []
+        for token in remove.replace(",", " ").split():
+            try:
+                items.append(Card.from_str(token))
+            except InvalidCard:
+                try:
+                    items.append(int(token) if token == "0" else Rank.from_symbol(token))
+                except InvalidCard:
+                    raise _UsageError(
+                        f"{token!r} in --remove is not a card or a rank", code="remove", token=token
+                    ) from None
+        counts = counts.remove(items)
+    report: dict[str, Any] = {
+        "rules": rules,
+        "shoe": counts,
+        "full": shoe_text is None and ranks_text is None and not remove,
+        "analysis": analyze(rules, counts),
+    }
+    if effects:
+        report["effects"] = effects_of_removal(rules, counts)
+        report["through"] = through_the_shoe(rules, shoes=study_shoes, seed=study_seed)
+    return report
+
+
+def _decimal(value: Fraction | None) -> str:
+    """A payout as people write it: 0.95 rather than 19/20 when it is a short decimal."""
+    if value is None:
+        return "-"
+    for digits in range(5):
+        scaled = value * 10**digits
+        if scaled.denominator == 1:
+            return f"{float(value):.{digits}f}"
+    return str(value)
+
+
+def _json(report: dict[str, Any]) -> dict[str, Any]:
+    from puntobanco.analysis.export import analysis_json, effects_json
+
+    out = analysis_json(report["analysis"])
+    if "effects" in report:
+        out["effects"] = effects_json(report["effects"], report["through"])
+    return out
+
+
+def _print_tables(report: dict[str, Any], lang: Lang, exact: bool) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    from puntobanco.core.coup import Outcome
+    from puntobanco.core.explain import BET_NAMES, SIDE_NAMES
+    from puntobanco.core.rules import BetKind
+
+    t = TEXT[lang]
+    console = Console()
+    rules = report["rules"]
+    shoe = report["shoe"]
+    result = report["analysis"]
+    dist = result.distribution
+    where = t["full"].format(decks=rules.decks) if report["full"] else t["counts"]
+    console.print(f"[bold]{t['title'].format(cards=shoe.cards, where=where)}[/bold]")
+
+    outcomes = Table(title=t["outcomes"])
+    outcomes.add_column(t["outcome"])
+    outcomes.add_column(t["probability"], justify="right", overflow="fold")
+    for outcome in (Outcome.BANKER, Outcome.PLAYER, Outcome.TIE):
+        outcomes.add_row(
+            SIDE_NAMES[lang][outcome.value], _share(result.probability[outcome], exact)
+        )
+    console.print(outcomes)
+
+    pays = {
+        BetKind.PLAYER: rules.player_pays,
+        BetKind.BANKER: rules.banker_pays,
+        BetKind.TIE: rules.tie_pays,
+        BetKind.PLAYER_PAIR: rules.pair_pays,
+        BetKind.BANKER_PAIR: rules.pair_pays,
+    }
+    bets = Table(title=t["bets"])
+    for name in ("bet", "pays", "house_edge", "per_resolved", "rtp", "ev", "std_dev"):
+        # Exact fractions are long: fold them onto several lines rather than cut them.
+        bets.add_column(t[name], justify="left" if name == "bet" else "right", overflow="fold")
+    for kind, bet in result.bets.items():
+        paid = f"{_decimal(pays[kind])}:1"
+        if kind is BetKind.BANKER and rules.banker_six_pays is not None:
+            paid += t["six_note"].format(six=_decimal(rules.banker_six_pays))
+        bets.add_row(
+            BET_NAMES[lang][kind],
+            paid,
+            _percent(bet.house_edge, exact),
+            _percent(bet.house_edge_per_resolved, exact),
+            _percent(bet.rtp, exact),
+            _share(bet.expected_value, exact),
+            f"{bet.std_dev:.4f}",
+        )
+    console.print(bets)
+
+    more = Table(title=t["more"])
+    more.add_column(t["what"])
+    more.add_column(t["probability"], justify="right", overflow="fold")
+    for k, value in result.cards_dealt.items():
+        more.add_row(t["dealt"].format(n=k), _share(value, exact))
+    more.add_row(t["player_natural"], _share(dist.player_natural, exact))
+    more.add_row(t["banker_natural"], _share(dist.banker_natural, exact))
+    either = dist.player_natural + dist.banker_natural - dist.both_natural
+    more.add_row(t["any_natural"], _share(either, exact))
+    more.add_row(t["banker_six"], _share(dist.banker_six, exact))
+    if result.pairs is not None:
+        more.add_row(t["player_pair"], _share(result.pairs.player, exact))
+        more.add_row(t["banker_pair"], _share(result.pairs.banker, exact))
+    console.print(more)
+    if "effects" in report:
+        _print_effects(console, report["effects"], report["through"], lang)
+
+
+def _print_effects(console: Any, effects: Any, through: Any, lang: Lang) -> None:
+    from rich.markup import escape
+    from rich.table import Table
+
+    from puntobanco.analysis.export import key_name
+    from puntobanco.core.explain import BET_NAMES
+
+    t = TEXT[lang]
+    table = Table(title=escape(t["effects"]))
+    table.add_column(t["card"])
+    kinds = list(effects.effects)
+    for kind in kinds:
+        table.add_column(BET_NAMES[lang][kind], justify="right")
+    for index, key in enumerate(effects.keys):
+        cells = []
+        for kind in kinds:
+            value = effects.effects[kind][index]
+            weight = effects.weights[kind].weights[index]
+            cells.append("-" if value is None else f"{float(value) * 100:+.5f} [{weight:+d}]")
+        table.add_row(key_name(key), *cells)
+    table.add_section()
+    table.add_row(
+        t["weights_row"],
+        *(
+            t["weights"].format(
+                level=effects.weights[kind].level,
+                corr=f"{effects.weights[kind].correlation:.3f}",
+            )
+            for kind in kinds
+        ),
+    )
+    console.print(table)
+
+    study = Table(
+        title=t["through"].format(shoes=through.shoes, seed=through.seed, rounds=through.rounds)
+    )
+    for name in ("bet", "positive", "share", "mean_ev", "mean_actual"):
+        study.add_column(t[name], justify="left" if name == "bet" else "right")
+    for kind, b in through.bets.items():
+        study.add_row(
+            BET_NAMES[lang][kind],
+            str(b.positive),
+            f"{b.frequency:.4%}",
+            f"{b.mean_expected_gain:+.4%}",
+            f"{b.mean_actual_gain:+.4%}",
+        )
+    console.print(study)

@@ -1,15 +1,450 @@
-"""``puntobanco simulate``: placeholder until its issue lands (replaced by the owning work)."""
+"""``puntobanco simulate``: deal many rounds with a chosen backend and report the tallies.
+
+Argument parsing and printing only; the work is :func:`puntobanco.sim.api.simulate`.
+Messages follow ``--lang`` (or the locale: ``LC_ALL``, ``LC_MESSAGES``, ``LANG``),
+in English or Spanish. Exit status: 0 done; 2 bad input or a backend that cannot
+run (a message, never a traceback); 130 stopped by Ctrl-C, after printing the
+partial result.
+"""
 
 from __future__ import annotations
 
+import json
+import os
+import secrets
+import signal
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from types import FrameType
+from typing import Annotated, Any
+
 import typer
+
+from puntobanco.core.errors import BaccaratError
+from puntobanco.core.explain import SIDE_NAMES, check_lang
+from puntobanco.core.rules import PRESETS, Rules
+
+#: Runs asked for with at least this many rounds get a progress bar on a terminal.
+PROGRESS_FROM_HANDS = 20_000_000
+
+_TEXT: dict[str, dict[str, str]] = {
+    "en": {
+        "title": "{hands:,} rounds, {decks} decks, {mode}: {backend} backend, {workers} worker(s)",
+        "speed": "{seconds:.3f} s, {rate:,.0f} rounds/s (compilation excluded), seed {seed}",
+        "interrupted": "Stopped early: these are the {hands:,} rounds dealt before Ctrl-C.",
+        "outcome": "Outcome",
+        "count": "Count",
+        "frequency": "Frequency",
+        "exact": "Exact",
+        "bet": "Bet",
+        "net": "Net per unit",
+        "interval": "95% interval",
+        "naturals": "Naturals: Player {player:,}, Banker {banker:,}",
+        "pairs": "Pairs: Player {player:,}, Banker {banker:,}",
+        "cards": "Cards dealt: {cards:,} (rounds of 4/5/6 cards: {four:,}/{five:,}/{six:,})",
+        "no_exact": "(exact figures unavailable: the analyzer is not installed)",
+        "progress": "Dealing",
+        "stopped": "Stopped before any round was dealt.",
+        "cut-card": "cut-card shoe",
+        "reshuffle": "reshuffled every round",
+        "player_pair": "Player Pair",
+        "banker_pair": "Banker Pair",
+    },
+    "es": {
+        "title": (
+            "{hands:,} manos, {decks} barajas, {mode}: motor {backend}, {workers} trabajador(es)"
+        ),
+        "speed": "{seconds:.3f} s, {rate:,.0f} manos/s (sin la compilación), semilla {seed}",
+        "interrupted": (
+            "Detenido antes de tiempo: son las {hands:,} manos repartidas antes de Ctrl-C."
+        ),
+        "outcome": "Resultado",
+        "count": "Veces",
+        "frequency": "Frecuencia",
+        "exact": "Exacto",
+        "bet": "Apuesta",
+        "net": "Neto por unidad",
+        "interval": "Intervalo 95%",
+        "naturals": "Naturales: Jugador {player:,}, Banca {banker:,}",
+        "pairs": "Parejas: Jugador {player:,}, Banca {banker:,}",
+        "cards": "Cartas repartidas: {cards:,} (manos de 4/5/6 cartas: {four:,}/{five:,}/{six:,})",
+        "no_exact": "(sin cifras exactas: el analizador no está instalado)",
+        "progress": "Repartiendo",
+        "stopped": "Detenido antes de repartir ninguna mano.",
+        "cut-card": "sabot con carta de corte",
+        "reshuffle": "barajado en cada mano",
+        "player_pair": "Pareja Jugador",
+        "banker_pair": "Pareja Banca",
+    },
+}
+
+#: Error messages by code, for SimulationError and the rules' InvalidRules.
+_ERRORS: dict[str, dict[str, str]] = {
+    "en": {
+        "count": "--{name} must be a whole number from 1 to {maximum:,}, got {value}.",
+        "count_choice": "Give --hands or --shoes (one of them).",
+        "seed": "The seed must be a whole number, 0 or more, got {value}.",
+        "backend": "Unknown backend {value!r}: choose one of {allowed}.",
+        "workers": "The {backend} backend takes 1 to {maximum} workers here, got {value}.",
+        "workers_with_scheduler": (
+            "--workers cannot be used with --scheduler: the cluster's workers are used."
+        ),
+        "scheduler_option": "--scheduler is only used with --backend dask.",
+        "scheduler_address": "The scheduler address must look like tcp://host:8786, got {value!r}.",
+        "scheduler_unreachable": (
+            "Could not reach the Dask scheduler at {address} within {timeout:g} s: check the "
+            "address, or leave --scheduler out to start a local cluster."
+        ),
+        "dask_missing": (
+            "The dask backend needs dask[distributed]: install it or use --backend cpu."
+        ),
+        "no_gpu": (
+            "The cuda backend needs an NVIDIA GPU with CuPy or numba-cuda, and none is usable "
+            "here: use --backend cpu (all cores) or --backend dask instead."
+        ),
+        "timeout": "The timeout must be more than 0 seconds.",
+        "preset": "Unknown rules preset {value}: choose one of {allowed}.",
+        "shoe_mode": "--shoe must be cut-card or reshuffle, got {value}.",
+    },
+    "es": {
+        "count": "--{name} debe ser un número entero de 1 a {maximum:,}; se recibió {value}.",
+        "count_choice": "Indique --hands o --shoes (uno de los dos).",
+        "seed": "La semilla debe ser un número entero, 0 o mayor; se recibió {value}.",
+        "backend": "Motor desconocido {value!r}: elija uno de {allowed}.",
+        "workers": (
+            "El motor {backend} admite aquí de 1 a {maximum} trabajadores; se pidió {value}."
+        ),
+        "workers_with_scheduler": (
+            "--workers no se puede usar con --scheduler: se usan los trabajadores del clúster."
+        ),
+        "scheduler_option": "--scheduler solo se usa con --backend dask.",
+        "scheduler_address": (
+            "La dirección del planificador debe ser como tcp://host:8786; se recibió {value!r}."
+        ),
+        "scheduler_unreachable": (
+            "No se pudo contactar con el planificador de Dask en {address} en {timeout:g} s: "
+            "revise la dirección, u omita --scheduler para arrancar un clúster local."
+        ),
+        "dask_missing": (
+            "El motor dask necesita dask[distributed]: instálelo o use --backend cpu."
+        ),
+        "no_gpu": (
+            "El motor cuda necesita una GPU NVIDIA con CuPy o numba-cuda, y aquí no hay ninguna "
+            "utilizable: use --backend cpu (todos los núcleos) o --backend dask."
+        ),
+        "timeout": "El tiempo de espera debe ser mayor que 0 segundos.",
+        "preset": "Reglas desconocidas {value}: elija una de {allowed}.",
+        "shoe_mode": "--shoe debe ser cut-card o reshuffle; se recibió {value}.",
+        "decks": "El número de barajas debe ser de 1 a 8; se recibió {value}.",
+        "cut_card": (
+            "La carta de corte debe dejar de {minimum} a {maximum} cartas detrás; "
+            "se recibió {value}."
+        ),
+        "commission": "La comisión debe ser al menos 0 y menor que 1 (0.05 es un 5 %); "
+        "se recibió {value}.",
+        "rules_not_positive": "{name} debe ser positivo.",
+        "rules_not_a_number": "{name} debe ser un número como 8, 0.05 o 19/20; se recibió {value}.",
+    },
+}
+
+
+def _language(lang: str | None) -> str:
+    if lang is not None:
+        return check_lang(lang)
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name)
+        if value:
+            return check_lang(value)
+    return "en"
+
+
+def message(error: BaccaratError, lang: str) -> str:
+    """``error`` in ``lang``; its English message when there is no translation."""
+    template = _ERRORS[lang].get(error.code)
+    if template is None:
+        return error.message
+    try:
+        return template.format(**error.params)
+    except (KeyError, IndexError, ValueError):
+        return error.message
+
+
+@contextmanager
+def _stop_on_ctrl_c() -> Iterator[Callable[[], bool]]:
+    """While inside, Ctrl-C sets a flag (polled by the run) instead of raising."""
+    stop = threading.Event()
+    if threading.current_thread() is not threading.main_thread():
+        yield stop.is_set
+        return
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        stop.set()
+
+    previous = signal.signal(signal.SIGINT, handler)
+    try:
+        yield stop.is_set
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def build_rules(
+    *,
+    preset: str,
+    decks: int | None,
+    shoe: str | None,
+    cut_card: int | None,
+    burn: bool | None,
+    commission: str | None,
+    tie_pays: str | None,
+    banker_six_pays: str | None,
+    pair_pays: str | None,
+) -> Rules:
+    """The preset with the options given on the command line applied (and checked)."""
+    from puntobanco.core.rules import preset as find_preset
+
+    rules = find_preset(preset)
+    changes: dict[str, Any] = {}
+    if decks is not None:
+        changes["decks"] = decks
+    if shoe is not None:
+        changes["shoe_mode"] = shoe
+    if cut_card is not None:
+        changes["cut_card"] = cut_card
+    if burn is not None:
+        changes["burn"] = burn
+    if commission is not None:
+        changes["banker_commission"] = commission
+    if tie_pays is not None:
+        changes["tie_pays"] = tie_pays
+    if banker_six_pays is not None:
+        changes["banker_six_pays"] = banker_six_pays
+    if pair_pays is not None:
+        changes["pair_pays"] = pair_pays
+    return rules.replace(**changes) if changes else rules
+
+
+def _fmt(value: float | None, digits: int = 6) -> str:
+    return "-" if value is None else f"{value:.{digits}f}"
+
+
+def _print_report(data: dict[str, Any], lang: str) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    text = _TEXT[lang]
+    console = Console()
+    rules = data["rules"]
+    console.print(
+        text["title"].format(
+            hands=data["hands"],
+            decks=rules["decks"],
+            mode=text[rules["shoe_mode"]],
+            backend=data["backend"],
+            workers=data["workers"],
+        )
+    )
+    console.print(
+        text["speed"].format(
+            seconds=data["seconds"], rate=data["hands_per_second"], seed=data["seed"]
+        )
+    )
+    if data["interrupted"]:
+        console.print(f"[yellow]{text['interrupted'].format(hands=data['hands'])}[/yellow]")
+    names = dict(SIDE_NAMES[lang])
+    names.update(player_pair=text["player_pair"], banker_pair=text["banker_pair"])
+    outcomes = Table(text["outcome"], text["count"], text["frequency"], "± SE", text["exact"], "z")
+    for name, e in data["outcomes"].items():
+        outcomes.add_row(
+            names[name],
+            f"{data[name]:,}",
+            _fmt(e["mean"]),
+            _fmt(e["standard_error"]),
+            _fmt(e["exact"]),
+            _fmt(e["z"], 2),
+        )
+    console.print(outcomes)
+    bets = Table(text["bet"], text["net"], "± SE", text["interval"], text["exact"], "z")
+    for name, e in data["bets"].items():
+        low, high = e["ci95"]
+        bets.add_row(
+            names[name],
+            _fmt(e["mean"]),
+            _fmt(e["standard_error"]),
+            f"[{_fmt(low)}, {_fmt(high)}]",
+            _fmt(e["exact"]),
+            _fmt(e["z"], 2),
+        )
+    console.print(bets)
+    console.print(text["naturals"].format(**data["naturals"]))
+    console.print(text["pairs"].format(**data["pairs"]))
+    by_cards = data["rounds_by_cards"]
+    console.print(
+        text["cards"].format(
+            cards=data["cards_dealt"], four=by_cards["4"], five=by_cards["5"], six=by_cards["6"]
+        )
+    )
+    if data["exact_basis"] is None:
+        console.print(text["no_exact"])
 
 
 def register(app: typer.Typer) -> None:
     """Add the ``simulate`` command to ``app``."""
 
     @app.command("simulate")
-    def _simulate() -> None:
-        """Not available yet."""
-        typer.echo("puntobanco simulate is not available yet", err=True)
-        raise typer.Exit(2)
+    def simulate_command(
+        hands: Annotated[
+            int | None, typer.Option("--hands", help="Rounds to deal (exactly).")
+        ] = None,
+        shoes: Annotated[
+            int | None, typer.Option("--shoes", help="Whole shoes to deal instead of --hands.")
+        ] = None,
+        seed: Annotated[
+            int | None,
+            typer.Option("--seed", help="Seed (0 or more); random and reported if left out."),
+        ] = None,
+        backend: Annotated[
+            str, typer.Option("--backend", help="reference, cpu, cuda or dask.")
+        ] = "cpu",
+        workers: Annotated[
+            int | None,
+            typer.Option("--workers", help="Threads (cpu) or local processes (dask)."),
+        ] = None,
+        scheduler: Annotated[
+            str | None,
+            typer.Option("--scheduler", help="Dask scheduler address, e.g. tcp://host:8786."),
+        ] = None,
+        timeout: Annotated[
+            float, typer.Option("--timeout", help="Seconds to wait for the scheduler.")
+        ] = 10.0,
+        preset: Annotated[
+            str, typer.Option("--rules", help=f"Rules preset: {', '.join(PRESETS)}.")
+        ] = "punto-banco",
+        decks: Annotated[int | None, typer.Option("--decks", help="Decks, 1 to 8.")] = None,
+        shoe: Annotated[
+            str | None,
+            typer.Option("--shoe", help="cut-card (burn, deal to the cut card) or reshuffle."),
+        ] = None,
+        cut_card: Annotated[
+            int | None, typer.Option("--cut-card", help="Cards behind the cut card.")
+        ] = None,
+        burn: Annotated[
+            bool | None, typer.Option("--burn/--no-burn", help="Burn at the start of a shoe.")
+        ] = None,
+        commission: Annotated[
+            str | None, typer.Option("--commission", help="Banker commission, e.g. 0.05.")
+        ] = None,
+        tie_pays: Annotated[
+            str | None, typer.Option("--tie-pays", help="Tie winnings per unit, e.g. 8.")
+        ] = None,
+        banker_six_pays: Annotated[
+            str | None,
+            typer.Option("--banker-six-pays", help="Winnings of a Banker win on 6 (e.g. 1/2)."),
+        ] = None,
+        pair_pays: Annotated[
+            str | None, typer.Option("--pair-pays", help="Offer pair bets paying this.")
+        ] = None,
+        as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
+        progress: Annotated[
+            bool | None,
+            typer.Option("--progress/--no-progress", help="Progress bar (default: long runs)."),
+        ] = None,
+        lang: Annotated[
+            str | None, typer.Option("--lang", help="en or es (default: the locale).")
+        ] = None,
+    ) -> None:
+        """Deal many rounds and tally them: outcomes, naturals, pairs, every bet's net result."""
+        language = _language(lang)
+        try:
+            from puntobanco.sim.api import simulate
+
+            try:
+                rules = build_rules(
+                    preset=preset,
+                    decks=decks,
+                    shoe=shoe,
+                    cut_card=cut_card,
+                    burn=burn,
+                    commission=commission,
+                    tie_pays=tie_pays,
+                    banker_six_pays=banker_six_pays,
+                    pair_pays=pair_pays,
+                )
+            except BaccaratError as error:
+                _fail(message(error, language))
+            chosen_seed = seed if seed is not None else secrets.randbits(63)
+            requested = hands if hands is not None else shoes
+            show = progress
+            if show is None:
+                show = sys.stderr.isatty() and (
+                    backend in ("reference", "dask") or (requested or 0) >= PROGRESS_FROM_HANDS
+                )
+            with _stop_on_ctrl_c() as should_stop, _progress_bar(show, requested, language) as tick:
+                try:
+                    result = simulate(
+                        rules,
+                        hands=hands,
+                        shoes=shoes,
+                        seed=chosen_seed,
+                        backend=backend,
+                        workers=workers,
+                        scheduler=scheduler,
+                        timeout=timeout,
+                        progress=tick,
+                        should_stop=should_stop,
+                    )
+                except BaccaratError as error:
+                    _fail(message(error, language))
+            data = result.to_json()
+            if as_json:
+                typer.echo(json.dumps(data))
+            else:
+                _print_report(data, language)
+            if result.interrupted:
+                raise typer.Exit(130)
+        except KeyboardInterrupt:  # before the run started (while loading): nothing to report
+            typer.echo(_TEXT[language]["stopped"], err=True)
+            raise typer.Exit(130) from None
+
+
+def _fail(text: str) -> None:
+    typer.echo(text, err=True)
+    raise typer.Exit(2)
+
+
+@contextmanager
+def _progress_bar(
+    show: bool, total: int | None, lang: str
+) -> Iterator[Callable[[int], None] | None]:
+    if not show or total is None:
+        yield None
+        return
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
+    with Progress(
+        TextColumn(_TEXT[lang]["progress"]),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        transient=True,
+        console=_stderr_console(),
+    ) as bar:
+        task = bar.add_task("", total=total)
+
+        def tick(done: int) -> None:
+            bar.update(task, completed=done)
+
+        yield tick
+
+
+def _stderr_console() -> Any:
+    from rich.console import Console
+
+    return Console(stderr=True)

@@ -150,6 +150,9 @@ def winning_ratio(kind: BetKind, result: CoupResult, rules: Rules) -> Fraction |
     """Winnings per unit if ``kind`` wins on ``result``; ``None`` if it does not win.
 
     Commission is already deducted for the Banker.
+
+    Raises:
+        InvalidBet: A pair bet under rules that offer no pair bets.
     """
     outcome = result.outcome
     if kind is BetKind.PLAYER:
@@ -162,8 +165,15 @@ def winning_ratio(kind: BetKind, result: CoupResult, rules: Rules) -> Fraction |
         return rules.banker_pays
     if kind is BetKind.TIE:
         return rules.tie_pays if outcome is Outcome.TIE else None
+    if rules.pair_pays is None:  # verify_bets refuses these; settle directly, and we check here
+        allowed = ", ".join(k.value for k in rules.offered_bets)
+        raise InvalidBet(
+            f"{kind.value} is not offered at this table: the spots are {allowed}",
+            code="not_offered",
+            bet=kind.value,
+            allowed=allowed,
+        )
     won = result.player_pair if kind is BetKind.PLAYER_PAIR else result.banker_pair
-    assert rules.pair_pays is not None  # verify_bets refuses pair bets the rules lack
     return rules.pair_pays if won else None
 
 

@@ -38,12 +38,12 @@ class Rank(IntEnum):
     @property
     def points(self) -> int:
         """Baccarat point value: Ace 1, two to nine at face value, ten and faces 0."""
-        return self.value if self.value < 10 else 0
+        return RANK_POINTS[self]
 
     @property
     def symbol(self) -> str:
         """The rank as printed on the card: ``A``, ``2`` ... ``10``, ``J``, ``Q``, ``K``."""
-        return _RANK_SYMBOLS[self.value - 1]
+        return _RANK_SYMBOLS[self - 1]
 
     @classmethod
     def from_symbol(cls, symbol: str) -> Rank:
@@ -68,6 +68,10 @@ class Rank(IntEnum):
 
 
 _RANK_SYMBOLS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+#: ``RANK_POINTS[rank]``: the point value of a rank given as an int 1-13 (index 0 unused).
+#: A plain tuple, because the reference engine reads it for every card dealt.
+RANK_POINTS: tuple[int, ...] = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0)
 
 
 class Suit(StrEnum):
@@ -111,7 +115,7 @@ class Card:
     @property
     def points(self) -> int:
         """The card's baccarat point value (0-9)."""
-        return self.rank.points
+        return RANK_POINTS[self.rank]
 
     @property
     def code(self) -> str:
@@ -130,8 +134,7 @@ class Card:
         >>> str(Card.from_index(0)), str(Card.from_index(51))
         ('A♣', 'K♠')
         """
-        suit_index, rank_index = divmod(index % 52, 13)
-        return cls(Rank(rank_index + 1), SUIT_ORDER[suit_index])
+        return _DECK[index % DECK_CARDS]
 
     @classmethod
     def from_str(cls, text: str) -> Card:
@@ -171,7 +174,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
 
 def hand_total(cards: Iterable[Card]) -> int:
     """A hand's total: the sum of its point values, modulo 10."""
-    return sum(card.points for card in cards) % 10
+    return sum(RANK_POINTS[card.rank] for card in cards) % 10
 
 
 def unshuffled(decks: int) -> list[Card]:
@@ -184,4 +187,11 @@ def unshuffled(decks: int) -> list[Card]:
     >>> len(cards), str(cards[0]), str(cards[-1])
     (416, 'A♣', 'K♠')
     """
-    return [Card.from_index(i) for i in range(52 * decks)]
+    return list(_DECK) * decks
+
+
+#: Cards in one deck.
+DECK_CARDS = 52
+# One deck in the unshuffled order. Cards are immutable values, so shoes share
+# these 52 instances instead of building hundreds of new ones for every shoe.
+_DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUIT_ORDER for rank in Rank)

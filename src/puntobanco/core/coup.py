@@ -4,7 +4,12 @@
 deals Player, Banker, Player, Banker, applies the naturals, the Player's rule
 and the Banker's tableau (:mod:`puntobanco.core.tableau`), and records an
 ordered list of :class:`Event` values that a UI can replay step by step, each
-draw or stand with the rule that decided it.
+draw or stand with the rule that decided it. :func:`play_coup_from` is the
+same engine taking cards from a function (a shoe's ``deal``).
+
+Events are immutable values: results share them (each distinct event is built
+once and cached), which is what makes the reference engine fast enough for a
+million-round statistical test.
 
 >>> from puntobanco.core.cards import parse_cards
 >>> result = play_coup(parse_cards("4c 5d Kh Qs 3h"))
@@ -14,11 +19,11 @@ draw or stand with the rule that decided it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from puntobanco.core.cards import Card, hand_total
+from puntobanco.core.cards import RANK_POINTS, Card, hand_total
 from puntobanco.core.errors import ShoeExhausted
 from puntobanco.core.tableau import (
     PLAYER_STOOD,
@@ -193,69 +198,109 @@ def play_coup(cards: Iterable[Card]) -> CoupResult:
     Raises:
         ShoeExhausted: The cards ran out before the coup was complete.
     """
-    source = iter(cards)
-    dealt: list[Card] = []
-    events: list[Event] = []
-    hands: dict[Side, list[Card]] = {Side.PLAYER: [], Side.BANKER: []}
+    return play_coup_from(_Counted(iter(cards)).next)
 
-    def deal(side: Side) -> Card:
-        card = _next_card(source, len(dealt))
-        dealt.append(card)
-        hands[side].append(card)
-        events.append(Event(EventKind.CARD, side, card, total=hand_total(hands[side])))
+
+class _Counted:
+    """Draws from an iterator, turning its end into :class:`ShoeExhausted`."""
+
+    __slots__ = ("_source", "_taken")
+
+    def __init__(self, source: Iterator[Card]) -> None:
+        self._source = source
+        self._taken = 0
+
+    def next(self) -> Card:
+        try:
+            card = next(self._source)
+        except StopIteration:
+            raise ShoeExhausted(
+                f"the cards ran out after {self._taken} of a round's cards",
+                code="shoe_exhausted",
+                dealt=self._taken,
+            ) from None
+        self._taken += 1
         return card
 
-    for side in (Side.PLAYER, Side.BANKER, Side.PLAYER, Side.BANKER):
-        deal(side)
-    player = hand_total(hands[Side.PLAYER])
-    banker = hand_total(hands[Side.BANKER])
 
-    if is_natural(player) or is_natural(banker):
-        for side, total in ((Side.PLAYER, player), (Side.BANKER, banker)):
-            reason = Reason.NATURAL if is_natural(total) else Reason.OTHER_NATURAL
-            events.append(Event(EventKind.STAND, side, total=total, reason=reason))
+def play_coup_from(
+    draw: Callable[[], Card],
+    *,
+    shoe_index: int | None = None,
+    round_in_shoe: int | None = None,
+    burn: Burn | None = None,
+    last_in_shoe: bool = False,
+) -> CoupResult:
+    """Play one coup, taking each card from ``draw()``: the body of :func:`play_coup`.
+
+    A shoe passes its own ``deal`` and what it knows about the round, so that
+    the result is built once. ``draw`` may raise (a shoe raises
+    :class:`ShoeExhausted` when empty); the exception propagates.
+
+    The rules are those of the module docstring; the code is written for speed
+    because every simulation runs through it: totals are kept as ints, and the
+    draw, stand and result events, which depend only on totals, are prebuilt.
+    """
+    points, card_event = RANK_POINTS, _card_event
+    player_events, banker_events = _PLAYER_CARD_EVENTS, _BANKER_CARD_EVENTS
+    p1 = draw()
+    player = points[p1.rank]
+    e1 = card_event(player_events, Side.PLAYER, p1, player)
+    b1 = draw()
+    banker = points[b1.rank]
+    e2 = card_event(banker_events, Side.BANKER, b1, banker)
+    p2 = draw()
+    player = (player + points[p2.rank]) % 10
+    e3 = card_event(player_events, Side.PLAYER, p2, player)
+    b2 = draw()
+    banker = (banker + points[b2.rank]) % 10
+    e4 = card_event(banker_events, Side.BANKER, b2, banker)
+
+    if player >= 8 or banker >= 8:  # a natural: both stand
+        cards: tuple[Card, ...] = (p1, b1, p2, b2)
+        player_cards: tuple[Card, ...] = (p1, p2)
+        banker_cards: tuple[Card, ...] = (b1, b2)
+        events = (e1, e2, e3, e4, *_NATURAL_STANDS[player][banker], _RESULTS[player][banker])
     else:
+        dealt, player_hand, banker_hand = [p1, b1, p2, b2], [p1, p2], [b1, b2]
+        player_decision = _PLAYER_DECISIONS[player]
+        steps = [e1, e2, e3, e4, player_decision]
         player_third = PLAYER_STOOD
-        if player_draws(player):
-            events.append(
-                Event(EventKind.DRAW, Side.PLAYER, total=player, reason=Reason.PLAYER_DRAWS)
-            )
-            player_third = deal(Side.PLAYER).points
-        else:
-            events.append(
-                Event(EventKind.STAND, Side.PLAYER, total=player, reason=Reason.PLAYER_STANDS)
-            )
-        draws = banker_draws(banker, player_third)
-        events.append(_banker_decision(banker, player_third, draws))
-        if draws:
-            deal(Side.BANKER)
-        player = hand_total(hands[Side.PLAYER])
-        banker = hand_total(hands[Side.BANKER])
+        if player_decision.kind is EventKind.DRAW:
+            p3 = draw()
+            player_third = points[p3.rank]
+            player = (player + player_third) % 10
+            dealt.append(p3)
+            player_hand.append(p3)
+            steps.append(card_event(player_events, Side.PLAYER, p3, player))
+        banker_decision = _BANKER_DECISIONS[banker][player_third]
+        steps.append(banker_decision)
+        if banker_decision.kind is EventKind.DRAW:
+            b3 = draw()
+            banker = (banker + points[b3.rank]) % 10
+            dealt.append(b3)
+            banker_hand.append(b3)
+            steps.append(card_event(banker_events, Side.BANKER, b3, banker))
+        steps.append(_RESULTS[player][banker])
+        cards, player_cards, banker_cards = tuple(dealt), tuple(player_hand), tuple(banker_hand)
+        events = tuple(steps)
 
     outcome = (
         Outcome.PLAYER if player > banker else Outcome.BANKER if banker > player else Outcome.TIE
     )
-    events.append(Event(EventKind.RESULT, total=player, banker_total=banker, outcome=outcome))
     return CoupResult(
-        cards=tuple(dealt),
-        player_cards=tuple(hands[Side.PLAYER]),
-        banker_cards=tuple(hands[Side.BANKER]),
-        player_total=player,
-        banker_total=banker,
-        outcome=outcome,
-        events=tuple(events),
+        cards,
+        player_cards,
+        banker_cards,
+        player,
+        banker,
+        outcome,
+        events,
+        shoe_index,
+        round_in_shoe,
+        burn,
+        last_in_shoe,
     )
-
-
-def _next_card(source: Iterator[Card], dealt: int) -> Card:
-    try:
-        return next(source)
-    except StopIteration:
-        raise ShoeExhausted(
-            f"the cards ran out after {dealt} of a round's cards",
-            code="shoe_exhausted",
-            dealt=dealt,
-        ) from None
 
 
 def _banker_decision(total: int, player_third: int, draws: bool) -> Event:
@@ -279,3 +324,69 @@ def _banker_decision(total: int, player_third: int, draws: bool) -> Event:
         player_third=player_third,
         drawing_values=values,
     )
+
+
+def _natural_stands(player: int, banker: int) -> tuple[Event, Event]:
+    """Both sides stand because one of them has a natural."""
+    return (
+        Event(
+            EventKind.STAND,
+            Side.PLAYER,
+            total=player,
+            reason=Reason.NATURAL if is_natural(player) else Reason.OTHER_NATURAL,
+        ),
+        Event(
+            EventKind.STAND,
+            Side.BANKER,
+            total=banker,
+            reason=Reason.NATURAL if is_natural(banker) else Reason.OTHER_NATURAL,
+        ),
+    )
+
+
+def _player_decision(total: int) -> Event:
+    """The Player's draw-or-stand event on a two-card ``total`` (no natural on the table)."""
+    if player_draws(total):
+        return Event(EventKind.DRAW, Side.PLAYER, total=total, reason=Reason.PLAYER_DRAWS)
+    return Event(EventKind.STAND, Side.PLAYER, total=total, reason=Reason.PLAYER_STANDS)
+
+
+def _result(player: int, banker: int) -> Event:
+    """The call: both totals and the winner."""
+    outcome = (
+        Outcome.PLAYER if player > banker else Outcome.BANKER if banker > player else Outcome.TIE
+    )
+    return Event(EventKind.RESULT, total=player, banker_total=banker, outcome=outcome)
+
+
+# Events that depend only on totals are immutable values: build each one once.
+# ``_NATURAL_STANDS[p][b]`` is empty where neither side has a natural.
+_NATURAL_STANDS: tuple[tuple[tuple[Event, ...], ...], ...] = tuple(
+    tuple(_natural_stands(p, b) if is_natural(p) or is_natural(b) else () for b in range(10))
+    for p in range(10)
+)
+_PLAYER_DECISIONS: tuple[Event, ...] = tuple(_player_decision(p) for p in range(10))
+_BANKER_DECISIONS: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(_banker_decision(b, t, banker_draws(b, t)) for t in range(PLAYER_STOOD + 1))
+    for b in range(10)
+)
+_RESULTS: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(_result(p, b) for b in range(10)) for p in range(10)
+)
+
+
+def _card_event(cache: tuple[dict[Card, Event], ...], side: Side, card: Card, total: int) -> Event:
+    """The event "``side`` gets ``card``, making ``total``", built once per value.
+
+    Events are immutable, so equal ones can be shared. The caches are bounded:
+    at most one entry per (side, total, card value), 1,040 in all.
+    """
+    by_card = cache[total]
+    event = by_card.get(card)
+    if event is None:
+        event = by_card[card] = Event(EventKind.CARD, side, card, total)
+    return event
+
+
+_PLAYER_CARD_EVENTS: tuple[dict[Card, Event], ...] = tuple({} for _ in range(10))
+_BANKER_CARD_EVENTS: tuple[dict[Card, Event], ...] = tuple({} for _ in range(10))

@@ -44,6 +44,10 @@ class InsufficientFunds(BaccaratError, ValueError):
     """The bets of a round add up to more than the balance."""
 
 
+class InvalidSeed(BaccaratError, ValueError):
+    """A seed for the seeded generator or the provably fair shuffle is malformed."""
+
+
 class ShoeExhausted(BaccaratError):
     """The shoe ran out of cards in the middle of a round.
 

@@ -139,7 +139,8 @@ def describe(event: Event, lang: str = "en") -> str:
         "side": names[side],
         "side_name": names[side],
         "other": names[other],
-        "side_article": _ARTICLES[side].capitalize(),
+        # Not str.capitalize(): it would lower-case the name ("El jugador").
+        "side_article": _ARTICLES[side][0].upper() + _ARTICLES[side][1:],
         "other_article": _ARTICLES[other],
         "total": event.total,
         "third": event.player_third,
@@ -152,14 +153,27 @@ def describe(event: Event, lang: str = "en") -> str:
     return _REASONS[language][event.reason].format(**fields)
 
 
-_MONEY_PARAMS = frozenset({"stake", "minimum", "maximum", "total", "balance"})
+#: For each error code, the parameters that are amounts in minor units (written as money).
+_MONEY_PARAMS: dict[str, frozenset[str]] = {
+    "below_minimum": frozenset({"stake", "minimum", "maximum"}),
+    "above_maximum": frozenset({"stake", "minimum", "maximum"}),
+    "insufficient_funds": frozenset({"total", "balance"}),
+    "too_large": frozenset({"maximum"}),
+    "limit": frozenset({"minimum"}),
+    "limits_order": frozenset({"minimum", "maximum"}),
+}
 
 _ERRORS: dict[str, dict[str, str]] = {
     "en": {
+        # Amounts and bets (what a player types).
         "not_a_number": "{text!r} is not an amount: write a number such as 10 or 2.50.",
-        "negative": "An amount cannot be negative ({text}).",
-        "sub_minor": "{text!r} is finer than a cent: use at most 2 decimals.",
-        "not_positive": "A stake must be more than 0.",
+        "negative": "An amount cannot be negative ({text}): write a number such as 10 or 2.50.",
+        "sub_minor": (
+            "{text!r} has more than 2 decimals: write cents with at most 2 decimals (2.50) "
+            "and no thousands separator (1000)."
+        ),
+        "too_large": "{text!r} is too large: the most is {maximum}.",
+        "not_positive": "A stake must be more than 0: write an amount such as 10 or 2.50.",
         "unknown_bet": "Unknown bet {bet!r}: the spots are {allowed}.",
         "not_offered": "{bet} is not offered at this table: the spots are {allowed}.",
         "below_minimum": (
@@ -168,14 +182,53 @@ _ERRORS: dict[str, dict[str, str]] = {
         "above_maximum": (
             "The {bet} stake {stake} is over the table maximum: bet from {minimum} to {maximum}."
         ),
-        "insufficient_funds": "Your bets total {total} but your balance is {balance}.",
-        "no_bets": "Place at least one bet.",
+        "insufficient_funds": (
+            "Your bets total {total} but your balance is {balance}: bet at most {balance}."
+        ),
+        "no_bets": "Place at least one bet: on Player, Banker or Tie.",
+        # Cards.
+        "unknown_rank": "{rank!r} is not a rank: use A, 2 to 10 (or T), J, Q or K.",
+        "bad_card": (
+            "{card!r} is not a card: write a rank and a suit, such as Kd, 10h or A♠ "
+            "(suits c, d, h, s)."
+        ),
+        "shoe_exhausted": "The cards ran out after {dealt}: a round needs 4 to 6 cards.",
+        # Rules and table limits (what an operator configures).
+        "not_exact": "{name} must be an exact number such as 8, 0.05 or 19/20, not {value}.",
+        "rules_not_a_number": "{name} must be a number such as 8, 0.05 or 19/20, not {value}.",
+        "rules_not_positive": "{name} must be more than 0, not {value}.",
+        "decks": "The shoe holds 1 to 8 decks, not {value}.",
+        "shoe_mode": "The shoe mode is cut-card or reshuffle, not {value}.",
+        "variant": "The variant is one of {allowed}, not {value}.",
+        "cut_card_type": (
+            "The cut card must leave a whole number of cards behind it, {minimum} to {maximum}, "
+            "not {value}."
+        ),
+        "cut_card": "The cut card must leave {minimum} to {maximum} cards behind it, not {value}.",
+        "commission": (
+            "The Banker commission must be at least 0 and below 1 (0.05 is 5%), not {value}."
+        ),
+        "preset": "Unknown rules {value!r}: choose one of {allowed}.",
+        "limit": "The limit {name} must be a whole amount of at least {minimum}, not {value}.",
+        "limits_order": (
+            "The table minimum {minimum} is above the maximum {maximum}: "
+            "the minimum must not exceed the maximum."
+        ),
+        # Seeds.
+        "seed": "The seed must be a whole number from 0 up, not {value}.",
+        "server_seed": "The server seed must be {expected} bytes (64 hexadecimal digits).",
     },
     "es": {
-        "not_a_number": "{text!r} no es una cantidad: escriba un número como 10 o 2.50.",
-        "negative": "Una cantidad no puede ser negativa ({text}).",
-        "sub_minor": "{text!r} tiene fracciones de céntimo: use como mucho 2 decimales.",
-        "not_positive": "Una apuesta debe ser mayor que 0.",
+        "not_a_number": "{text!r} no es una cantidad: escriba un número como 10 o 2,50.",
+        "negative": (
+            "Una cantidad no puede ser negativa ({text}): escriba un número como 10 o 2,50."
+        ),
+        "sub_minor": (
+            "{text!r} tiene más de 2 decimales: escriba los céntimos con 2 decimales como mucho "
+            "(2,50) y sin separador de miles (1000)."
+        ),
+        "too_large": "{text!r} es demasiado grande: el máximo es {maximum}.",
+        "not_positive": "Una apuesta debe ser mayor que 0: escriba una cantidad como 10 o 2,50.",
         "unknown_bet": "Apuesta desconocida {bet!r}: las casillas son {allowed}.",
         "not_offered": "{bet} no se ofrece en esta mesa: las casillas son {allowed}.",
         "below_minimum": (
@@ -186,28 +239,88 @@ _ERRORS: dict[str, dict[str, str]] = {
             "La apuesta a {bet} de {stake} supera el máximo de la mesa: "
             "apueste de {minimum} a {maximum}."
         ),
-        "insufficient_funds": "Sus apuestas suman {total} pero su saldo es {balance}.",
-        "no_bets": "Haga al menos una apuesta.",
+        "insufficient_funds": (
+            "Sus apuestas suman {total} pero su saldo es {balance}: apueste {balance} como mucho."
+        ),
+        "no_bets": "Haga al menos una apuesta: a Jugador, Banca o Empate.",
+        "unknown_rank": "{rank!r} no es un valor de carta: use A, 2 a 10 (o T), J, Q o K.",
+        "bad_card": (
+            "{card!r} no es una carta: escriba un valor y un palo, como Kd, 10h o A♠ "
+            "(palos c, d, h, s)."
+        ),
+        "shoe_exhausted": (
+            "Las cartas se acabaron tras {dealt}: una mano necesita de 4 a 6 cartas."
+        ),
+        "not_exact": "{name} debe ser un número exacto como 8, 0.05 o 19/20, no {value}.",
+        "rules_not_a_number": "{name} debe ser un número como 8, 0.05 o 19/20, no {value}.",
+        "rules_not_positive": "{name} debe ser mayor que 0, no {value}.",
+        "decks": "El zapato tiene de 1 a 8 barajas, no {value}.",
+        "shoe_mode": "El modo del zapato es cut-card o reshuffle, no {value}.",
+        "variant": "La variante es una de {allowed}, no {value}.",
+        "cut_card": (
+            "La carta de corte debe dejar de {minimum} a {maximum} cartas detrás, no {value}."
+        ),
+        "cut_card_type": (
+            "La carta de corte debe dejar detrás un número entero de cartas, de {minimum} "
+            "a {maximum}, no {value}."
+        ),
+        "commission": (
+            "La comisión de la Banca debe ser al menos 0 y menor que 1 (0.05 es el 5 %), "
+            "no {value}."
+        ),
+        "preset": "Reglas desconocidas {value!r}: elija una de {allowed}.",
+        "limit": "El límite {name} debe ser una cantidad entera de al menos {minimum}, no {value}.",
+        "limits_order": (
+            "El mínimo de la mesa, {minimum}, supera el máximo, {maximum}: "
+            "el mínimo no puede superar el máximo."
+        ),
+        "seed": "La semilla debe ser un número entero desde 0, no {value}.",
+        "server_seed": (
+            "La semilla del servidor debe tener {expected} bytes (64 dígitos hexadecimales)."
+        ),
     },
 }
 
+#: Every error code the core raises; each has a sentence in every language.
+ERROR_CODES: frozenset[str] = frozenset(_ERRORS["en"])
+
 
 def error_message(error: BaccaratError, lang: str = "en") -> str:
-    """The error in the player's language; the English message when no translation exists."""
+    """The error in the player's language; the English message when no translation exists.
+
+    Amounts are written as money (``12.50``) and bet spots by their names in
+    ``lang``.
+
+    >>> from puntobanco.core.money import parse_amount
+    >>> try:
+    ...     parse_amount("2,505")
+    ... except BaccaratError as error:
+    ...     print(error_message(error, "es"))
+    '2,505' tiene más de 2 decimales: escriba los céntimos con 2 decimales como mucho (2,50) y sin separador de miles (1000).
+    """  # noqa: E501
     language = check_lang(lang)
     template = _ERRORS[language].get(error.code)
     if template is None:
         return error.message
     params = dict(error.params)
-    for key in _MONEY_PARAMS & params.keys():
+    for key in _MONEY_PARAMS.get(error.code, frozenset()) & params.keys():
         if isinstance(params[key], int):
             params[key] = format_minor(params[key])
+    names = BET_NAMES[language]
     if isinstance(params.get("bet"), str):
         try:
-            params["bet"] = BET_NAMES[language][BetKind(params["bet"])]
+            params["bet"] = names[BetKind(params["bet"])]
         except ValueError:
             pass
+    if error.code in ("unknown_bet", "not_offered") and isinstance(params.get("allowed"), str):
+        params["allowed"] = ", ".join(
+            names.get(BetKind(spot), spot) if spot in _BET_VALUES else spot
+            for spot in params["allowed"].split(", ")
+        )
     try:
         return template.format(**params)
     except (KeyError, IndexError):
         return error.message
+
+
+_BET_VALUES = frozenset(kind.value for kind in BetKind)

@@ -27,6 +27,7 @@ import hmac
 import secrets
 
 from puntobanco.core.cards import Card, unshuffled
+from puntobanco.core.errors import InvalidSeed
 from puntobanco.core.rng import RandomSource
 
 SERVER_SEED_BYTES = 32
@@ -44,7 +45,14 @@ def commitment(server_seed: bytes) -> str:
 
 def _check_seed(server_seed: bytes) -> None:
     if not isinstance(server_seed, bytes) or len(server_seed) != SERVER_SEED_BYTES:
-        raise ValueError(f"server_seed must be {SERVER_SEED_BYTES} bytes, got {server_seed!r}")
+        length = len(server_seed) if isinstance(server_seed, bytes) else None
+        raise InvalidSeed(
+            f"server_seed must be {SERVER_SEED_BYTES} bytes "
+            f"({2 * SERVER_SEED_BYTES} hexadecimal digits), got {server_seed!r}",
+            code="server_seed",
+            length=length,
+            expected=SERVER_SEED_BYTES,
+        )
 
 
 class FairStream:

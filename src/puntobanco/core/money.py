@@ -21,43 +21,72 @@ from puntobanco.core.errors import InvalidBet
 
 #: Minor units in one major unit (cents in a euro).
 MINOR_PER_MAJOR = 100
+#: The largest amount :func:`parse_amount` accepts, in minor units (ten trillion
+#: major units): far above any table, and well inside a signed 64-bit column.
+MAX_AMOUNT_MINOR = 10**15
 _DECIMALS = 2
-_AMOUNT = re.compile(r"^\+?(\d+)(?:[.,](\d*))?$|^\+?[.,](\d+)$")
+# ASCII digits only; one decimal separator, a point or a comma (Spanish writes 2,50).
+_AMOUNT = re.compile(r"^\+?(\d+)(?:[.,](\d*))?$|^\+?[.,](\d+)$", re.ASCII)
 
 
 def winnings_minor(stake_minor: int, ratio: Fraction) -> int:
-    """Winnings on ``stake_minor`` at ``ratio`` to one, rounded down to the minor unit."""
+    """Winnings on ``stake_minor`` at ``ratio`` to one, rounded down to the minor unit.
+
+    >>> winnings_minor(105, Fraction(19, 20)), winnings_minor(7, Fraction(1, 2))
+    (99, 3)
+    """
     return math.floor(stake_minor * ratio)
 
 
 def parse_amount(text: str) -> int:
     """Parse an amount in major units (``"10"``, ``"10.5"``, ``"10,50"``) into minor units.
 
+    At most two decimals are accepted, so that a thousands separator is never
+    misread: ``"1.000"`` and ``"1,000"`` are refused rather than read as 1.00.
+    Zero parses (a stake of zero is refused later, by :class:`~puntobanco.core.bets.Bet`).
+
+    >>> parse_amount("2,50"), parse_amount(" +7 "), parse_amount(".5")
+    (250, 700, 50)
+
     Raises:
-        InvalidBet: Not a number, negative, or finer than the minor unit
-            (``code`` is ``"not_a_number"``, ``"negative"`` or ``"sub_minor"``).
+        InvalidBet: ``code`` is ``"not_a_number"``, ``"negative"``, ``"sub_minor"``
+            (more than two decimals) or ``"too_large"`` (over :data:`MAX_AMOUNT_MINOR`).
     """
-    cleaned = text.strip().replace(" ", "").replace("_", "")
+    shown = text.strip()
+    cleaned = shown.replace(" ", "").replace("_", "")
     if cleaned.startswith("-") and _AMOUNT.match(cleaned[1:]):
         raise InvalidBet(
-            f"an amount cannot be negative, got {text.strip()!r}", code="negative", text=text
+            f"an amount cannot be negative, got {shown!r}", code="negative", text=shown
         )
     match = _AMOUNT.match(cleaned)
     if not match:
         raise InvalidBet(
-            f"{text.strip()!r} is not an amount: write a number such as 10 or 2.50",
+            f"{shown!r} is not an amount: write a number such as 10 or 2.50",
             code="not_a_number",
-            text=text,
+            text=shown,
         )
     whole, fraction = (match.group(1) or "0"), (match.group(2) or match.group(3) or "")
-    if len(fraction.rstrip("0")) > _DECIMALS:
+    if len(fraction) > _DECIMALS:
         raise InvalidBet(
-            f"{text.strip()!r} is finer than a cent: use at most {_DECIMALS} decimals",
+            f"{shown!r} has more than {_DECIMALS} decimals: write cents with at most "
+            f"{_DECIMALS} decimals (2.50) and no thousands separator (1000)",
             code="sub_minor",
-            text=text,
+            text=shown,
         )
-    fraction = fraction[:_DECIMALS].ljust(_DECIMALS, "0")
-    return int(whole) * MINOR_PER_MAJOR + int(fraction)
+    whole = whole.lstrip("0") or "0"
+    # Checked on the digits before int(): Python refuses to convert very long strings.
+    if len(whole) > len(str(MAX_AMOUNT_MINOR // MINOR_PER_MAJOR)):
+        amount = MAX_AMOUNT_MINOR + 1
+    else:
+        amount = int(whole) * MINOR_PER_MAJOR + int(fraction.ljust(_DECIMALS, "0"))
+    if amount > MAX_AMOUNT_MINOR:
+        raise InvalidBet(
+            f"{shown!r} is too large: the most is {format_minor(MAX_AMOUNT_MINOR)}",
+            code="too_large",
+            text=shown,
+            maximum=MAX_AMOUNT_MINOR,
+        )
+    return amount
 
 
 def format_minor(amount_minor: int) -> str:

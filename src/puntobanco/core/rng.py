@@ -48,6 +48,8 @@ from __future__ import annotations
 import secrets
 from typing import Protocol, runtime_checkable
 
+from puntobanco.core.errors import InvalidSeed
+
 MASK64 = (1 << 64) - 1
 MASK32 = (1 << 32) - 1
 GOLDEN_GAMMA = 0x9E3779B97F4A7C15
@@ -94,10 +96,6 @@ def mix64(z: int) -> int:
     return z ^ (z >> 31)
 
 
-def _rotl(x: int, k: int) -> int:
-    return ((x << k) | (x >> (64 - k))) & MASK64
-
-
 class Xoshiro256StarStar:
     """xoshiro256** with the bounded draws described in the module docstring.
 
@@ -127,15 +125,16 @@ class Xoshiro256StarStar:
     def next64(self) -> int:
         """The next 64-bit output."""
         s0, s1, s2, s3 = self._s0, self._s1, self._s2, self._s3
-        result = (_rotl((s1 * 5) & MASK64, 7) * 9) & MASK64
+        x = (s1 * 5) & MASK64
+        result = ((((x << 7) | (x >> 57)) & MASK64) * 9) & MASK64  # rotl(s1 * 5, 7) * 9
         t = (s1 << 17) & MASK64
         s2 ^= s0
         s3 ^= s1
         s1 ^= s2
         s0 ^= s3
         s2 ^= t
-        s3 = _rotl(s3, 45)
-        self._s0, self._s1, self._s2, self._s3 = s0, s1, s2, s3
+        self._s0, self._s1, self._s2 = s0, s1, s2
+        self._s3 = ((s3 << 45) | (s3 >> 19)) & MASK64  # rotl(s3, 45)
         return result
 
     def next32(self) -> int:
@@ -155,6 +154,8 @@ class Xoshiro256StarStar:
         m = self.next32() * n
         low = m & MASK32
         if low < n:
+            # Only here can the draw be biased: reject the low words that would
+            # make some results one more likely than others.
             threshold = ((1 << 32) - n) % n
             while low < threshold:
                 m = self.next32() * n
@@ -171,7 +172,11 @@ class SeededSource:
 
     def __init__(self, seed: int) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
+            raise InvalidSeed(
+                f"seed must be a whole number from 0 up, got {seed!r}",
+                code="seed",
+                value=repr(seed),
+            )
         self.seed = seed
 
     def stream(self, shoe_index: int) -> RandomSource:

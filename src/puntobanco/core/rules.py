@@ -161,6 +161,7 @@ class Rules:
                 f"variant must be one of {allowed}, got {self.variant!r}",
                 code="variant",
                 value=repr(self.variant),
+                allowed=allowed,
             ) from None
         cards = DECK_SIZE * self.decks
         # The cut card must leave room for the end-of-shoe procedure behind it and
@@ -168,9 +169,12 @@ class Rules:
         max_cut = cards - MAX_BURN - 6
         if isinstance(self.cut_card, bool) or not isinstance(self.cut_card, int):
             raise InvalidRules(
-                f"cut_card must be a whole number of cards, got {self.cut_card!r}",
+                f"cut_card must be a whole number of cards from {MIN_CUT_CARD} to {max_cut}, "
+                f"got {self.cut_card!r}",
                 code="cut_card_type",
                 value=repr(self.cut_card),
+                minimum=MIN_CUT_CARD,
+                maximum=max_cut,
             )
         if not MIN_CUT_CARD <= self.cut_card <= max_cut:
             raise InvalidRules(
@@ -186,7 +190,10 @@ class Rules:
             value = to_fraction(getattr(self, name), name)
             if value <= 0:
                 raise InvalidRules(
-                    f"{name} must be positive, got {value}", code="rules_not_positive", name=name
+                    f"{name} must be positive, got {value}",
+                    code="rules_not_positive",
+                    name=name,
+                    value=str(value),
                 )
             set_(self, name, value)
         commission = to_fraction(self.banker_commission, "banker_commission")
@@ -206,6 +213,7 @@ class Rules:
                         f"{name} must be positive or None, got {value}",
                         code="rules_not_positive",
                         name=name,
+                        value=str(value),
                     )
                 set_(self, name, value)
 
@@ -290,6 +298,7 @@ class TableLimits:
                     code="limit",
                     name=name,
                     value=repr(value),
+                    minimum=1,
                 )
         if self.minimum_minor > self.maximum_minor:
             raise InvalidRules(
@@ -298,7 +307,18 @@ class TableLimits:
                 minimum=self.minimum_minor,
                 maximum=self.maximum_minor,
             )
-        maxima = {BetKind(k): v for k, v in self.maxima_minor.items()}
+        maxima: dict[BetKind, int] = {}
+        for key, value in dict(self.maxima_minor).items():
+            try:
+                maxima[BetKind(key)] = value
+            except ValueError:
+                allowed = ", ".join(kind.value for kind in BetKind)
+                raise InvalidRules(
+                    f"unknown bet {key!r} in the table maxima: the spots are {allowed}",
+                    code="unknown_bet",
+                    bet=str(key),
+                    allowed=allowed,
+                ) from None
         for kind, value in maxima.items():
             if isinstance(value, bool) or not isinstance(value, int) or value < self.minimum_minor:
                 raise InvalidRules(
@@ -307,6 +327,7 @@ class TableLimits:
                     code="limit",
                     name=kind.value,
                     value=repr(value),
+                    minimum=self.minimum_minor,
                 )
         object.__setattr__(self, "maxima_minor", MappingProxyType(maxima))
 

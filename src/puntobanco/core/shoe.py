@@ -12,6 +12,8 @@ Cut-card mode (the default, as in land-based play):
 * The cut card lies ``rules.cut_card`` cards from the end. It comes out when
   the card in front of it has been dealt and another is needed. The round in
   progress is finished, one more round is dealt, and the shoe is reshuffled.
+  So a round is the shoe's last exactly when the cut card was already out as
+  it began, and :attr:`CoupResult.last_in_shoe` says so.
 
 Reshuffle mode: every round is dealt from a fresh full shoe, with no burn.
 
@@ -23,11 +25,10 @@ Reshuffle mode: every round is dealt from a fresh full shoe, with no burn.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Iterator, Sequence
 
 from puntobanco.core.cards import Card, parse_cards, unshuffled
-from puntobanco.core.coup import Burn, CoupResult, play_coup
+from puntobanco.core.coup import Burn, CoupResult, play_coup_from
 from puntobanco.core.errors import ShoeExhausted
 from puntobanco.core.rng import RandomSource, ShuffleSource, SystemSource
 from puntobanco.core.rules import Rules, ShoeMode
@@ -75,7 +76,6 @@ class Shoe:
         self.shoe_index = first_shoe - 1
         self.rounds_in_shoe = 0
         self.cut_card_out = False
-        self._cut_out_at_round_start = False
         self._needs_new_shoe = True
         self._single_shoe = False
         self._straight_through = False
@@ -123,6 +123,11 @@ class Shoe:
         return self._position
 
     def __iter__(self) -> Iterator[Card]:
+        """Deal the current shoe's cards one by one.
+
+        A new shoe is shuffled only if none has started. No burn is recorded and
+        no cut card is watched: :meth:`deal_coup` runs the shoe's procedure.
+        """
         return self
 
     def __next__(self) -> Card:
@@ -139,18 +144,19 @@ class Shoe:
             ShoeExhausted: No card is left.
         """
         i = self._position
-        n = len(self._cards)
+        cards = self._cards
+        n = len(cards)
         if i >= n:
             raise ShoeExhausted(
                 f"the shoe is empty after {n} cards", code="shoe_exhausted", dealt=n
             )
         if self._cut_index is not None and i >= self._cut_index:
             self.cut_card_out = True
-        if i < n - 1:
+        if i < n - 1:  # the last position has nowhere to swap with: no draw
             j = i + self._stream.randbelow(n - i)
-            self._cards[i], self._cards[j] = self._cards[j], self._cards[i]
+            cards[i], cards[j] = cards[j], cards[i]
         self._position = i + 1
-        return self._cards[i]
+        return cards[i]
 
     def deal_coup(self) -> CoupResult:
         """Deal one round, running the shoe's procedure around it.
@@ -163,19 +169,20 @@ class Shoe:
             ShoeExhausted: An explicit card sequence ran out.
         """
         burn = self._new_shoe() if self._needs_new_shoe else None
-        self._cut_out_at_round_start = self.cut_card_out
-        result = play_coup(self.deal() for _ in range(6))
-        self.rounds_in_shoe += 1
-        # The round in which the cut card came out is finished, then one more is dealt.
-        if self.rules.shoe_mode is ShoeMode.RESHUFFLE or self._cut_out_at_round_start:
-            self._needs_new_shoe = True
-        return dataclasses.replace(
-            result,
+        # The round in which the cut card comes out is finished, then exactly one
+        # more is dealt: so a round is the shoe's last when the cut card was
+        # already out as it began (or when every round is a fresh shoe).
+        last = self.cut_card_out or self.rules.shoe_mode is ShoeMode.RESHUFFLE
+        result = play_coup_from(
+            self.deal,
             shoe_index=self.shoe_index,
-            round_in_shoe=self.rounds_in_shoe,
+            round_in_shoe=self.rounds_in_shoe + 1,
             burn=burn,
-            last_in_shoe=self._needs_new_shoe,
+            last_in_shoe=last,
         )
+        self.rounds_in_shoe += 1
+        self._needs_new_shoe = last
+        return result
 
     def shuffle(self) -> Burn | None:
         """Start a new shoe now (returns its burn, if any), whatever is left of this one."""

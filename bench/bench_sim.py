@@ -1,0 +1,132 @@
+"""Simulation speed, side by side: reference, numba cpu (1 and 2 threads), cuda, pybaccarat.
+
+The same workload for all: 8-deck cut-card shoes (14 cards behind the cut card),
+a burn, a full Fisher-Yates shuffle per shoe, every round tallied. Prints
+hands per second and the ratios, measured in one run; the cpu figures are the
+best of ``--repeat`` runs, with the spread, because these cores are shared.
+
+pybaccarat 0.18 (PyPI) imports the Windows-only module ``msvcrt`` at import
+time (for an interactive key press we never use); this script gives it a tiny
+stand-in module for the duration of that import, here and nowhere in the
+package. It must be installed separately (see bench/README.md); without it,
+its row is skipped.
+
+Usage: python bench/bench_sim.py [--cpu-hands N] [--slow-hands N] [--repeat R]
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import random
+import statistics
+import sys
+import time
+import types
+from collections.abc import Callable
+from typing import Any
+
+from puntobanco.core.rules import Rules
+from puntobanco.sim.api import simulate
+
+RULES = Rules(decks=8, cut_card=14)
+
+
+def _import_pybaccarat() -> tuple[Any, Any] | None:
+    stub = types.ModuleType("msvcrt")
+    stub.getch = lambda: b"\n"  # type: ignore[attr-defined]
+    had = sys.modules.get("msvcrt")
+    sys.modules["msvcrt"] = stub
+    try:
+        baccarat = importlib.import_module("pybaccarat.baccarat")
+        cards = importlib.import_module("pybaccarat.playingcards")
+    except ImportError:
+        return None
+    finally:
+        if had is None:
+            del sys.modules["msvcrt"]
+        else:
+            sys.modules["msvcrt"] = had
+    return baccarat, cards
+
+
+def pybaccarat_rate(hands: int) -> float | None:
+    """pybaccarat's own shoe and coup (Game.play_hand), driven shoe by shoe like ours."""
+    modules = _import_pybaccarat()
+    if modules is None:
+        return None
+    baccarat, cards = modules
+    random.seed(1)
+    shoe = cards.Shoe(8)
+    player, banker = baccarat.Hand(), baccarat.Hand()
+    game = baccarat.Game(shoe, player, banker)
+    dealt = 0
+    started = time.perf_counter()
+    while dealt < hands:
+        shoe.reset()
+        shoe.shuffle()
+        shoe.set_cut_card(-14)
+        shown = shoe.deal().get_rank()
+        for _ in range(10 if shown > 9 else shown):
+            shoe.deal()
+        last = False
+        while not last and dealt < hands:
+            player.empty()
+            banker.empty()
+            last = shoe.cut_card_seen()
+            game.play_hand()
+            dealt += 1
+    return dealt / (time.perf_counter() - started)
+
+
+def best_of(repeat: int, run: Callable[[], float]) -> tuple[float, float, float]:
+    """Best, median and worst rate of ``repeat`` runs."""
+    rates = [run() for _ in range(repeat)]
+    return max(rates), statistics.median(rates), min(rates)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cpu-hands", type=int, default=400_000_000)
+    parser.add_argument("--slow-hands", type=int, default=60_000)
+    parser.add_argument("--repeat", type=int, default=5)
+    options = parser.parse_args()
+
+    rows: list[tuple[str, float, str]] = []
+    reference = simulate(RULES, hands=options.slow_hands, seed=1, backend="reference")
+    rows.append(("reference (core engine)", reference.hands_per_second, ""))
+    other = pybaccarat_rate(options.slow_hands)
+    if other is not None:
+        rows.append(("pybaccarat 0.18 (PyPI)", other, ""))
+
+    def cpu(workers: int) -> float:
+        run = simulate(RULES, hands=options.cpu_hands, seed=2, backend="cpu", workers=workers)
+        return run.hands_per_second
+
+    for workers in (1, 2):
+        best, median, worst = best_of(options.repeat, lambda w=workers: cpu(w))
+        spread = f"median {median / 1e6:.1f}M, worst {worst / 1e6:.1f}M of {options.repeat}"
+        rows.append((f"cpu, {workers} thread{'s' if workers > 1 else ''} (best)", best, spread))
+    try:
+        gpu = simulate(RULES, hands=options.cpu_hands * 100, seed=3, backend="cuda")
+        rows.append(("cuda", gpu.hands_per_second, ""))
+    except Exception as error:  # noqa: BLE001 - report and go on: no GPU here
+        print(f"cuda: not measured ({error})")
+
+    base = rows[0][1]
+    other_rate = other
+    print(f"workload: {RULES.decks}-deck cut-card shoes, burn, cut card {RULES.cut_card}")
+    header = f"{'backend':34} {'hands/s':>16} {'x reference':>12} {'x pybaccarat':>13}"
+    print(header)
+    print("-" * len(header))
+    for name, rate, note in rows:
+        versus = _ratio(rate / other_rate, 13) if other_rate else f"{'-':>13}"
+        print(f"{name:34} {rate:16,.0f} {_ratio(rate / base, 12)} {versus}  {note}")
+
+
+def _ratio(value: float, width: int) -> str:
+    return f"{value:{width},.0f}" if value >= 10 else f"{value:{width}.2f}"
+
+
+if __name__ == "__main__":
+    main()

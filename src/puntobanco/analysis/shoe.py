@@ -1,0 +1,260 @@
+"""What is left in a shoe, as counts: per point value, and per rank when known.
+
+The game only sees point values (0-9); the pair bets also need ranks, because
+a King and a Queen are both worth 0 but are not a pair. A :class:`ShoeCounts`
+therefore always holds counts per point value and, when they are known,
+counts per rank.
+
+>>> shoe = ShoeCounts.full(decks=8)
+>>> shoe.cards, shoe.points[0], shoe.ranks is not None
+(416, 128, True)
+>>> from puntobanco.core.cards import parse_cards
+>>> shoe.remove(parse_cards("Kd 5s")).points[:6]
+(127, 32, 32, 32, 32, 31)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from numbers import Integral
+from typing import Any
+
+from puntobanco.core.cards import Card, Rank
+from puntobanco.core.errors import BaccaratError, InvalidCard
+from puntobanco.core.rules import DECK_SIZE
+
+#: Ranks in order, Ace first: the index of a rank's count in :attr:`ShoeCounts.ranks`.
+RANKS: tuple[Rank, ...] = tuple(Rank)
+#: Point values 0-9: the index of a value's count in :attr:`ShoeCounts.points`.
+POINT_VALUES: tuple[int, ...] = tuple(range(10))
+#: Cards per rank in one deck.
+PER_DECK = DECK_SIZE // len(RANKS)
+
+
+class InvalidShoe(BaccaratError, ValueError):
+    """A shoe composition is malformed or cannot be analysed.
+
+    Codes: ``count_not_int``, ``negative_count``, ``unknown_point``,
+    ``unknown_rank``, ``duplicate``, ``none_left``, ``too_few_cards``,
+    ``pairs_need_ranks``, ``decks``.
+    """
+
+
+@dataclass(frozen=True, slots=True)
+class ShoeCounts:
+    """The cards in a shoe, counted.
+
+    Build one with :meth:`full`, :meth:`from_points` or :meth:`from_ranks`;
+    values are immutable and :meth:`remove` returns a new one.
+
+    Attributes:
+        points: Cards per point value, ``points[v]`` for ``v`` in 0-9.
+        ranks: Cards per rank, ``ranks[r - 1]`` for Ace (1) to King (13), or
+            ``None`` when only point values are known (no pair bets then).
+    """
+
+    points: tuple[int, ...]
+    ranks: tuple[int, ...] | None = None
+
+    def __post_init__(self) -> None:
+        points = _check_counts(self.points, 10, "point value")
+        object.__setattr__(self, "points", points)
+        if self.ranks is not None:
+            ranks = _check_counts(self.ranks, 13, "rank")
+            if _points_of(ranks) != points:
+                raise InvalidShoe(
+                    "the counts per rank do not add up to the counts per point value",
+                    code="inconsistent",
+                )
+            object.__setattr__(self, "ranks", ranks)
+
+    @classmethod
+    def full(cls, decks: int = 8) -> ShoeCounts:
+        """A full shoe of ``decks`` decks (any positive number), ranks known.
+
+        >>> ShoeCounts.full(6).points
+        (96, 24, 24, 24, 24, 24, 24, 24, 24, 24)
+        """
+        if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
+            raise InvalidShoe(
+                f"decks must be a positive whole number, got {decks!r}",
+                code="decks",
+                value=repr(decks),
+            )
+        return cls.from_rank_tuple((PER_DECK * decks,) * len(RANKS))
+
+    @classmethod
+    def from_rank_tuple(cls, ranks: Iterable[int]) -> ShoeCounts:
+        """A shoe from 13 counts, Ace to King."""
+        counts = _check_counts(tuple(ranks), 13, "rank")
+        return cls(_points_of(counts), counts)
+
+    @classmethod
+    def from_points(cls, counts: Mapping[Any, int]) -> ShoeCounts:
+        """A shoe from counts per point value; values not listed have no cards.
+
+        Keys are the point values 0-9 (ints or digit strings). Ranks are unknown.
+
+        >>> ShoeCounts.from_points({0: 4, 9: 2}).cards
+        6
+        """
+        values = [0] * 10
+        seen: set[int] = set()
+        for key, count in counts.items():
+            value = _point_key(key)
+            if value in seen:
+                raise InvalidShoe(
+                    f"point value {value} is given twice", code="duplicate", key=str(value)
+                )
+            seen.add(value)
+            values[value] = _check_count(count, "point value", str(value))
+        return cls(tuple(values))
+
+    @classmethod
+    def from_ranks(cls, counts: Mapping[Any, int]) -> ShoeCounts:
+        """A shoe from counts per rank; ranks not listed have no cards.
+
+        Keys are :class:`~puntobanco.core.cards.Rank` values, ints 1-13, or
+        symbols (``"A"``, ``"2"`` ... ``"10"`` or ``"T"``, ``"J"``, ``"Q"``, ``"K"``).
+
+        >>> ShoeCounts.from_ranks({"A": 2, "K": 3}).points[:2]
+        (3, 2)
+        """
+        values = [0] * 13
+        seen: set[Rank] = set()
+        for key, count in counts.items():
+            rank = _rank_key(key)
+            if rank in seen:
+                raise InvalidShoe(
+                    f"rank {rank.symbol} is given twice", code="duplicate", key=rank.symbol
+                )
+            seen.add(rank)
+            values[rank - 1] = _check_count(count, "rank", rank.symbol)
+        return cls.from_rank_tuple(values)
+
+    @property
+    def cards(self) -> int:
+        """Cards in the shoe."""
+        return sum(self.points)
+
+    @property
+    def has_ranks(self) -> bool:
+        """Whether counts per rank are known (needed for the pair bets)."""
+        return self.ranks is not None
+
+    def remove(self, cards: Iterable[Card | Rank | int]) -> ShoeCounts:
+        """The shoe after ``cards`` have left it (the shoe itself is unchanged).
+
+        Args:
+            cards: Cards, or ranks; on a shoe without ranks, ints are point values.
+
+        Raises:
+            InvalidShoe: A card is not in the shoe any more (``code="none_left"``),
+                or an int was given for a shoe with ranks.
+        """
+        points = list(self.points)
+        ranks = list(self.ranks) if self.ranks is not None else None
+        for item in cards:
+            if isinstance(item, Card):
+                rank: Rank | None = item.rank
+            elif isinstance(item, Rank):
+                rank = item
+            elif isinstance(item, int) and not isinstance(item, bool) and ranks is None:
+                rank = None
+                value = _point_key(item)
+            else:
+                raise InvalidShoe(
+                    f"cannot remove {item!r}: give cards or ranks", code="bad_item", item=repr(item)
+                )
+            if rank is not None:
+                value = rank.points
+                if ranks is not None:
+                    if ranks[rank - 1] == 0:
+                        raise InvalidShoe(
+                            f"no {rank.symbol} is left in the shoe to remove",
+                            code="none_left",
+                            card=rank.symbol,
+                        )
+                    ranks[rank - 1] -= 1
+            if points[value] == 0:
+                raise InvalidShoe(
+                    f"no card worth {value} is left in the shoe to remove",
+                    code="none_left",
+                    card=str(value),
+                )
+            points[value] -= 1
+        return ShoeCounts(tuple(points), tuple(ranks) if ranks is not None else None)
+
+    def points_only(self) -> ShoeCounts:
+        """The same shoe with the ranks forgotten."""
+        return ShoeCounts(self.points)
+
+
+def _points_of(ranks: tuple[int, ...]) -> tuple[int, ...]:
+    points = [0] * 10
+    for rank, count in zip(RANKS, ranks, strict=True):
+        points[rank.points] += count
+    return tuple(points)
+
+
+def _check_count(count: Any, kind: str, key: str) -> int:
+    # Integral, not int: NumPy's integers are welcome (the simulator counts in arrays).
+    if isinstance(count, bool) or not isinstance(count, Integral):
+        raise InvalidShoe(
+            f"the count for {kind} {key} must be a whole number, got {count!r}",
+            code="count_not_int",
+            kind=kind,
+            key=key,
+            value=repr(count),
+        )
+    if count < 0:
+        raise InvalidShoe(
+            f"the count for {kind} {key} cannot be negative, got {count}",
+            code="negative_count",
+            kind=kind,
+            key=key,
+            value=int(count),
+        )
+    return int(count)
+
+
+def _check_counts(counts: Any, length: int, what: str) -> tuple[int, ...]:
+    values = tuple(counts)
+    if len(values) != length:
+        raise InvalidShoe(
+            f"expected {length} counts (one per {what}), got {len(values)}",
+            code="count_length",
+            expected=length,
+            value=len(values),
+        )
+    keys = [rank.symbol for rank in RANKS] if length == len(RANKS) else [str(i) for i in range(10)]
+    return tuple(_check_count(c, what, key) for key, c in zip(keys, values, strict=True))
+
+
+def _point_key(key: Any) -> int:
+    text = str(key).strip()
+    if isinstance(key, bool) or not text.isdigit() or int(text) > 9:
+        raise InvalidShoe(
+            f"unknown point value {key!r}: point values are 0 to 9",
+            code="unknown_point",
+            key=str(key),
+        )
+    return int(text)
+
+
+def _rank_key(key: Any) -> Rank:
+    if isinstance(key, Rank):
+        return key
+    if isinstance(key, int) and not isinstance(key, bool):
+        if 1 <= key <= 13:
+            return Rank(key)
+        key = str(key)
+    try:
+        return Rank.from_symbol(str(key))
+    except InvalidCard:
+        raise InvalidShoe(
+            f"unknown rank {key!r}: use A, 2-10 (or T), J, Q or K",
+            code="unknown_rank",
+            key=str(key),
+        ) from None

@@ -1,0 +1,152 @@
+"""``puntobanco odds``: the JSON schema of DESIGN.md, options, languages and bad input."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from puntobanco.cli.main import app
+
+runner = CliRunner()
+
+
+def _run(*args: str, env: dict[str, str] | None = None) -> Any:
+    environment = {"LANG": "C", "COLUMNS": "200", **(env or {})}
+    result = runner.invoke(app, ["odds", *args], env=environment)
+    return result
+
+
+def _json(*args: str) -> dict[str, Any]:
+    result = _run(*args, "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert isinstance(data, dict)
+    return data
+
+
+def test_json_schema_of_design_md() -> None:
+    data = _json("--decks", "8")
+    for side in ("banker", "player", "tie"):
+        outcome = data["outcomes"][side]
+        assert isinstance(outcome["probability"], float)
+        assert outcome["probability"] == float(Fraction(outcome["exact"]))
+        bet = data["bets"][side]
+        assert isinstance(bet["house_edge"], float)
+        assert bet["house_edge"] == float(Fraction(bet["exact_house_edge"]))
+    assert round(data["bets"]["banker"]["house_edge"], 6) == 0.010579  # a fraction, not %
+    total = sum(Fraction(data["outcomes"][s]["exact"]) for s in ("banker", "player", "tie"))
+    assert total == 1
+    assert data["shoe"]["cards"] == 416
+    assert set(data["cards_dealt"]) == {"4", "5", "6"}
+    assert len(data["joint"]["exact"]) == 10 and len(data["joint"]["probability"][0]) == 10
+
+
+def test_exact_values_are_written_as_python_writes_fractions() -> None:
+    # Only ten-value cards: every coup is a 0-0 tie; Player and Banker always push.
+    data = _json("--shoe", "0=6")
+    assert data["outcomes"]["tie"]["exact"] == "1"
+    assert data["outcomes"]["player"]["exact"] == "0"
+    assert data["bets"]["player"]["exact_house_edge"] == "0"
+    assert data["bets"]["tie"]["exact_house_edge"] == "-8"
+
+
+def test_commission_and_tie_pays_change_the_bets() -> None:
+    base = _json()
+    changed = _json("--commission", "0.04", "--tie-pays", "9")
+    p_banker = Fraction(base["outcomes"]["banker"]["exact"])
+    edge = Fraction(base["bets"]["banker"]["exact_house_edge"])
+    assert Fraction(changed["bets"]["banker"]["exact_house_edge"]) == edge - p_banker / 100
+    p_tie = Fraction(base["outcomes"]["tie"]["exact"])
+    assert Fraction(changed["bets"]["tie"]["exact_house_edge"]) == 1 - 10 * p_tie
+    assert changed["rules"]["banker_commission"] == "1/25"
+
+
+def test_points_and_ranks_shoes_agree_and_ranks_give_pairs() -> None:
+    by_points = _json("--shoe", "0=128,1=32,2=32,3=32,4=32,5=32,6=32,7=32,8=32,9=32")
+    ranks = ",".join(f"{r}=32" for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split())
+    by_ranks = _json("--ranks", ranks, "--pair-pays", "11")
+    default = _json()
+    assert by_points["outcomes"] == by_ranks["outcomes"] == default["outcomes"]
+    assert by_points["pairs"] is None
+    assert by_ranks["pairs"]["player"]["exact"] == "31/415"
+    assert round(by_ranks["bets"]["player_pair"]["house_edge"], 6) == 0.103614
+
+
+def test_remove_follows_a_shoe() -> None:
+    data = _json("--remove", "Kd 5s 9 A")
+    assert data["shoe"]["cards"] == 412
+    assert data["shoe"]["points"]["0"] == 127 and data["shoe"]["ranks"]["A"] == 31
+    assert (
+        data["bets"]["banker"]["exact_house_edge"] != _json()["bets"]["banker"]["exact_house_edge"]
+    )
+
+
+def test_effects_in_json() -> None:
+    data = _json("--decks", "1", "--effects", "--shoes", "2", "--seed", "3")
+    effects = data["effects"]
+    assert effects["keys"][0] == "A" and len(effects["keys"]) == 13
+    banker = effects["bets"]["banker"]
+    assert sum(Fraction(e) for e in banker["exact_effects"]) == 0  # 4 of each rank: balanced
+    assert banker["balanced"] and sum(banker["weights"]) == 0
+    study = effects["through_the_shoe"]
+    assert study["shoes"] == 2 and study["seed"] == 3 and study["rounds"] > 10
+    assert set(study["bets"]) == {"player", "banker", "tie"}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_tables_in_both_languages(lang: str) -> None:
+    result = _run("--lang", lang, "--pair-pays", "11", "--effects", "--shoes", "1")
+    assert result.exit_code == 0, result.output
+    words = {"en": ["Banker", "House edge", "Player Pair"], "es": ["Banca", "Ventaja", "Pareja"]}
+    for word in words[lang]:
+        assert word in result.stdout
+    assert "1.0579%" in result.stdout and "10.3614%" in result.stdout
+
+
+def test_language_from_the_locale_and_exact_fractions() -> None:
+    result = _run("--exact", "--shoe", "0=6", env={"LANG": "es_ES.UTF-8"})
+    assert result.exit_code == 0
+    assert "Empate" in result.stdout and "Probabilidad" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "english", "spanish"),
+    [
+        (["--shoe", "0=-3,1=10"], "negative", "negativa"),
+        (["--ranks", "Z=4,K=10"], "unknown rank 'Z'", "rango 'Z' desconocido"),
+        (["--shoe", "12=4"], "point values are 0 to 9", "de 0 a 9"),
+        (["--shoe", "0=3"], "at least 6", "al menos 6"),
+        (["--shoe", "0=3,0=4"], "twice", "dos veces"),
+        (["--shoe", "0"], "KEY=COUNT", "CLAVE=CANTIDAD"),
+        (["--shoe", "0=x"], "whole number", "número entero"),
+        (["--decks", "9"], "1 to 8", "de 1 a 8"),
+        (["--decks", "6", "--shoe", "0=10"], "only one of", "solo una"),
+        (["--commission", "1.2"], "below 1", "menor que 1"),
+        (["--tie-pays", "0"], "positive", "positivo"),
+        (["--tie-pays", "lots"], "a number such as", "un número como"),
+        (["--pair-pays", "11", "--shoe", "0=100,9=20"], "count of each rank", "cada rango"),
+        (["--remove", "Qx"], "not a card or a rank", "no es una carta"),
+        (["--ranks", "K=1,A=6", "--remove", "Kd Ks"], "no K is left", "ningún K"),
+        (["--preset", "baccarat-9000"], "punto-banco", "punto-banco"),
+        (["--effects", "--shoes", "0"], "positive whole number", "entero positivo"),
+        (["--shoe", "0=6", "--effects"], "at least 7", "al menos 7"),
+    ],
+)
+def test_bad_input_names_the_problem_in_both_languages(
+    args: list[str], english: str, spanish: str
+) -> None:
+    for lang, expected in (("en", english), ("es", spanish)):
+        result = _run(*args, "--lang", lang, "--json")
+        assert result.exit_code == 2, (args, result.output)
+        assert result.stdout == ""
+        assert expected in result.stderr, (lang, result.stderr)
+        assert "Traceback" not in result.output
+
+
+def test_unknown_language_is_refused() -> None:
+    result = _run("--lang", "fr")
+    assert result.exit_code == 2 and "en or es" in result.stderr

@@ -1,0 +1,244 @@
+"""Every event and every error has an English and a Spanish sentence."""
+
+from __future__ import annotations
+
+import ast
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from puntobanco.core import explain
+from puntobanco.core.bets import Bet, settle_bet, verify_bets
+from puntobanco.core.cards import Card, Rank, parse_cards
+from puntobanco.core.coup import Reason, play_coup
+from puntobanco.core.errors import BaccaratError
+from puntobanco.core.explain import (
+    BET_NAMES,
+    ERROR_CODES,
+    LANGUAGES,
+    SIDE_NAMES,
+    check_lang,
+    describe,
+    error_message,
+)
+from puntobanco.core.fairness import FairStream
+from puntobanco.core.money import parse_amount
+from puntobanco.core.rng import SeededSource
+from puntobanco.core.rules import BetKind, Rules, TableLimits, preset
+from puntobanco.core.shoe import Shoe
+
+CORE = Path(explain.__file__).resolve().parent
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "coups.json"
+ALL_EVENTS = [
+    event
+    for coup in json.loads(GOLDEN.read_text(encoding="utf-8"))["coups"]
+    for event in play_coup(parse_cards(coup["cards"])).events
+]
+
+
+def test_the_golden_coups_have_an_event_for_every_reason() -> None:
+    assert {e.reason for e in ALL_EVENTS if e.reason} == set(Reason)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_event_has_a_sentence(lang: str) -> None:
+    for event in ALL_EVENTS:
+        sentence = describe(event, lang)
+        assert sentence and sentence[0].isupper() and sentence.endswith(".")
+        assert "{" not in sentence and "None" not in sentence
+
+
+def test_every_reason_reads_differently_in_each_language() -> None:
+    for reason in Reason:
+        event = next(e for e in ALL_EVENTS if e.reason is reason)
+        assert describe(event, "en") != describe(event, "es")
+
+
+@pytest.mark.parametrize(
+    ("cards", "index", "english", "spanish"),
+    [
+        (
+            "Kc 2d 3h 3s 4c 5d",
+            6,
+            "Banker 5 draws: the Player's third card, 4, is in 4–7.",
+            "La Banca con 5 pide carta: la tercera carta del Jugador, 4, está en 4–7.",
+        ),
+        (
+            "Ac 3d 2h Ks 8c",
+            6,
+            "Banker 3 stands: the Player's third card, 8, is not in 0–7, 9.",
+            "La Banca con 3 se planta: la tercera carta del Jugador, 8, no está en 0–7, 9.",
+        ),
+        (
+            "4c Kd 5h 7s",
+            4,
+            "Player has a natural 9: both stand.",
+            "El Jugador tiene un natural de 9: ambos se plantan.",
+        ),
+        (
+            "4c Kd 5h 7s",
+            5,
+            "Banker stands on 7: the Player has a natural.",
+            "La Banca se planta con 7: el Jugador tiene un natural.",
+        ),
+        ("4c Kd 5h 7s", 0, "Player gets 4♣: 4.", "Jugador recibe 4♣: 4."),
+        (
+            "6c 2d Jh 3s 2h",
+            5,
+            "Banker 5 draws: the Player stood, so the Banker draws on 0–5.",
+            "La Banca con 5 pide carta: el Jugador se plantó, y la Banca pide con 0–5.",
+        ),
+        (
+            "4c Kd 5h 7s",
+            6,
+            "Player 9, Banker 7: Player wins.",
+            "Jugador 9, Banca 7: gana el Jugador.",
+        ),
+        ("7c 7d 10h 10s", 6, "Player 7, Banker 7: tie.", "Jugador 7, Banca 7: empate."),
+        (
+            "2c 5d 4h 3s",
+            6,
+            "Player 6, Banker 8: Banker wins.",
+            "Jugador 6, Banca 8: gana la Banca.",
+        ),
+    ],
+)
+def test_sentences_written_by_hand(cards: str, index: int, english: str, spanish: str) -> None:
+    event = play_coup(parse_cards(cards)).events[index]
+    assert describe(event, "en") == english
+    assert describe(event, "es-ES") == spanish
+
+
+def _codes_raised_in_core() -> set[str]:
+    """Every ``code="..."`` passed to an error anywhere in src/puntobanco/core."""
+    codes: set[str] = set()
+    for path in CORE.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call):
+                for keyword in node.keywords:
+                    if keyword.arg == "code" and isinstance(keyword.value, ast.Constant):
+                        codes.add(keyword.value.value)
+    return codes
+
+
+def test_every_error_code_raised_in_core_has_both_languages() -> None:
+    raised = _codes_raised_in_core()
+    assert raised, "the scan found no codes"
+    assert raised <= ERROR_CODES, raised - ERROR_CODES
+    for language in LANGUAGES:
+        assert set(explain._ERRORS[language]) == ERROR_CODES
+
+
+# One real way to provoke each error code, and the values its sentence must name.
+TRIGGERS: dict[str, tuple[Callable[[], Any], tuple[str, ...]]] = {
+    "not_a_number": (lambda: parse_amount("ten"), ("ten",)),
+    "negative": (lambda: parse_amount("-5"), ("-5",)),
+    "sub_minor": (lambda: parse_amount("2.505"), ("2.505", "2")),
+    "too_large": (lambda: parse_amount("9" * 30), ("10000000000000.00",)),
+    "not_positive": (lambda: Bet(BetKind.PLAYER, 0), ("0",)),
+    "unknown_bet": (lambda: Bet("dragon", 100), ("dragon",)),  # type: ignore[arg-type]
+    "not_offered": (
+        lambda: verify_bets(
+            {BetKind.PLAYER_PAIR: 100}, rules=Rules(), limits=TableLimits(), balance_minor=10**6
+        ),
+        (),
+    ),
+    "below_minimum": (
+        lambda: verify_bets(
+            {BetKind.TIE: 50}, rules=Rules(), limits=TableLimits(), balance_minor=10**6
+        ),
+        ("0.50", "1.00", "500.00"),
+    ),
+    "above_maximum": (
+        lambda: verify_bets(
+            {BetKind.BANKER: 60_000}, rules=Rules(), limits=TableLimits(), balance_minor=10**6
+        ),
+        ("600.00", "1.00", "500.00"),
+    ),
+    "insufficient_funds": (
+        lambda: verify_bets(
+            {BetKind.BANKER: 5_000}, rules=Rules(), limits=TableLimits(), balance_minor=1_250
+        ),
+        ("50.00", "12.50"),
+    ),
+    "no_bets": (
+        lambda: verify_bets({}, rules=Rules(), limits=TableLimits(), balance_minor=100),
+        (),
+    ),
+    "unknown_rank": (lambda: Rank.from_symbol("Z"), ("Z", "A", "K")),
+    "bad_card": (lambda: Card.from_str("Kx"), ("Kx",)),
+    "shoe_exhausted": (lambda: Shoe.from_str("9h 4c Kd").deal_coup(), ("3", "4", "6")),
+    "not_exact": (lambda: Rules(tie_pays=8.0), ("tie_pays", "8.0")),  # type: ignore[arg-type]
+    "rules_not_a_number": (lambda: Rules(tie_pays="eight"), ("eight",)),  # type: ignore[arg-type]
+    "rules_not_positive": (lambda: Rules(tie_pays=0), ("tie_pays", "0")),
+    "decks": (lambda: Rules(decks=9), ("1", "8", "9")),
+    "shoe_mode": (lambda: Rules(shoe_mode="burn"), ("burn", "cut-card")),  # type: ignore[arg-type]
+    "variant": (lambda: Rules(variant="chemmy"), ("chemmy", "punto-banco")),  # type: ignore[arg-type]
+    "cut_card_type": (lambda: Rules(cut_card=14.5), ("12", "399")),  # type: ignore[arg-type]
+    "cut_card": (lambda: Rules(cut_card=5), ("12", "399", "5")),
+    "commission": (lambda: Rules(banker_commission=1), ("0", "1")),
+    "preset": (lambda: preset("vegas"), ("vegas", "punto-banco")),
+    "limit": (lambda: TableLimits(minimum_minor=0), ("0.01",)),
+    "limits_order": (
+        lambda: TableLimits(minimum_minor=500, maximum_minor=100),
+        ("5.00", "1.00"),
+    ),
+    "seed": (lambda: SeededSource(-1), ("-1", "0")),
+    "server_seed": (lambda: FairStream(b"short", "client", 1), ("32",)),
+}
+
+
+def test_every_code_has_a_trigger() -> None:
+    assert set(TRIGGERS) == ERROR_CODES
+
+
+@pytest.mark.parametrize("code", sorted(TRIGGERS))
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_error_reads_in_both_languages_naming_what_is_allowed(code: str, lang: str) -> None:
+    trigger, must_name = TRIGGERS[code]
+    with pytest.raises(BaccaratError) as caught:
+        trigger()
+    error = caught.value
+    assert error.code == code
+    sentence = error_message(error, lang)
+    assert sentence != error.message or lang == "en" and sentence == error.message
+    assert explain._ERRORS[lang][code]  # a template, not the English fallback
+    assert "{" not in sentence and "}" not in sentence
+    for value in must_name:
+        assert value in sentence, (sentence, value)
+    if lang == "es":
+        assert sentence != error_message(error, "en")
+
+
+def test_spanish_names_the_bets_in_spanish() -> None:
+    with pytest.raises(BaccaratError) as caught:
+        verify_bets({BetKind.TIE: 50}, rules=Rules(), limits=TableLimits(), balance_minor=10_000)
+    assert error_message(caught.value, "es") == (
+        "La apuesta a Empate de 0.50 está por debajo del mínimo de la mesa: "
+        "apueste de 1.00 a 500.00."
+    )
+    assert error_message(caught.value, "en") == (
+        "The Tie stake 0.50 is under the table minimum: bet from 1.00 to 500.00."
+    )
+    with pytest.raises(BaccaratError) as caught:
+        settle_bet(Bet(BetKind.PLAYER_PAIR, 100), play_coup(parse_cards("9h 4c Kd 5s")), Rules())
+    assert error_message(caught.value, "es") == (
+        "Pareja Jugador no se ofrece en esta mesa: las casillas son Jugador, Banca, Empate."
+    )
+
+
+def test_unknown_codes_fall_back_to_the_english_message() -> None:
+    error = BaccaratError("something odd", code="not-a-known-code")
+    assert error_message(error, "es") == "something odd"
+    broken = BaccaratError("fallback", code="below_minimum")  # params missing
+    assert error_message(broken, "es") == "fallback"
+
+
+def test_names_and_languages() -> None:
+    assert check_lang("es_ES.UTF-8") == "es" and check_lang("fr") == "en"
+    for language in LANGUAGES:
+        assert set(BET_NAMES[language]) == set(BetKind)
+        assert set(SIDE_NAMES[language]) == {"player", "banker", "tie"}

@@ -1,0 +1,170 @@
+"""Rules and table limits: exact values, checked on construction."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from puntobanco.core.errors import InvalidRules
+from puntobanco.core.rules import (
+    MAX_BURN,
+    MIN_CUT_CARD,
+    PRESETS,
+    BetKind,
+    Rules,
+    ShoeMode,
+    TableLimits,
+    Variant,
+    preset,
+    to_fraction,
+)
+
+
+def test_defaults_are_the_seeds_land_based_game() -> None:
+    rules = Rules()
+    assert (rules.decks, rules.shoe_mode, rules.cut_card, rules.burn) == (
+        8,
+        ShoeMode.CUT_CARD,
+        14,
+        True,
+    )
+    assert rules.player_pays == 1
+    assert rules.banker_commission == Fraction(1, 20)
+    assert rules.banker_pays == Fraction(19, 20)
+    assert rules.tie_pays == 8
+    assert rules.banker_six_pays is None and rules.pair_pays is None
+    assert rules.variant is Variant.PUNTO_BANCO
+    assert rules.cards == 416
+    assert rules.offered_bets == (BetKind.PLAYER, BetKind.BANKER, BetKind.TIE)
+
+
+def test_seed_002_online_game_preset() -> None:
+    online = PRESETS["online"]
+    assert (online.decks, online.shoe_mode) == (6, ShoeMode.RESHUFFLE)
+    assert online.tie_pays == 8  # "9 a 1" is odds for one: 8 to 1
+    assert preset("online") is online
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ("0.04", Fraction(1, 25)),
+        (" 19/20 ", Fraction(19, 20)),
+        (Decimal("0.05"), Fraction(1, 20)),
+        (8, Fraction(8)),
+        (Fraction(1, 2), Fraction(1, 2)),
+    ],
+)
+def test_to_fraction_is_exact(value: Any, expected: Fraction) -> None:
+    assert to_fraction(value, "x") == expected
+
+
+@pytest.mark.parametrize(
+    ("value", "code"),
+    [
+        (0.05, "not_exact"),
+        (True, "not_exact"),
+        ("five", "rules_not_a_number"),
+        ("1/0", "rules_not_a_number"),
+        ("nan", "rules_not_a_number"),
+        (Decimal("Infinity"), "rules_not_a_number"),
+        (None, "rules_not_a_number"),
+    ],
+)
+def test_to_fraction_refuses(value: Any, code: str) -> None:
+    with pytest.raises(InvalidRules) as caught:
+        to_fraction(value, "tie_pays")
+    assert caught.value.code == code
+
+
+@pytest.mark.parametrize(
+    ("changes", "code"),
+    [
+        ({"decks": 0}, "decks"),
+        ({"decks": 9}, "decks"),
+        ({"decks": 6.0}, "decks"),
+        ({"decks": True}, "decks"),
+        ({"shoe_mode": "shuffle"}, "shoe_mode"),
+        ({"variant": "chemin-de-fer"}, "variant"),
+        ({"cut_card": MIN_CUT_CARD - 1}, "cut_card"),
+        ({"cut_card": 416 - MAX_BURN - 6 + 1}, "cut_card"),
+        ({"cut_card": "14"}, "cut_card_type"),
+        ({"tie_pays": 0}, "rules_not_positive"),
+        ({"player_pays": -1}, "rules_not_positive"),
+        ({"banker_commission": "-0.01"}, "commission"),
+        ({"banker_commission": 1}, "commission"),
+        ({"banker_six_pays": 0}, "rules_not_positive"),
+        ({"pair_pays": "-11"}, "rules_not_positive"),
+        ({"tie_pays": 8.0}, "not_exact"),
+    ],
+)
+def test_invalid_rules_are_refused(changes: dict[str, Any], code: str) -> None:
+    with pytest.raises(InvalidRules) as caught:
+        Rules(**changes)
+    assert caught.value.code == code
+    assert isinstance(caught.value, ValueError)
+
+
+def test_cut_card_range_depends_on_the_decks() -> None:
+    assert Rules(decks=1, cut_card=52 - MAX_BURN - 6).cut_card == 35
+    with pytest.raises(InvalidRules) as caught:
+        Rules(decks=1, cut_card=36)
+    assert caught.value.params == {"value": 36, "minimum": 12, "maximum": 35}
+
+
+def test_values_are_normalised_to_exact_types() -> None:
+    rules = Rules(
+        shoe_mode="reshuffle",  # type: ignore[arg-type]
+        banker_commission="0.04",  # type: ignore[arg-type]
+        tie_pays=9,  # type: ignore[arg-type]
+        banker_six_pays="1/2",  # type: ignore[arg-type]
+        pair_pays=Decimal(11),  # type: ignore[arg-type]
+    )
+    assert rules.shoe_mode is ShoeMode.RESHUFFLE
+    assert rules.banker_commission == Fraction(1, 25) and rules.banker_pays == Fraction(24, 25)
+    assert rules.tie_pays == Fraction(9) and isinstance(rules.tie_pays, Fraction)
+    assert rules.banker_six_pays == Fraction(1, 2) and rules.pair_pays == Fraction(11)
+    assert rules.offered_bets[-2:] == (BetKind.PLAYER_PAIR, BetKind.BANKER_PAIR)
+
+
+def test_replace_checks_again() -> None:
+    assert Rules().replace(decks=6).decks == 6
+    with pytest.raises(InvalidRules):
+        Rules().replace(decks=0)
+
+
+def test_presets_are_valid_and_frozen() -> None:
+    assert preset("punto-banco") == Rules()
+    with pytest.raises(InvalidRules) as caught:
+        preset("macao")
+    assert "punto-banco" in caught.value.params["allowed"]
+    with pytest.raises(TypeError):
+        PRESETS["x"] = Rules()  # type: ignore[index]
+    with pytest.raises(AttributeError):
+        Rules().decks = 6  # type: ignore[misc]
+
+
+def test_table_limits() -> None:
+    limits = TableLimits(minimum_minor=500, maximum_minor=100_000, maxima_minor={"tie": 10_000})
+    assert limits.maximum_for(BetKind.TIE) == 10_000
+    assert limits.maximum_for(BetKind.BANKER) == 100_000
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "code"),
+    [
+        ({"minimum_minor": 0}, "limit"),
+        ({"maximum_minor": -1}, "limit"),
+        ({"minimum_minor": 1.5}, "limit"),
+        ({"minimum_minor": 500, "maximum_minor": 100}, "limits_order"),
+        ({"maxima_minor": {BetKind.TIE: 50}}, "limit"),
+        ({"maxima_minor": {"dragon": 500}}, "unknown_bet"),
+    ],
+)
+def test_invalid_limits_are_refused(kwargs: dict[str, Any], code: str) -> None:
+    with pytest.raises(InvalidRules) as caught:
+        TableLimits(**kwargs)
+    assert caught.value.code == code

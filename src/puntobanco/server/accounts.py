@@ -22,6 +22,7 @@ from puntobanco.server.errors import ApiError
 from puntobanco.server.ledger.wallet import Account, EntryKind, Movement, post
 from puntobanco.server.models import AuthSession, PlayerTable, User, Wallet, utcnow
 from puntobanco.server.settings import Settings
+from puntobanco.server.statements import PLAYER_FOR_TOKEN
 from puntobanco.server.tables import new_seed
 
 USERNAME = re.compile(r"^[A-Za-z0-9._-]{3,32}$")
@@ -159,11 +160,11 @@ def authenticate(session: Session, settings: Settings, username: str, password: 
 
 def player_for_token(session: Session, token: str) -> Player | None:
     """The player whose unexpired session has this token, if any."""
-    row = session.execute(
-        select(User.id, User.username, User.guest)
-        .join(AuthSession, AuthSession.user_id == User.id)
-        .where(AuthSession.token_hash == token_hash(token), AuthSession.expires_at > utcnow())
-    ).one_or_none()
+    row = (
+        session.connection()
+        .execute(PLAYER_FOR_TOKEN, {"token_hash": token_hash(token), "now": utcnow()})
+        .one_or_none()
+    )
     return None if row is None else Player(int(row.id), row.username, bool(row.guest))
 
 

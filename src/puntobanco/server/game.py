@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from sqlalchemy import Table, and_, bindparam, insert, select, update
+from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 from puntobanco.core.bets import Bet, Resolution, bet_kind, settle, verify_bets
@@ -45,8 +45,17 @@ from puntobanco.core.rules import PRESETS, BetKind, ShoeMode
 from puntobanco.core.shoe import Shoe
 from puntobanco.server.errors import ApiError
 from puntobanco.server.ledger.wallet import Account, EntryKind, Movement, lock_wallet, post
-from puntobanco.server.models import PlayerTable, Round, RoundBet, Seed, utcnow
+from puntobanco.server.models import Round, RoundBet, utcnow
 from puntobanco.server.settings import Settings
+from puntobanco.server.statements import (
+    ADVANCE_NONCE,
+    INSERT_BETS,
+    INSERT_ROUND,
+    SETTLE_BET,
+    SETTLE_ROUND,
+    TABLE_SEED_AND_KEY,
+    UPDATE_TABLE,
+)
 from puntobanco.server.tables import limits_for, rules_for
 
 log = logging.getLogger("puntobanco.server.game")
@@ -106,8 +115,33 @@ def check_key(key: str | None) -> str:
     return key
 
 
-def _deal(session: Session, table: PlayerTable, seed: Seed) -> tuple[CoupResult, int, int, str]:
-    """Deal the table's next round; advance the shoe and the seed's nonce in the database.
+@dataclass(slots=True)
+class _TableState:
+    """A player's table as read under the wallet lock (columns of ``player_tables``)."""
+
+    preset: str
+    shoes_started: int
+    shoe_open: bool
+    shoe_seed_id: int | None
+    shoe_client_seed: str | None
+    shoe_nonce: int | None
+    shoe_position: int
+    shoe_rounds: int
+
+
+@dataclass(slots=True)
+class _SeedState:
+    """The seed in play (columns of ``seeds``)."""
+
+    id: int
+    server_seed: str
+    server_seed_hash: str
+    client_seed: str
+    next_nonce: int
+
+
+def _deal(table: _TableState, seed: _SeedState) -> tuple[CoupResult, int, int, str]:
+    """Deal the table's next round, advancing the table's shoe and the seed's nonce.
 
     Returns:
         The round, its first card's position in the shoe, the shoe's nonce and
@@ -158,28 +192,49 @@ def start_round(
         # already made with this key. (A single statement would judge the key on a
         # snapshot taken before the wait for the lock.)
         balance = lock_wallet(session, user_id)
-        row = session.execute(
-            select(PlayerTable, Seed, Round.id, Round.request_hash, Round.status)
-            .select_from(PlayerTable)
-            .join(Seed, and_(Seed.user_id == PlayerTable.user_id, Seed.revealed_at.is_(None)))
-            .outerjoin(
-                Round, and_(Round.user_id == PlayerTable.user_id, Round.idempotency_key == key)
-            )
-            .where(PlayerTable.user_id == user_id)
-        ).one()
-        table, seed, existing_id, existing_hash, existing_status = row
+        connection = session.connection()
+        row = connection.execute(TABLE_SEED_AND_KEY, {"t_user": user_id, "t_key": key}).one()
+        existing_id, existing_hash, existing_status = row.round_id, row.request_hash, row.status
         if existing_id is not None:
             if existing_hash != fingerprint:
                 raise ApiError(409, "idempotency_conflict", key=key[:40])
             return Started(int(existing_id), True, str(existing_status))
-        rules = rules_for(table.preset)
+        rules = rules_for(row.preset)
         bets = verify_bets(
             [Bet(bet_kind(name), stake) for name, stake in stakes.items()],
             rules=rules,
             limits=limits_for(settings, rules),
             balance_minor=int(balance),
         )
-        result, first_card, nonce, client_seed = _deal(session, table, seed)
+        table = _TableState(
+            row.preset,
+            row.shoes_started,
+            bool(row.shoe_open),
+            row.shoe_seed_id,
+            row.shoe_client_seed,
+            row.shoe_nonce,
+            row.shoe_position,
+            row.shoe_rounds,
+        )
+        seed = _SeedState(
+            row.seed_id, row.server_seed, row.server_seed_hash, row.client_seed, row.next_nonce
+        )
+        result, first_card, nonce, client_seed = _deal(table, seed)
+        connection.execute(
+            UPDATE_TABLE,
+            {
+                "t_user": user_id,
+                "shoes_started": table.shoes_started,
+                "shoe_open": table.shoe_open,
+                "shoe_seed_id": table.shoe_seed_id,
+                "shoe_client_seed": table.shoe_client_seed,
+                "shoe_nonce": table.shoe_nonce,
+                "shoe_position": table.shoe_position,
+                "shoe_rounds": table.shoe_rounds,
+            },
+        )
+        if seed.next_nonce != row.next_nonce:
+            connection.execute(ADVANCE_NONCE, {"s_id": seed.id, "next_nonce": seed.next_nonce})
         staked = sum(bet.stake_minor for bet in bets)
         burn = result.burn
         values = dict(
@@ -202,10 +257,10 @@ def start_round(
             outcome=result.outcome.value,
             staked_minor=staked,
         )
-        round_id = session.execute(insert(Round).values(values).returning(Round.id)).scalar_one()
-        row = Round(id=round_id, **values)
-        session.execute(
-            insert(RoundBet),
+        round_id: int = connection.execute(INSERT_ROUND, values).scalar_one()
+        written = Round(id=round_id, **values)
+        connection.execute(
+            INSERT_BETS,
             [
                 {"round_id": round_id, "bet": bet.kind.value, "stake_minor": bet.stake_minor}
                 for bet in bets
@@ -223,7 +278,7 @@ def start_round(
             ],
         )
     _fault(settings, int(round_id))
-    return Started(int(round_id), False, "dealt", row, bets, seed.server_seed_hash)
+    return Started(int(round_id), False, "dealt", written, bets, seed.server_seed_hash)
 
 
 def _fault(settings: Settings, round_id: int) -> None:
@@ -336,34 +391,22 @@ def _write_settlement(
     """Mark the round settled (only if still dealt), then write the money and the bets."""
     payout = sum(row["payout_minor"] for row in bet_rows)
     balance = before + sum(m.amount_minor for m in movements)
-    done = session.execute(
-        update(Round)
-        .where(Round.id == round_id, Round.status == "dealt")
-        .values(status="settled", payout_minor=payout, balance_minor=balance, settled_at=utcnow())
+    connection = session.connection()
+    done = connection.execute(
+        SETTLE_ROUND,
+        {
+            "r_id": round_id,
+            "payout_minor": payout,
+            "balance_minor": balance,
+            "settled_at": utcnow(),
+        },
     )
     if getattr(done, "rowcount", 1) != 1:
         return None  # settled meanwhile (a recovery, or a retry in another worker)
     written = post(session, user_id=user_id, journal=journal, movements=movements)
     if written != balance:  # pragma: no cover - the wallet lock makes this unreachable
         raise RuntimeError(f"round {round_id}: balance {written}, expected {balance}")
-    table = RoundBet.__table__
-    assert isinstance(table, Table)
-    session.connection().execute(
-        update(table)
-        .where(
-            table.c.round_id == bindparam("b_round"),
-            table.c.bet == bindparam("b_bet"),
-            table.c.resolution.is_(None),
-        )
-        .values(
-            resolution=bindparam("resolution"),
-            winnings_minor=bindparam("winnings_minor"),
-            payout_minor=bindparam("payout_minor"),
-            commission=bindparam("commission"),
-            rounded_away=bindparam("rounded_away"),
-        ),
-        bet_rows,
-    )
+    connection.execute(SETTLE_BET, bet_rows)
     bets = tuple(
         RoundBet(
             round_id=round_id,

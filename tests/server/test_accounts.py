@@ -135,3 +135,23 @@ def test_redis_rate_limit_holds_across_app_instances(settings: Settings) -> None
             for i in range(5)
         ]
     assert answers == [401, 401, 401, 429, 429]
+
+
+def test_expired_sessions_are_refused_and_removed_on_start(
+    client: TestClient, alice: Player, settings: Settings
+) -> None:
+    from datetime import timedelta
+
+    from sqlalchemy import func, select, update
+
+    from puntobanco.server.main import create_app
+    from puntobanco.server.models import AuthSession, utcnow
+
+    sessions = client.app.state.sessions  # type: ignore[attr-defined]
+    with sessions.begin() as session:
+        session.execute(update(AuthSession).values(expires_at=utcnow() - timedelta(seconds=1)))
+    assert client.get("/api/me", headers=alice.headers).status_code == 401
+    with TestClient(create_app(settings)) as restarted:
+        with restarted.app.state.sessions.begin() as session:  # type: ignore[attr-defined]
+            left = session.execute(select(func.count()).select_from(AuthSession)).scalar_one()
+    assert left == 0

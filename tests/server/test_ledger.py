@@ -177,3 +177,15 @@ def test_property_entries_always_sum_to_the_balance(client: TestClient, ops: lis
         assert response.status_code < 500, response.text
         assert player.balance() == expected >= 0
     assert ledger_check(client)["ok"] is True
+
+
+def test_a_retried_top_up_adds_once(client: TestClient, alice: Player, settings: Settings) -> None:
+    headers = {**alice.headers, "Idempotency-Key": "topup-1"}
+    first = client.post("/api/wallet/top-up", json={"amount_minor": 700}, headers=headers)
+    again = client.post("/api/wallet/top-up", json={"amount_minor": 700}, headers=headers)
+    assert first.json() == again.json() == {"balance_minor": settings.grant_minor + 700}
+    assert again.headers["Idempotent-Replayed"] == "true"
+    other = client.post("/api/wallet/top-up", json={"amount_minor": 800}, headers=headers)
+    assert other.status_code == 409 and other.json()["error"]["code"] == "idempotency_conflict"
+    assert alice.balance() == settings.grant_minor + 700
+    assert ledger_check(client)["ok"] is True

@@ -16,11 +16,18 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import delete, insert, select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, sessionmaker
 
 from puntobanco.server.errors import ApiError
 from puntobanco.server.ledger.wallet import Account, EntryKind, Movement, post
-from puntobanco.server.models import AuthSession, PlayerTable, User, Wallet, utcnow
+from puntobanco.server.models import (
+    AuthSession,
+    LoginAttempt,
+    PlayerTable,
+    User,
+    Wallet,
+    utcnow,
+)
 from puntobanco.server.settings import Settings
 from puntobanco.server.statements import PLAYER_FOR_TOKEN
 from puntobanco.server.tables import new_seed
@@ -178,3 +185,16 @@ def balance_of(session: Session, user_id: int) -> int:
     return int(
         session.execute(select(Wallet.balance_minor).where(Wallet.user_id == user_id)).scalar_one()
     )
+
+
+def housekeeping(sessions: sessionmaker[Session], settings: Settings) -> int:
+    """Delete expired login sessions and finished rate-limit windows; returns rows deleted."""
+    now = utcnow()
+    with sessions.begin() as session:
+        expired = session.execute(delete(AuthSession).where(AuthSession.expires_at <= now))
+        stale = session.execute(
+            delete(LoginAttempt).where(
+                LoginAttempt.window_start < now - timedelta(seconds=settings.login_window_s)
+            )
+        )
+    return int(getattr(expired, "rowcount", 0) or 0) + int(getattr(stale, "rowcount", 0) or 0)

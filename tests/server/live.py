@@ -48,7 +48,7 @@ def server_env(database_url: str, **extra: str) -> dict[str, str]:
     return env
 
 
-def wait_ready(base: str, process: subprocess.Popen[bytes], timeout: float = 30.0) -> None:
+def wait_ready(base: str, process: subprocess.Popen[bytes], timeout: float = 90.0) -> None:
     """Wait for ``/api/ready`` to answer 200 (fails if the process exits first)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

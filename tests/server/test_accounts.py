@@ -107,3 +107,51 @@ def test_login_is_rate_limited_even_with_the_right_password(
     Player(client, "dave")
     ok = client.post("/api/auth/login", json={"username": "dave", "password": "correct horse"})
     assert ok.status_code == 200
+
+
+def test_redis_rate_limit_holds_across_app_instances(settings: Settings) -> None:
+    """Two app instances (two workers) share the count through Redis."""
+    import uuid
+
+    import pytest
+    import redis
+
+    from puntobanco.server.main import create_app
+    from tests.server.conftest import make_settings
+
+    url = "redis://127.0.0.1:6379/15"
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=1).ping()
+    except redis.RedisError as exc:
+        pytest.skip(f"Redis at {url} is unreachable: {exc}")
+    shared = make_settings(settings.database_url, redis_url=url, login_attempts=3)
+    name = f"r{uuid.uuid4().hex[:8]}"
+    with TestClient(create_app(shared)) as one, TestClient(create_app(shared)) as two:
+        Player(one, name)
+        answers = [
+            (one if i % 2 else two)
+            .post("/api/auth/login", json={"username": name, "password": "wrong pw!"})
+            .status_code
+            for i in range(5)
+        ]
+    assert answers == [401, 401, 401, 429, 429]
+
+
+def test_expired_sessions_are_refused_and_removed_on_start(
+    client: TestClient, alice: Player, settings: Settings
+) -> None:
+    from datetime import timedelta
+
+    from sqlalchemy import func, select, update
+
+    from puntobanco.server.main import create_app
+    from puntobanco.server.models import AuthSession, utcnow
+
+    sessions = client.app.state.sessions  # type: ignore[attr-defined]
+    with sessions.begin() as session:
+        session.execute(update(AuthSession).values(expires_at=utcnow() - timedelta(seconds=1)))
+    assert client.get("/api/me", headers=alice.headers).status_code == 401
+    with TestClient(create_app(settings)) as restarted:
+        with restarted.app.state.sessions.begin() as session:  # type: ignore[attr-defined]
+            left = session.execute(select(func.count()).select_from(AuthSession)).scalar_one()
+    assert left == 0

@@ -124,3 +124,21 @@ def test_invalid_client_seeds(client: TestClient, alice: Player, seed: str) -> N
     assert response.json()["error"]["code"] == "invalid_client_seed"
     assert "semilla" in response.json()["error"]["message"]
     assert client.get("/api/table", headers=alice.headers).json()["fairness"] == before
+
+
+def test_the_seed_in_play_cannot_be_verified_before_it_is_revealed(
+    client: TestClient, alice: Player
+) -> None:
+    from sqlalchemy import select
+
+    from puntobanco.server.models import Seed
+
+    alice.bet({"player": 100})
+    with client.app.state.sessions.begin() as session:  # type: ignore[attr-defined]
+        secret = session.execute(select(Seed.server_seed)).scalar_one()
+    response = client.post(
+        "/api/fairness/verify?lang=es", json={"server_seed": secret}, headers=alice.headers
+    )
+    assert response.status_code == 409
+    assert response.json()["error"]["code"] == "seed_not_revealed"
+    assert "rótela" in response.json()["error"]["message"]

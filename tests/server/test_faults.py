@@ -120,3 +120,18 @@ def test_killed_server_process_loses_nothing(database_url: str) -> None:
         assert me["balance_minor"] == auth["user"]["balance_minor"] + retry.json()["net_minor"]
         page = httpx.get(f"{base}/api/rounds", headers=headers).json()
         assert [r["id"] for r in page["rounds"]] == [retry.json()["id"]]
+
+
+def test_admin_recover_endpoint_settles_open_rounds(settings: Settings) -> None:
+    faulty = make_settings(settings.database_url, fault="after_debit_raise")
+    with TestClient(create_app(faulty), raise_server_exceptions=False) as client:
+        player = Player(client, "alice")
+        player.bet({"player": 100}, key="a")
+    calm = make_settings(settings.database_url, recover_on_start=False)
+    with TestClient(create_app(calm)) as client:
+        admin = {"X-Admin-Token": ADMIN}
+        assert len(ledger_check(client)["rounds_open"]) == 1
+        first = client.post("/api/admin/recover", headers=admin).json()
+        again = client.post("/api/admin/recover", headers=admin).json()
+        assert len(first["settled"]) == 1 and again == {"settled": []}
+        assert ledger_check(client)["rounds_open"] == []

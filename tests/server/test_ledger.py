@@ -139,7 +139,7 @@ def test_admin_endpoints_need_the_token(client: TestClient) -> None:
 
 
 @hsettings(
-    max_examples=15,
+    max_examples=10,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
@@ -176,4 +176,16 @@ def test_property_entries_always_sum_to_the_balance(client: TestClient, ops: lis
                 expected += response.json()["net_minor"]
         assert response.status_code < 500, response.text
         assert player.balance() == expected >= 0
+    assert ledger_check(client)["ok"] is True
+
+
+def test_a_retried_top_up_adds_once(client: TestClient, alice: Player, settings: Settings) -> None:
+    headers = {**alice.headers, "Idempotency-Key": "topup-1"}
+    first = client.post("/api/wallet/top-up", json={"amount_minor": 700}, headers=headers)
+    again = client.post("/api/wallet/top-up", json={"amount_minor": 700}, headers=headers)
+    assert first.json() == again.json() == {"balance_minor": settings.grant_minor + 700}
+    assert again.headers["Idempotent-Replayed"] == "true"
+    other = client.post("/api/wallet/top-up", json={"amount_minor": 800}, headers=headers)
+    assert other.status_code == 409 and other.json()["error"]["code"] == "idempotency_conflict"
+    assert alice.balance() == settings.grant_minor + 700
     assert ledger_check(client)["ok"] is True

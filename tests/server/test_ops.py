@@ -60,3 +60,28 @@ def test_logs_are_json_lines() -> None:
     line = json.loads(JsonFormatter().format(record))
     assert line["message"] == "request" and line["status"] == 201 and line["level"] == "INFO"
     assert line["time"].endswith("+00:00")
+
+
+@pytest.mark.slow
+def test_metrics_add_up_every_worker(tmp_path: object) -> None:
+    import httpx
+
+    from tests.server.live import live_server
+
+    with live_server(f"sqlite:///{tmp_path}/m.db", workers=2) as (base, _):
+        token = httpx.post(f"{base}/api/auth/guest").json()["token"]
+        headers = {"Authorization": f"Bearer {token}"}
+        for i in range(12):
+            response = httpx.post(
+                f"{base}/api/rounds",
+                json={"bets": {"player": 100}},
+                headers={**headers, "Idempotency-Key": f"m{i}"},
+            )
+            assert response.status_code == 201
+        text = httpx.get(f"{base}/metrics").text
+    counts = [
+        float(line.split()[-1])
+        for line in text.splitlines()
+        if line.startswith("puntobanco_rounds_total{")
+    ]
+    assert sum(counts) == 12

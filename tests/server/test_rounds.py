@@ -229,6 +229,11 @@ def test_cut_card_table_keeps_its_shoe_in_the_database(client: TestClient, alice
     dealt = sum(len(r["cards"]) for r in rounds)
     assert shoe["cards_remaining"] == 416 - 1 - burn["face_down"] - dealt
     assert len(shoe["roads"]["bead_plate"]) == 1
+    if shoe["edges"] is not None:  # the analysis layer is present
+        assert set(shoe["edges"]) == {"player", "banker", "tie"}
+        for edge in shoe["edges"].values():
+            assert abs(float(Fraction(edge["exact"])) - edge["house_edge"]) < 1e-12
+        assert 0 < shoe["edges"]["banker"]["house_edge"] < 0.05
     # Reveal the seed and deal the same shoe in memory: the same cards, round for round.
     revealed = client.post("/api/fairness/rotate", headers=alice.headers).json()
     oracle = _cut_card_oracle(first, bytes.fromhex(revealed["revealed_server_seed"]), 6)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 from typing import Annotated
 
@@ -55,15 +56,23 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(1) from None
         finally:
             engine.dispose()
+        metrics_dir = None
         if workers > 1 and "PROMETHEUS_MULTIPROC_DIR" not in os.environ:
-            os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="puntobanco-metrics-")
+            # Every worker writes its counters here; /metrics adds them up.
+            metrics_dir = tempfile.mkdtemp(prefix="puntobanco-metrics-")
+            os.environ["PROMETHEUS_MULTIPROC_DIR"] = metrics_dir
         typer.echo(f"puntobanco: serving on http://{host}:{port} ({workers} worker(s))", err=True)
-        uvicorn.run(
-            "puntobanco.server.main:create_app",
-            factory=True,
-            host=host,
-            port=port,
-            workers=workers,
-            log_level=log_level.lower(),
-            access_log=False,
-        )
+        try:
+            uvicorn.run(
+                "puntobanco.server.main:create_app",
+                factory=True,
+                host=host,
+                port=port,
+                workers=workers,
+                log_level=log_level.lower(),
+                access_log=False,
+            )
+        finally:
+            if metrics_dir is not None:
+                os.environ.pop("PROMETHEUS_MULTIPROC_DIR", None)
+                shutil.rmtree(metrics_dir, ignore_errors=True)

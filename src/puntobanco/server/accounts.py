@@ -16,12 +16,20 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import delete, insert, select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, sessionmaker
 
 from puntobanco.server.errors import ApiError
 from puntobanco.server.ledger.wallet import Account, EntryKind, Movement, post
-from puntobanco.server.models import AuthSession, PlayerTable, User, Wallet, utcnow
+from puntobanco.server.models import (
+    AuthSession,
+    LoginAttempt,
+    PlayerTable,
+    User,
+    Wallet,
+    utcnow,
+)
 from puntobanco.server.settings import Settings
+from puntobanco.server.statements import PLAYER_FOR_TOKEN
 from puntobanco.server.tables import new_seed
 
 USERNAME = re.compile(r"^[A-Za-z0-9._-]{3,32}$")
@@ -159,11 +167,11 @@ def authenticate(session: Session, settings: Settings, username: str, password: 
 
 def player_for_token(session: Session, token: str) -> Player | None:
     """The player whose unexpired session has this token, if any."""
-    row = session.execute(
-        select(User.id, User.username, User.guest)
-        .join(AuthSession, AuthSession.user_id == User.id)
-        .where(AuthSession.token_hash == token_hash(token), AuthSession.expires_at > utcnow())
-    ).one_or_none()
+    row = (
+        session.connection()
+        .execute(PLAYER_FOR_TOKEN, {"token_hash": token_hash(token), "now": utcnow()})
+        .one_or_none()
+    )
     return None if row is None else Player(int(row.id), row.username, bool(row.guest))
 
 
@@ -177,3 +185,16 @@ def balance_of(session: Session, user_id: int) -> int:
     return int(
         session.execute(select(Wallet.balance_minor).where(Wallet.user_id == user_id)).scalar_one()
     )
+
+
+def housekeeping(sessions: sessionmaker[Session], settings: Settings) -> int:
+    """Delete expired login sessions and finished rate-limit windows; returns rows deleted."""
+    now = utcnow()
+    with sessions.begin() as session:
+        expired = session.execute(delete(AuthSession).where(AuthSession.expires_at <= now))
+        stale = session.execute(
+            delete(LoginAttempt).where(
+                LoginAttempt.window_start < now - timedelta(seconds=settings.login_window_s)
+            )
+        )
+    return int(getattr(expired, "rowcount", 0) or 0) + int(getattr(stale, "rowcount", 0) or 0)

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from sqlalchemy import Table, bindparam, insert, select, update
+from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 from puntobanco.core.bets import Bet, Resolution, bet_kind, settle, verify_bets
@@ -45,8 +45,17 @@ from puntobanco.core.rules import PRESETS, BetKind, ShoeMode
 from puntobanco.core.shoe import Shoe
 from puntobanco.server.errors import ApiError
 from puntobanco.server.ledger.wallet import Account, EntryKind, Movement, lock_wallet, post
-from puntobanco.server.models import PlayerTable, Round, RoundBet, Seed, utcnow
+from puntobanco.server.models import Round, RoundBet, utcnow
 from puntobanco.server.settings import Settings
+from puntobanco.server.statements import (
+    ADVANCE_NONCE,
+    INSERT_BETS,
+    INSERT_ROUND,
+    SETTLE_BET,
+    SETTLE_ROUND,
+    TABLE_SEED_AND_KEY,
+    UPDATE_TABLE,
+)
 from puntobanco.server.tables import limits_for, rules_for
 
 log = logging.getLogger("puntobanco.server.game")
@@ -56,11 +65,27 @@ MAX_KEY = 200
 
 @dataclass(frozen=True, slots=True)
 class Started:
-    """What the deal step produced."""
+    """What the deal step produced.
+
+    ``row`` (a detached copy of what was written) and ``bets`` are set when this call
+    dealt the round, so that settling and answering need not read it back.
+    """
 
     round_id: int
     replayed: bool
     status: str
+    row: Round | None = None
+    bets: tuple[Bet, ...] = ()
+    seed_hash: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Settled:
+    """What the settle step wrote."""
+
+    bets: tuple[RoundBet, ...]
+    payout_minor: int
+    balance_minor: int
 
 
 def parse_stakes(raw: Mapping[str, Any]) -> dict[str, int]:
@@ -90,8 +115,33 @@ def check_key(key: str | None) -> str:
     return key
 
 
-def _deal(session: Session, table: PlayerTable, seed: Seed) -> tuple[CoupResult, int, int, str]:
-    """Deal the table's next round; advance the shoe and the seed's nonce in the database.
+@dataclass(slots=True)
+class _TableState:
+    """A player's table as read under the wallet lock (columns of ``player_tables``)."""
+
+    preset: str
+    shoes_started: int
+    shoe_open: bool
+    shoe_seed_id: int | None
+    shoe_client_seed: str | None
+    shoe_nonce: int | None
+    shoe_position: int
+    shoe_rounds: int
+
+
+@dataclass(slots=True)
+class _SeedState:
+    """The seed in play (columns of ``seeds``)."""
+
+    id: int
+    server_seed: str
+    server_seed_hash: str
+    client_seed: str
+    next_nonce: int
+
+
+def _deal(table: _TableState, seed: _SeedState) -> tuple[CoupResult, int, int, str]:
+    """Deal the table's next round, advancing the table's shoe and the seed's nonce.
 
     Returns:
         The round, its first card's position in the shoe, the shoe's nonce and
@@ -136,58 +186,81 @@ def start_round(
     """Step 1: take the bets and deal, in one transaction (see the module docstring)."""
     fingerprint = request_hash(stakes)
     with session.begin():
+        # Lock the wallet first (every change to a player's money, table or seeds takes
+        # this lock), then read the rest in a statement that sees what the previous
+        # holder of the lock committed: the table, the seed in play, and any round
+        # already made with this key. (A single statement would judge the key on a
+        # snapshot taken before the wait for the lock.)
         balance = lock_wallet(session, user_id)
-        existing = session.execute(
-            select(Round.id, Round.request_hash, Round.status).where(
-                Round.user_id == user_id, Round.idempotency_key == key
-            )
-        ).one_or_none()
-        if existing is not None:
-            if existing.request_hash != fingerprint:
+        connection = session.connection()
+        row = connection.execute(TABLE_SEED_AND_KEY, {"t_user": user_id, "t_key": key}).one()
+        existing_id, existing_hash, existing_status = row.round_id, row.request_hash, row.status
+        if existing_id is not None:
+            if existing_hash != fingerprint:
                 raise ApiError(409, "idempotency_conflict", key=key[:40])
-            return Started(int(existing.id), True, existing.status)
-        table = session.execute(
-            select(PlayerTable).where(PlayerTable.user_id == user_id)
-        ).scalar_one()
-        rules = rules_for(table.preset)
+            return Started(int(existing_id), True, str(existing_status))
+        rules = rules_for(row.preset)
         bets = verify_bets(
             [Bet(bet_kind(name), stake) for name, stake in stakes.items()],
             rules=rules,
             limits=limits_for(settings, rules),
-            balance_minor=balance,
+            balance_minor=int(balance),
         )
-        seed = session.execute(
-            select(Seed).where(Seed.user_id == user_id, Seed.revealed_at.is_(None))
-        ).scalar_one()
-        result, first_card, nonce, client_seed = _deal(session, table, seed)
+        table = _TableState(
+            row.preset,
+            row.shoes_started,
+            bool(row.shoe_open),
+            row.shoe_seed_id,
+            row.shoe_client_seed,
+            row.shoe_nonce,
+            row.shoe_position,
+            row.shoe_rounds,
+        )
+        seed = _SeedState(
+            row.seed_id, row.server_seed, row.server_seed_hash, row.client_seed, row.next_nonce
+        )
+        result, first_card, nonce, client_seed = _deal(table, seed)
+        connection.execute(
+            UPDATE_TABLE,
+            {
+                "t_user": user_id,
+                "shoes_started": table.shoes_started,
+                "shoe_open": table.shoe_open,
+                "shoe_seed_id": table.shoe_seed_id,
+                "shoe_client_seed": table.shoe_client_seed,
+                "shoe_nonce": table.shoe_nonce,
+                "shoe_position": table.shoe_position,
+                "shoe_rounds": table.shoe_rounds,
+            },
+        )
+        if seed.next_nonce != row.next_nonce:
+            connection.execute(ADVANCE_NONCE, {"s_id": seed.id, "next_nonce": seed.next_nonce})
         staked = sum(bet.stake_minor for bet in bets)
         burn = result.burn
-        round_id = session.execute(
-            insert(Round)
-            .values(
-                user_id=user_id,
-                idempotency_key=key,
-                request_hash=fingerprint,
-                status="dealt",
-                created_at=utcnow(),
-                preset=table.preset,
-                seed_id=seed.id,
-                client_seed=client_seed,
-                nonce=nonce,
-                shoe_index=table.shoes_started - 1,
-                round_in_shoe=result.round_in_shoe or 1,
-                first_card=first_card,
-                last_in_shoe=result.last_in_shoe,
-                burn_shown=None if burn is None else burn.shown.code,
-                burn_face_down=None if burn is None else len(burn.face_down),
-                cards=" ".join(card.code for card in result.cards),
-                outcome=result.outcome.value,
-                staked_minor=staked,
-            )
-            .returning(Round.id)
-        ).scalar_one()
-        session.execute(
-            insert(RoundBet),
+        values = dict(
+            user_id=user_id,
+            idempotency_key=key,
+            request_hash=fingerprint,
+            status="dealt",
+            created_at=utcnow(),
+            preset=table.preset,
+            seed_id=seed.id,
+            client_seed=client_seed,
+            nonce=nonce,
+            shoe_index=table.shoes_started - 1,
+            round_in_shoe=result.round_in_shoe or 1,
+            first_card=first_card,
+            last_in_shoe=result.last_in_shoe,
+            burn_shown=None if burn is None else burn.shown.code,
+            burn_face_down=None if burn is None else len(burn.face_down),
+            cards=" ".join(card.code for card in result.cards),
+            outcome=result.outcome.value,
+            staked_minor=staked,
+        )
+        round_id: int = connection.execute(INSERT_ROUND, values).scalar_one()
+        written = Round(id=round_id, **values)
+        connection.execute(
+            INSERT_BETS,
             [
                 {"round_id": round_id, "bet": bet.kind.value, "stake_minor": bet.stake_minor}
                 for bet in bets
@@ -205,7 +278,7 @@ def start_round(
             ],
         )
     _fault(settings, int(round_id))
-    return Started(int(round_id), False, "dealt")
+    return Started(int(round_id), False, "dealt", written, bets, seed.server_seed_hash)
 
 
 def _fault(settings: Settings, round_id: int) -> None:
@@ -217,33 +290,47 @@ def _fault(settings: Settings, round_id: int) -> None:
         raise RuntimeError(f"fault injection after the debit of round {round_id}")
 
 
-def settle_round(session: Session, round_id: int) -> bool:
+def settle_round(session: Session, round_id: int, known: Started | None = None) -> Settled | None:
     """Step 2: settle a dealt round (or refund it, if it can no longer be settled).
 
+    Args:
+        session: A session with no transaction open.
+        round_id: The round.
+        known: What :func:`start_round` returned, when this request dealt the round
+            (saves reading it back).
+
     Returns:
-        Whether this call settled it (``False``: it was already settled).
+        What was written; ``None`` if the round was already settled.
     """
     with session.begin():
-        user_id = session.execute(select(Round.user_id).where(Round.id == round_id)).scalar_one()
-        lock_wallet(session, user_id)
-        row = session.execute(
-            select(Round.preset, Round.cards, Round.staked_minor).where(
-                Round.id == round_id, Round.status == "dealt"
-            )
-        ).one_or_none()
-        if row is None:
-            return False
-        stakes = session.execute(
-            select(RoundBet.bet, RoundBet.stake_minor).where(RoundBet.round_id == round_id)
-        ).all()
-        bets = [Bet(BetKind(bet), int(stake)) for bet, stake in stakes]
+        if known is not None and known.row is not None:
+            user_id, preset, cards = known.row.user_id, known.row.preset, known.row.cards
+            bets = list(known.bets)
+            before = lock_wallet(session, user_id)
+        else:
+            user_id = session.execute(
+                select(Round.user_id).where(Round.id == round_id)
+            ).scalar_one()
+            before = lock_wallet(session, user_id)
+            row = session.execute(
+                select(Round.preset, Round.cards).where(
+                    Round.id == round_id, Round.status == "dealt"
+                )
+            ).one_or_none()
+            if row is None:
+                return None
+            preset, cards = row.preset, row.cards
+            stakes = session.execute(
+                select(RoundBet.bet, RoundBet.stake_minor).where(RoundBet.round_id == round_id)
+            ).all()
+            bets = [Bet(BetKind(bet), int(stake)) for bet, stake in stakes]
         try:
-            rules = PRESETS[row.preset]
-            result = play_coup(parse_cards(row.cards))
+            rules = PRESETS[preset]
+            result = play_coup(parse_cards(cards))
             settlement = settle(bets, result, rules)
         except (KeyError, BaccaratError) as exc:
             log.error("round %d cannot be settled (%s): refunding its stakes", round_id, exc)
-            return _refund(session, user_id, round_id, bets)
+            return _refund(session, user_id, round_id, bets, before)
         movements: list[Movement] = []
         bet_rows: list[dict[str, Any]] = []
         for s in settlement.bets:
@@ -279,6 +366,7 @@ def settle_round(session: Session, round_id: int) -> bool:
                 {
                     "b_round": round_id,
                     "b_bet": kind,
+                    "stake_minor": s.bet.stake_minor,
                     "resolution": s.resolution.value,
                     "winnings_minor": s.winnings_minor,
                     "payout_minor": s.payout_minor,
@@ -286,57 +374,67 @@ def settle_round(session: Session, round_id: int) -> bool:
                     "rounded_away": str(s.rounded_away),
                 }
             )
-        balance = post(
-            session, user_id=user_id, journal=f"round:{round_id}:settle", movements=movements
+        return _write_settlement(
+            session, user_id, round_id, f"round:{round_id}:settle", movements, bet_rows, before
         )
-        _finish(session, round_id, bet_rows, settlement.payout_minor, balance)
-        return True
 
 
-def _finish(
-    session: Session, round_id: int, bet_rows: list[dict[str, Any]], payout: int, balance: int
-) -> None:
-    bets = RoundBet.__table__
-    assert isinstance(bets, Table)
-    session.connection().execute(
-        update(bets)
-        .where(
-            bets.c.round_id == bindparam("b_round"),
-            bets.c.bet == bindparam("b_bet"),
-            bets.c.resolution.is_(None),
+def _write_settlement(
+    session: Session,
+    user_id: int,
+    round_id: int,
+    journal: str,
+    movements: list[Movement],
+    bet_rows: list[dict[str, Any]],
+    before: int,
+) -> Settled | None:
+    """Mark the round settled (only if still dealt), then write the money and the bets."""
+    payout = sum(row["payout_minor"] for row in bet_rows)
+    balance = before + sum(m.amount_minor for m in movements)
+    connection = session.connection()
+    done = connection.execute(
+        SETTLE_ROUND,
+        {
+            "r_id": round_id,
+            "payout_minor": payout,
+            "balance_minor": balance,
+            "settled_at": utcnow(),
+        },
+    )
+    if getattr(done, "rowcount", 1) != 1:
+        return None  # settled meanwhile (a recovery, or a retry in another worker)
+    written = post(session, user_id=user_id, journal=journal, movements=movements)
+    if written != balance:  # pragma: no cover - the wallet lock makes this unreachable
+        raise RuntimeError(f"round {round_id}: balance {written}, expected {balance}")
+    connection.execute(SETTLE_BET, bet_rows)
+    bets = tuple(
+        RoundBet(
+            round_id=round_id,
+            bet=row["b_bet"],
+            stake_minor=row["stake_minor"],
+            resolution=row["resolution"],
+            winnings_minor=row["winnings_minor"],
+            payout_minor=row["payout_minor"],
+            commission=row["commission"],
+            rounded_away=row["rounded_away"],
         )
-        .values(
-            resolution=bindparam("resolution"),
-            winnings_minor=bindparam("winnings_minor"),
-            payout_minor=bindparam("payout_minor"),
-            commission=bindparam("commission"),
-            rounded_away=bindparam("rounded_away"),
-        ),
-        bet_rows,
+        for row in bet_rows
     )
-    done = session.execute(
-        update(Round)
-        .where(Round.id == round_id, Round.status == "dealt")
-        .values(status="settled", payout_minor=payout, balance_minor=balance, settled_at=utcnow())
-    )
-    if (
-        getattr(done, "rowcount", 1) != 1
-    ):  # pragma: no cover - the wallet lock makes this unreachable
-        raise RuntimeError(f"round {round_id} was settled twice")
+    return Settled(bets, payout, balance)
 
 
-def _refund(session: Session, user_id: int, round_id: int, bets: list[Bet]) -> bool:
+def _refund(
+    session: Session, user_id: int, round_id: int, bets: list[Bet], before: int
+) -> Settled | None:
     movements = [
         Movement(EntryKind.REFUND, bet.stake_minor, Account.HOUSE_GAME, round_id, bet.kind.value)
         for bet in bets
     ]
-    balance = post(
-        session, user_id=user_id, journal=f"round:{round_id}:refund", movements=movements
-    )
     rows = [
         {
             "b_round": round_id,
             "b_bet": bet.kind.value,
+            "stake_minor": bet.stake_minor,
             "resolution": Resolution.PUSH.value,
             "winnings_minor": 0,
             "payout_minor": bet.stake_minor,
@@ -345,8 +443,9 @@ def _refund(session: Session, user_id: int, round_id: int, bets: list[Bet]) -> b
         }
         for bet in bets
     ]
-    _finish(session, round_id, rows, sum(bet.stake_minor for bet in bets), balance)
-    return True
+    return _write_settlement(
+        session, user_id, round_id, f"round:{round_id}:refund", movements, rows, before
+    )
 
 
 def open_rounds(session: Session, user_id: int | None = None) -> list[int]:
@@ -363,7 +462,7 @@ def recover(sessions: sessionmaker[Session], user_id: int | None = None) -> list
     settled = []
     with sessions() as session:
         for round_id in open_rounds(session, user_id):
-            if settle_round(session, round_id):
+            if settle_round(session, round_id) is not None:
                 settled.append(round_id)
     if settled:
         log.warning("recovered interrupted rounds", extra={"rounds": settled})

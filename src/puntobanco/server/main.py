@@ -15,6 +15,7 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from puntobanco.server import observability
+from puntobanco.server.accounts import housekeeping
 from puntobanco.server.db import make_engine, make_sessionmaker, migrate
 from puntobanco.server.errors import install_error_handlers
 from puntobanco.server.game import recover
@@ -61,6 +62,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         migrate(engine)
+        housekeeping(app.state.sessions, settings)
         if settings.recover_on_start:
             recover(app.state.sessions)
         yield

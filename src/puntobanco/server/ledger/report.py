@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import importlib
 import math
-from functools import lru_cache
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import func, select

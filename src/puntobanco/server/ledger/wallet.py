@@ -12,10 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from sqlalchemy import insert, select, update
 from sqlalchemy.orm import Session
 
-from puntobanco.server.models import LedgerEntry, Wallet, utcnow
+from puntobanco.server.models import utcnow
+from puntobanco.server.statements import ADD_TO_BALANCE, INSERT_ENTRIES, LOCK_WALLET
 
 
 class Account(StrEnum):
@@ -61,9 +61,7 @@ def lock_wallet(session: Session, user_id: int) -> int:
     Every change to a player's money, table or seeds takes this lock first, so a
     player's requests are applied one at a time whatever the worker.
     """
-    balance = session.execute(
-        select(Wallet.balance_minor).where(Wallet.user_id == user_id).with_for_update()
-    ).scalar_one()
+    balance: int = session.connection().execute(LOCK_WALLET, {"w_user": user_id}).scalar_one()
     return int(balance)
 
 
@@ -102,12 +100,10 @@ def post(session: Session, *, user_id: int, journal: str, movements: Sequence[Mo
             }
         )
     delta = sum(m.amount_minor for m in movements)
+    connection = session.connection()
     if rows:
-        session.execute(insert(LedgerEntry), rows)
-    new_balance = session.execute(
-        update(Wallet)
-        .where(Wallet.user_id == user_id)
-        .values(balance_minor=Wallet.balance_minor + delta)
-        .returning(Wallet.balance_minor)
+        connection.execute(INSERT_ENTRIES, rows)
+    new_balance: int = connection.execute(
+        ADD_TO_BALANCE, {"w_user": user_id, "w_delta": delta}
     ).scalar_one()
     return int(new_balance)

@@ -12,7 +12,7 @@ from puntobanco.server.deps import LangDep, PlayerDep, SessionDep, SettingsDep, 
 from puntobanco.server.errors import ApiError
 from puntobanco.server.game import check_key, parse_stakes, recover, settle_round, start_round
 from puntobanco.server.models import Round
-from puntobanco.server.render import load_rounds
+from puntobanco.server.render import load_rounds, round_json
 from puntobanco.server.schemas import RoundIn, RoundOut, RoundPage
 
 router = APIRouter(prefix="/api/rounds", tags=["rounds"])
@@ -48,11 +48,18 @@ def play_round(
     key = check_key(idempotency_key)
     stakes = parse_stakes(body.bets)
     started = start_round(session, settings, user_id=player.id, key=key, stakes=stakes)
-    if started.status == "dealt":
-        settle_round(session, started.round_id)  # completes an interrupted round on a retry
-    with session.begin():
-        row = session.execute(select(Round).where(Round.id == started.round_id)).scalar_one()
-        rendered = load_rounds(session, [row], lang)[0]
+    settled = None
+    if started.status == "dealt":  # just dealt, or interrupted and now retried: settle it
+        settled = settle_round(session, started.round_id, started)
+    if settled is not None and started.row is not None:
+        row = started.row  # answer from what was written, without reading it back
+        row.status, row.payout_minor = "settled", settled.payout_minor
+        row.balance_minor = settled.balance_minor
+        rendered = round_json(row, settled.bets, started.seed_hash, lang)
+    else:
+        with session.begin():
+            row = session.execute(select(Round).where(Round.id == started.round_id)).scalar_one()
+            rendered = load_rounds(session, [row], lang)[0]
     if started.replayed:
         response.headers["Idempotent-Replayed"] = "true"
     else:
@@ -89,7 +96,11 @@ def list_rounds(
 
 @router.get("/{round_id}", response_model=RoundOut, responses=errors(401, 404, 422, 503))
 def get_round(
-    round_id: Annotated[int, Path(ge=1, le=MAX_ID)], request: Request, player: PlayerDep, session: SessionDep, lang: LangDep
+    round_id: Annotated[int, Path(ge=1, le=MAX_ID)],
+    request: Request,
+    player: PlayerDep,
+    session: SessionDep,
+    lang: LangDep,
 ) -> dict[str, Any]:
     """One of the player's rounds (404 for anyone else's)."""
     query = select(Round).where(Round.id == round_id, Round.user_id == player.id)

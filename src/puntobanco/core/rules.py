@@ -68,6 +68,28 @@ MAIN_BETS: tuple[BetKind, ...] = (BetKind.PLAYER, BetKind.BANKER, BetKind.TIE)
 PAIR_BETS: tuple[BetKind, ...] = (BetKind.PLAYER_PAIR, BetKind.BANKER_PAIR)
 
 
+def cut_card_range(decks: int) -> tuple[int, int]:
+    """The fewest and the most cards that may lie behind the cut card in a shoe of ``decks``.
+
+    The cut card must leave room behind it for the end-of-shoe procedure
+    (:data:`MIN_CUT_CARD`), and in front of it for the largest burn
+    (:data:`MAX_BURN`) and one round of up to six cards.
+
+    >>> cut_card_range(8), cut_card_range(1)
+    ((12, 399), (12, 35))
+
+    Raises:
+        InvalidRules: ``decks`` is not a whole number from 1 to 8 (``code="decks"``).
+    """
+    if isinstance(decks, bool) or not isinstance(decks, int) or not 1 <= decks <= 8:
+        raise InvalidRules(
+            f"decks must be a whole number from 1 to 8, got {decks!r}",
+            code="decks",
+            value=repr(decks),
+        )
+    return MIN_CUT_CARD, DECK_SIZE * decks - MAX_BURN - 6
+
+
 def to_fraction(value: Any, name: str) -> Fraction:
     """Convert an exact number (int, str, Decimal or Fraction) to a Fraction.
 
@@ -163,26 +185,23 @@ class Rules:
                 value=repr(self.variant),
                 allowed=allowed,
             ) from None
-        cards = DECK_SIZE * self.decks
-        # The cut card must leave room for the end-of-shoe procedure behind it and
-        # for a burn plus at least one round in front of it.
-        max_cut = cards - MAX_BURN - 6
+        min_cut, max_cut = cut_card_range(self.decks)
         if isinstance(self.cut_card, bool) or not isinstance(self.cut_card, int):
             raise InvalidRules(
-                f"cut_card must be a whole number of cards from {MIN_CUT_CARD} to {max_cut}, "
+                f"cut_card must be a whole number of cards from {min_cut} to {max_cut}, "
                 f"got {self.cut_card!r}",
                 code="cut_card_type",
                 value=repr(self.cut_card),
-                minimum=MIN_CUT_CARD,
+                minimum=min_cut,
                 maximum=max_cut,
             )
-        if not MIN_CUT_CARD <= self.cut_card <= max_cut:
+        if not min_cut <= self.cut_card <= max_cut:
             raise InvalidRules(
-                f"cut_card must leave {MIN_CUT_CARD} to {max_cut} cards behind it "
+                f"cut_card must leave {min_cut} to {max_cut} cards behind it "
                 f"in a {self.decks}-deck shoe, got {self.cut_card}",
                 code="cut_card",
                 value=self.cut_card,
-                minimum=MIN_CUT_CARD,
+                minimum=min_cut,
                 maximum=max_cut,
             )
         set_(self, "burn", bool(self.burn))

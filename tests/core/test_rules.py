@@ -57,6 +57,10 @@ def test_seed_002_online_game_preset() -> None:
         (Decimal("0.05"), Fraction(1, 20)),
         (8, Fraction(8)),
         (Fraction(1, 2), Fraction(1, 2)),
+        ("5e-2", Fraction(1, 20)),
+        ("-.5", Fraction(-1, 2)),
+        (Decimal("5E+1"), Fraction(50)),
+        (10**100, Fraction(10**100)),
     ],
 )
 def test_to_fraction_is_exact(value: Any, expected: Fraction) -> None:
@@ -73,6 +77,14 @@ def test_to_fraction_is_exact(value: Any, expected: Fraction) -> None:
         ("nan", "rules_not_a_number"),
         (Decimal("Infinity"), "rules_not_a_number"),
         (None, "rules_not_a_number"),
+        ("1e999999999", "rules_not_a_number"),  # would take minutes and gigabytes
+        ("1e-999999999", "rules_not_a_number"),
+        (Decimal("1e999999999"), "rules_not_a_number"),
+        (Decimal("NaN"), "rules_not_a_number"),
+        ("٨", "rules_not_a_number"),  # non-ASCII digits
+        ("1_0", "rules_not_a_number"),
+        ("9" * 5000, "rules_not_a_number"),
+        ("1/2/3", "rules_not_a_number"),
     ],
 )
 def test_to_fraction_refuses(value: Any, code: str) -> None:

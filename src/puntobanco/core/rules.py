@@ -12,6 +12,7 @@ Fraction(9, 1)
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -90,10 +91,23 @@ def cut_card_range(decks: int) -> tuple[int, int]:
     return MIN_CUT_CARD, DECK_SIZE * decks - MAX_BURN - 6
 
 
+# What to_fraction reads from text: ASCII digits, a fraction or a decimal with a small
+# exponent. Fraction() alone would also take "٣" and "1_0", and would spend minutes
+# and gigabytes building 10**999999999 from "1e999999999".
+_EXACT_TEXT = re.compile(
+    r"[+-]?(?:\d{1,50}/\d{1,50}|(?:\d{1,50}(?:\.\d{0,50})?|\.\d{1,50})(?:[eE][+-]?\d{1,2})?)",
+    re.ASCII,
+)
+#: The largest decimal exponent (either sign) to_fraction takes from a Decimal.
+_MAX_EXPONENT = 99
+
+
 def to_fraction(value: Any, name: str) -> Fraction:
     """Convert an exact number (int, str, Decimal or Fraction) to a Fraction.
 
     Floats are refused: ``0.04`` as a float is not 4/100, and payouts must be exact.
+    Text is ASCII digits written as ``8``, ``0.05``, ``5e-2`` or ``19/20`` (at
+    most 50 digits a part, an exponent of at most two digits).
 
     >>> to_fraction("0.04", "banker_commission")
     Fraction(1, 25)
@@ -108,9 +122,13 @@ def to_fraction(value: Any, name: str) -> Fraction:
     try:
         if isinstance(value, Fraction):
             return value
-        if isinstance(value, int | Decimal):
+        if isinstance(value, int):
             return Fraction(value)
-        if isinstance(value, str):
+        if isinstance(value, Decimal):
+            exponent = value.as_tuple().exponent
+            if isinstance(exponent, int) and abs(exponent) <= _MAX_EXPONENT:
+                return Fraction(value)
+        if isinstance(value, str) and _EXACT_TEXT.fullmatch(value.strip()):
             return Fraction(value.strip())
     except (ValueError, ZeroDivisionError, ArithmeticError):
         pass

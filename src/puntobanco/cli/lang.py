@@ -54,6 +54,18 @@ def message(lang: Lang, key: str, **params: Any) -> str:
     return MESSAGES[lang][key].format(**params)
 
 
+def counted_key(key: str, count: int) -> str:
+    """The catalogue key for ``count`` of something: ``key + "_one"`` for exactly one.
+
+    English and Spanish both have one singular form, used for 1 only
+    ("1 card left", "queda 1 carta"; "0 cards left", "quedan 0 cartas").
+
+    >>> message("es", counted_key("board.rounds", 1), cards=1)
+    'queda 1 carta'
+    """
+    return f"{key}_one" if count == 1 else key
+
+
 # Rich markup is allowed in these strings: [bold], [dim]... Literal square
 # brackets must be escaped as "\[".
 MESSAGES: Mapping[Lang, Mapping[str, str]] = {
@@ -115,8 +127,10 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         # Scoreboard
         "board.title": "Shoe no. {number}",
         "board.title_recent": "Last {count} rounds",
+        "board.title_recent_one": "Last round",
         "board.counts": "Banker {banker} · Player {player} · Tie {tie}",
         "board.rounds": "{cards} cards left",
+        "board.rounds_one": "1 card left",
         "board.legend": (
             "[red]B[/] Banker  [blue]P[/] Player  [green]T[/] Tie  • pair  "
             "[green]/[/] ties on the Big Road"
@@ -240,8 +254,9 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
             "the cut card must leave {minimum} to {maximum} cards behind it "
             "in a shoe of {decks}, got '{value}'"
         ),
-        "opt.seed": "the seed is a whole number, 0 or more, got '{value}'",
+        "opt.seed": "the seed is a whole number from 0 to {maximum}, got '{value}'",
         "opt.amount": "'{value}' is not an amount above 0 with at most 2 decimals",
+        "opt.amount_error": "{detail}",
         "opt.limits_order": "the table minimum {minimum} is above the maximum {maximum}",
         "opt.commission": (
             "the commission is a fraction from 0 to below 1, such as 0.05 or 5%, got '{value}'"
@@ -308,8 +323,10 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "balance_now": "Saldo: [bold]{balance}[/] ({net})",
         "board.title": "Zapato n.º {number}",
         "board.title_recent": "Últimas {count} rondas",
+        "board.title_recent_one": "Última ronda",
         "board.counts": "Banca {banker} · Jugador {player} · Empate {tie}",
         "board.rounds": "quedan {cards} cartas",
+        "board.rounds_one": "queda 1 carta",
         "board.legend": (
             "[red]B[/] Banca  [blue]J[/] Jugador  [green]E[/] Empate  • pareja  "
             "[green]/[/] empates en el camino grande"
@@ -339,7 +356,7 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         ),
         "allowed": (
             "Se admite: {bets}; cada una de {minimum} a {maximum}, "
-            "y en total como mucho su saldo, {balance}. Ejemplo: [bold]{example}[/]"
+            "y en total como mucho su saldo ({balance}). Ejemplo: [bold]{example}[/]"
         ),
         "bet.player": "jugador (j)",
         "bet.banker": "banca (b)",
@@ -383,7 +400,7 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "rules.always": "Banca con {total}: siempre pide",
         "rules.never": "Banca con {total}: siempre se planta",
         "broke": (
-            "Su saldo, {balance}, está por debajo del mínimo de la mesa, {minimum}: "
+            "Su saldo ({balance}) está por debajo del mínimo de la mesa ({minimum}): "
             "la partida ha terminado."
         ),
         "interrupted": (
@@ -441,15 +458,16 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
             "la carta de corte debe dejar de {minimum} a {maximum} cartas detrás "
             "en un zapato de {decks}; se recibió «{value}»"
         ),
-        "opt.seed": "la semilla es un número entero, 0 o mayor; se recibió «{value}»",
+        "opt.seed": "la semilla es un número entero de 0 a {maximum}; se recibió «{value}»",
         "opt.amount": "«{value}» no es una cantidad mayor que 0 con 2 decimales como mucho",
-        "opt.limits_order": "el mínimo de la mesa, {minimum}, supera el máximo, {maximum}",
+        "opt.amount_error": "{detail}",
+        "opt.limits_order": "el mínimo de la mesa ({minimum}) supera el máximo ({maximum})",
         "opt.commission": (
             "la comisión es una fracción de 0 a menos de 1, como 0.05 o 5%; se recibió «{value}»"
         ),
         "opt.tie_pays": ("el Empate paga un número positivo a 1, como 8 o 9; se recibió «{value}»"),
         "opt.balance_low": (
-            "el saldo inicial, {balance}, está por debajo del mínimo de la mesa, {minimum}"
+            "el saldo inicial ({balance}) está por debajo del mínimo de la mesa ({minimum})"
         ),
     },
 }

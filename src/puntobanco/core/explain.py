@@ -280,7 +280,7 @@ _ERRORS: dict[str, dict[str, str]] = {
         "preset": "Reglas desconocidas {value!r}: elija una de {allowed}.",
         "limit": "El límite {name} debe ser una cantidad entera de al menos {minimum}, no {value}.",
         "limits_order": (
-            "El mínimo de la mesa, {minimum}, supera el máximo, {maximum}: "
+            "El mínimo de la mesa ({minimum}) supera el máximo ({maximum}): "
             "el mínimo no puede superar el máximo."
         ),
         "seed": (

@@ -259,6 +259,16 @@ def test_money_in_errors_is_written_as_each_language_reads_it() -> None:
     assert "10,000,000,000,000.00" in error_message(caught.value, "en")
 
 
+def test_a_negative_stake_is_written_as_money() -> None:
+    with pytest.raises(BaccaratError) as caught:
+        Bet(BetKind.PLAYER, -123_456)
+    assert "(-1.234,56)" in error_message(caught.value, "es")
+    assert "(-1,234.56)" in error_message(caught.value, "en")
+    with pytest.raises(BaccaratError) as caught:
+        parse_amount("-1234.56")
+    assert "(-1234.56)" in error_message(caught.value, "es")  # what the player typed
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_seed_out_of_range_names_the_range(lang: str) -> None:
     for bad in (-1, 2**64):

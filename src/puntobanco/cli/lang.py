@@ -24,7 +24,22 @@ LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
 
 
 def parse_lang(value: str) -> Lang | None:
-    """``"es"``, ``"ES"``, ``"es_ES.UTF-8"`` -> ``"es"``; ``None`` for a language we lack."""
+    """The language a tag or locale names, if it is one we have.
+
+    This signature is stable: every command (play, odds, simulate, systems)
+    reads languages through this function and :func:`detect_lang`.
+
+    Args:
+        value: A language tag or a locale name, in any case: ``"es"``,
+            ``"ES"``, ``"es-MX"``, ``"es_ES.UTF-8"``, ``"en_GB"``.
+
+    Returns:
+        ``"es"`` or ``"en"``; ``None`` for a language we lack (``"fr"``,
+        ``"C"``, ``""``), so that a caller can refuse an explicit ``--lang``.
+
+    >>> parse_lang("es-MX"), parse_lang("EN_gb.UTF-8"), parse_lang("fr")
+    ('es', 'en', None)
+    """
     short = value.strip().lower().replace("-", "_").split("_")[0].split(".")[0]
     for lang in LANGUAGES:
         if short == lang:
@@ -35,8 +50,22 @@ def parse_lang(value: str) -> Lang | None:
 def detect_lang(explicit: str | None, environ: Mapping[str, str]) -> Lang:
     """The player's language: ``explicit`` if we have it, else the locale's, else English.
 
-    The first non-empty of LC_ALL, LC_MESSAGES and LANG decides, as in POSIX;
-    a locale in a language we lack (``fr_FR``, ``C``) means English.
+    The one place the command line decides a language; this signature is
+    stable. The first non-empty of LC_ALL, LC_MESSAGES and LANG decides, as
+    in POSIX; a locale in a language we lack (``fr_FR``, ``C``) means English.
+
+    Args:
+        explicit: The value of ``--lang``, or ``None`` when it was not given.
+            A value we lack is passed over here (the locale decides); a
+            command that must refuse it checks :func:`parse_lang` first.
+        environ: The environment to read the locale from (``os.environ``;
+            a plain dict in tests).
+
+    Returns:
+        ``"es"`` or ``"en"``.
+
+    >>> detect_lang("en", {"LANG": "es_ES.UTF-8"}), detect_lang(None, {"LC_ALL": "C"})
+    ('en', 'en')
     """
     if explicit is not None:
         chosen = parse_lang(explicit)

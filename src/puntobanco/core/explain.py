@@ -319,6 +319,9 @@ def error_message(error: BaccaratError, lang: str = "en") -> str:
     for key in _MONEY_PARAMS.get(error.code, frozenset()) & params.keys():
         if isinstance(params[key], int):
             params[key] = format_minor(params[key], lang=language)
+    if error.code == "negative" and isinstance(params.get("stake"), int):
+        # A negative Bet: its "text" is the stake in the plain form; write it as money.
+        params["text"] = format_minor(params["stake"], lang=language)
     names = BET_NAMES[language]
     if isinstance(params.get("bet"), str):
         try:

@@ -261,7 +261,10 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "cli.decks": "Decks in the shoe, 1 to 8 (default: 8).",
         "cli.shoe": "Deal to a cut card with a burn, or reshuffle every round (default: cut-card).",
         "cli.cut_card": "Cards left behind the cut card (default: 14).",
-        "cli.seed": "Shuffle seed: the same seed deals the same game.",
+        "cli.seed": (
+            "Shuffle seed, 0 to 18446744073709551615 (2**64 - 1): "
+            "the same seed deals the same game."
+        ),
         "cli.balance": "Starting balance (default: 1000).",
         "cli.min": "Table minimum per bet (default: 1).",
         "cli.max": "Table maximum per bet (default: 500).",
@@ -466,7 +469,10 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
             "(reshuffle) (por defecto: cut-card)."
         ),
         "cli.cut_card": "Cartas detrás de la carta de corte (por defecto: 14).",
-        "cli.seed": "Semilla del barajado: la misma semilla reparte la misma partida.",
+        "cli.seed": (
+            "Semilla del barajado, de 0 a 18446744073709551615 (2**64 - 1): "
+            "la misma semilla reparte la misma partida."
+        ),
         "cli.balance": "Saldo inicial (por defecto: 1000).",
         "cli.min": "Apuesta mínima de la mesa (por defecto: 1).",
         "cli.max": "Apuesta máxima de la mesa (por defecto: 500).",

@@ -19,17 +19,15 @@ import json
 import os
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 import typer
 
 from puntobanco.analysis.shoe import InvalidShoe
+from puntobanco.cli.lang import detect_lang as cli_detect_lang
+from puntobanco.cli.lang import parse_lang
 from puntobanco.core.errors import BaccaratError
-
-Lang = Literal["en", "es"]
-
-#: The locale variables that name the language of messages, in POSIX precedence.
-LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+from puntobanco.core.explain import Lang
 
 TEXT: Mapping[str, Mapping[str, str]] = {
     "en": {
@@ -170,19 +168,15 @@ class _UsageError(BaccaratError):
 def detect_lang(explicit: str | None, environ: Mapping[str, str]) -> Lang:
     """``--lang`` if given (``en`` or ``es``), else the locale's language, else English.
 
+    Reads languages through :mod:`puntobanco.cli.lang`, as every command does; an
+    explicit language we lack is refused rather than passed over.
+
     >>> detect_lang(None, {"LANG": "es_ES.UTF-8"}), detect_lang("en", {"LANG": "es_ES"})
     ('es', 'en')
     """
-    if explicit is not None:
-        value = explicit.strip().lower()
-        if value in ("en", "es"):
-            return "en" if value == "en" else "es"
+    if explicit is not None and parse_lang(explicit) is None:
         raise _UsageError(TEXT["en"]["lang"].format(value=explicit), code="lang", value=explicit)
-    for name in LOCALE_VARIABLES:
-        value = environ.get(name, "")
-        if value:
-            return "es" if value.strip().lower().startswith("es") else "en"
-    return "en"
+    return cli_detect_lang(explicit, environ)
 
 
 def error_text(error: BaccaratError, lang: Lang) -> str:

@@ -1,15 +1,292 @@
-"""``puntobanco play``: placeholder until its issue lands (replaced by the owning work)."""
+"""``puntobanco play``: Punto Banco in the terminal, in Spanish or English.
 
-from __future__ import annotations
+This module declares the command and runs the loop: prompt, parse, play,
+show. The options are checked in :mod:`puntobanco.cli.options`; the game's
+state lives in :mod:`puntobanco.cli.game`, the parsing of a line in
+:mod:`puntobanco.cli.betline`, the printing in :mod:`puntobanco.cli.render`
+(:mod:`puntobanco.cli.textsafe` for terminals without Unicode), and the words
+in :mod:`puntobanco.cli.lang`.
+"""
+
+import os
+import re
+import signal
+import sys
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Annotated, Any
 
 import typer
+import typer.core
+from rich.console import Console
+from rich.markup import escape
+
+from puntobanco.cli.betline import CommandKind, parse_line
+from puntobanco.cli.game import Session
+from puntobanco.cli.lang import detect_lang, message, parse_lang
+from puntobanco.cli.options import GameConfig, OptionError, build_config
+from puntobanco.cli.render import Renderer
+from puntobanco.cli.textsafe import safe_stream, transliterate
+from puntobanco.core.bets import Bet
+from puntobanco.core.errors import BaccaratError
+from puntobanco.core.explain import Lang
+from puntobanco.core.money import format_minor
+from puntobanco.core.rng import SeededSource
+
+#: Seconds between cards when the game is played at a terminal without --fast.
+CARD_DELAY = 0.4
+
+
+@contextmanager
+def _interrupts_deferred() -> Iterator[None]:
+    """Hold a Ctrl-C that arrives while a round is settled until the books balance."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    received: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: received.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if received:
+        raise KeyboardInterrupt
+
+
+_SGR = re.compile(r"(\x1b\[[0-9;]*m)")
+
+
+def line_reader(console: Console) -> Callable[[str], str]:
+    """Read a line after a Rich prompt, with line editing and history where there is readline.
+
+    The prompt goes to :func:`input` itself, its colour codes fenced with
+    readline's markers for invisible text, so that readline knows how wide it
+    is and editing the line (arrows, backspace, the up arrow for an earlier
+    line) does not garble it.
+    """
+    if not console.is_terminal:
+        return console.input
+    try:
+        import readline  # noqa: F401  (importing it is what turns editing on)
+    except ImportError:  # pragma: no cover - Windows
+        return console.input
+
+    def read_line(prompt: str) -> str:
+        with console.capture() as captured:
+            console.print(prompt, end="")
+        text = transliterate(captured.get(), console.encoding)
+        return input(_SGR.sub("\x01\\1\x02", text))
+
+    return read_line
+
+
+def run_game(
+    config: GameConfig,
+    console: Console,
+    *,
+    read_line: Callable[[str], str] | None = None,
+    sleep: Callable[[float], None] | None = None,
+) -> int:
+    """Play until the player quits, input ends, or the balance is under the minimum.
+
+    Args:
+        config: The checked options.
+        console: Where the game is shown.
+        read_line: Shows a prompt (Rich markup) and returns the line typed;
+            raises ``EOFError`` at the end of input. :func:`line_reader` by default.
+        sleep: The pause between cards (``time.sleep`` by default).
+
+    Returns:
+        The exit status: 0.
+    """
+    source = SeededSource(config.seed) if config.seed is not None else None
+    session = Session(
+        config.rules, config.limits, balance_minor=config.balance_minor, source=source
+    )
+    session.explain = config.explain
+    delay = 0.0 if config.fast or not console.is_terminal else CARD_DELAY
+    kwargs: dict[str, Any] = {} if sleep is None else {"sleep": sleep}
+    show = Renderer(console, config.lang, delay=delay, **kwargs)
+    ask = read_line if read_line is not None else line_reader(console)
+    try:
+        show.welcome(session, config.seed)
+        new_shoe = session.start_shoe_if_needed()
+        if new_shoe is not None:
+            show.new_shoe(new_shoe, config.rules)
+        _loop(session, show, ask)
+    except KeyboardInterrupt:
+        console.print()
+        show.say("interrupted")
+    show.summary(session)
+    return 0
+
+
+def _loop(session: Session, show: Renderer, ask: Callable[[str], str]) -> None:
+    """Rounds until the player stops. A KeyboardInterrupt ends it (the caller reports it)."""
+    while True:
+        try:
+            line = ask(show.prompt(session))
+        except EOFError:
+            show.console.print()
+            show.say("end_of_input")
+            return
+        except UnicodeDecodeError:
+            show.say("unreadable", style="bold red")
+            continue
+        try:
+            bets = _bets_for(line, session, show)
+        except BaccaratError as error:
+            show.error(error, session)
+            continue
+        if bets is None:
+            continue
+        if bets == ():
+            return  # quit
+        with _interrupts_deferred():
+            report = session.play_round(bets)
+        show.deal(report, explain=session.explain)
+        show.settlement(report)
+        show.shoe_news(report)
+        show.board(session)
+        if show.interrupted:
+            raise KeyboardInterrupt
+        if not session.can_play:
+            show.console.print()
+            show.say(
+                "broke",
+                style="bold red",
+                balance=format_minor(session.balance_minor),
+                minimum=format_minor(session.limits.minimum_minor),
+            )
+            return
+        new_shoe = session.start_shoe_if_needed()
+        if new_shoe is not None:
+            show.new_shoe(new_shoe, session.rules)
+
+
+def _bets_for(line: str, session: Session, show: Renderer) -> tuple[Bet, ...] | None:
+    """The checked bets a line asks for; ``None`` for a command done; ``()`` to quit.
+
+    Raises:
+        BaccaratError: The line was refused; nothing changed.
+    """
+    command = parse_line(line)
+    kind = command.kind
+    if kind is CommandKind.BETS:
+        return session.check_bets(command.bets)
+    if kind is CommandKind.REBET:
+        bets = session.rebet()
+        show.info("rebet", bets=show.bet_list(bets))
+        return bets
+    if kind is CommandKind.QUIT:
+        return ()
+    if kind is CommandKind.EXPLAIN:
+        session.explain = not session.explain
+        show.info("explain.on" if session.explain else "explain.off")
+    elif kind is CommandKind.HELP:
+        show.help(session.rules)
+    elif kind is CommandKind.RULES:
+        show.rules()
+    elif kind is CommandKind.BOARD:
+        show.board(session)
+    elif kind is CommandKind.SUMMARY:
+        show.summary(session, final=False)
+    else:
+        show.say("empty", style="yellow")
+    return None
+
+
+def _lang_in_args(args: Sequence[str]) -> str | None:
+    for index, arg in enumerate(args):
+        if arg == "--lang" and index + 1 < len(args):
+            return args[index + 1]
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2]
+    return None
+
+
+def _fail(lang: Lang, text: str) -> typer.Exit:
+    console = Console(file=safe_stream(sys.stderr), highlight=False, soft_wrap=True)
+    console.print(escape(text), style="bold red")
+    return typer.Exit(2)
+
+
+class _PlayCommand(typer.core.TyperCommand):
+    """Click's own usage errors (unknown option, missing value) in the player's language."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        original = list(args)  # click consumes the list it parses
+        try:
+            return super().parse_args(ctx, args)
+        except typer.TyperException as error:
+            raw = _lang_in_args(original)
+            lang = detect_lang(raw if raw and parse_lang(raw) else None, os.environ)
+            option = str(getattr(error, "option_name", "") or "")
+            name = type(error).__name__
+            if name == "NoSuchOption":
+                text = message(lang, "opt.unknown", option=option)
+            elif name == "BadOptionUsage" and option:
+                text = message(lang, "opt.needs_value", option=option)
+            else:
+                detail = str(getattr(error, "message", error)).rstrip(".")
+                text = message(lang, "opt.usage", detail=detail)
+            raise _fail(lang, text) from None
 
 
 def register(app: typer.Typer) -> None:
-    """Add the ``play`` command to ``app``."""
+    """Add the ``play`` command to ``app``.
 
-    @app.command("play")
-    def _play() -> None:
-        """Not available yet."""
-        typer.echo("puntobanco play is not available yet", err=True)
-        raise typer.Exit(2)
+    The help texts are in the language of ``--lang`` on the command line, or
+    else of the locale, as the game is.
+    """
+    raw = _lang_in_args(sys.argv)
+    help_lang = detect_lang(raw if raw and parse_lang(raw) else None, os.environ)
+
+    def h(key: str) -> str:
+        return message(help_lang, f"cli.{key}")
+
+    @app.command("play", cls=_PlayCommand, help=h("help"))
+    def play(
+        decks: Annotated[str | None, typer.Option(metavar="N", help=h("decks"))] = None,
+        shoe: Annotated[
+            str | None, typer.Option(metavar="cut-card|reshuffle", help=h("shoe"))
+        ] = None,
+        cut_card: Annotated[
+            str | None, typer.Option("--cut-card", metavar="N", help=h("cut_card"))
+        ] = None,
+        seed: Annotated[str | None, typer.Option(metavar="N", help=h("seed"))] = None,
+        balance: Annotated[str | None, typer.Option(metavar="AMOUNT", help=h("balance"))] = None,
+        minimum: Annotated[
+            str | None, typer.Option("--min", metavar="AMOUNT", help=h("min"))
+        ] = None,
+        maximum: Annotated[
+            str | None, typer.Option("--max", metavar="AMOUNT", help=h("max"))
+        ] = None,
+        commission: Annotated[
+            str | None, typer.Option(metavar="RATE", help=h("commission"))
+        ] = None,
+        tie_pays: Annotated[
+            str | None, typer.Option("--tie-pays", metavar="N", help=h("tie_pays"))
+        ] = None,
+        pairs: Annotated[bool, typer.Option("--pairs", help=h("pairs"))] = False,
+        lang: Annotated[str | None, typer.Option(metavar="es|en", help=h("lang"))] = None,
+        fast: Annotated[bool, typer.Option("--fast", help=h("fast"))] = False,
+        explain: Annotated[bool, typer.Option("--explain", help=h("explain"))] = False,
+    ) -> None:
+        options = dict(locals())
+        try:
+            config = build_config(options, os.environ)
+        except OptionError as error:
+            raw = options.get("lang")
+            lang_now = detect_lang(raw if raw and parse_lang(raw) else None, os.environ)
+            params = dict(error.params)
+            if "decks" in params:
+                n = params["decks"]
+                params["decks"] = message(lang_now, "decks.one" if n == 1 else "decks.other", n=n)
+            detail = message(lang_now, error.key, **params)
+            raise _fail(
+                lang_now, message(lang_now, "opt.bad", option=error.option, detail=detail)
+            ) from None
+        console = Console(file=safe_stream(sys.stdout), highlight=False)
+        raise typer.Exit(run_game(config, console))

@@ -1,0 +1,166 @@
+"""What the player types at the prompt: bets in one line, or a command.
+
+A bet line is pairs of a spot and an amount, in English or Spanish, separated
+by spaces, commas or semicolons: ``banker 10, tie 2``, ``b 10 t 2``,
+``banca 10 empate 2,50``. A comma between digits is a decimal comma. Amounts
+are in major units and go through :func:`puntobanco.core.money.parse_amount`,
+so they are exact to the cent. Stakes are not checked here against the table
+or the balance: that is :func:`puntobanco.core.bets.verify_bets`' job.
+
+>>> parse_line("b 10, tie 2.5").bets
+((<BetKind.BANKER: 'banker'>, 1000), (<BetKind.TIE: 'tie'>, 250))
+>>> parse_line("REPETIR").kind.value
+'rebet'
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from enum import StrEnum
+
+from puntobanco.core.errors import InvalidBet
+from puntobanco.core.money import parse_amount
+from puntobanco.core.rules import BetKind
+
+
+class CommandKind(StrEnum):
+    """What a line asks for."""
+
+    BETS = "bets"
+    REBET = "rebet"
+    EXPLAIN = "explain"
+    HELP = "help"
+    RULES = "rules"
+    BOARD = "board"
+    SUMMARY = "summary"
+    QUIT = "quit"
+    EMPTY = "empty"
+
+
+#: Every word that names a bet spot, English and Spanish, after :func:`_normalise`.
+BET_ALIASES: dict[str, BetKind] = {
+    **dict.fromkeys(("p", "player", "punto", "j", "jugador"), BetKind.PLAYER),
+    **dict.fromkeys(("b", "banker", "bank", "banco", "banca"), BetKind.BANKER),
+    **dict.fromkeys(("t", "tie", "e", "empate"), BetKind.TIE),
+    **dict.fromkeys(
+        ("pp", "playerpair", "pj", "parejajugador", "parejadejugador"), BetKind.PLAYER_PAIR
+    ),
+    **dict.fromkeys(
+        ("bp", "bankerpair", "pb", "parejabanca", "parejadebanca"), BetKind.BANKER_PAIR
+    ),
+}
+
+#: Every word that names a command.
+COMMAND_ALIASES: dict[str, CommandKind] = {
+    **dict.fromkeys(("r", "rebet", "repeat", "again", "repetir", "otra"), CommandKind.REBET),
+    **dict.fromkeys(("x", "explain", "explicar", "explicacion"), CommandKind.EXPLAIN),
+    **dict.fromkeys(("h", "?", "help", "ayuda"), CommandKind.HELP),
+    **dict.fromkeys(("rules", "reglas", "tableau", "cuadro"), CommandKind.RULES),
+    **dict.fromkeys(("board", "roads", "marcador", "tablero"), CommandKind.BOARD),
+    **dict.fromkeys(("s", "summary", "stats", "resumen", "estadisticas"), CommandKind.SUMMARY),
+    **dict.fromkeys(("q", "quit", "exit", "salir", "fin"), CommandKind.QUIT),
+}
+
+# A separator is whitespace, a semicolon, or a comma that is not a decimal comma.
+_SEPARATORS = re.compile(r"[\s;]+|,(?!\d)|(?<!\d),")
+# A word glued to its amount ("b10", "banca-5") splits where the amount starts.
+_GLUED = re.compile(r"^([^\d+\-.,]+?)([+\-]?[\d.,]+)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """One parsed line.
+
+    Attributes:
+        kind: Bets, or one of the commands.
+        bets: For ``BETS``: (spot, stake in minor units) in the order typed.
+    """
+
+    kind: CommandKind
+    bets: tuple[tuple[BetKind, int], ...] = ()
+
+
+def _normalise(word: str) -> str:
+    """Lower case, no accents, no hyphens or underscores: ``Éxplicación`` -> ``explicacion``."""
+    decomposed = unicodedata.normalize("NFKD", word.casefold())
+    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return plain.replace("-", "").replace("_", "")
+
+
+#: More digits than any table takes; also keeps int() under Python's digit limit.
+MAX_DIGITS = 15
+
+
+def _amount(token: str) -> int:
+    """:func:`~puntobanco.core.money.parse_amount`, refusing absurdly long numbers first."""
+    if sum(ch.isdigit() for ch in token) > MAX_DIGITS:
+        raise InvalidBet(
+            f"{token[:20]!r}... has too many digits for an amount",
+            code="amount_too_long",
+            text=token,
+            digits=MAX_DIGITS,
+        )
+    return parse_amount(token)
+
+
+def _is_amount(token: str) -> bool:
+    return token[:1].isdigit() or token[:1] in "+-.," and token[1:2].isdigit()
+
+
+def _tokens(line: str) -> list[str]:
+    tokens: list[str] = []
+    for raw in _SEPARATORS.split(line.strip()):
+        if not raw:
+            continue
+        glued = _GLUED.match(raw)
+        if glued and not _is_amount(raw):
+            tokens.extend(glued.groups())
+        else:
+            tokens.append(raw)
+    return tokens
+
+
+def parse_line(line: str) -> Command:
+    """Parse one line typed at the prompt.
+
+    Raises:
+        InvalidBet: A word that is neither a spot nor a command
+            (``code="unknown_word"``), a spot with no amount
+            (``"missing_amount"``), an amount with no spot (``"missing_bet"``),
+            an amount of more than :data:`MAX_DIGITS` digits (``"amount_too_long"``),
+            a command mixed with bets (``"command_alone"``), or an amount that
+            :func:`~puntobanco.core.money.parse_amount` refuses (its codes).
+    """
+    tokens = _tokens(line)
+    if not tokens:
+        return Command(CommandKind.EMPTY)
+    if len(tokens) == 1 and _normalise(tokens[0]) in COMMAND_ALIASES:
+        return Command(COMMAND_ALIASES[_normalise(tokens[0])])
+    bets: list[tuple[BetKind, int]] = []
+    position = 0
+    while position < len(tokens):
+        token = tokens[position]
+        if _is_amount(token):
+            raise InvalidBet(
+                f"which bet is {token} for? write the bet first", code="missing_bet", amount=token
+            )
+        word = _normalise(token)
+        kind = BET_ALIASES.get(word)
+        if kind is None:
+            code = "command_alone" if word in COMMAND_ALIASES else "unknown_word"
+            raise InvalidBet(f"{token!r} is not a bet", code=code, word=token)
+        if position + 1 >= len(tokens) or not _is_amount(tokens[position + 1]):
+            following = tokens[position + 1] if position + 1 < len(tokens) else None
+            if following is not None and _normalise(following) not in BET_ALIASES:
+                # "banker ten" or "banker abc": the amount is there, but it is not a number.
+                bets.append((kind, _amount(following)))
+                position += 2
+                continue
+            raise InvalidBet(
+                f"no amount for {kind.value}", code="missing_amount", bet=kind.value, kind=kind
+            )
+        bets.append((kind, _amount(tokens[position + 1])))
+        position += 2
+    return Command(CommandKind.BETS, tuple(bets))

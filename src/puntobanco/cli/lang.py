@@ -1,0 +1,433 @@
+"""The terminal game's language: detection, and every word it prints that core does not.
+
+The words about the game itself (events of a coup, bet errors, bet and side
+names) come from :mod:`puntobanco.core.explain`, so the terminal and the web
+table say the same thing. Everything else the game prints lives here, in one
+catalogue with an English and a Spanish entry for every key (a test checks
+that neither language lacks one).
+
+>>> detect_lang(None, {"LANG": "es_ES.UTF-8"})
+'es'
+>>> message("es", "goodbye")
+'Gracias por jugar.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from puntobanco.core.explain import LANGUAGES, Lang
+
+#: The locale variables that name the language of messages, in POSIX precedence.
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def parse_lang(value: str) -> Lang | None:
+    """``"es"``, ``"ES"``, ``"es_ES.UTF-8"`` -> ``"es"``; ``None`` for a language we lack."""
+    short = value.strip().lower().replace("-", "_").split("_")[0].split(".")[0]
+    for lang in LANGUAGES:
+        if short == lang:
+            return lang
+    return None
+
+
+def detect_lang(explicit: str | None, environ: Mapping[str, str]) -> Lang:
+    """The player's language: ``explicit`` if we have it, else the locale's, else English.
+
+    The first non-empty of LC_ALL, LC_MESSAGES and LANG decides, as in POSIX;
+    a locale in a language we lack (``fr_FR``, ``C``) means English.
+    """
+    if explicit is not None:
+        chosen = parse_lang(explicit)
+        if chosen is not None:
+            return chosen
+    for name in LOCALE_VARIABLES:
+        value = environ.get(name, "")
+        if value:
+            return parse_lang(value) or "en"
+    return "en"
+
+
+def message(lang: Lang, key: str, **params: Any) -> str:
+    """The catalogue's text for ``key`` in ``lang``, with ``params`` filled in."""
+    return MESSAGES[lang][key].format(**params)
+
+
+# Rich markup is allowed in these strings: [bold], [dim]... Literal square
+# brackets must be escaped as "\[".
+MESSAGES: Mapping[Lang, Mapping[str, str]] = {
+    "en": {
+        # Welcome and table
+        "title": "Punto Banco",
+        "subtitle": "Baccarat as dealt in the casino",
+        "label.shoe": "Shoe",
+        "label.payouts": "Payouts",
+        "label.limits": "Table limits",
+        "label.balance": "Starting balance",
+        "label.seed": "Seed",
+        "label.explain": "Explain mode",
+        "decks.one": "1 deck",
+        "decks.other": "{n} decks",
+        "shoe.cut_card": "{decks}, dealt to a cut card {cut} cards from the end, burn at the start",
+        "shoe.cut_card_no_burn": "{decks}, dealt to a cut card {cut} cards from the end",
+        "shoe.reshuffle": "{decks}, reshuffled before every round",
+        "payout.player": "Player {ratio} to 1",
+        "payout.banker": "Banker {ratio} to 1 less {commission}% commission",
+        "payout.banker_free": "Banker {ratio} to 1, no commission",
+        "payout.banker_six": "a Banker win on 6 pays {ratio} to 1",
+        "payout.tie": "Tie {ratio} to 1",
+        "payout.pairs": "pairs {ratio} to 1",
+        "payout.push": "Player and Banker bets push on a tie",
+        "limits": "{minimum} to {maximum} per bet",
+        "on": "on",
+        "off": "off",
+        "seed.none": "none (cryptographic shuffle)",
+        "start_hint": "Type your bets, such as [bold]banker 10, tie 2[/], or [bold]h[/] for help.",
+        # Prompt
+        "prompt.balance": "Balance",
+        "prompt.bet": "Bet> ",
+        "prompt.last_round": "last round of the shoe",
+        # Shoe events
+        "new_shoe": "New shoe no. {number} ({decks}), freshly shuffled.",
+        "burn": "Burn: the dealer shows {card} and burns {count} more face down.",
+        "cut_card_out": "The cut card is out: one more round, then a new shoe.",
+        "shoe_over": "End of the shoe: the cards will be shuffled.",
+        # The deal
+        "round": "Round {number}",
+        "your_bets": "Your bets: {bets}",
+        "third_card": "third card",
+        "natural": "natural",
+        # Settlement
+        "col.bet": "Bet",
+        "col.stake": "Stake",
+        "col.result": "Result",
+        "col.returned": "Stake back",
+        "col.winnings": "Winnings",
+        "col.commission": "Commission",
+        "col.rounded": "Rounded away",
+        "col.net": "Net",
+        "res.win": "wins",
+        "res.lose": "loses",
+        "res.push": "push",
+        "total": "Total",
+        "balance_now": "Balance: [bold]{balance}[/] ({net})",
+        # Scoreboard
+        "board.title": "Bead plate, shoe no. {number}",
+        "board.title_recent": "Bead plate, last {count} rounds",
+        "board.counts": "Banker {banker} · Player {player} · Tie {tie}",
+        "board.rounds": "Rounds in this shoe: {rounds} · cards left: {cards}",
+        "board.legend": "[red]B[/] Banker  [blue]P[/] Player  [green]T[/] Tie  • pair",
+        "board.big_road": "Big Road",
+        "bead.banker": "B",
+        "bead.player": "P",
+        "bead.tie": "T",
+        # Commands
+        "explain.on": "Explain mode on: each draw or stand will show the rule that decided it.",
+        "explain.off": "Explain mode off.",
+        "err.no_rebet": "There are no previous bets to repeat yet: place a bet first.",
+        "rebet": "Repeating: {bets}",
+        "empty": (
+            "Nothing to do: type your bets (such as [bold]banker 10, tie 2[/]), "
+            "[bold]r[/] to repeat the last bets, [bold]h[/] for help, [bold]q[/] to quit."
+        ),
+        "allowed": (
+            "Allowed: {bets}; each from {minimum} to {maximum}, "
+            "all together at most your balance, {balance}. Example: [bold]{example}[/]"
+        ),
+        "bet.player": "player (p)",
+        "bet.banker": "banker (b)",
+        "bet.tie": "tie (t)",
+        "bet.player_pair": "player pair (pp)",
+        "bet.banker_pair": "banker pair (bp)",
+        "example": "banker 10, tie 2",
+        "example.one": "{bet} 10",
+        "err.unknown_word": (
+            "'{word}' is neither a bet nor a command. Bets: {bets}. "
+            "Commands: r (rebet), x (explain), s (summary), h (help), q (quit)."
+        ),
+        "err.missing_amount": "How much on {bet}? Write the amount after it, such as {example}.",
+        "err.missing_bet": (
+            "Which bet is {amount} for? Write the bet first, such as banker {amount}."
+        ),
+        "err.command_alone": "Write the command '{word}' alone on its line.",
+        "err.amount_too_long": "'{text}' has too many digits for an amount (at most {digits}).",
+        # Help
+        "help.title": "How to play",
+        "help.bets": (
+            "Bet on [bold]player[/] (p), [bold]banker[/] (b) or [bold]tie[/] (t), "
+            "several in one line: [bold]banker 10, tie 2[/] or [bold]b 10 t 2[/]. "
+            "Amounts in units, with up to 2 decimals (2.50)."
+        ),
+        "help.pairs": "Pair bets: [bold]pp[/] (Player Pair) and [bold]bp[/] (Banker Pair).",
+        "help.rebet": "[bold]r[/]  repeat the last round's bets",
+        "help.explain": "[bold]x[/]  explain mode on/off: the rule behind every draw or stand",
+        "help.rules": "[bold]rules[/]  the drawing rules",
+        "help.board": "[bold]board[/]  the scoreboard of this shoe",
+        "help.summary": "[bold]s[/]  the session so far",
+        "help.help": "[bold]h[/]  this help",
+        "help.quit": "[bold]q[/]  quit with a summary (Ctrl-C and Ctrl-D too)",
+        "rules.title": "The drawing rules",
+        "rules.points": "Points: Ace 1, 2-9 their value, 10 J Q K 0; a hand counts its sum mod 10.",
+        "rules.natural": "8 or 9 on two cards is a natural: both hands stand.",
+        "rules.player": "Player: draws on 0-5, stands on 6-7.",
+        "rules.banker_stood": "Banker, when the Player stood: draws on 0-5, stands on 6-7.",
+        "rules.banker_third": "Banker, when the Player drew: the Player's third card decides:",
+        "rules.banker_row": "Banker {total}: draws when the Player's third card is {values}",
+        "rules.always": "Banker {total}: always draws",
+        "rules.never": "Banker {total}: always stands",
+        # End of session
+        "broke": (
+            "Your balance, {balance}, is under the table minimum of {minimum}: the game is over."
+        ),
+        "interrupted": "Interrupted.",
+        "unreadable": (
+            "That line could not be read in this terminal's encoding: "
+            "type bets with plain letters and digits, such as b 10."
+        ),
+        "end_of_input": "End of input.",
+        "summary.title": "Session summary",
+        "summary.rounds": "Rounds played",
+        "summary.record": "Rounds won / lost / even",
+        "summary.wagered": "Wagered",
+        "summary.won": "Won",
+        "summary.lost": "Lost",
+        "summary.net": "Net",
+        "summary.commission": "Commission paid",
+        "summary.rounded": "Rounded away",
+        "summary.biggest": "Biggest win",
+        "summary.biggest_value": "{amount} (round {round})",
+        "summary.none": "none",
+        "summary.outcomes": "Banker / Player / Tie",
+        "summary.start": "Starting balance",
+        "summary.final": "Final balance",
+        "summary.now": "Balance",
+        "goodbye": "Thanks for playing.",
+        # --help
+        "cli.help": "Play Punto Banco at the terminal, in Spanish or English.",
+        "cli.decks": "Decks in the shoe, 1 to 8 (default: 8).",
+        "cli.shoe": "Deal to a cut card with a burn, or reshuffle every round (default: cut-card).",
+        "cli.cut_card": "Cards left behind the cut card (default: 14).",
+        "cli.seed": "Shuffle seed: the same seed deals the same game.",
+        "cli.balance": "Starting balance (default: 1000).",
+        "cli.min": "Table minimum per bet (default: 1).",
+        "cli.max": "Table maximum per bet (default: 500).",
+        "cli.commission": "Banker commission, such as 0.05 or 5% (default: 5%).",
+        "cli.tie_pays": "The Tie pays N to 1 (default: 8).",
+        "cli.pairs": "Offer the Player Pair and Banker Pair bets (11 to 1).",
+        "cli.lang": "Language, es or en (default: from the locale).",
+        "cli.fast": "Deal without pauses between cards.",
+        "cli.explain": "Start with explain mode on.",
+        # Options
+        "opt.bad": "Invalid option {option}: {detail}",
+        "opt.unknown": "Unknown option {option}. See: puntobanco play --help",
+        "opt.usage": "{detail}. See: puntobanco play --help",
+        "opt.needs_value": "The option {option} needs a value.",
+        "opt.lang": "the languages are en and es, got '{value}'",
+        "opt.decks": "the number of decks is a whole number from 1 to 8, got '{value}'",
+        "opt.shoe": "the shoe is cut-card or reshuffle, got '{value}'",
+        "opt.cut_card": (
+            "the cut card must leave {minimum} to {maximum} cards behind it "
+            "in a shoe of {decks}, got '{value}'"
+        ),
+        "opt.seed": "the seed is a whole number, 0 or more, got '{value}'",
+        "opt.amount": "'{value}' is not an amount above 0 with at most 2 decimals",
+        "opt.limits_order": "the table minimum {minimum} is above the maximum {maximum}",
+        "opt.commission": (
+            "the commission is a fraction from 0 to below 1, such as 0.05 or 5%, got '{value}'"
+        ),
+        "opt.tie_pays": "the Tie pays a positive number to 1, such as 8 or 9, got '{value}'",
+        "opt.balance_low": ("the starting balance {balance} is under the table minimum {minimum}"),
+    },
+    "es": {
+        "title": "Punto Banco",
+        "subtitle": "Bacará como se reparte en el casino",
+        "label.shoe": "Zapato",
+        "label.payouts": "Pagos",
+        "label.limits": "Límites de la mesa",
+        "label.balance": "Saldo inicial",
+        "label.seed": "Semilla",
+        "label.explain": "Modo explicación",
+        "decks.one": "1 baraja",
+        "decks.other": "{n} barajas",
+        "shoe.cut_card": (
+            "{decks}, repartidas hasta la carta de corte, a {cut} cartas del final, "
+            "con quemado al empezar"
+        ),
+        "shoe.cut_card_no_burn": (
+            "{decks}, repartidas hasta la carta de corte, a {cut} cartas del final"
+        ),
+        "shoe.reshuffle": "{decks}, barajadas antes de cada ronda",
+        "payout.player": "Jugador {ratio} a 1",
+        "payout.banker": "Banca {ratio} a 1 menos {commission}% de comisión",
+        "payout.banker_free": "Banca {ratio} a 1, sin comisión",
+        "payout.banker_six": "la Banca que gana con 6 paga {ratio} a 1",
+        "payout.tie": "Empate {ratio} a 1",
+        "payout.pairs": "parejas {ratio} a 1",
+        "payout.push": "en un empate, las apuestas a Jugador y Banca no se pagan ni se pierden",
+        "limits": "de {minimum} a {maximum} por apuesta",
+        "on": "activado",
+        "off": "desactivado",
+        "seed.none": "ninguna (barajado criptográfico)",
+        "start_hint": (
+            "Escriba sus apuestas, como [bold]banca 10, empate 2[/], o [bold]h[/] para la ayuda."
+        ),
+        "prompt.balance": "Saldo",
+        "prompt.bet": "Apuesta> ",
+        "prompt.last_round": "última ronda del zapato",
+        "new_shoe": "Zapato nuevo n.º {number} ({decks}), recién barajado.",
+        "burn": "Quemado: el crupier muestra {card} y quema {count} más boca abajo.",
+        "cut_card_out": "Ha salido la carta de corte: una ronda más y después un zapato nuevo.",
+        "shoe_over": "Fin del zapato: se barajan las cartas.",
+        "round": "Ronda {number}",
+        "your_bets": "Sus apuestas: {bets}",
+        "third_card": "tercera carta",
+        "natural": "natural",
+        "col.bet": "Apuesta",
+        "col.stake": "Importe",
+        "col.result": "Resultado",
+        "col.returned": "Devuelto",
+        "col.winnings": "Ganancia",
+        "col.commission": "Comisión",
+        "col.rounded": "Redondeo",
+        "col.net": "Neto",
+        "res.win": "gana",
+        "res.lose": "pierde",
+        "res.push": "devuelta",
+        "total": "Total",
+        "balance_now": "Saldo: [bold]{balance}[/] ({net})",
+        "board.title": "Marcador (bead plate), zapato n.º {number}",
+        "board.title_recent": "Marcador (bead plate), últimas {count} rondas",
+        "board.counts": "Banca {banker} · Jugador {player} · Empate {tie}",
+        "board.rounds": "Rondas en este zapato: {rounds} · cartas restantes: {cards}",
+        "board.legend": "[red]B[/] Banca  [blue]J[/] Jugador  [green]E[/] Empate  • pareja",
+        "board.big_road": "Camino grande (Big Road)",
+        "bead.banker": "B",
+        "bead.player": "J",
+        "bead.tie": "E",
+        "explain.on": (
+            "Modo explicación activado: cada vez que una mano pide o se planta, "
+            "se muestra la regla que lo decide."
+        ),
+        "explain.off": "Modo explicación desactivado.",
+        "err.no_rebet": "Aún no hay apuestas anteriores que repetir: haga una apuesta primero.",
+        "rebet": "Se repite: {bets}",
+        "empty": (
+            "Nada que hacer: escriba sus apuestas (como [bold]banca 10, empate 2[/]), "
+            "[bold]r[/] para repetir las últimas, [bold]h[/] para la ayuda, [bold]q[/] para salir."
+        ),
+        "allowed": (
+            "Se admite: {bets}; cada una de {minimum} a {maximum}, "
+            "y en total como mucho su saldo, {balance}. Ejemplo: [bold]{example}[/]"
+        ),
+        "bet.player": "jugador (j)",
+        "bet.banker": "banca (b)",
+        "bet.tie": "empate (e)",
+        "bet.player_pair": "pareja jugador (pj)",
+        "bet.banker_pair": "pareja banca (pb)",
+        "example": "banca 10, empate 2",
+        "example.one": "{bet} 10",
+        "err.unknown_word": (
+            "«{word}» no es una apuesta ni una orden. Apuestas: {bets}. "
+            "Órdenes: r (repetir), x (explicar), s (resumen), h (ayuda), q (salir)."
+        ),
+        "err.missing_amount": "¿Cuánto a {bet}? Escriba la cantidad detrás, como {example}.",
+        "err.missing_bet": (
+            "¿A qué apuesta van {amount}? Escriba primero la apuesta, como banca {amount}."
+        ),
+        "err.command_alone": "Escriba la orden «{word}» sola en su línea.",
+        "err.amount_too_long": (
+            "«{text}» tiene demasiadas cifras para una cantidad (como mucho {digits})."
+        ),
+        "help.title": "Cómo se juega",
+        "help.bets": (
+            "Apueste a [bold]jugador[/] (j o p), [bold]banca[/] (b) o [bold]empate[/] (e o t), "
+            "varias en una línea: [bold]banca 10, empate 2[/] o [bold]b 10 e 2[/]. "
+            "Cantidades en unidades, con hasta 2 decimales (2.50 o 2,50)."
+        ),
+        "help.pairs": "Parejas: [bold]pj[/] (Pareja Jugador) y [bold]pb[/] (Pareja Banca).",
+        "help.rebet": "[bold]r[/]  repetir las apuestas de la ronda anterior",
+        "help.explain": "[bold]x[/]  modo explicación: la regla de cada carta pedida o plantada",
+        "help.rules": "[bold]reglas[/]  las reglas de tercera carta",
+        "help.board": "[bold]marcador[/]  el marcador de este zapato",
+        "help.summary": "[bold]s[/]  la sesión hasta ahora",
+        "help.help": "[bold]h[/]  esta ayuda",
+        "help.quit": "[bold]q[/]  salir con un resumen (también Ctrl-C y Ctrl-D)",
+        "rules.title": "Reglas de tercera carta",
+        "rules.points": (
+            "Puntos: As 1, del 2 al 9 su valor, 10 J Q K 0; una mano vale su suma módulo 10."
+        ),
+        "rules.natural": "Un 8 o un 9 con dos cartas es natural: las dos manos se plantan.",
+        "rules.player": "Jugador: pide con 0-5, se planta con 6-7.",
+        "rules.banker_stood": "Banca, si el Jugador se plantó: pide con 0-5, se planta con 6-7.",
+        "rules.banker_third": "Banca, si el Jugador pidió: decide la tercera carta del Jugador:",
+        "rules.banker_row": "Banca con {total}: pide si la tercera carta del Jugador es {values}",
+        "rules.always": "Banca con {total}: siempre pide",
+        "rules.never": "Banca con {total}: siempre se planta",
+        "broke": (
+            "Su saldo, {balance}, está por debajo del mínimo de la mesa, {minimum}: "
+            "la partida ha terminado."
+        ),
+        "interrupted": "Interrumpido.",
+        "unreadable": (
+            "No se pudo leer esa línea con la codificación de este terminal: "
+            "escriba las apuestas con letras y cifras sencillas, como b 10."
+        ),
+        "end_of_input": "Fin de la entrada.",
+        "summary.title": "Resumen de la sesión",
+        "summary.rounds": "Rondas jugadas",
+        "summary.record": "Rondas ganadas / perdidas / igualadas",
+        "summary.wagered": "Apostado",
+        "summary.won": "Ganado",
+        "summary.lost": "Perdido",
+        "summary.net": "Neto",
+        "summary.commission": "Comisión pagada",
+        "summary.rounded": "Redondeo",
+        "summary.biggest": "Mayor ganancia",
+        "summary.biggest_value": "{amount} (ronda {round})",
+        "summary.none": "ninguna",
+        "summary.outcomes": "Banca / Jugador / Empate",
+        "summary.start": "Saldo inicial",
+        "summary.final": "Saldo final",
+        "summary.now": "Saldo",
+        "goodbye": "Gracias por jugar.",
+        "cli.help": "Jugar al Punto Banco en el terminal, en español o en inglés.",
+        "cli.decks": "Barajas en el zapato, de 1 a 8 (por defecto: 8).",
+        "cli.shoe": (
+            "Repartir hasta la carta de corte con quemado (cut-card), o barajar en cada ronda "
+            "(reshuffle) (por defecto: cut-card)."
+        ),
+        "cli.cut_card": "Cartas detrás de la carta de corte (por defecto: 14).",
+        "cli.seed": "Semilla del barajado: la misma semilla reparte la misma partida.",
+        "cli.balance": "Saldo inicial (por defecto: 1000).",
+        "cli.min": "Apuesta mínima de la mesa (por defecto: 1).",
+        "cli.max": "Apuesta máxima de la mesa (por defecto: 500).",
+        "cli.commission": "Comisión de la Banca, como 0.05 o 5% (por defecto: 5%).",
+        "cli.tie_pays": "El Empate paga N a 1 (por defecto: 8).",
+        "cli.pairs": "Ofrecer las apuestas Pareja Jugador y Pareja Banca (11 a 1).",
+        "cli.lang": "Idioma, es o en (por defecto: el del sistema).",
+        "cli.fast": "Repartir sin pausas entre cartas.",
+        "cli.explain": "Empezar con el modo explicación activado.",
+        "opt.bad": "Opción no válida {option}: {detail}",
+        "opt.unknown": "Opción desconocida {option}. Vea: puntobanco play --help",
+        "opt.usage": "{detail}. Vea: puntobanco play --help",
+        "opt.needs_value": "La opción {option} necesita un valor.",
+        "opt.lang": "los idiomas son en y es; se recibió «{value}»",
+        "opt.decks": "el número de barajas es un número entero de 1 a 8; se recibió «{value}»",
+        "opt.shoe": "el zapato es cut-card o reshuffle; se recibió «{value}»",
+        "opt.cut_card": (
+            "la carta de corte debe dejar de {minimum} a {maximum} cartas detrás "
+            "en un zapato de {decks}; se recibió «{value}»"
+        ),
+        "opt.seed": "la semilla es un número entero, 0 o mayor; se recibió «{value}»",
+        "opt.amount": "«{value}» no es una cantidad mayor que 0 con 2 decimales como mucho",
+        "opt.limits_order": "el mínimo de la mesa, {minimum}, supera el máximo, {maximum}",
+        "opt.commission": (
+            "la comisión es una fracción de 0 a menos de 1, como 0.05 o 5%; se recibió «{value}»"
+        ),
+        "opt.tie_pays": ("el Empate paga un número positivo a 1, como 8 o 9; se recibió «{value}»"),
+        "opt.balance_low": (
+            "el saldo inicial, {balance}, está por debajo del mínimo de la mesa, {minimum}"
+        ),
+    },
+}

@@ -1,0 +1,478 @@
+"""Rich rendering of the terminal game: cards, the deal, settlements, the scoreboard.
+
+Everything here prints to a :class:`rich.console.Console` and reads the game's
+state; nothing here changes it. Words come from :mod:`puntobanco.cli.lang` and
+:mod:`puntobanco.core.explain`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any
+
+from rich.console import Console, Group
+from rich.markup import escape
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from puntobanco.cli.game import NewShoe, RoundReport, Session
+from puntobanco.cli.lang import MESSAGES, message
+from puntobanco.core.bets import Bet, Resolution
+from puntobanco.core.cards import Card
+from puntobanco.core.coup import Event, EventKind, Outcome, Reason, Side
+from puntobanco.core.errors import BaccaratError
+from puntobanco.core.explain import BET_NAMES, Lang, describe, error_message
+from puntobanco.core.money import format_fraction_minor, format_minor
+from puntobanco.core.roads import RoundMark, bead_plate
+from puntobanco.core.rules import BetKind, Rules, ShoeMode
+from puntobanco.core.tableau import banker_drawing_values, format_values
+
+SIDE_STYLE = {Side.PLAYER: "bold blue", Side.BANKER: "bold red"}
+OUTCOME_STYLE = {Outcome.PLAYER: "bold blue", Outcome.BANKER: "bold red", Outcome.TIE: "bold green"}
+BEAD_STYLE = {
+    Outcome.PLAYER: "bold white on blue",
+    Outcome.BANKER: "bold white on red",
+    Outcome.TIE: "bold white on green",
+}
+
+
+#: Room kept beside the bead plate for the shoe's counts.
+BOARD_INFO_WIDTH = 46
+
+
+def card_text(card: Card) -> Text:
+    """A card as it looks on the felt: white, with red hearts and diamonds."""
+    colour = "red" if card.suit.is_red else "black"
+    return Text(f" {card} ", style=f"bold {colour} on white")
+
+
+def format_ratio(ratio: Fraction) -> str:
+    """A payout ratio for people: ``8``, ``0.95``, ``1/3`` when it has no short decimal."""
+    if ratio.denominator == 1:
+        return str(ratio.numerator)
+    for digits in range(1, 5):
+        scaled = ratio * 10**digits
+        if scaled.denominator == 1:
+            return f"{ratio.numerator / ratio.denominator:.{digits}f}"
+    return str(ratio)
+
+
+def signed(amount_minor: int) -> str:
+    """``+9.50``, ``-10.00``, ``0.00``."""
+    return ("+" if amount_minor > 0 else "") + format_minor(amount_minor)
+
+
+def _naturals_first(events: Sequence[Event]) -> list[Event]:
+    """The events, with a side's natural told before the other side stands because of it."""
+    ordered = list(events)
+    for i in range(len(ordered) - 1):
+        if ordered[i].reason is Reason.OTHER_NATURAL and ordered[i + 1].reason is Reason.NATURAL:
+            ordered[i], ordered[i + 1] = ordered[i + 1], ordered[i]
+    return ordered
+
+
+def _short(value: object, limit: int = 24) -> object:
+    """Text typed by the player, made safe to quote back.
+
+    Control characters (an arrow key's escape sequence) become ``?``, and long
+    text is cut: ``'xxxx…'``.
+    """
+    if type(value) is not str:  # not a StrEnum such as BetKind: those are ours
+        return value
+    printable = "".join(ch if ch.isprintable() else "?" for ch in value)
+    return printable[:limit] + "…" if len(printable) > limit else printable
+
+
+class Renderer:
+    """Prints the game for one player in one language.
+
+    Args:
+        console: Where to print.
+        lang: The player's language.
+        delay: Seconds between cards, for drama; 0 turns it off.
+        sleep: The pause function (replaced in tests).
+    """
+
+    def __init__(
+        self,
+        console: Console,
+        lang: Lang,
+        *,
+        delay: float = 0.0,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.console = console
+        self.lang = lang
+        self.delay = delay
+        self._sleep = sleep
+        self.interrupted = False
+
+    def t(self, key: str, **params: Any) -> str:
+        """The catalogue's text, with every parameter escaped from Rich markup."""
+        return message(self.lang, key, **{k: escape(str(v)) for k, v in params.items()})
+
+    def say(self, key: str, style: str | None = None, **params: Any) -> None:
+        """Print one catalogue line."""
+        self.console.print(self.t(key, **params), style=style)
+
+    def pause(self) -> None:
+        """Wait between cards. Ctrl-C here skips the rest of the drama, not the round."""
+        if self.delay <= 0:
+            return
+        try:
+            self._sleep(self.delay)
+        except KeyboardInterrupt:
+            # The round is already settled: show it to the end, then let the loop stop.
+            self.interrupted = True
+            self.delay = 0
+
+    # Words -----------------------------------------------------------------
+
+    def decks(self, n: int) -> str:
+        """``1 deck``, ``8 decks``."""
+        return self.t("decks.one") if n == 1 else self.t("decks.other", n=n)
+
+    def bet_list(self, bets: tuple[Bet, ...]) -> str:
+        """``Banker 10.00 · Tie 2.00``."""
+        names = BET_NAMES[self.lang]
+        return " · ".join(f"{names[b.kind]} {format_minor(b.stake_minor)}" for b in bets)
+
+    def bet_words(self, rules: Rules) -> str:
+        """The spots the player can name, with their short forms."""
+        return ", ".join(self.t(f"bet.{kind.value}") for kind in rules.offered_bets)
+
+    def payouts(self, rules: Rules) -> str:
+        """Every payout of ``rules`` in one line."""
+        parts = [self.t("payout.player", ratio=format_ratio(rules.player_pays))]
+        if rules.banker_commission:
+            percent = format_ratio(rules.banker_commission * 100)
+            parts.append(self.t("payout.banker", ratio=1, commission=percent))
+        else:
+            parts.append(self.t("payout.banker_free", ratio=1))
+        if rules.banker_six_pays is not None:
+            parts.append(self.t("payout.banker_six", ratio=format_ratio(rules.banker_six_pays)))
+        parts.append(self.t("payout.tie", ratio=format_ratio(rules.tie_pays)))
+        if rules.pair_pays is not None:
+            parts.append(self.t("payout.pairs", ratio=format_ratio(rules.pair_pays)))
+        parts.append(self.t("payout.push"))
+        return " · ".join(parts)
+
+    def shoe_line(self, rules: Rules) -> str:
+        """How the shoe is dealt."""
+        decks = self.decks(rules.decks)
+        if rules.shoe_mode is ShoeMode.RESHUFFLE:
+            return self.t("shoe.reshuffle", decks=decks)
+        key = "shoe.cut_card" if rules.burn else "shoe.cut_card_no_burn"
+        return self.t(key, decks=decks, cut=rules.cut_card)
+
+    # Screens ----------------------------------------------------------------
+
+    def welcome(self, session: Session, seed: int | None) -> None:
+        """The table: shoe, payouts, limits, starting balance."""
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(style="bold")
+        grid.add_column()
+        limits = session.limits
+        grid.add_row(self.t("label.shoe"), self.shoe_line(session.rules))
+        grid.add_row(self.t("label.payouts"), self.payouts(session.rules))
+        grid.add_row(
+            self.t("label.limits"),
+            self.t(
+                "limits",
+                minimum=format_minor(limits.minimum_minor),
+                maximum=format_minor(limits.maximum_minor),
+            ),
+        )
+        grid.add_row(self.t("label.balance"), format_minor(session.balance_minor))
+        grid.add_row(self.t("label.seed"), str(seed) if seed is not None else self.t("seed.none"))
+        grid.add_row(self.t("label.explain"), self.t("on" if session.explain else "off"))
+        title = f"[bold]♠ [red]♥[/] {self.t('title')} [red]♦[/] ♣[/]"
+        self.console.print(
+            Panel(grid, title=title, subtitle=self.t("subtitle"), border_style="green")
+        )
+        self.say("start_hint")
+
+    def new_shoe(self, new: NewShoe, rules: Rules) -> None:
+        """A new shoe, and its burn."""
+        self.console.print()
+        self.say("new_shoe", style="bold magenta", number=new.number, decks=self.decks(rules.decks))
+        if new.burn is not None:
+            line = Text(self.t("burn", card="\0", count=len(new.burn.face_down)))
+            before, _, after = line.plain.partition("\0")
+            self.console.print(Text.assemble(before, card_text(new.burn.shown), after))
+
+    def prompt(self, session: Session) -> str:
+        """The prompt: the balance, and whether this is the shoe's last round."""
+        parts = [
+            f"[dim]{self.t('prompt.balance')}[/] [bold]{format_minor(session.balance_minor)}[/]"
+        ]
+        if session.last_round_next:
+            parts.append(f"[yellow]{self.t('prompt.last_round')}[/]")
+        parts.append(f"[bold]{self.t('prompt.bet')}[/]")
+        return " · ".join(parts)
+
+    def deal(self, report: RoundReport, *, explain: bool) -> None:
+        """The round card by card, in the order dealt, then the call."""
+        names = BET_NAMES[self.lang]
+        self.console.print()
+        self.console.rule(self.t("round", number=report.number), style="dim")
+        self.say("your_bets", bets=self.bet_list(report.bets))
+        counts = {Side.PLAYER: 0, Side.BANKER: 0}
+        side_names = {Side.PLAYER: names[BetKind.PLAYER], Side.BANKER: names[BetKind.BANKER]}
+        width = max(len(n) for n in side_names.values())
+        for event in _naturals_first(report.result.events):
+            if event.kind is EventKind.CARD:
+                assert event.side is not None and event.card is not None
+                self.pause()
+                counts[event.side] += 1
+                line = Text.assemble(
+                    ("  " + side_names[event.side].ljust(width), SIDE_STYLE[event.side]),
+                    "  ",
+                    card_text(event.card),
+                    f"  {event.total}",
+                )
+                if counts[event.side] == 3:
+                    line.append(f"  ({self.t('third_card')})", style="dim")
+                self.console.print(line)
+            elif event.kind in (EventKind.DRAW, EventKind.STAND):
+                if explain:
+                    self.console.print(
+                        f"    ↳ {escape(describe(event, self.lang))}", style="yellow"
+                    )
+                elif event.reason is Reason.NATURAL:
+                    assert event.side is not None
+                    self.console.print(
+                        f"    {side_names[event.side]}: {self.t('natural')} {event.total}",
+                        style="bold yellow",
+                    )
+            else:
+                self.pause()
+                assert event.outcome is not None
+                self.console.print(
+                    f"  {escape(describe(event, self.lang))}", style=OUTCOME_STYLE[event.outcome]
+                )
+
+    def settlement(self, report: RoundReport) -> None:
+        """Each bet's settlement, then the new balance."""
+        names = BET_NAMES[self.lang]
+        table = Table(show_header=True, header_style="bold", box=None, padding=(0, 1))
+        for key in ("col.bet", "col.stake", "col.result", "col.returned", "col.winnings"):
+            table.add_column(
+                self.t(key), justify="left" if key in ("col.bet", "col.result") else "right"
+            )
+        table.add_column(self.t("col.commission"), justify="right")
+        table.add_column(self.t("col.rounded"), justify="right")
+        table.add_column(self.t("col.net"), justify="right")
+        styles = {Resolution.WIN: "green", Resolution.LOSE: "red", Resolution.PUSH: "yellow"}
+        for s in report.settlement.bets:
+            table.add_row(
+                names[s.bet.kind],
+                format_minor(s.bet.stake_minor),
+                Text(self.t(f"res.{s.resolution.value}"), style=styles[s.resolution]),
+                format_minor(s.stake_returned_minor),
+                format_minor(s.winnings_minor),
+                format_fraction_minor(s.commission),
+                format_fraction_minor(s.rounded_away),
+                self._net(s.net_minor),
+            )
+        total = report.settlement
+        if len(total.bets) > 1:
+            table.add_row(
+                Text(self.t("total"), style="bold"),
+                format_minor(total.staked_minor),
+                "",
+                format_minor(sum(s.stake_returned_minor for s in total.bets)),
+                format_minor(sum(s.winnings_minor for s in total.bets)),
+                format_fraction_minor(total.commission),
+                format_fraction_minor(total.rounded_away),
+                self._net(total.net_minor),
+            )
+        self.console.print(table)
+        net = report.settlement.net_minor
+        self.say(
+            "balance_now",
+            balance=format_minor(report.balance_minor),
+            net=signed(net),
+            style="green" if net > 0 else "red" if net < 0 else None,
+        )
+
+    def _net(self, amount: int) -> Text:
+        return Text(signed(amount), style="green" if amount > 0 else "red" if amount < 0 else "")
+
+    def shoe_news(self, report: RoundReport) -> None:
+        """The cut card came out, or the shoe is finished."""
+        if report.cut_card_out:
+            self.say("cut_card_out", style="bold yellow")
+        if report.last_in_shoe:
+            self.say("shoe_over", style="bold yellow")
+
+    def board(self, session: Session) -> None:
+        """The bead plate of the current shoe, with the shoe's counts beside it."""
+        marks = list(session.marks)
+        columns = bead_plate(marks)
+        fit = max(1, (self.console.width - BOARD_INFO_WIDTH) // 4)
+        shown = columns[-fit:]
+        lines = []
+        for row in range(6):
+            line = Text("  ")
+            for column in shown:
+                line.append_text(self._bead(column[row]))
+                line.append(" ")
+            lines.append(line)
+        counts = {o: sum(1 for m in marks if m.outcome is o) for o in Outcome}
+        reshuffle = session.rules.shoe_mode is ShoeMode.RESHUFFLE
+        title = (
+            self.t("board.title_recent", count=len(marks))
+            if reshuffle
+            else self.t("board.title", number=session.shoes)
+        )
+        info = [
+            Text(title, style="bold"),
+            Text(
+                self.t(
+                    "board.counts",
+                    banker=counts[Outcome.BANKER],
+                    player=counts[Outcome.PLAYER],
+                    tie=counts[Outcome.TIE],
+                )
+            ),
+        ]
+        if not reshuffle:
+            info.append(
+                Text(
+                    self.t(
+                        "board.rounds",
+                        rounds=session.shoe.rounds_in_shoe,
+                        cards=session.shoe.cards_remaining,
+                    ),
+                    style="dim",
+                )
+            )
+        info.append(Text.from_markup(self.t("board.legend")))
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(no_wrap=True)
+        grid.add_column()
+        grid.add_row(Group(*lines), Group(*info))
+        self.console.print(grid)
+
+    def _bead(self, mark: RoundMark | None) -> Text:
+        if mark is None:
+            return Text(" · ", style="dim")
+        letters = {
+            Outcome.BANKER: self.t("bead.banker"),
+            Outcome.PLAYER: self.t("bead.player"),
+            Outcome.TIE: self.t("bead.tie"),
+        }
+        return Text.assemble(
+            ("•" if mark.banker_pair else " ", "bold red"),
+            (letters[mark.outcome], BEAD_STYLE[mark.outcome]),
+            ("•" if mark.player_pair else " ", "bold blue"),
+        )
+
+    def error(self, error: BaccaratError, session: Session) -> None:
+        """A refused line: what was wrong, and what is allowed."""
+        self.console.print(escape(self.error_text(error, session.rules)), style="bold red")
+        if error.code in ("no_rebet", "command_alone"):
+            return
+        limits = session.limits
+        self.say(
+            "allowed",
+            style="dim",
+            bets=self.bet_words(session.rules),
+            minimum=format_minor(limits.minimum_minor),
+            maximum=format_minor(limits.maximum_minor),
+            balance=format_minor(session.balance_minor),
+            example=self.t("example"),
+        )
+
+    def error_text(self, error: BaccaratError, rules: Rules) -> str:
+        """The error in the player's language (plain text, no markup)."""
+        key = f"err.{error.code}"
+        params = {k: _short(v) for k, v in error.params.items()}
+        if key not in MESSAGES[self.lang]:
+            shortened = BaccaratError(error.message, code=error.code, **params)
+            return error_message(shortened, self.lang)
+        kind = params.get("kind")
+        if isinstance(kind, BetKind):
+            params["bet"] = BET_NAMES[self.lang][kind]
+            example_word = self.t(f"bet.{kind.value}").split(" (")[0]
+            params["example"] = self.t("example.one", bet=example_word)
+        params.setdefault("bets", self.bet_words(rules))
+        return message(self.lang, key, **params)
+
+    def info(self, key: str, **params: Any) -> None:
+        """A neutral one-line message."""
+        self.say(key, style="cyan", **params)
+
+    def help(self, rules: Rules) -> None:
+        """How to bet, and the commands."""
+        lines = [self.t("help.bets")]
+        if rules.pair_pays is not None:
+            lines.append(self.t("help.pairs"))
+        lines.append(self.payouts(rules))
+        keys = ("rebet", "explain", "board", "summary", "rules", "help", "quit")
+        lines += [self.t(f"help.{k}") for k in keys]
+        self.console.print(Panel("\n".join(lines), title=self.t("help.title"), border_style="cyan"))
+
+    def rules(self) -> None:
+        """The drawing rules, the Banker's tableau row by row."""
+        lines = [self.t(k) for k in ("rules.points", "rules.natural", "rules.player")]
+        lines += [self.t("rules.banker_stood"), self.t("rules.banker_third")]
+        for total in range(8):
+            values = banker_drawing_values(total)
+            if len(values) == 10:
+                line = self.t("rules.always", total=total)
+            elif not values:
+                line = self.t("rules.never", total=total)
+            else:
+                line = self.t("rules.banker_row", total=total, values=format_values(values))
+            lines.append("  " + line)
+        self.console.print(
+            Panel("\n".join(lines), title=self.t("rules.title"), border_style="cyan")
+        )
+
+    def summary(self, session: Session, *, final: bool = True) -> None:
+        """The session in numbers (``final``: and goodbye)."""
+        totals = session.totals
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(style="bold")
+        grid.add_column(justify="right")
+        biggest = (
+            self.t(
+                "summary.biggest_value",
+                amount=format_minor(totals.biggest_win_minor),
+                round=totals.biggest_win_round,
+            )
+            if totals.biggest_win_round
+            else self.t("summary.none")
+        )
+        rows: list[tuple[str, str | Text]] = [
+            ("summary.rounds", str(totals.rounds)),
+            (
+                "summary.record",
+                f"{totals.rounds_won} / {totals.rounds_lost} / {totals.rounds_even}",
+            ),
+            (
+                "summary.outcomes",
+                f"{totals.banker_wins} / {totals.player_wins} / {totals.ties}",
+            ),
+            ("summary.wagered", format_minor(totals.wagered_minor)),
+            ("summary.won", format_minor(totals.won_minor)),
+            ("summary.lost", format_minor(totals.lost_minor)),
+            ("summary.net", self._net(totals.net_minor)),
+            ("summary.commission", format_fraction_minor(totals.commission)),
+            ("summary.rounded", format_fraction_minor(totals.rounded_away)),
+            ("summary.biggest", biggest),
+            ("summary.start", format_minor(session.starting_balance_minor)),
+            ("summary.final" if final else "summary.now", format_minor(session.balance_minor)),
+        ]
+        for key, value in rows:
+            grid.add_row(self.t(key), value)
+        self.console.print(
+            Panel(grid, title=self.t("summary.title"), border_style="green", expand=False)
+        )
+        if final:
+            self.say("goodbye")

@@ -1,0 +1,66 @@
+// The HTTP API of CONTRACTS.md C. Every call says the page's language; every failure is an
+// ApiError whose kind tells the page which message to show (offline, server, auth, rule).
+
+export class ApiError extends Error {
+  constructor(kind, { status = 0, code = "", message = "", params = {} } = {}) {
+    super(message || kind);
+    this.kind = kind; // "offline" | "server" | "auth" | "rejected"
+    this.status = status;
+    this.code = code;
+    this.params = params;
+  }
+}
+
+export class Api {
+  constructor(getLang) {
+    this.getLang = getLang;
+  }
+
+  async request(method, path, { body, headers = {} } = {}) {
+    const sep = path.includes("?") ? "&" : "?";
+    const url = `${path}${sep}lang=${this.getLang()}`;
+    const init = {
+      method,
+      credentials: "same-origin",
+      headers: { Accept: "application/json", "Accept-Language": this.getLang(), ...headers },
+    };
+    if (body !== undefined) {
+      init.headers["Content-Type"] = "application/json";
+      init.body = JSON.stringify(body);
+    }
+    let response;
+    try {
+      response = await fetch(url, init);
+    } catch (err) {
+      throw new ApiError("offline", { message: String(err) });
+    }
+    if (response.status === 204) return null;
+    let data = null;
+    try {
+      data = await response.json();
+    } catch {
+      data = null;
+    }
+    if (response.ok) return data;
+    const error = (data && data.error) || {};
+    const detail = { status: response.status, code: error.code || "", message: error.message || "", params: error.params || {} };
+    if (response.status >= 500) throw new ApiError("server", detail);
+    if (response.status === 401 && !path.startsWith("/api/auth/login")) throw new ApiError("auth", detail);
+    throw new ApiError("rejected", detail);
+  }
+
+  me() { return this.request("GET", "/api/me"); }
+  guest() { return this.request("POST", "/api/auth/guest"); }
+  login(username, password) { return this.request("POST", "/api/auth/login", { body: { username, password } }); }
+  register(username, password) { return this.request("POST", "/api/auth/register", { body: { username, password } }); }
+  logout() { return this.request("POST", "/api/auth/logout"); }
+  topUp(amount_minor) { return this.request("POST", "/api/wallet/top-up", { body: { amount_minor } }); }
+  table() { return this.request("GET", "/api/table"); }
+  shoe() { return this.request("GET", "/api/shoe"); }
+  deal(bets, key) { return this.request("POST", "/api/rounds", { body: { bets }, headers: { "Idempotency-Key": key } }); }
+  rounds(before) { return this.request("GET", `/api/rounds?limit=10${before ? `&before=${encodeURIComponent(before)}` : ""}`); }
+  round(id) { return this.request("GET", `/api/rounds/${encodeURIComponent(id)}`); }
+  setClientSeed(client_seed) { return this.request("POST", "/api/fairness/client-seed", { body: { client_seed } }); }
+  rotate() { return this.request("POST", "/api/fairness/rotate"); }
+  verify(server_seed) { return this.request("POST", "/api/fairness/verify", { body: { server_seed } }); }
+}

@@ -1,0 +1,820 @@
+// The web table: state, rendering and the round's flow. Talks only to the API (api.js); every
+// player-facing string comes from the catalogue (i18n.js); scoreboards are drawn by roads.js.
+
+import { Api, ApiError } from "./api.js";
+import { formatChip, formatMoney, hasText, initialLang, rememberLang, translator } from "./i18n.js";
+import { renderRoads } from "./roads.js";
+
+const CHIPS = [100, 500, 2500, 10000, 50000]; // minor units: 1, 5, 25, 100, 500
+const SPOTS = ["player", "banker", "tie", "player_pair", "banker_pair"];
+const TOP_UP_MINOR = 100000;
+const params = new URLSearchParams(location.search);
+const CARD_DELAY_MS = Number(params.get("speed") ?? localStorage.getItem("pb_speed") ?? 600);
+
+// Speed 0 (tests, or a player in a hurry) also turns the card animations off.
+if (CARD_DELAY_MS === 0) document.documentElement.classList.add("instant");
+
+const state = {
+  lang: initialLang(),
+  t: null,
+  user: null,
+  table: null,
+  shoe: null,
+  chip: CHIPS[1],
+  stack: [], // [{bet, amount}] in the order placed: undo pops the last
+  lastBets: null, // the previous round's bets, for Rebet
+  lastRound: null,
+  dealing: false,
+  pendingKey: null, // Idempotency-Key of bets not yet known to be dealt
+  message: null, // {key, params} or {text}, re-rendered on a language switch
+  settled: null, // {bet: settlement} of the last round, shown on the spots
+  explain: localStorage.getItem("pb_explain") === "1",
+};
+state.t = translator(state.lang);
+const api = new Api(() => state.lang);
+const $ = (id) => document.getElementById(id);
+const t = (key, p) => state.t(key, p);
+const money = (minor) => formatMoney(minor, state.lang);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// ---------------------------------------------------------------- bets on the table
+
+function betsOnTable() {
+  const totals = {};
+  for (const { bet, amount } of state.stack) totals[bet] = (totals[bet] || 0) + amount;
+  return totals;
+}
+
+function totalOnTable() {
+  return state.stack.reduce((sum, { amount }) => sum + amount, 0);
+}
+
+function changeBets(mutate) {
+  if (state.dealing) return;
+  mutate();
+  state.pendingKey = null; // different bets: a new request
+  state.settled = null;
+  clearMessage();
+  renderSpots();
+  renderStatus();
+}
+
+function placeChip(bet) {
+  changeBets(() => state.stack.push({ bet, amount: state.chip }));
+}
+
+function rebet() {
+  if (!state.lastBets) return showMessage({ key: "err.nothing_to_rebet" });
+  changeBets(() => {
+    state.stack = Object.entries(state.lastBets).map(([bet, amount]) => ({ bet, amount }));
+  });
+}
+
+function double() {
+  changeBets(() => { state.stack = [...state.stack, ...state.stack.map((s) => ({ ...s }))]; });
+}
+
+// ---------------------------------------------------------------- messages
+
+function showMessage(message, tone = "error") {
+  state.message = { ...message, tone };
+  renderMessage();
+}
+
+function clearMessage() {
+  state.message = null;
+  renderMessage();
+}
+
+function renderMessage() {
+  const box = $("message");
+  const m = state.message;
+  box.hidden = !m;
+  if (!m) return;
+  box.textContent = m.key ? t(m.key, m.params) : m.text;
+  box.dataset.tone = m.tone;
+}
+
+function errorMessage(err) {
+  if (!(err instanceof ApiError)) return { key: "err.generic", params: { message: String(err) } };
+  if (err.kind === "offline") return { key: "err.offline" };
+  if (err.kind === "server") return { key: "err.server", params: { status: err.status } };
+  if (err.kind === "auth") return { key: "err.auth" };
+  // The server's message is already in the request's language and names the allowed range.
+  return err.message ? { text: err.message, code: err.code } : { key: "err.generic", params: { message: err.code } };
+}
+
+// ---------------------------------------------------------------- rendering
+
+function applyStaticText() {
+  document.documentElement.lang = state.lang;
+  document.title = t("app.title");
+  for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  for (const node of document.querySelectorAll("[data-i18n-aria]")) node.setAttribute("aria-label", t(node.dataset.i18nAria));
+  for (const id of ["lang", "lang-welcome"]) {
+    $(id).textContent = state.lang === "en" ? "ES" : "EN";
+    $(id).setAttribute("aria-label", `${t("lang.label")}: ${t("lang.switch")}`);
+    $(id).title = t("lang.switch");
+  }
+  $("explain-toggle").checked = state.explain;
+}
+
+function ratioText(ratio) {
+  // "19/20" -> "0.95:1"; "8" -> "8:1"
+  if (ratio === null || ratio === undefined) return "";
+  const [n, d = "1"] = String(ratio).split("/");
+  const value = Number(n) / Number(d);
+  const shown = Number.isInteger(value) ? String(value) : String(Number(value.toFixed(4)));
+  return `${state.lang === "es" ? shown.replace(".", ",") : shown}:1`;
+}
+
+function payoutOf(bet) {
+  const rules = state.table && state.table.rules;
+  if (!rules) return "";
+  if (bet === "player") return ratioText(rules.player_pays);
+  if (bet === "tie") return ratioText(rules.tie_pays);
+  if (bet === "banker") {
+    const [n, d = "1"] = String(rules.banker_commission).split("/");
+    const pays = 1 - Number(n) / Number(d);
+    return ratioText(Number.isInteger(pays) ? String(pays) : `${Math.round(pays * 10000)}/10000`);
+  }
+  return ratioText(rules.pair_pays);
+}
+
+function limitsOf(bet) {
+  const limits = state.table.limits;
+  return { min: limits.minimum_minor, max: (limits.maxima_minor || {})[bet] ?? limits.maximum_minor };
+}
+
+function chipStack(amount, most = 5) {
+  // Breaks an amount into the table's chips, largest first, for the picture on the spot
+  // (at most a few: the amount itself is written under the stack).
+  const chips = [];
+  let rest = amount;
+  for (const value of [...CHIPS].reverse()) {
+    while (rest >= value && chips.length < most) { chips.push(value); rest -= value; }
+  }
+  if (rest > 0 && chips.length < most) chips.push(CHIPS[0]);
+  return chips.reverse();
+}
+
+function chipElement(value, tag = "span") {
+  const chip = document.createElement(tag);
+  chip.className = `chip chip-${value}`;
+  chip.innerHTML = `<span class="chip-face">${formatChip(value)}</span>`;
+  return chip;
+}
+
+function renderSpots() {
+  const offered = (state.table && state.table.rules.offered_bets) || ["player", "banker", "tie"];
+  const bets = betsOnTable();
+  for (const spot of document.querySelectorAll(".spot")) {
+    const bet = spot.dataset.bet;
+    spot.hidden = !offered.includes(bet);
+    const amount = bets[bet] || 0;
+    const settled = state.settled && state.settled[bet];
+    spot.replaceChildren();
+    const name = document.createElement("span");
+    name.className = "spot-name";
+    name.textContent = t(`bet.${bet}`);
+    const pays = document.createElement("span");
+    pays.className = "spot-pays";
+    pays.textContent = payoutOf(bet);
+    const limits = document.createElement("span");
+    limits.className = "spot-limits";
+    if (state.table) {
+      const { min, max } = limitsOf(bet);
+      limits.textContent = `${formatChip(min)}–${formatChip(max)}`;
+    }
+    const stack = document.createElement("span");
+    stack.className = "stack";
+    const shown = amount || (settled ? settled.stake_minor : 0);
+    chipStack(shown).forEach((value, i) => {
+      const chip = chipElement(value);
+      chip.style.setProperty("--i", i);
+      stack.append(chip);
+    });
+    if (settled && settled.resolution === "win" && settled.winnings_minor > 0) {
+      // The dealer pays beside the stake, as at a live table.
+      const paid = document.createElement("span");
+      paid.className = "stack paid";
+      chipStack(settled.winnings_minor).forEach((value, i) => {
+        const chip = chipElement(value);
+        chip.style.setProperty("--i", i);
+        paid.append(chip);
+      });
+      stack.append(paid);
+    }
+    const amountLabel = document.createElement("span");
+    amountLabel.className = "spot-amount";
+    amountLabel.textContent = shown ? money(shown) : "";
+    spot.append(name, pays, limits, stack, amountLabel);
+    spot.classList.toggle("has-bet", shown > 0);
+    spot.classList.remove("win", "lose", "push");
+    if (settled) {
+      spot.classList.add(settled.resolution);
+      const badge = document.createElement("span");
+      badge.className = `spot-result result-${settled.resolution}`;
+      badge.textContent = settled.resolution === "win"
+        ? t("res.win", { amount: money(settled.winnings_minor) })
+        : t(`res.${settled.resolution}`);
+      spot.append(badge);
+    }
+    spot.setAttribute("aria-label", t("spot.aria", {
+      name: t(`bet.${bet}`), pays: payoutOf(bet), amount: shown ? money(shown) : t("spot.empty"),
+    }));
+    spot.disabled = state.dealing;
+  }
+}
+
+function renderChips() {
+  const box = $("chips");
+  box.replaceChildren();
+  const max = state.table ? state.table.limits.maximum_minor : Infinity;
+  for (const value of CHIPS.filter((v) => v <= max)) {
+    const chip = chipElement(value, "button");
+    chip.type = "button";
+    chip.setAttribute("role", "radio");
+    chip.setAttribute("aria-checked", String(value === state.chip));
+    chip.setAttribute("aria-label", t("chip.aria", { amount: money(value) }));
+    chip.tabIndex = value === state.chip ? 0 : -1;
+    chip.dataset.value = value;
+    chip.addEventListener("click", () => { state.chip = value; renderChips(); box.querySelector(`[data-value="${value}"]`).focus(); });
+    box.append(chip);
+  }
+}
+
+function renderStatus() {
+  const total = totalOnTable();
+  $("status").textContent = state.dealing ? t("status.dealing")
+    : total ? t("status.placed", { amount: money(total) }) : t("status.place");
+  $("deal").textContent = state.dealing ? t("action.dealing") : t("action.deal");
+  for (const id of ["deal", "undo", "clear", "double"]) $(id).disabled = state.dealing || (id !== "deal" && total === 0);
+  $("deal").disabled = state.dealing;
+  $("rebet").disabled = state.dealing || !state.lastBets;
+}
+
+function renderBalance() {
+  $("balance").textContent = state.user ? money(state.user.balance_minor) : "—";
+  $("username").textContent = state.user ? (state.user.guest ? t("account.guest") : state.user.username) : "";
+}
+
+function renderTableRules() {
+  if (!state.table) return;
+  const { rules, limits } = state.table;
+  const mode = rules.shoe_mode === "reshuffle" ? t("rules.mode.reshuffle") : t("rules.mode.cut-card", { n: rules.cut_card });
+  $("table-rules").textContent = `${t("rules.decks", { n: rules.decks })} · ${mode} · ${t("rules.min")} ${money(limits.minimum_minor)} · ${t("rules.max")} ${money(limits.maximum_minor)}`;
+  const body = $("rules-body");
+  body.replaceChildren();
+  const intro = document.createElement("p");
+  intro.textContent = `${presetName(rules.name)}: ${t("rules.decks", { n: rules.decks })}, ${mode}.`;
+  const table = document.createElement("table");
+  table.className = "limits";
+  table.innerHTML = `<thead><tr><th scope="col"></th><th scope="col">${t("rules.pays")}</th><th scope="col">${t("rules.min")}</th><th scope="col">${t("rules.max")}</th></tr></thead>`;
+  const tbody = document.createElement("tbody");
+  for (const bet of rules.offered_bets) {
+    const { min, max } = limitsOf(bet);
+    const row = document.createElement("tr");
+    let pays = payoutOf(bet);
+    if (bet === "banker" && rules.banker_commission !== "0") {
+      const [n, d = "1"] = rules.banker_commission.split("/");
+      pays += ` (${t("rules.commission", { pct: `${(100 * Number(n)) / Number(d)}%` })})`;
+    }
+    if (bet === "banker" && rules.banker_six_pays) pays += ` · ${t("rules.six", { pays: ratioText(rules.banker_six_pays) })}`;
+    row.innerHTML = `<th scope="row"></th><td></td><td></td><td></td>`;
+    row.children[0].textContent = t(`bet.${bet}`);
+    row.children[1].textContent = pays;
+    row.children[2].textContent = money(min);
+    row.children[3].textContent = money(max);
+    tbody.append(row);
+  }
+  table.append(tbody);
+  const push = document.createElement("p");
+  push.textContent = t("rules.tie_push");
+  body.append(intro, table, push);
+  renderPresets();
+}
+
+const presetName = (name) => (hasText(`preset.${name}`) ? t(`preset.${name}`) : name);
+
+function renderPresets() {
+  // The server may let a player choose among the operator's tables (PUT /api/table).
+  const presets = state.table.presets || [];
+  $("preset-box").hidden = $("preset-note").hidden = presets.length < 2;
+  const select = $("preset-select");
+  select.replaceChildren();
+  for (const name of presets) {
+    const option = document.createElement("option");
+    option.value = name;
+    option.textContent = presetName(name);
+    option.selected = name === state.table.rules.name;
+    select.append(option);
+  }
+}
+
+async function choosePreset(name) {
+  if (state.dealing || !state.table || name === state.table.rules.name) return;
+  try {
+    state.table = await api.request("PUT", "/api/table", { body: { preset: name } });
+    const offered = state.table.rules.offered_bets;
+    state.stack = state.stack.filter(({ bet }) => offered.includes(bet));
+    if (state.lastBets) {
+      state.lastBets = Object.fromEntries(Object.entries(state.lastBets).filter(([bet]) => offered.includes(bet)));
+      if (!Object.keys(state.lastBets).length) state.lastBets = null;
+    }
+    state.lastRound = null;
+    state.settled = null;
+    resetHands();
+    state.shoe = await api.shoe();
+  } catch (err) {
+    showMessage(errorMessage(err));
+  }
+  renderAll();
+}
+
+const EMPTY_ROADS = { rows: 6, bead_plate: [], big_road: [], big_eye_boy: [], small_road: [], cockroach_pig: [], ask: {} };
+
+function renderShoe() {
+  const shoe = state.shoe;
+  if (!shoe) {
+    renderRoads(EMPTY_ROADS, state.t); // an empty scoreboard, as before the first coup of a shoe
+    return;
+  }
+  renderRoads(shoe.roads, state.t);
+  const s = shoe.stats;
+  const rows = [
+    ["stats.rounds", shoe.rounds.length], ["stats.banker", s.banker], ["stats.player", s.player],
+    ["stats.tie", s.tie], ["stats.naturals", s.naturals], ["stats.player_pairs", s.player_pairs],
+    ["stats.banker_pairs", s.banker_pairs], ["stats.cards", shoe.cards_remaining],
+  ];
+  const stats = $("stats");
+  stats.replaceChildren();
+  for (const [key, value] of rows) {
+    const item = document.createElement("div");
+    item.className = `stat stat-${key.split(".")[1]}`;
+    item.innerHTML = "<dt></dt><dd></dd>";
+    item.firstChild.textContent = t(key);
+    item.lastChild.textContent = value;
+    stats.append(item);
+  }
+  const panel = $("edge-panel");
+  panel.hidden = !shoe.edges;
+  if (shoe.edges) {
+    const table = $("edge-table");
+    table.innerHTML = `<thead><tr><th scope="col">${t("edge.bet")}</th><th scope="col">${t("edge.edge")}</th><th scope="col">${t("edge.exact")}</th></tr></thead>`;
+    const tbody = document.createElement("tbody");
+    for (const [bet, edge] of Object.entries(shoe.edges)) {
+      const row = document.createElement("tr");
+      row.dataset.bet = bet;
+      row.innerHTML = "<th scope='row'></th><td></td><td><code></code></td>";
+      row.children[0].textContent = t(`bet.${bet}`);
+      const pct = (100 * edge.house_edge).toFixed(4);
+      row.children[1].textContent = `${state.lang === "es" ? pct.replace(".", ",") : pct} %`;
+      row.children[2].firstChild.textContent = edge.exact;
+      tbody.append(row);
+    }
+    table.append(tbody);
+  }
+}
+
+function cardElement(card, { third = false } = {}) {
+  const red = card.suit === "h" || card.suit === "d";
+  const node = document.createElement("div");
+  node.className = `card ${red ? "red" : "black"}${third ? " third" : ""}`;
+  node.setAttribute("role", "listitem");
+  node.setAttribute("aria-label", card.text);
+  node.dataset.code = card.code;
+  const suit = card.text.slice(-1);
+  node.innerHTML = `<div class="card-inner"><div class="card-face">
+      <span class="corner tl"><b></b><i></i></span><span class="pip"></span><span class="corner br"><b></b><i></i></span>
+    </div><div class="card-back"></div></div>`;
+  for (const b of node.querySelectorAll("b")) b.textContent = card.rank;
+  for (const i of node.querySelectorAll("i")) i.textContent = suit;
+  const face = ["J", "Q", "K"].includes(card.rank);
+  node.querySelector(".pip").textContent = face ? card.rank + suit : suit;
+  node.querySelector(".pip").classList.toggle("face", face);
+  return node;
+}
+
+function resetHands() {
+  for (const side of ["player", "banker"]) {
+    $(`cards-${side}`).replaceChildren();
+    $(`total-${side}`).textContent = "";
+    $(`hand-${side}`).classList.remove("winner");
+  }
+  $("call").textContent = "";
+  $("call").className = "call";
+}
+
+function callText(round) {
+  const p = round.player_total;
+  const b = round.banker_total;
+  return t(`call.${round.outcome}`, { p, b });
+}
+
+function renderEvents() {
+  const list = $("events");
+  list.replaceChildren();
+  const round = state.lastRound;
+  const note = (key) => { const li = document.createElement("li"); li.className = "note"; li.textContent = t(key); list.append(li); };
+  if (!state.explain) return note("explain.off");
+  if (!round) return note("explain.empty");
+  if (round.shoe && round.shoe.burn) {
+    const li = document.createElement("li");
+    li.className = "event-burn";
+    li.textContent = t("history.burn", { card: round.shoe.burn.shown.text, n: round.shoe.burn.face_down });
+    list.append(li);
+  }
+  for (const event of round.events.slice(0, state.eventsShown ?? round.events.length)) {
+    const li = document.createElement("li");
+    li.className = `event event-${event.kind}${event.side ? ` event-${event.side}` : ""}`;
+    li.textContent = event.text;
+    list.append(li);
+  }
+}
+
+function renderAll() {
+  state.t = translator(state.lang);
+  applyStaticText();
+  renderBalance();
+  renderChips();
+  renderSpots();
+  renderStatus();
+  renderTableRules();
+  renderShoe();
+  renderEvents();
+  renderMessage();
+  if (state.lastRound && !state.dealing) showFinalRound(state.lastRound);
+}
+
+function showFinalRound(round) {
+  $("call").textContent = callText(round) + (round.natural ? ` · ${t("call.natural")}` : "");
+  $("call").className = `call call-${round.outcome} shown`;
+  const net = round.net_minor;
+  const key = net > 0 ? "result.net.win" : net < 0 ? "result.net.lose" : "result.net.even";
+  $("call").dataset.net = t(key, { amount: money(Math.abs(net)) });
+}
+
+// ---------------------------------------------------------------- the round
+
+async function deal() {
+  if (state.dealing) return;
+  const bets = betsOnTable();
+  if (!Object.keys(bets).length) return showMessage({ key: "err.no_bets" });
+  state.pendingKey = state.pendingKey || crypto.randomUUID();
+  state.dealing = true;
+  state.settled = null;
+  clearMessage();
+  renderSpots();
+  renderStatus();
+  let round;
+  try {
+    round = await api.deal(bets, state.pendingKey);
+  } catch (err) {
+    state.dealing = false;
+    // A lost connection or a server error may have come after the server took the round:
+    // keep the key, so that retrying the same bets returns that round and charges nothing
+    // twice. A refusal (4xx) dealt nothing: the next try is a new request.
+    if (!(err instanceof ApiError && (err.kind === "offline" || err.kind === "server"))) state.pendingKey = null;
+    showMessage(errorMessage(err));
+    renderSpots();
+    renderStatus();
+    if (err instanceof ApiError && err.kind === "auth") return openWelcome();
+    await refreshBalance();
+    return settledDeal();
+  }
+  state.pendingKey = null;
+  await playOut(round);
+  state.lastBets = bets;
+  state.stack = [];
+  state.settled = Object.fromEntries(round.settlement.map((s) => [s.bet, s]));
+  state.user.balance_minor = round.balance_minor;
+  state.dealing = false;
+  renderBalance();
+  renderSpots();
+  renderStatus();
+  await refreshShoe();
+  settledDeal();
+}
+
+// Counts finished Deal presses (dealt or refused) on <body data-deals>: tests wait on it.
+function settledDeal() {
+  document.body.dataset.deals = String(Number(document.body.dataset.deals || 0) + 1);
+}
+
+async function playOut(round) {
+  resetHands();
+  state.lastRound = round;
+  state.eventsShown = 0;
+  renderEvents();
+  const counts = { player: 0, banker: 0 };
+  for (const event of round.events) {
+    if (event.kind === "card") {
+      counts[event.side] += 1;
+      const card = cardElement(event.card, { third: counts[event.side] === 3 });
+      card.classList.add("dealt");
+      $(`cards-${event.side}`).append(card);
+      await sleep(CARD_DELAY_MS / 3);
+      card.classList.add("flipped");
+      $(`total-${event.side}`).textContent = event.total;
+      await sleep(CARD_DELAY_MS);
+    }
+    state.eventsShown += 1;
+    renderEvents();
+  }
+  state.eventsShown = undefined;
+  renderEvents();
+  if (round.outcome !== "tie") $(`hand-${round.outcome}`).classList.add("winner");
+  showFinalRound(round);
+}
+
+async function refreshBalance() {
+  try {
+    state.user = await api.me();
+  } catch {
+    // Offline too: the last known balance stays; the message already says why.
+  }
+  renderBalance();
+}
+
+async function refreshShoe() {
+  try {
+    state.shoe = await api.shoe();
+    renderShoe();
+  } catch (err) {
+    showMessage(errorMessage(err));
+  }
+}
+
+// ---------------------------------------------------------------- accounts
+
+function openWelcome() {
+  const dialog = $("welcome");
+  if (!dialog.open) dialog.showModal();
+}
+
+async function enter(action) {
+  const box = $("auth-message");
+  box.hidden = true;
+  try {
+    let result;
+    if (action === "guest") result = await api.guest();
+    else {
+      const username = $("auth-user").value.trim();
+      const password = $("auth-pass").value;
+      if (!username || !password) { box.hidden = false; box.textContent = t("err.fields"); return; }
+      result = await (action === "login" ? api.login(username, password) : api.register(username, password));
+    }
+    state.user = result.user;
+    $("welcome").close();
+    await startTable();
+  } catch (err) {
+    const m = errorMessage(err);
+    box.hidden = false;
+    box.textContent = m.key ? t(m.key, m.params) : m.text;
+  }
+}
+
+async function startTable() {
+  try {
+    [state.table, state.shoe] = await Promise.all([api.table(), api.shoe()]);
+    const recent = await api.rounds();
+    if (recent.rounds && recent.rounds.length) state.lastRound = recent.rounds[0];
+  } catch (err) {
+    showMessage(errorMessage(err));
+  }
+  renderAll();
+  if (state.lastRound) {
+    resetHands();
+    for (const side of ["player", "banker"]) {
+      state.lastRound[`${side}_cards`].forEach((card, i) => {
+        const node = cardElement(card, { third: i === 2 });
+        node.classList.add("flipped");
+        $(`cards-${side}`).append(node);
+      });
+      $(`total-${side}`).textContent = state.lastRound[`${side}_total`];
+    }
+    showFinalRound(state.lastRound);
+  }
+  document.body.dataset.table = "ready";
+}
+
+// ---------------------------------------------------------------- dialogs
+
+async function openHistory(before) {
+  const dialog = $("history");
+  const list = $("history-list");
+  if (!before) list.replaceChildren();
+  if (!dialog.open) dialog.showModal();
+  try {
+    const page = await api.rounds(before);
+    if (!before && !page.rounds.length) {
+      const p = document.createElement("p");
+      p.textContent = t("history.empty");
+      list.append(p);
+    }
+    for (const round of page.rounds) list.append(historyItem(round));
+    const more = $("history-more");
+    more.hidden = !page.next_before;
+    more.onclick = () => openHistory(page.next_before);
+  } catch (err) {
+    const m = errorMessage(err);
+    const p = document.createElement("p");
+    p.className = "message inline";
+    p.textContent = m.key ? t(m.key, m.params) : m.text;
+    list.append(p);
+  }
+}
+
+function historyItem(round) {
+  const item = document.createElement("article");
+  item.className = `recall recall-${round.outcome}`;
+  const when = new Date(round.created_at);
+  const head = document.createElement("h3");
+  head.textContent = `${t("history.round", { id: round.id })} · ${isNaN(when) ? "" : when.toLocaleString(state.lang)}`;
+  const hands = document.createElement("div");
+  hands.className = "recall-hands";
+  for (const side of ["player", "banker"]) {
+    const hand = document.createElement("div");
+    hand.className = `mini-hand mini-${side}`;
+    const label = document.createElement("span");
+    label.textContent = `${t(`side.${side}`)} ${round[`${side}_total`]}`;
+    hand.append(label);
+    for (const card of round[`${side}_cards`]) {
+      const c = document.createElement("span");
+      c.className = `mini-card ${card.suit === "h" || card.suit === "d" ? "red" : "black"}`;
+      c.textContent = card.text;
+      hand.append(c);
+    }
+    hands.append(hand);
+  }
+  const call = document.createElement("p");
+  call.className = `recall-call call-${round.outcome}`;
+  call.textContent = callText(round);
+  const bets = document.createElement("p");
+  bets.textContent = `${t("history.bets")}: ` + round.settlement.map((s) => {
+    const result = s.resolution === "win" ? t("res.win", { amount: money(s.winnings_minor) }) : t(`res.${s.resolution}`);
+    return `${t(`bet.${s.bet}`)} ${money(s.stake_minor)} (${result})`;
+  }).join(", ") + ` · ${t("history.net")}: ${money(round.net_minor)}`;
+  const fair = document.createElement("dl");
+  fair.className = "kv small";
+  const f = round.fairness || {};
+  const shoeLine = round.shoe ? t("history.shoe", { index: round.shoe.index, n: round.shoe.round_in_shoe }) : "";
+  for (const [key, value] of [["fair.hash", f.server_seed_hash], ["fair.client", f.client_seed], ["fair.nonce.round", f.nonce]]) {
+    const dt = document.createElement("dt");
+    dt.textContent = t(key);
+    const dd = document.createElement("dd");
+    dd.innerHTML = "<code></code>";
+    dd.firstChild.textContent = value ?? "";
+    fair.append(dt, dd);
+  }
+  const shoeP = document.createElement("p");
+  shoeP.className = "note";
+  shoeP.textContent = shoeLine;
+  item.append(head, hands, call, bets, shoeP, fair);
+  return item;
+}
+
+async function openFairness() {
+  const dialog = $("fairness");
+  if (!dialog.open) dialog.showModal();
+  try {
+    state.table = await api.table();
+    renderFairness(state.table.fairness);
+  } catch (err) {
+    fairMessage(errorMessage(err));
+  }
+}
+
+function renderFairness(fair) {
+  $("fair-hash").textContent = fair.server_seed_hash;
+  $("fair-nonce").textContent = fair.nonce;
+  $("fair-client").value = fair.client_seed;
+}
+
+function fairMessage(m, tone = "error") {
+  const box = $("fair-message");
+  box.hidden = false;
+  box.dataset.tone = tone;
+  box.textContent = m.key ? t(m.key, m.params) : m.text;
+}
+
+async function fairAction(action) {
+  try {
+    if (action === "set") {
+      renderFairness(await api.setClientSeed($("fair-client").value));
+      fairMessage({ key: "fair.set.done" }, "info");
+    } else if (action === "rotate") {
+      const result = await api.rotate();
+      $("fair-revealed-box").hidden = false;
+      $("fair-revealed").textContent = result.revealed_server_seed;
+      $("fair-seed").value = result.revealed_server_seed;
+      renderFairness(result.next);
+      $("fair-message").hidden = true;
+    } else {
+      const result = await api.verify($("fair-seed").value.trim());
+      const bad = result.mismatches.length;
+      fairMessage({ key: bad ? "fair.verify.bad" : "fair.verify.ok", params: { n: result.rounds_checked, m: bad } }, bad ? "error" : "info");
+    }
+  } catch (err) {
+    fairMessage(errorMessage(err));
+  }
+}
+
+// ---------------------------------------------------------------- wiring
+
+function switchLanguage() {
+  state.lang = state.lang === "en" ? "es" : "en";
+  rememberLang(state.lang);
+  renderAll();
+  // Event texts come from the server in the request's language: fetch them again.
+  if (state.lastRound && !state.dealing) {
+    api.round(state.lastRound.id).then((round) => { state.lastRound = round; renderEvents(); }).catch(() => {});
+  }
+}
+
+function wire() {
+  for (const spot of document.querySelectorAll(".spot")) spot.addEventListener("click", () => placeChip(spot.dataset.bet));
+  $("undo").addEventListener("click", () => changeBets(() => state.stack.pop()));
+  $("clear").addEventListener("click", () => changeBets(() => { state.stack = []; }));
+  $("rebet").addEventListener("click", rebet);
+  $("double").addEventListener("click", double);
+  $("deal").addEventListener("click", deal);
+  $("lang").addEventListener("click", switchLanguage);
+  $("lang-welcome").addEventListener("click", switchLanguage);
+  $("guest").addEventListener("click", () => enter("guest"));
+  $("login").addEventListener("click", () => enter("login"));
+  $("register").addEventListener("click", () => enter("register"));
+  $("welcome").addEventListener("cancel", (event) => event.preventDefault()); // no table without a seat
+  $("auth-form").addEventListener("submit", (event) => event.preventDefault());
+  for (const id of ["auth-user", "auth-pass"]) {
+    $(id).addEventListener("keydown", (event) => {
+      if (event.key === "Enter") { event.preventDefault(); enter("login"); }
+    });
+  }
+  $("open-history").addEventListener("click", () => openHistory());
+  $("open-fairness").addEventListener("click", openFairness);
+  $("open-rules").addEventListener("click", () => $("rules").showModal());
+  $("preset-select").addEventListener("change", (event) => choosePreset(event.target.value));
+  $("fair-set").addEventListener("click", () => fairAction("set"));
+  $("fair-rotate").addEventListener("click", () => fairAction("rotate"));
+  $("fair-verify").addEventListener("click", () => fairAction("verify"));
+  $("explain-toggle").addEventListener("change", (event) => {
+    state.explain = event.target.checked;
+    localStorage.setItem("pb_explain", state.explain ? "1" : "0");
+    renderEvents();
+  });
+  $("topup").addEventListener("click", async () => {
+    try {
+      const result = await api.topUp(TOP_UP_MINOR);
+      state.user.balance_minor = result.balance_minor;
+      renderBalance();
+      showMessage({ key: "account.topup.done", params: { amount: money(TOP_UP_MINOR) } }, "info");
+    } catch (err) {
+      showMessage(errorMessage(err));
+      await refreshBalance();
+    }
+  });
+  $("logout").addEventListener("click", async () => {
+    try { await api.logout(); } catch { /* leaving anyway */ }
+    delete document.body.dataset.table;
+    state.user = null;
+    state.stack = [];
+    state.lastRound = null;
+    resetHands();
+    renderAll();
+    openWelcome();
+  });
+  // Arrow keys move between chips, as in any radio group.
+  $("chips").addEventListener("keydown", (event) => {
+    const values = [...$("chips").querySelectorAll(".chip")].map((c) => Number(c.dataset.value));
+    const i = values.indexOf(state.chip);
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    if (!step) return;
+    event.preventDefault();
+    state.chip = values[(i + step + values.length) % values.length];
+    renderChips();
+    $("chips").querySelector(`[data-value="${state.chip}"]`).focus();
+  });
+}
+
+async function main() {
+  wire();
+  // Boards fill their width with empty cells: draw them again when the width changes.
+  let resizeTimer = null;
+  window.addEventListener("resize", () => {
+    clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(renderShoe, 150);
+  });
+  renderAll();
+  try {
+    state.user = await api.me();
+  } catch (err) {
+    if (err instanceof ApiError && err.kind === "auth") return openWelcome();
+    showMessage(errorMessage(err));
+    return;
+  }
+  await startTable();
+}
+
+main();

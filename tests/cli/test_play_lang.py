@@ -1,0 +1,61 @@
+"""The game's catalogue and language detection."""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+
+from puntobanco.cli.lang import MESSAGES, detect_lang, message, parse_lang
+
+
+def _fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_both_languages_have_every_key() -> None:
+    assert set(MESSAGES["en"]) == set(MESSAGES["es"])
+    assert set(MESSAGES) == {"en", "es"}
+
+
+@pytest.mark.parametrize("key", sorted(MESSAGES["en"]))
+def test_both_languages_take_the_same_parameters(key: str) -> None:
+    assert _fields(MESSAGES["en"][key]) == _fields(MESSAGES["es"][key]), key
+    assert MESSAGES["es"][key].strip(), key
+
+
+def test_spanish_is_not_a_copy_of_english() -> None:
+    same = [k for k in MESSAGES["en"] if MESSAGES["en"][k] == MESSAGES["es"][k]]
+    # Only names, symbols and templates made of placeholders may be identical.
+    assert set(same) <= {"title", "natural", "total", "bead.banker", "example.one"}, same
+
+
+@pytest.mark.parametrize(
+    ("explicit", "environ", "expected"),
+    [
+        ("es", {"LANG": "en_US.UTF-8"}, "es"),
+        ("EN", {"LANG": "es_ES.UTF-8"}, "en"),
+        ("es_MX", {}, "es"),
+        (None, {"LANG": "es_ES.UTF-8"}, "es"),
+        (None, {"LC_ALL": "en_GB.UTF-8", "LANG": "es_ES.UTF-8"}, "en"),
+        (None, {"LC_ALL": "", "LC_MESSAGES": "es_AR.UTF-8", "LANG": "en_US"}, "es"),
+        (None, {"LC_MESSAGES": "es", "LANG": "en_US"}, "es"),
+        (None, {"LANG": "C"}, "en"),
+        (None, {"LANG": "fr_FR.UTF-8"}, "en"),
+        (None, {}, "en"),
+        ("fr", {"LANG": "es_ES.UTF-8"}, "es"),
+    ],
+)
+def test_detect_lang(explicit: str | None, environ: dict[str, str], expected: str) -> None:
+    assert detect_lang(explicit, environ) == expected
+
+
+def test_parse_lang() -> None:
+    assert parse_lang("es-ES") == "es"
+    assert parse_lang("es.UTF-8") == "es"
+    assert parse_lang("de") is None
+
+
+def test_message_fills_parameters() -> None:
+    assert message("en", "decks.other", n=6) == "6 decks"
+    assert message("es", "decks.other", n=6) == "6 barajas"

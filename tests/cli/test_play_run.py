@@ -1,0 +1,257 @@
+"""The game loop with scripted input, and the options, without a pseudo-terminal."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from puntobanco.cli.options import OptionError, build_config
+from puntobanco.cli.play import run_game
+from puntobanco.core.bets import Bet, settle
+from puntobanco.core.rng import SeededSource
+from puntobanco.core.rules import BetKind, ShoeMode
+from puntobanco.core.shoe import Shoe
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+
+
+def scripted(lines: list[str]) -> Callable[[str], str]:
+    """A read_line that types ``lines`` and then ends the input."""
+    feed: Iterator[str] = iter(lines)
+
+    def read_line(prompt: str) -> str:
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    return read_line
+
+
+def play(options: dict[str, object], lines: list[str], **kwargs: object) -> str:
+    config = build_config({"fast": True, **options}, {"LANG": "en_US.UTF-8"})
+    out = io.StringIO()
+    console = Console(file=out, width=120, force_terminal=bool(kwargs.pop("terminal", False)))
+    assert run_game(config, console, read_line=scripted(lines), **kwargs) == 0  # type: ignore[arg-type]
+    return out.getvalue()
+
+
+def test_help_rules_and_explain_toggle() -> None:
+    text = play({"seed": "1", "lang": "en"}, ["h", "rules", "x", "x", "?"])
+    assert text.count("How to play") == 2
+    assert "Banker 3: draws when the Player's third card is 0–7, 9" in text
+    assert "Banker 7: always stands" in text
+    assert "Explain mode on" in text and "Explain mode off." in text
+    assert "End of input." in text and "Rounds played" in text
+
+
+def test_pair_bets_and_other_payouts() -> None:
+    text = play(
+        {"seed": "3", "lang": "es", "pairs": True, "commission": "4%", "tie_pays": "9"},
+        ["pj 1, pb 1, banca 10"],
+    )
+    assert "parejas 11 a 1" in text
+    assert "Banca 1 a 1 menos 4% de comisión" in text and "Empate 9 a 1" in text
+    assert "Pareja Jugador" in text and "Pareja Banca" in text
+
+
+def test_reshuffle_mode_shows_no_burn() -> None:
+    text = play({"seed": "2", "lang": "en", "shoe": "reshuffle", "decks": "6"}, ["p 1"] * 3)
+    assert "reshuffled before every round" in text
+    assert "Burn" not in text and "New shoe" not in text
+    assert "Bead plate, last 3 rounds" in text
+
+
+def test_ctrl_c_during_the_deal_finishes_the_round_then_stops() -> None:
+    calls: list[float] = []
+
+    def sleep(seconds: float) -> None:
+        calls.append(seconds)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+
+    options = {"seed": "5", "lang": "en", "balance": "100"}
+    config = build_config({**options, "fast": False}, {})
+    out = io.StringIO()
+    console = Console(file=out, width=120, force_terminal=True)
+    run_game(config, console, read_line=scripted(["b 10", "b 10"]), sleep=sleep)
+    text = out.getvalue()
+    result = Shoe(config.rules, SeededSource(5)).deal_coup()
+    balance = 10_000 + settle([Bet(BetKind.BANKER, 1000)], result, config.rules).net_minor
+    assert len(calls) == 2  # no more pauses once interrupted
+    assert text.count("Round ") == 1  # the second bet was never asked for
+    assert "Interrupted." in text
+    for card in result.cards:
+        assert str(card) in text
+    assert "Final balance" in text and f"{balance // 100}.{balance % 100:02d}" in text
+
+
+def test_ctrl_c_at_the_prompt() -> None:
+    def read_line(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    config = build_config({"seed": "1", "lang": "es", "fast": True}, {})
+    out = io.StringIO()
+    run_game(config, Console(file=out, width=100), read_line=read_line)
+    assert "Interrumpido." in out.getvalue() and "Resumen de la sesión" in out.getvalue()
+
+
+def test_markup_typed_by_the_player_is_not_interpreted() -> None:
+    text = play({"seed": "1", "lang": "en"}, ["[bold]x[/] 10"])
+    assert "'[bold]x[/]' is neither a bet nor a command" in text
+
+
+def test_defaults() -> None:
+    config = build_config({}, {"LC_ALL": "es_ES.UTF-8"})
+    assert config.lang == "es"
+    assert config.rules.decks == 8 and config.rules.shoe_mode is ShoeMode.CUT_CARD
+    assert config.rules.banker_commission == Fraction(1, 20) and config.rules.tie_pays == 8
+    assert config.limits.minimum_minor == 100 and config.limits.maximum_minor == 50_000
+    assert config.balance_minor == 100_000 and config.seed is None and not config.fast
+
+
+@pytest.mark.parametrize(
+    ("options", "option", "key"),
+    [
+        ({"decks": "9"}, "--decks", "opt.decks"),
+        ({"decks": "0"}, "--decks", "opt.decks"),
+        ({"decks": "six"}, "--decks", "opt.decks"),
+        ({"decks": "2.5"}, "--decks", "opt.decks"),
+        ({"shoe": "continuous"}, "--shoe", "opt.shoe"),
+        ({"cut_card": "5"}, "--cut-card", "opt.cut_card"),
+        ({"decks": "1", "cut_card": "40"}, "--cut-card", "opt.cut_card"),
+        ({"seed": "-1"}, "--seed", "opt.seed"),
+        ({"seed": "abc"}, "--seed", "opt.seed"),
+        ({"balance": "0"}, "--balance", "opt.amount"),
+        ({"balance": "-10"}, "--balance", "opt.amount"),
+        ({"balance": "10.001"}, "--balance", "opt.amount"),
+        ({"minimum": "x"}, "--min", "opt.amount"),
+        ({"maximum": "0"}, "--max", "opt.amount"),
+        ({"minimum": "10", "maximum": "5"}, "--min", "opt.limits_order"),
+        ({"balance": "4", "minimum": "5"}, "--balance", "opt.balance_low"),
+        ({"commission": "1"}, "--commission", "opt.commission"),
+        ({"commission": "-5%"}, "--commission", "opt.commission"),
+        ({"commission": "abc"}, "--commission", "opt.commission"),
+        ({"tie_pays": "0"}, "--tie-pays", "opt.tie_pays"),
+        ({"tie_pays": "eight"}, "--tie-pays", "opt.tie_pays"),
+        ({"lang": "fr"}, "--lang", "opt.lang"),
+    ],
+)
+def test_bad_options(options: dict[str, str], option: str, key: str) -> None:
+    with pytest.raises(OptionError) as caught:
+        build_config(options, {})
+    assert (caught.value.option, caught.value.key) == (option, key)
+
+
+def test_good_option_spellings() -> None:
+    config = build_config(
+        {"commission": "0,04", "tie_pays": "9", "shoe": "RESHUFFLE", "cut_card": "20"}, {}
+    )
+    assert config.rules.banker_commission == Fraction(1, 25)
+    assert config.rules.shoe_mode is ShoeMode.RESHUFFLE and config.rules.cut_card == 20
+    assert build_config({"commission": "5%"}, {}).rules.banker_commission == Fraction(1, 20)
+    assert build_config({"balance": "12,34"}, {}).balance_minor == 1234
+
+
+def _cli(args: list[str], lang_env: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANG")}
+    env.update(PYTHONPATH=str(SRC), LANG=lang_env, PYTHONIOENCODING="utf-8")
+    return subprocess.run(
+        [sys.executable, "-m", "puntobanco.cli.main", "play", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        input="",
+        timeout=60,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "lang_env", "said"),
+    [
+        (["--decks", "9"], "en_US.UTF-8", "Invalid option --decks: the number of decks is a whole"),
+        (["--decks", "9"], "es_ES.UTF-8", "Opción no válida --decks: el número de barajas"),
+        (["--lang", "es", "--cut-card", "3"], "en_US.UTF-8", "en un zapato de 8 barajas"),
+        (["--nope"], "es_ES.UTF-8", "Opción desconocida --nope"),
+        (["--lang", "en", "--nope"], "es_ES.UTF-8", "Unknown option --nope"),
+        (["--seed"], "en_US.UTF-8", "The option --seed needs a value."),
+        (["--lang", "xx"], "es_ES.UTF-8", "Opción no válida --lang: los idiomas son en y es"),
+    ],
+)
+def test_bad_options_exit_2_in_the_players_language(
+    args: list[str], lang_env: str, said: str
+) -> None:
+    done = _cli(args, lang_env)
+    assert done.returncode == 2
+    assert said in " ".join(done.stderr.split())
+    assert "Traceback" not in done.stderr + done.stdout
+
+
+def test_help_lists_the_options() -> None:
+    done = _cli(["--help"], "en_US.UTF-8")
+    assert done.returncode == 0
+    for option in (
+        "--decks",
+        "--shoe",
+        "--cut-card",
+        "--seed",
+        "--balance",
+        "--min",
+        "--max",
+        "--commission",
+        "--tie-pays",
+        "--lang",
+        "--fast",
+        "--pairs",
+        "--explain",
+    ):
+        assert option in done.stdout
+
+
+def test_help_follows_the_language() -> None:
+    assert "Barajas en el zapato" in _cli(["--help"], "es_ES.UTF-8").stdout
+    assert "Decks in the shoe" in _cli(["--help", "--lang", "en"], "es_ES.UTF-8").stdout
+
+
+def test_a_terminal_without_unicode_gets_letters_not_a_traceback() -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANG")}
+    env.update(PYTHONPATH=str(SRC), PYTHONIOENCODING="ascii", LANG="C")
+    done = subprocess.run(
+        [sys.executable, "-m", "puntobanco.cli.main", "play", "--seed", "1", "--lang", "es"],
+        capture_output=True,
+        input="b 10\nx\nb 10\n",
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    result = Shoe(build_config({}, {}).rules, SeededSource(1)).deal_coup()
+    first = result.cards[0]
+    assert f" {first.code} " in done.stdout  # a card as rank and suit letter, e.g. 5s
+    assert "Modo explicacion activado" in done.stdout  # accents dropped, words kept
+    assert "Resumen de la sesion" in done.stdout
+
+
+def test_control_characters_typed_are_not_echoed_raw() -> None:
+    text = play({"seed": "1", "lang": "en"}, ["\x1b[A 10"])
+    assert "'?[A' is neither a bet nor a command" in text
+    assert "\x1b[A" not in text
+
+
+def test_summary_and_board_mid_session() -> None:
+    text = play({"seed": "3", "lang": "en"}, ["b 5", "s", "board"])
+    summary_at = text.index("Session summary")
+    assert "Thanks for playing." not in text[:summary_at]  # no goodbye mid-session
+    assert text.count("Session summary") == 2  # once asked for, once at the end
+    assert text.count("Bead plate, shoe no. 1") == 2  # after the round, and asked for

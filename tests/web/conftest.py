@@ -1,0 +1,109 @@
+"""Browser tests of the web table: a real server on a free loopback port, Debian's Chromium.
+
+The server is ``puntobanco serve`` (temporary SQLite file) once the server layer exists;
+until then, tests/web/contract_fake.py, an in-memory stand-in for CONTRACTS.md C.
+Screenshots go to test-artifacts/ (ignored by git).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+#: The table every browser test plays at: a cut-card shoe (so the house-edge panel shows),
+#: a 2.00 minimum (so a 1 chip is under it) and a 100.00 maximum on Tie.
+SERVER_ENV = {
+    "PUNTOBANCO_DEFAULT_PRESET": "punto-banco",
+    "PUNTOBANCO_MINIMUM_MINOR": "200",
+    "PUNTOBANCO_MAXIMUM_MINOR": "50000",
+    "PUNTOBANCO_TIE_MAXIMUM_MINOR": "10000",
+    "PUNTOBANCO_ACCESS_LOG": "false",
+}
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _real_server() -> bool:
+    return importlib.util.find_spec("puntobanco.server.main") is not None
+
+
+@pytest.fixture(scope="session")
+def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    port = _free_port()
+    tmp = tmp_path_factory.mktemp("web-server")
+    env = {
+        **os.environ,
+        **SERVER_ENV,
+        "PYTHONPATH": str(ROOT / "src"),
+        "PUNTOBANCO_DATABASE_URL": f"sqlite:///{tmp / 'table.sqlite3'}",
+    }
+    if _real_server():
+        cmd = [sys.executable, "-c", "from puntobanco.cli.main import main; main()", "serve"]
+        cmd += ["--host", "127.0.0.1", "--port", str(port)]
+    else:
+        cmd = [sys.executable, str(ROOT / "tests/web/contract_fake.py"), "--port", str(port)]
+        cmd += ["--seed", "20261130"]
+    log = (tmp / "server.log").open("w")
+    proc = subprocess.Popen(cmd, env=env, cwd=tmp, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    log.flush()
+                    pytest.fail(f"server did not start: {(tmp / 'server.log').read_text()}")
+                time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is missing: install Debian's chromium package to run these tests")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture()
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS

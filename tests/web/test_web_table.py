@@ -1,0 +1,663 @@
+"""The web table in Debian's Chromium, against a real server (see conftest.py).
+
+Each test plays at a fresh guest's (or account's) table: full rounds, every error path of
+issue 6, the language switch, the scoreboards, fairness and recall, keyboard use, and the
+desktop and phone screenshots (test-artifacts/).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from pathlib import Path
+from typing import Any
+
+import pytest
+from web_catalogue import tr
+
+from puntobanco.core.coup import Outcome
+from puntobanco.core.money import format_minor
+from puntobanco.core.roads import (
+    DerivedRoad,
+    RoundMark,
+    ask_hints,
+    big_road,
+    derived_road,
+    roads_json,
+)
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 375, "height": 812}
+
+
+def money(minor: int, lang: str = "en") -> str:
+    sign = "-" if minor < 0 else ""
+    major, cents = divmod(abs(minor), 100)
+    if lang == "es":
+        return f"{sign}{major:,}".replace(",", ".") + f",{cents:02d}"
+    return f"{sign}{major:,}.{cents:02d}"
+
+
+# ------------------------------------------------------------------------- helpers
+
+
+def open_table(
+    browser: Any,
+    url: str,
+    *,
+    viewport: dict[str, int] = DESKTOP,
+    speed: int = 0,
+    locale: str = "en-US",
+) -> Any:
+    context = browser.new_context(viewport=viewport, locale=locale)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.js_errors = errors  # checked by finish()
+    page.goto(f"{url}/?speed={speed}")
+    return page
+
+
+def join_as_guest(page: Any) -> None:
+    page.click("#guest")
+    page.wait_for_selector("body[data-table=ready]")
+
+
+def finish(page: Any) -> None:
+    assert page.js_errors == []
+    page.context.close()
+
+
+def api(page: Any, path: str) -> Any:
+    response = page.request.get(page.url.split("/?")[0] + path)
+    assert response.ok, response.text()
+    return response.json()
+
+
+def place(page: Any, bet: str, chip_minor: int, times: int = 1) -> None:
+    page.click(f'.chips [data-value="{chip_minor}"]')
+    for _ in range(times):
+        page.click(f'.spot[data-bet="{bet}"]')
+
+
+def on_spot(page: Any, bet: str) -> str:
+    return str(page.text_content(f'.spot[data-bet="{bet}"] .spot-amount')).strip()
+
+
+def deals_done(page: Any) -> int:
+    return int(page.get_attribute("body", "data-deals") or 0)
+
+
+def wait_deal(page: Any, before: int) -> None:
+    page.wait_for_function(f"document.body.dataset.deals === '{before + 1}'")
+
+
+def deal(page: Any) -> dict[str, Any]:
+    before = deals_done(page)
+    with page.expect_response(
+        lambda r: r.url.split("?")[0].endswith("/api/rounds") and r.request.method == "POST"
+    ) as info:
+        page.click("#deal")
+    wait_deal(page, before)
+    assert info.value.status == 201, info.value.text()
+    return dict(info.value.json())
+
+
+def deal_refused(page: Any) -> None:
+    """Deal, expect a refusal, and check that the balance was read again from the server."""
+    before = deals_done(page)
+    with page.expect_response(lambda r: r.url.split("?")[0].endswith("/api/me")):
+        page.click("#deal")
+    wait_deal(page, before)
+    assert page.is_visible("#message")
+
+
+def message(page: Any) -> str:
+    return str(page.text_content("#message")).strip()
+
+
+# ------------------------------------------------------------------------- a full round
+
+
+def test_full_round_cards_one_at_a_time_in_deal_order(browser: Any, server_url: str) -> None:
+    page = open_table(browser, server_url, speed=160)
+    join_as_guest(page)
+    me = api(page, "/api/me")
+    assert page.text_content("#balance") == money(me["balance_minor"])
+    # Record every card as it lands, with the time: the deal must be one card at a time.
+    page.evaluate(
+        """() => { window.__dealt = [];
+        for (const side of ['player', 'banker']) {
+          new MutationObserver((records) => { for (const r of records) for (const n of r.addedNodes)
+            window.__dealt.push([side, n.dataset.code, performance.now()]); })
+          .observe(document.getElementById('cards-' + side), { childList: true });
+        } }"""
+    )
+    place(page, "player", 500, 2)
+    place(page, "banker", 2500)
+    assert (on_spot(page, "player"), on_spot(page, "banker")) == ("10.00", "25.00")
+    page.click("#undo")
+    assert on_spot(page, "banker") == ""
+    place(page, "banker", 2500)
+    assert tr("en", "status.placed", amount="35.00") == page.text_content("#status")
+
+    rnd = deal(page)
+
+    dealt = page.evaluate("window.__dealt")
+    expected = [[e["side"], e["card"]["code"]] for e in rnd["events"] if e["kind"] == "card"]
+    assert [d[:2] for d in dealt] == expected
+    assert expected[:4] == [
+        ["player", rnd["player_cards"][0]["code"]], ["banker", rnd["banker_cards"][0]["code"]],
+        ["player", rnd["player_cards"][1]["code"]], ["banker", rnd["banker_cards"][1]["code"]],
+    ]  # fmt: skip
+    times = [d[2] for d in dealt]
+    assert all(b - a > 100 for a, b in zip(times, times[1:], strict=False)), times
+    for side in ("player", "banker"):
+        codes = page.eval_on_selector_all(
+            f"#cards-{side} .card", "ns => ns.map(n => n.dataset.code)"
+        )
+        assert codes == [c["code"] for c in rnd[f"{side}_cards"]]
+        assert page.text_content(f"#total-{side}") == str(rnd[f"{side}_total"])
+    p, b = rnd["player_total"], rnd["banker_total"]
+    assert page.text_content("#call").startswith(tr("en", f"call.{rnd['outcome']}", p=p, b=b))
+    for s in rnd["settlement"]:
+        spot = f'.spot[data-bet="{s["bet"]}"]'
+        assert s["resolution"] in str(page.get_attribute(spot, "class"))
+        badge = page.text_content(f"{spot} .spot-result")
+        if s["resolution"] == "win":
+            assert badge == tr("en", "res.win", amount=money(s["winnings_minor"]))
+        else:
+            assert badge == tr("en", f"res.{s['resolution']}")
+    assert page.text_content("#balance") == money(rnd["balance_minor"])
+    assert api(page, "/api/me")["balance_minor"] == rnd["balance_minor"]
+    assert rnd["balance_minor"] == me["balance_minor"] + rnd["net_minor"]
+
+    # Rebet puts the same chips back, Double doubles them, Clear takes them all.
+    page.click("#rebet")
+    assert (on_spot(page, "player"), on_spot(page, "banker")) == ("10.00", "25.00")
+    page.click("#double")
+    assert (on_spot(page, "player"), on_spot(page, "banker")) == ("20.00", "50.00")
+    second = deal(page)
+    assert {s["bet"]: s["stake_minor"] for s in second["bets"]} == {"player": 2000, "banker": 5000}
+    page.click("#rebet")
+    page.click("#clear")
+    assert (on_spot(page, "player"), on_spot(page, "banker")) == ("", "")
+    finish(page)
+
+
+# ------------------------------------------------------------------------- errors
+
+
+def test_every_error_keeps_the_chips_and_rereads_the_balance(browser: Any, server_url: str) -> None:
+    page = open_table(browser, server_url)
+    join_as_guest(page)
+    balance = api(page, "/api/me")["balance_minor"]
+    table = api(page, "/api/table")
+    assert table["limits"]["minimum_minor"] == 200
+
+    # Under the minimum: a 1.00 chip at a 2.00 table.
+    place(page, "player", 100)
+    deal_refused(page)
+    assert "minimum" in message(page) and format_minor(200) in message(page)
+    assert on_spot(page, "player") == "1.00"
+    assert page.text_content("#balance") == money(balance)
+
+    # Over the maximum: 125.00 on a Tie capped at 100.00.
+    page.click("#clear")
+    place(page, "tie", 2500, 5)
+    deal_refused(page)
+    assert "maximum" in message(page) and format_minor(10_000) in message(page)
+    assert on_spot(page, "tie") == "125.00"
+
+    # Over the balance: the stakes add up to more than the guest holds.
+    assert balance < 110_000, "the test assumes the default play-money grant"
+    page.click("#clear")
+    place(page, "player", 50000)
+    place(page, "banker", 50000)
+    place(page, "tie", 10000)
+    deal_refused(page)
+    assert "balance" in message(page) and format_minor(balance) in message(page)
+    assert [on_spot(page, b) for b in ("player", "banker", "tie")] == ["500.00", "500.00", "100.00"]
+
+    # A lost connection, then a server error: the chips stay; the retry uses the same key.
+    page.click("#clear")
+    place(page, "banker", 500, 2)
+    keys: list[str] = []
+    page.on(
+        "request",
+        lambda r: (
+            keys.append(r.headers.get("idempotency-key", ""))
+            if r.url.split("?")[0].endswith("/api/rounds") and r.method == "POST"
+            else None
+        ),
+    )
+    page.route("**/api/rounds*", lambda route: route.abort("internetdisconnected"))
+    before = deals_done(page)
+    page.click("#deal")
+    wait_deal(page, before)
+    assert message(page) == tr("en", "err.offline")
+    assert on_spot(page, "banker") == "10.00"
+
+    page.unroute("**/api/rounds*")
+    page.route(
+        "**/api/rounds*",
+        lambda route: route.fulfill(
+            status=500,
+            content_type="application/json",
+            body='{"error": {"code": "internal", "message": "boom", "params": {}}}',
+        ),
+    )
+    deal_refused(page)
+    assert message(page) == tr("en", "err.server", status=500)
+    assert on_spot(page, "banker") == "10.00"
+    assert page.text_content("#balance") == money(balance)
+    assert api(page, "/api/me")["balance_minor"] == balance
+
+    page.unroute("**/api/rounds*")
+    rnd = deal(page)
+    assert {s["bet"]: s["stake_minor"] for s in rnd["bets"]} == {"banker": 1000}
+    # Retries after a lost connection or a server error reuse the key: never charged twice.
+    assert len(keys) == 3 and keys[0] == keys[1] == keys[2] != "", keys
+    assert page.text_content("#balance") == money(balance + rnd["net_minor"])
+    finish(page)
+
+
+# ------------------------------------------------------------------------- languages
+
+
+def test_language_switch_is_remembered_and_errors_follow_it(browser: Any, server_url: str) -> None:
+    page = open_table(browser, server_url)
+    assert page.get_attribute("html", "lang") == "en"
+    join_as_guest(page)
+    assert page.text_content("#deal") == "Deal"
+    page.click("#lang")
+    assert page.get_attribute("html", "lang") == "es"
+    assert page.text_content("#deal") == tr("es", "action.deal") == "Repartir"
+    assert page.text_content('.spot[data-bet="banker"] .spot-name') == "Banca"
+    assert page.text_content("#roads-title") == tr("es", "roads.title")
+    balance = api(page, "/api/me")["balance_minor"]
+    assert page.text_content("#balance") == money(balance, "es")
+
+    place(page, "tie", 2500, 5)
+    deal_refused(page)
+    assert "máximo" in message(page) and format_minor(10_000) in message(page)
+    page.click("#clear")
+    page.check("#explain-toggle")
+    place(page, "player", 500)
+    rnd = deal(page)
+    assert tr("es", f"call.{rnd['outcome']}", p=rnd["player_total"], b=rnd["banker_total"]) in (
+        page.text_content("#call") or ""
+    )
+
+    page.reload()
+    page.wait_for_selector("body[data-table=ready]")
+    assert page.get_attribute("html", "lang") == "es"
+    assert page.text_content("#deal") == "Repartir"
+    # The explanation comes from the server in Spanish too.
+    events = page.eval_on_selector_all("#events li.event", "ns => ns.map(n => n.textContent)")
+    es_round = api(page, f"/api/rounds/{rnd['id']}?lang=es")
+    assert events == [e["text"] for e in es_round["events"]]
+    page.click("#lang")
+    assert page.text_content("#deal") == "Deal"
+    page.wait_for_function(
+        "document.querySelector('#events li.event') &&"
+        " document.querySelector('#events li.event').textContent.startsWith('Player')"
+    )
+    finish(page)
+
+
+# ------------------------------------------------------------------------- scoreboards
+
+
+def _marks(rounds: list[dict[str, Any]]) -> list[RoundMark]:
+    return [
+        RoundMark(
+            Outcome(r["outcome"]),
+            player_pair=r["player_pair"],
+            banker_pair=r["banker_pair"],
+            natural=r["natural"],
+        )
+        for r in rounds
+    ]
+
+
+def test_scoreboards_after_a_shoe(browser: Any, server_url: str, artifacts: Path) -> None:
+    page = open_table(browser, server_url)
+    join_as_guest(page)
+    dealt: list[dict[str, Any]] = []
+    place(page, "banker", 500)
+    dealt.append(deal(page))
+    for _ in range(19):
+        page.click("#rebet")
+        dealt.append(deal(page))
+    shoe = api(page, "/api/shoe")
+    # The shoe the server reports is the rounds we dealt (a new shoe clears it).
+    mine = [r for r in dealt if r["shoe"]["index"] == shoe["index"]]
+    assert [r["outcome"] for r in shoe["rounds"]] == [r["outcome"] for r in mine]
+    marks = _marks(mine)
+
+    bead = page.eval_on_selector_all(
+        "#road-bead .cell[data-outcome]", "ns => ns.map(n => n.dataset.outcome)"
+    )
+    assert bead == [m.outcome.value for m in marks]
+
+    got_big = page.eval_on_selector_all(
+        "#road-big .cell[data-col]",
+        "ns => ns.map(n => [+n.dataset.col, +n.dataset.row, n.dataset.outcome || null,"
+        " +(n.dataset.ties || 0)])",
+    )
+    want_big = [
+        [c, r, None if cell.outcome is None else cell.outcome.value, cell.ties]
+        for c, column in enumerate(big_road(marks))
+        for r, cell in enumerate(column)
+        if cell is not None
+    ]
+    assert sorted(got_big) == sorted(want_big)
+    for road in DerivedRoad:
+        got = page.eval_on_selector_all(
+            f"#road-{road.key} .cell[data-col]",
+            "ns => ns.map(n => [+n.dataset.col, +n.dataset.row, n.dataset.colour])",
+        )
+        want = [
+            [c, r, colour.value]
+            for c, column in enumerate(derived_road(marks, road))
+            for r, colour in enumerate(column)
+            if colour is not None
+        ]
+        assert sorted(got) == sorted(want)
+    hints = ask_hints(marks)
+    for side in ("banker", "player"):
+        got_ask = page.eval_on_selector_all(
+            f".ask-{side} .mark", "ns => ns.map(n => [n.dataset.road, n.dataset.colour])"
+        )
+        want_ask = []
+        for road in DerivedRoad:
+            colour = getattr(hints[road], side)
+            want_ask.append([road.key, "" if colour is None else colour.value])
+        assert got_ask == want_ask
+
+    stats = dict(
+        zip(
+            page.eval_on_selector_all("#stats dt", "ns => ns.map(n => n.textContent)"),
+            page.eval_on_selector_all("#stats dd", "ns => ns.map(n => n.textContent)"),
+            strict=True,
+        )
+    )
+    count = {o: sum(m.outcome.value == o for m in marks) for o in ("banker", "player", "tie")}
+    assert stats[tr("en", "stats.rounds")] == str(len(marks))
+    assert stats[tr("en", "stats.banker")] == str(count["banker"])
+    assert stats[tr("en", "stats.player")] == str(count["player"])
+    assert stats[tr("en", "stats.tie")] == str(count["tie"])
+    assert stats[tr("en", "stats.naturals")] == str(sum(m.natural for m in marks))
+    assert stats[tr("en", "stats.cards")] == str(shoe["cards_remaining"])
+
+    # A cut-card shoe: the exact house edge of each bet, as the server computed it (the
+    # server sends null while the exact-odds analyzer is not installed: no panel then).
+    if shoe["edges"] is None:
+        assert not page.is_visible("#edge-panel")
+        return finish(page)
+    assert page.is_visible("#edge-panel")
+    rows = page.eval_on_selector_all(
+        "#edge-table tbody tr",
+        "ns => ns.map(n => [n.dataset.bet, n.querySelector('code').textContent])",
+    )
+    assert rows == [[bet, edge["exact"]] for bet, edge in shoe["edges"].items()]
+    page.locator(".roads").screenshot(path=str(artifacts / "web-scoreboards.png"))
+    finish(page)
+
+
+# ------------------------------------------------------------------------- accounts, fairness
+
+
+def test_accounts_history_and_fairness(browser: Any, server_url: str) -> None:
+    page = open_table(browser, server_url)
+    name, password = f"alice{secrets.token_hex(3)}", "correct horse battery"
+    page.fill("#auth-user", name)
+    page.fill("#auth-pass", password)
+    page.click("#register")
+    page.wait_for_selector("body[data-table=ready]")
+    assert page.text_content("#username") == name
+    page.click("#logout")
+    page.wait_for_selector("#welcome[open]")
+    page.fill("#auth-user", name)
+    page.fill("#auth-pass", "wrong password!")
+    page.click("#login")
+    page.wait_for_selector("#auth-message:not([hidden])")
+    assert page.text_content("#auth-message")
+    page.fill("#auth-pass", password)
+    page.click("#login")
+    page.wait_for_selector("body[data-table=ready]")
+
+    # Play money: a top-up adds to the balance the server keeps.
+    balance = api(page, "/api/me")["balance_minor"]
+    page.click("#topup")
+    page.wait_for_selector("#message[data-tone=info]")
+    topped = api(page, "/api/me")["balance_minor"]
+    assert topped > balance
+    assert page.text_content("#balance") == money(topped)
+
+    # The limits and payouts of every spot.
+    page.click("#open-rules")
+    rows = page.eval_on_selector_all(
+        "#rules-body tbody tr", "ns => ns.map(n => [...n.children].map(c => c.textContent))"
+    )
+    table = api(page, "/api/table")
+    assert [r[0] for r in rows] == [tr("en", f"bet.{b}") for b in table["rules"]["offered_bets"]]
+    banker = rows[table["rules"]["offered_bets"].index("banker")]
+    assert banker[1].startswith("0.95:1") and "5% commission" in banker[1]
+    assert banker[2] == money(table["limits"]["minimum_minor"])
+    page.keyboard.press("Escape")
+
+    place(page, "player", 500)
+    rnd = deal(page)
+    page.click("#open-history")
+    page.wait_for_selector("#history-list .recall")
+    first = page.locator("#history-list .recall").first
+    text = first.text_content() or ""
+    assert tr("en", "history.round", id=rnd["id"]) in text
+    assert all(c["text"] in text for c in rnd["cards"])
+    assert rnd["fairness"]["server_seed_hash"] in text and rnd["fairness"]["client_seed"] in text
+    page.keyboard.press("Escape")
+
+    page.click("#open-fairness")
+    page.wait_for_function("document.getElementById('fair-hash').textContent.length === 64")
+    old_hash = page.text_content("#fair-hash")
+    page.fill("#fair-client", "lucky-seven")
+    page.click("#fair-set")
+    page.wait_for_selector("#fair-message:not([hidden])")
+    assert page.text_content("#fair-message") == tr("en", "fair.set.done")
+    assert api(page, "/api/table")["fairness"]["client_seed"] == "lucky-seven"
+    page.click("#fair-rotate")
+    page.wait_for_selector("#fair-revealed-box:not([hidden])")
+    revealed = str(page.text_content("#fair-revealed"))
+    assert hashlib.sha256(bytes.fromhex(revealed)).hexdigest() == old_hash
+    assert page.text_content("#fair-hash") != old_hash
+    page.click("#fair-verify")
+    page.wait_for_function(
+        "document.getElementById('fair-message').textContent.includes('rounds checked')"
+    )
+    assert "all match" in (page.text_content("#fair-message") or "")
+    finish(page)
+
+
+def test_explain_toggle_shows_each_rule(browser: Any, server_url: str) -> None:
+    page = open_table(browser, server_url)
+    join_as_guest(page)
+    assert page.text_content("#events") == tr("en", "explain.off")
+    place(page, "banker", 500)
+    rnd = deal(page)
+    page.check("#explain-toggle")
+    events = page.eval_on_selector_all("#events li.event", "ns => ns.map(n => n.textContent)")
+    assert events == [e["text"] for e in rnd["events"]]
+    assert any(e["kind"] in ("draw", "stand") for e in rnd["events"])
+    page.uncheck("#explain-toggle")
+    assert page.text_content("#events") == tr("en", "explain.off")
+    finish(page)
+
+
+# ------------------------------------------------------------------------- keyboard, devices
+
+
+def test_keyboard_only_round_with_visible_focus(browser: Any, server_url: str) -> None:
+    page = open_table(browser, server_url)
+    page.focus("#guest")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("body[data-table=ready]")
+    page.focus('.chips [aria-checked="true"]')
+    page.keyboard.press("ArrowRight")  # 5 -> 25
+    assert page.get_attribute('.chips [aria-checked="true"]', "data-value") == "2500"
+    page.focus('.spot[data-bet="player"]')
+    page.keyboard.press("Tab")  # to the Banker spot
+    active = page.evaluate("document.activeElement.dataset.bet")
+    assert active == "banker"
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline == "solid"
+    page.keyboard.press("Enter")
+    assert on_spot(page, "banker") == "25.00"
+    label = page.get_attribute('.spot[data-bet="banker"]', "aria-label") or ""
+    assert "Banker" in label and "25.00" in label
+    page.focus("#deal")
+    before = deals_done(page)
+    page.keyboard.press("Enter")
+    wait_deal(page, before)
+    assert page.text_content("#call")
+    for grid in ("road-bead", "road-big", "road-big_eye_boy"):
+        assert page.get_attribute(f"#{grid}", "aria-label")
+    finish(page)
+
+
+@pytest.mark.parametrize(("name", "viewport"), [("desktop", DESKTOP), ("phone", PHONE)])
+def test_screenshots(
+    browser: Any, server_url: str, artifacts: Path, name: str, viewport: dict[str, int]
+) -> None:
+    page = open_table(browser, server_url, viewport=viewport)
+    page.screenshot(path=str(artifacts / f"web-welcome-{name}.png"))
+    join_as_guest(page)
+    page.check("#explain-toggle")
+    place(page, "banker", 2500)
+    place(page, "player", 500)
+    deal(page)
+    for _ in range(9):
+        page.click("#rebet")
+        deal(page)
+    place(page, "tie", 500)
+    place(page, "banker", 2500)
+    place(page, "player", 100, 3)
+    deal(page)
+    # Nothing sticks out sideways on a phone.
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(artifacts / f"web-table-{name}.png"))
+    page.screenshot(path=str(artifacts / f"web-table-{name}-full.png"), full_page=True)
+    finish(page)
+
+
+# ------------------------------------------------------------------------- side bets
+
+
+def test_pair_bets_at_a_table_that_offers_them(browser: Any, server_url: str) -> None:
+    page = open_table(browser, server_url)
+    join_as_guest(page)
+    assert page.is_hidden('.spot[data-bet="player_pair"]')
+    if "punto-banco-pairs" not in api(page, "/api/table").get("presets", []):
+        pytest.skip("this server offers no table with pair bets")
+    page.click("#open-rules")
+    with page.expect_response(lambda r: r.url.split("?")[0].endswith("/api/shoe")):
+        page.select_option("#preset-select", "punto-banco-pairs")
+    page.keyboard.press("Escape")
+    table = api(page, "/api/table")
+    assert table["rules"]["name"] == "punto-banco-pairs"
+    assert page.is_visible('.spot[data-bet="player_pair"]')
+    assert page.text_content('.spot[data-bet="banker_pair"] .spot-pays') == "11:1"
+    place(page, "player_pair", 500)
+    place(page, "banker_pair", 500)
+    place(page, "banker", 500)
+    rnd = deal(page)
+    settled = {s["bet"]: s for s in rnd["settlement"]}
+    assert set(settled) == {"player_pair", "banker_pair", "banker"}
+    for bet in ("player_pair", "banker_pair"):
+        expected = "win" if rnd[bet] else "lose"
+        assert settled[bet]["resolution"] == expected
+        assert expected in str(page.get_attribute(f'.spot[data-bet="{bet}"]', "class"))
+    finish(page)
+
+
+# ------------------------------------------------------------------------- a scripted shoe
+
+
+def test_scoreboards_draw_a_scripted_shoe(browser: Any, server_url: str, artifacts: Path) -> None:
+    """Tails, tie counts and pairs, whatever the server's shuffle: /api/shoe is scripted here.
+
+    The roads are core.roads' (tested by hand in tests/core); this checks that the page
+    draws every one of them where the core puts it.
+    """
+    T = RoundMark(Outcome.TIE)
+    B, P = RoundMark(Outcome.BANKER), RoundMark(Outcome.PLAYER)
+    BP = RoundMark(Outcome.BANKER, banker_pair=True, player_pair=True, natural=True)
+    # Two opening ties, a Banker streak of 8 (a dragon tail), ties on the tail, then changes.
+    marks = [T, T, BP, B, B, B, B, B, B, B, T, T, T, P, P, B, T, P, B, B, P, P, P, B, P, B]
+    rounds = [
+        {"outcome": m.outcome.value, "player_pair": m.player_pair, "banker_pair": m.banker_pair,
+         "natural": m.natural, "winning_total": None}
+        for m in marks
+    ]  # fmt: skip
+    page = open_table(browser, server_url)
+    join_as_guest(page)
+    real = api(page, "/api/shoe")
+    scripted = {**real, "rounds": rounds, "roads": roads_json(marks)}
+    page.route(
+        "**/api/shoe*",
+        lambda route: route.fulfill(
+            status=200, content_type="application/json", body=json.dumps(scripted)
+        ),
+    )
+    page.reload()
+    page.wait_for_selector("body[data-table=ready]")
+    big = {
+        (c, r): (o, int(t))
+        for c, r, o, t in page.eval_on_selector_all(
+            "#road-big .cell[data-col]",
+            "ns => ns.map(n => [+n.dataset.col, +n.dataset.row, n.dataset.outcome,"
+            " n.dataset.ties || 0])",
+        )
+    }
+    # Written out from the rules: column 1 runs down B x6, the tail goes right along row 6.
+    assert big[(0, 0)] == ("banker", 2)  # the opening ties, on the first cell
+    assert [big[(0, r)][0] for r in range(6)] == ["banker"] * 6
+    assert big[(1, 5)] == ("banker", 0) and big[(2, 5)] == ("banker", 3)  # ties on the tail
+    assert big[(1, 0)] == ("player", 0) and big[(1, 1)] == ("player", 0)
+    assert big[(2, 0)] == ("banker", 1)
+    assert len(big) == sum(m.outcome is not Outcome.TIE for m in marks)
+    assert page.get_attribute("#road-big .cell[data-col='0'][data-row='0']", "title") == (
+        "Banker, 2 ties, Banker pair, Player pair"
+    )
+    assert page.locator("#road-big .cell[data-col='0'][data-row='0'] .pair").count() == 2
+    assert page.text_content("#road-big .cell[data-col='2'][data-row='5'] .tie-count") == "3"
+    beads = page.eval_on_selector_all(
+        "#road-bead .cell[data-outcome]", "ns => ns.map(n => n.textContent)"
+    )
+    assert "".join(beads) == "".join("TBP"[[T, B, P].index(RoundMark(m.outcome))] for m in marks)
+    for road in DerivedRoad:
+        got = page.eval_on_selector_all(
+            f"#road-{road.key} .cell[data-col]",
+            "ns => ns.map(n => [+n.dataset.col, +n.dataset.row, n.dataset.colour])",
+        )
+        want = [
+            [c, r, colour.value]
+            for c, column in enumerate(derived_road(marks, road))
+            for r, colour in enumerate(column)
+            if colour is not None
+        ]
+        assert sorted(got) == sorted(want) and want
+    page.locator(".roads").screenshot(path=str(artifacts / "web-scoreboards-scripted.png"))
+    # In Spanish the bead letters follow the language: B(anca), J(ugador), E(mpate).
+    page.click("#lang")
+    beads = page.eval_on_selector_all(
+        "#road-bead .cell[data-outcome]", "ns => ns.map(n => n.textContent)"
+    )
+    assert set(beads) == {"B", "J", "E"}
+    page.click("#lang")
+    finish(page)

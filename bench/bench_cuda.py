@@ -7,8 +7,9 @@ Workload: seeded 8-deck cut-card shoes (burn, cut card 14 from the end), and
 figure is the median of several timed calls after a warm-up (compilation
 excluded); a call returns only after the tallies are back on the host.
 
-The baseline is the same kernel source built for one CPU core (HostKernel):
-the ratio shows what the GPU adds to identical code. Without a GPU the script
+Baselines: the same kernel source built for one CPU core (HostKernel), so the
+ratio shows what the GPU adds to identical code; and the numba ``cpu`` backend
+on all cores (``puntobanco simulate --backend cpu``), where numba works. Without a GPU the script
 says so and exits 0 after the baseline.
 """
 
@@ -60,6 +61,19 @@ def host_rate(workload: dict[str, Any], shoes: int) -> float:
     return hands / seconds
 
 
+def cpu_backend_rate(hands: int) -> float | None:
+    """Hands per second of ``simulate(backend="cpu")`` (numba, all cores); None if unusable."""
+    try:
+        from puntobanco.sim.api import simulate
+
+        simulate(hands=10_000, seed=1, backend="cpu")  # compile first
+        result = simulate(hands=hands, seed=1, backend="cpu")
+    except Exception as error:  # numba missing or broken on this machine
+        print(f"cpu backend unavailable: {error!r}")
+        return None
+    return result.tallies[0] / result.seconds
+
+
 def main() -> None:
     """Measure and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -75,6 +89,9 @@ def main() -> None:
         base_reshuffle = host_rate(RESHUFFLE, 2_000_000)
     rows.append(("host C, 1 core, 8-deck cut-card", base_cut))
     rows.append(("host C, 1 core, 6-deck reshuffle", base_reshuffle))
+    numba_rate = cpu_backend_rate(scale * 10_000_000)
+    if numba_rate is not None:
+        rows.append(("numba cpu backend, 8-deck cut-card", numba_rate))
     if not cuda.cuda_available():
         print("no CUDA GPU (or no CuPy): GPU rows skipped")
     else:
@@ -87,6 +104,8 @@ def main() -> None:
         rows.append(("cuda, 8-deck cut-card", cut_rate))
         rows.append(("cuda, 6-deck reshuffle", reshuffle_rate))
         rows.append(("ratio cut-card cuda / host", cut_rate / base_cut))
+        if numba_rate is not None:
+            rows.append(("ratio cut-card cuda / numba cpu", cut_rate / numba_rate))
         rows.append(("ratio reshuffle cuda / host", reshuffle_rate / base_reshuffle))
     for name, value in rows:
         shown = f"{value:12.1f} x" if name.startswith("ratio") else f"{value / 1e9:12.3f} G hands/s"

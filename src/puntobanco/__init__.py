@@ -37,6 +37,7 @@ from puntobanco.core.errors import (
     InvalidBet,
     InvalidCard,
     InvalidRules,
+    InvalidSeed,
     ShoeExhausted,
 )
 from puntobanco.core.fairness import FairSource, commitment, fair_shoe
@@ -63,6 +64,7 @@ __all__ = [
     "InvalidBet",
     "InvalidCard",
     "InvalidRules",
+    "InvalidSeed",
     "Outcome",
     "RandomSource",
     "Rank",

@@ -226,33 +226,53 @@ def test_agrees_with_every_ordering_through_play_coup(ranks: str) -> None:
 def _prefix_tree(points: tuple[int, ...]) -> dict[tuple[int, int], Fraction]:
     """Joint totals by dealing every sequence of point values through play_coup.
 
-    Each sequence is weighted by its chance (without replacement); a sequence is
-    extended one card at a time only while play_coup asks for more cards.
+    Each sequence is weighted by its chance (without replacement). play_coup
+    decides every draw: a four-card prefix is dealt with two ten-value probes
+    behind it, and only if the coup takes a fifth card is that card enumerated
+    (with one probe behind it); if it takes a sixth, the Banker's third card
+    only adds to the Banker's total, so each value of it is added to the
+    total play_coup reached with the probe (worth 0).
     """
-    representative = {v: Card(Rank(v if v else 13), SUIT_ORDER[0]) for v in range(10)}
-    joint: dict[tuple[int, int], Fraction] = Counter()  # type: ignore[assignment]
+    card = {v: Card(Rank(v if v else 13), SUIT_ORDER[0]) for v in range(10)}
+    probe = card[0]
     n = sum(points)
-    stack: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
-    while stack:
-        prefix, chance = stack.pop()
-        if len(prefix) >= 4:
-            try:
-                result = play_coup(representative[v] for v in prefix)
-            except Exception:  # ShoeExhausted: the coup needs another card
-                result = None
-            if result is not None and result.card_count == len(prefix):
-                joint[result.player_total, result.banker_total] += chance
-                continue
-        left = list(points)
+    weights: list[Counter[tuple[int, int]]] = [Counter(), Counter(), Counter()]
+    c = list(points)
+    for prefix in itertools.product(range(10), repeat=4):
+        w4 = 1
         for v in prefix:
-            left[v] -= 1
-        for v in range(10):
-            if left[v]:
-                stack.append((prefix + (v,), chance * Fraction(left[v], n - len(prefix))))
+            w4 *= c[v]
+            c[v] -= 1
+        if w4:
+            hands = [card[v] for v in prefix]
+            four = play_coup([*hands, probe, probe])
+            if four.card_count == 4:
+                weights[0][four.player_total, four.banker_total] += w4
+            else:
+                for fifth in range(10):
+                    if not c[fifth]:
+                        continue
+                    w5 = w4 * c[fifth]
+                    five = play_coup([*hands, card[fifth], probe])
+                    if five.card_count == 5:
+                        weights[1][five.player_total, five.banker_total] += w5
+                        continue
+                    c[fifth] -= 1
+                    for sixth in range(10):
+                        key = (five.player_total, (five.banker_total + sixth) % 10)
+                        weights[2][key] += w5 * c[sixth]
+                    c[fifth] += 1
+        for v in prefix:
+            c[v] += 1
+    denominators = [n * (n - 1) * (n - 2) * (n - 3)]
+    denominators += [denominators[0] * (n - 4), denominators[0] * (n - 4) * (n - 5)]
+    joint: dict[tuple[int, int], Fraction] = {}
+    for counter, denominator in zip(weights, denominators, strict=True):
+        for key, w in counter.items():
+            joint[key] = joint.get(key, Fraction(0)) + Fraction(w, denominator)
     return joint
 
 
-@pytest.mark.slow
 def test_agrees_with_play_coup_over_every_sequence_of_one_deck() -> None:
     points = ShoeCounts.full(1).points
     joint = _prefix_tree(points)

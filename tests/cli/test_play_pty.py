@@ -15,18 +15,20 @@ import math
 import os
 import re
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
-from puntobanco.core.bets import Bet, settle
+from puntobanco.core.bets import Bet, settle, verify_bets
 from puntobanco.core.coup import CoupResult, EventKind, Outcome
-from puntobanco.core.explain import describe
-from puntobanco.core.money import format_minor
+from puntobanco.core.errors import BaccaratError
+from puntobanco.core.explain import describe, error_message
+from puntobanco.core.money import format_minor, parse_amount
 from puntobanco.core.rng import SeededSource
-from puntobanco.core.rules import BetKind, Rules
+from puntobanco.core.rules import BetKind, Rules, TableLimits
 from puntobanco.core.shoe import Shoe
 
 pexpect = pytest.importorskip("pexpect")
@@ -54,6 +56,7 @@ WORDS = {
         "final": "Final balance",
         "biggest": "Biggest win",
         "explain_on": "Explain mode on",
+        "counts": "Banker {banker} · Player {player} · Tie {tie}",
     },
     "es": {
         "balance": "Saldo",
@@ -70,38 +73,81 @@ WORDS = {
         "final": "Saldo final",
         "biggest": "Mayor ganancia",
         "explain_on": "Modo explicación activado",
+        "counts": "Banca {banker} · Jugador {player} · Empate {tie}",
     },
 }
 
-# Every bad input of issue 2, point 6, with what the game must say about it.
-BAD_INPUTS = {
-    "en": [
-        ("", "Nothing to do"),
-        ("foo 10", "'foo' is neither a bet nor a command"),
-        ("banker abc", "'abc' is not an amount"),
-        ("banker -5", "cannot be negative"),
-        ("banker 0", "A stake must be more than 0"),
-        ("banker 0.001", "finer than a cent"),
-        ("b 50, p 50, t 50", "Your bets total 150.00 but your balance is"),
-        ("banker 1", "under the table minimum: bet from 2.00 to 50.00"),
-        ("banker 60", "over the table maximum: bet from 2.00 to 50.00"),
-        ("banker", "How much on Banker?"),
-        ("10", "Which bet is 10 for?"),
-    ],
-    "es": [
-        ("", "Nada que hacer"),
-        ("foo 10", "«foo» no es una apuesta ni una orden"),
-        ("banca abc", "'abc' no es una cantidad"),
-        ("banca -5", "no puede ser negativa"),
-        ("banca 0", "Una apuesta debe ser mayor que 0"),
-        ("banca 0,001", "tiene fracciones de céntimo"),
-        ("b 50, j 50, e 50", "Sus apuestas suman 150.00 pero su saldo es"),
-        ("banca 1", "por debajo del mínimo de la mesa: apueste de 2.00 a 50.00"),
-        ("banca 60", "supera el máximo de la mesa: apueste de 2.00 a 50.00"),
-        ("banca", "¿Cuánto a Banca?"),
-        ("10", "¿A qué apuesta van 10?"),
-    ],
-}
+LIMITS = TableLimits(minimum_minor=200, maximum_minor=5_000)
+
+
+def core_says(action: Callable[[], object], lang: str) -> str:
+    """What core.explain says, in ``lang``, about the error ``action`` raises."""
+    with pytest.raises(BaccaratError) as caught:
+        action()
+    return error_message(caught.value, lang)
+
+
+def over_balance(model: Model) -> None:
+    bets = [Bet(B, 5_000), Bet(P, 5_000), Bet(T, 5_000)]
+    verify_bets(bets, rules=model.rules, limits=LIMITS, balance_minor=model.balance)
+
+
+# Every bad input of issue 2, point 6: (English line, Spanish line, what the game must say).
+# Core's errors are told in core.explain's words; the game's own in its catalogue's.
+BAD_INPUTS: list[tuple[str, str, Callable[[str, Model], str]]] = [
+    ("", "", lambda lang, m: {"en": "Nothing to do", "es": "Nada que hacer"}[lang]),
+    (
+        "foo 10",
+        "foo 10",
+        lambda lang, m: {
+            "en": "'foo' is neither a bet nor a command",
+            "es": "«foo» no es una apuesta ni una orden",
+        }[lang],
+    ),
+    ("banker abc", "banca abc", lambda lang, m: core_says(lambda: parse_amount("abc"), lang)),
+    ("banker -5", "banca -5", lambda lang, m: core_says(lambda: parse_amount("-5"), lang)),
+    ("banker 0", "banca 0", lambda lang, m: core_says(lambda: Bet(B, 0), lang)),
+    (
+        "banker 0.001",
+        "banca 0,001",
+        lambda lang, m: core_says(lambda: parse_amount({"en": "0.001", "es": "0,001"}[lang]), lang),
+    ),
+    (
+        "b 50, p 50, t 50",
+        "b 50, j 50, e 50",
+        lambda lang, m: core_says(lambda: over_balance(m), lang),
+    ),
+    (
+        "banker 1",
+        "banca 1",
+        lambda lang, m: core_says(
+            lambda: verify_bets(
+                [Bet(B, 100)], rules=m.rules, limits=LIMITS, balance_minor=m.balance
+            ),
+            lang,
+        ),
+    ),
+    (
+        "banker 60",
+        "banca 60",
+        lambda lang, m: core_says(
+            lambda: verify_bets(
+                [Bet(B, 6000)], rules=m.rules, limits=LIMITS, balance_minor=m.balance
+            ),
+            lang,
+        ),
+    ),
+    (
+        "banker",
+        "banca",
+        lambda lang, m: {"en": "How much on Banker?", "es": "¿Cuánto a Banca?"}[lang],
+    ),
+    (
+        "10",
+        "10",
+        lambda lang, m: {"en": "Which bet is 10 for?", "es": "¿A qué apuesta van 10?"}[lang],
+    ),
+]
 ALLOWED = {"en": "Allowed:", "es": "Se admite:"}
 
 # (line, bets) rounds, English words; the Spanish session types the Spanish ones.
@@ -138,6 +184,7 @@ class Model:
     biggest: int = 0
     last_bets: list[tuple[BetKind, int]] = field(default_factory=list)
     last_round_next: bool = False
+    shoe_counts: dict[Outcome, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.shoe = Shoe(self.rules, SeededSource(self.seed))
@@ -157,6 +204,9 @@ class Model:
         self.biggest = max(self.biggest, net)
         self.last_bets = bets
         self.last_round_next = self.shoe.cut_card_out and not result.last_in_shoe
+        if result.round_in_shoe == 1:  # the scoreboard is cleared at a new shoe
+            self.shoe_counts = dict.fromkeys(Outcome, 0)
+        self.shoe_counts[result.outcome] += 1
         return result
 
 
@@ -210,6 +260,13 @@ def check_round(chunk: str, result: CoupResult, model: Model, lang: str, explain
     assert prompt_balance(chunk, lang) == format_minor(model.balance)
     assert (words["last"] in chunk[-60:]) is model.last_round_next  # shown in the prompt
     assert (words["cut"] in chunk) is model.last_round_next
+    counts = model.shoe_counts
+    assert (
+        words["counts"].format(
+            banker=counts[Outcome.BANKER], player=counts[Outcome.PLAYER], tie=counts[Outcome.TIE]
+        )
+        in chunk
+    )
     assert (words["shoe_over"] in chunk) is result.last_in_shoe
 
 
@@ -243,12 +300,15 @@ def play_session(
     burn = re.search(WORDS[lang]["burn"], opening)
     assert burn and WORDS[lang]["new_shoe"].format(n=1) in opening
     shoes = 1
+    last_rounds_announced = 0
     explain = False
     for index, (en_line, es_line, bets) in enumerate(ROUNDS):
         if index == 1:
-            for line, said in BAD_INPUTS[lang]:
+            for en_bad, es_bad, says in BAD_INPUTS:
+                line = en_bad if lang == "en" else es_bad
+                said = plain(says(lang, model))
                 chunk = send(child, line)
-                assert said in chunk, (line, chunk)
+                assert said in chunk, (line, said, chunk)
                 if line:
                     assert ALLOWED[lang] in chunk
                 assert prompt_balance(chunk, lang) == format_minor(model.balance)
@@ -265,12 +325,14 @@ def play_session(
             assert int(burn.group(2)) == len(result.burn.face_down)
             burn = None
         check_round(chunk, result, model, lang, explain)
+        last_rounds_announced += model.last_round_next
         if result.last_in_shoe:
             shoes += 1
             assert WORDS[lang]["new_shoe"].format(n=shoes) in chunk
             burn = re.search(WORDS[lang]["burn"], chunk)
             assert burn
     assert shoes >= 2, "the session should cross a shoe"
+    assert last_rounds_announced >= 1, "and see the cut card come out"
     return child, model, transcript
 
 
@@ -291,7 +353,7 @@ def test_english_session_ended_by_ctrl_c() -> None:
     child.expect(pexpect.EOF)
     child.close()
     tail = plain(child.before)
-    assert "Interrupted." in tail
+    assert "Interrupted (Ctrl-C)" in tail
     check_summary(tail, model, "en")
     assert child.exitstatus == 0
     assert "Traceback" not in transcript.getvalue()
@@ -303,7 +365,7 @@ def test_spanish_session_from_the_locale_ended_by_end_of_input() -> None:
     child.expect(pexpect.EOF)
     child.close()
     tail = plain(child.before)
-    assert "Fin de la entrada." in tail
+    assert "Fin de la entrada (Ctrl-D)" in tail
     check_summary(tail, model, "es")
     assert child.exitstatus == 0
     assert "Traceback" not in transcript.getvalue()

@@ -50,7 +50,7 @@ def test_help_rules_and_explain_toggle() -> None:
     assert "Banker 3: draws when the Player's third card is 0–7, 9" in text
     assert "Banker 7: always stands" in text
     assert "Explain mode on" in text and "Explain mode off." in text
-    assert "End of input." in text and "Rounds played" in text
+    assert "End of input (Ctrl-D)" in text and "Rounds played" in text
 
 
 def test_pair_bets_and_other_payouts() -> None:
@@ -67,7 +67,7 @@ def test_reshuffle_mode_shows_no_burn() -> None:
     text = play({"seed": "2", "lang": "en", "shoe": "reshuffle", "decks": "6"}, ["p 1"] * 3)
     assert "reshuffled before every round" in text
     assert "Burn" not in text and "New shoe" not in text
-    assert "Bead plate, last 3 rounds" in text
+    assert "Last 3 rounds" in text and "Bead plate" in text and "Big Road" in text
 
 
 def test_ctrl_c_during_the_deal_finishes_the_round_then_stops() -> None:
@@ -81,14 +81,14 @@ def test_ctrl_c_during_the_deal_finishes_the_round_then_stops() -> None:
     options = {"seed": "5", "lang": "en", "balance": "100"}
     config = build_config({**options, "fast": False}, {})
     out = io.StringIO()
-    console = Console(file=out, width=120, force_terminal=True)
+    console = Console(file=out, width=120, force_terminal=True, highlight=False)
     run_game(config, console, read_line=scripted(["b 10", "b 10"]), sleep=sleep)
     text = out.getvalue()
     result = Shoe(config.rules, SeededSource(5)).deal_coup()
     balance = 10_000 + settle([Bet(BetKind.BANKER, 1000)], result, config.rules).net_minor
     assert len(calls) == 2  # no more pauses once interrupted
     assert text.count("Round ") == 1  # the second bet was never asked for
-    assert "Interrupted." in text
+    assert "Interrupted (Ctrl-C)" in text
     for card in result.cards:
         assert str(card) in text
     assert "Final balance" in text and f"{balance // 100}.{balance % 100:02d}" in text
@@ -101,7 +101,7 @@ def test_ctrl_c_at_the_prompt() -> None:
     config = build_config({"seed": "1", "lang": "es", "fast": True}, {})
     out = io.StringIO()
     run_game(config, Console(file=out, width=100), read_line=read_line)
-    assert "Interrumpido." in out.getvalue() and "Resumen de la sesión" in out.getvalue()
+    assert "Interrumpido (Ctrl-C)" in out.getvalue() and "Resumen de la sesión" in out.getvalue()
 
 
 def test_markup_typed_by_the_player_is_not_interpreted() -> None:
@@ -190,15 +190,31 @@ def _cli(args: list[str], lang_env: str) -> subprocess.CompletedProcess[str]:
 def test_bad_options_exit_2_in_the_players_language(
     args: list[str], lang_env: str, said: str
 ) -> None:
-    done = _cli(args, lang_env)
-    assert done.returncode == 2
+    from typer.testing import CliRunner
+
+    from puntobanco.cli.main import app
+
+    env = {"LANG": lang_env, "LC_ALL": None, "LC_MESSAGES": None}
+    done = CliRunner().invoke(app, ["play", *args], env=env)
+    assert done.exit_code == 2
     assert said in " ".join(done.stderr.split())
+    assert done.exception is None or isinstance(done.exception, SystemExit)
+
+
+def test_bad_options_leave_no_traceback_in_a_real_process() -> None:
+    done = _cli(["--decks", "9"], "es_ES.UTF-8")
+    assert done.returncode == 2
+    assert "Opción no válida --decks" in done.stderr
     assert "Traceback" not in done.stderr + done.stdout
 
 
 def test_help_lists_the_options() -> None:
-    done = _cli(["--help"], "en_US.UTF-8")
-    assert done.returncode == 0
+    from typer.testing import CliRunner
+
+    from puntobanco.cli.main import app
+
+    done = CliRunner().invoke(app, ["play", "--help"])
+    assert done.exit_code == 0
     for option in (
         "--decks",
         "--shoe",
@@ -254,4 +270,24 @@ def test_summary_and_board_mid_session() -> None:
     summary_at = text.index("Session summary")
     assert "Thanks for playing." not in text[:summary_at]  # no goodbye mid-session
     assert text.count("Session summary") == 2  # once asked for, once at the end
-    assert text.count("Bead plate, shoe no. 1") == 2  # after the round, and asked for
+    assert text.count("Shoe no. 1 ·") == 2  # after the round, and asked for
+    assert text.count("Big Eye Boy") == 1  # the derived roads only when asked for
+
+
+def test_the_same_seed_deals_the_same_game() -> None:
+    lines = ["b 10, t 2", "p 5", "r", "x", "b 3"] * 4
+    first = play({"seed": "99", "lang": "en", "decks": "1", "cut_card": "12"}, lines)
+    again = play({"seed": "99", "lang": "en", "decks": "1", "cut_card": "12"}, lines)
+    other = play({"seed": "100", "lang": "en", "decks": "1", "cut_card": "12"}, lines)
+    assert first == again
+    assert first != other
+    assert "New shoe no. 2" in first
+
+
+def test_payout_ratios_are_written_exactly() -> None:
+    from puntobanco.cli.render import format_ratio
+
+    cases = {Fraction(8): "8", Fraction(19, 20): "0.95", Fraction(1, 2): "0.5"}
+    cases |= {Fraction(9, 2): "4.5", Fraction(1, 3): "1/3", Fraction(1, 8): "0.125"}
+    for ratio, text in cases.items():
+        assert format_ratio(ratio) == text

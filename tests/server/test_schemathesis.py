@@ -22,6 +22,7 @@ from schemathesis.checks import (
 from puntobanco.server.main import create_app
 from tests.server.conftest import ADMIN, make_settings
 
+
 def _restore_many_more() -> None:
     """hypothesis-jsonschema 0.23 calls ``many.more()``, which newer Hypothesis replaced by
     iterating ``with many(...) as elements: for _ in elements``. Give it ``more()`` back,

@@ -320,3 +320,23 @@ def test_gpu_wrapper_splits_launches_and_adds_them_up(
     finally:
         cuda.cuda_available.cache_clear()
         cuda._gpu_kernels.cache_clear()
+
+
+@needs_compiler
+@pytest.mark.parametrize(
+    ("decks", "cut_card", "burn", "reshuffle"),
+    [(8, 14, True, False), (6, 20, False, False), (6, 14, False, True)],
+)
+def test_host_kernel_matches_the_numba_cpu_backend_on_thousands_of_shoes(
+    host_kernel: HostKernel, decks: int, cut_card: int, burn: bool, reshuffle: bool
+) -> None:
+    """A second, independent implementation (sim.kernels), at a size the reference cannot reach."""
+    api = pytest.importorskip("puntobanco.sim.api")
+    mode = ShoeMode.RESHUFFLE if reshuffle else ShoeMode.CUT_CARD
+    rules = Rules(decks=decks, cut_card=cut_card, burn=burn, shoe_mode=mode)
+    cpu = api.simulate(rules, shoes=2_000, seed=77, backend="cpu", workers=1)
+    got = host_kernel.tally(
+        seed=77, first_shoe=0, shoes=2_000, decks=decks, cut_card=cut_card, burn=burn,
+        reshuffle=reshuffle, grid=4, block=32,
+    )  # fmt: skip
+    assert got.tolist() == [int(x) for x in cpu.tallies]

@@ -111,6 +111,31 @@ def test_follow_the_last_winner_ignores_ties() -> None:
     assert sides.tolist() == [1, 0, 0, 1, 0]
 
 
+def test_follow_the_winner_never_bets_above_either_spots_maximum() -> None:
+    # It bets on both spots, so the base must fit under both maxima: a 30.00 base
+    # on Banker with Player capped at 20.00 would bet 30.00 on Player after P.
+    limits = TableLimits(
+        minimum_minor=100, maximum_minor=50_000, maxima_minor={BetKind.PLAYER: 2_000}
+    )
+    with pytest.raises(SystemsError) as caught:
+        plan("follow-the-winner", base_minor=3_000, limits=limits)
+    assert caught.value.code == "base_outside_limits"
+    assert caught.value.params["maximum"] == 2_000
+    stakes, sides, _, _ = play_one(
+        plan("follow-the-winner", base_minor=2_000, limits=limits), [P, P, B, P]
+    )
+    assert stakes.tolist() == [2_000] * 4 and sides.tolist() == [1, 0, 0, 1]
+
+
+def test_a_lower_maximum_on_the_other_spot_does_not_cap_a_one_sided_plan() -> None:
+    limits = TableLimits(
+        minimum_minor=100, maximum_minor=50_000, maxima_minor={BetKind.PLAYER: 2_000}
+    )
+    assert units("martingale", [P, P, P], base_minor=UNIT, limits=limits) == [1, 2, 4]
+    with pytest.raises(SystemsError):
+        plan("flat", "player", base_minor=3_000, limits=limits)
+
+
 def test_stop_win_and_stop_loss() -> None:
     _, _, _, won = play_one(plan("flat", "player", stop_win_minor=1_500), [P, P, B, P])
     assert (won["rounds_played"], END_REASONS[won["reason"]]) == (2, "stop_win")
@@ -162,6 +187,10 @@ def test_scripted_coups_have_the_codes_they_stand_for() -> None:
     outcomes=st.lists(st.sampled_from([P, B, T, S]), min_size=1, max_size=60),
     base=st.integers(100, 3_000),
     maximum=st.integers(3_000, 20_000),
+    spot_maximum=st.one_of(
+        st.none(),
+        st.tuples(st.sampled_from([BetKind.PLAYER, BetKind.BANKER]), st.integers(100, 3_000)),
+    ),
     bankroll=st.integers(3_000, 60_000),
     rules=st.sampled_from([Rules(), PRESETS["super-6"], PRESETS["commission-4"]]),
 )
@@ -171,24 +200,31 @@ def test_stakes_stay_within_limits_and_bankroll_and_money_is_conserved(
     outcomes: list[int],
     base: int,
     maximum: int,
+    spot_maximum: tuple[BetKind, int] | None,
     bankroll: int,
     rules: Rules,
 ) -> None:
-    limits = TableLimits(minimum_minor=100, maximum_minor=maximum)
-    the_plan = Plan(
-        system=system,
-        on=on,  # type: ignore[arg-type]
-        bankroll_minor=bankroll,
-        base_minor=min(base, bankroll),
-        rounds=len(outcomes),
-        limits=limits,
-        rules=rules,
-    )
+    maxima = dict([spot_maximum]) if spot_maximum else {}
+    limits = TableLimits(minimum_minor=100, maximum_minor=maximum, maxima_minor=maxima)
+    try:
+        the_plan = Plan(
+            system=system,
+            on=on,  # type: ignore[arg-type]
+            bankroll_minor=bankroll,
+            base_minor=min(base, bankroll),
+            rounds=len(outcomes),
+            limits=limits,
+            rules=rules,
+        )
+    except SystemsError as refused:  # a base above a spot's maximum that the plan bets on
+        assert refused.code == "base_outside_limits"
+        assert refused.params["stake"] > min(limits.maximum_for(k) for k in maxima)
+        return
     stakes, sides, path, results = play_one(the_plan, outcomes)
     for i, (stake, side) in enumerate(zip(stakes.tolist(), sides.tolist(), strict=True)):
-        assert limits.minimum_minor <= stake <= limits.maximum_minor
-        assert stake <= path[i]  # never more than the bankroll before the round
         kind = BetKind.BANKER if side else BetKind.PLAYER
+        assert limits.minimum_minor <= stake <= limits.maximum_for(kind)
+        assert stake <= path[i]  # never more than the bankroll before the round
         settled = settle_bet(Bet(kind, stake), COUPS[outcomes[i]], rules)
         assert path[i + 1] - path[i] == settled.net_minor
     assert path[-1] == bankroll + results["net"] == results["final"]

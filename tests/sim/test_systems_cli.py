@@ -2,21 +2,30 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from puntobanco.cli.main import app
-from puntobanco.cli.systems import MESSAGES, detect_lang
-from puntobanco.sim.systems import System
+from puntobanco.cli.systems import MESSAGES, conclusion
+from puntobanco.core.rules import PRESETS, BetKind
+from puntobanco.sim.systems import System, exact_edges, run_sessions, summarize
+from puntobanco.sim.systems_deal import session_outcomes
 
+SRC = Path(__file__).resolve().parents[2] / "src"
 SMALL = ["--sessions", "20", "--rounds", "30", "--seed", "5"]
 
 
-def run(*args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
-    runner = CliRunner()
+def run(
+    *args: str, env: dict[str, str] | None = None, charset: str = "utf-8"
+) -> tuple[int, str, str]:
+    runner = CliRunner(charset=charset)
     environment = {"LANG": "C", "COLUMNS": "200", **(env or {})}
     result = runner.invoke(app, ["systems", *args], env=environment)
     return result.exit_code, result.stdout, result.stderr
@@ -97,8 +106,116 @@ def test_both_languages_have_every_message() -> None:
     assert MESSAGES["en"].keys() == MESSAGES["es"].keys()
 
 
-def test_language_detection() -> None:
-    assert detect_lang("es", {}) == "es"
-    assert detect_lang(None, {"LC_ALL": "es_MX.UTF-8", "LANG": "en_US"}) == "es"
-    assert detect_lang(None, {"LANG": "fr_FR"}) == "en"
-    assert detect_lang(None, {}) == "en"
+def test_the_rules_preset_decides_the_decks_unless_decks_is_given() -> None:
+    edges = exact_edges(PRESETS["punto-banco-6"])
+    for rules, decks in (("punto-banco-6", 6), ("online", 6), ("punto-banco", 8)):
+        code, out, _ = run(*SMALL, "--rules", rules, "--json")
+        assert code == 0 and json.loads(out)["decks"] == decks, rules
+    document = json.loads(run(*SMALL, "--rules", "punto-banco-6", "--json")[1])
+    assert edges is not None
+    assert document["exact_loss_per_unit"] == pytest.approx(float(edges[BetKind.BANKER]))
+    code, out, _ = run(*SMALL, "--rules", "punto-banco-6", "--decks", "2", "--json")
+    assert code == 0 and json.loads(out)["decks"] == 2
+
+
+def _spaced(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_the_answer_quotes_the_runs_own_exact_figure() -> None:
+    args = ["--system", "follow-the-winner", *SMALL]
+    exact = json.loads(run(*args, "--json")[1])["exact_loss_per_unit"]
+    banker = float(exact_edges(PRESETS["punto-banco"])[BetKind.BANKER])  # type: ignore[index]
+    assert f"{100 * exact:.3f}%" != f"{100 * banker:.3f}%"  # it bets on both sides
+    code, out, _ = run(*args, "--lang", "en")
+    answer = _spaced(out)[_spaced(out).index("No system changes") :]
+    assert code == 0 and f"({100 * exact:.3f}%)" in answer and f"{100 * banker:.3f}%" not in answer
+
+
+def _summaries(*systems: str) -> list[object]:
+    rules = PRESETS["punto-banco"]
+    outcomes = session_outcomes(rules, seed=3, sessions=40, rounds=50)
+    edges = exact_edges(rules)
+    from puntobanco.sim.systems import Plan
+
+    plans = [Plan(system=s, on="banker", bankroll_minor=100_000, base_minor=1_000, rounds=50)
+             for s in systems]  # fmt: skip
+    return [summarize(run_sessions(p, outcomes), edges) for p in plans]
+
+
+def test_the_answer_names_each_systems_figure_when_they_differ() -> None:
+    flat, follow = _summaries("flat", "follow-the-winner")
+    text = conclusion([flat, follow], "en")  # type: ignore[list-item]
+    assert f"Flat: {100 * flat.exact_loss_per_unit:.3f}%" in text  # type: ignore[attr-defined]
+    assert f"Follow the last winner: {100 * follow.exact_loss_per_unit:.3f}%" in text  # type: ignore[attr-defined]
+
+
+def test_the_answer_does_not_claim_agreement_when_a_run_is_far_from_the_edge() -> None:
+    (flat,) = _summaries("flat")
+    assert abs(flat.z) < 3  # type: ignore[attr-defined]
+    assert "within 3 standard errors" in conclusion([flat], "en")  # type: ignore[list-item]
+    far = dataclasses.replace(flat, z=-3.2)  # type: ignore[type-var]
+    for lang in ("en", "es"):
+        text = conclusion([flat, far], lang)  # type: ignore[list-item]
+        assert "-3.2" in text and MESSAGES[lang]["answer"][:20] not in text
+    assert "does not confirm" in conclusion([far], "en")  # type: ignore[list-item]
+    assert "no lo confirma" in conclusion([far], "es")  # type: ignore[list-item]
+    unmeasured = dataclasses.replace(flat, z=None)  # type: ignore[type-var]
+    assert "too small to measure" in conclusion([unmeasured], "en")  # type: ignore[list-item]
+    no_edge = dataclasses.replace(flat, z=None, exact_loss_per_unit=None)  # type: ignore[type-var]
+    assert conclusion([no_edge], "es") == MESSAGES["es"]["answer_no_edge"]  # type: ignore[list-item]
+
+
+def test_an_ascii_terminal_gets_ascii_not_a_crash() -> None:
+    code, out, _ = run("--system", "paroli", *SMALL, "--lang", "es", charset="ascii")
+    assert code == 0 and "Paroli a Banca" in out
+    assert "(sd " in out and "+/-" in out and "cuantas sesiones" in out
+    code, _, err = run("--system", "roulette", "--lang", "es", charset="ascii")
+    assert code == 2 and "Sistema desconocido" in err
+
+
+@pytest.mark.parametrize(
+    ("args", "env", "expected"),
+    [
+        (["--bogus", "--lang", "es"], {}, "Opción desconocida --bogus"),
+        (["--bogus"], {"LANG": "es_ES.UTF-8"}, "Opción desconocida --bogus"),
+        (["--bogus", "--lang", "en"], {}, "Unknown option --bogus"),
+        (["--sessions", "--lang", "es"], {}, "Argumento inesperado es"),
+        (["--lang", "es", "--seed"], {}, "La opción --seed necesita un valor"),
+        (["--lang", "es", "extra"], {}, "Argumento inesperado"),
+        (["--lang", "fr"], {}, "Unknown language 'fr'"),
+        (["--lang", "fr"], {"LANG": "es_ES.UTF-8"}, "Idioma desconocido 'fr'"),
+    ],
+)
+def test_usage_errors_and_unknown_languages_in_the_users_language(
+    args: list[str], env: dict[str, str], expected: str
+) -> None:
+    code, out, err = run(*args, env=env)
+    assert code == 2 and out == ""
+    assert expected in err and "Traceback" not in err
+
+
+def test_language_from_the_option_then_the_locale() -> None:
+    assert "Paroli a Banca" in run("--system", "paroli", *SMALL, "--lang", "ES")[1]
+    spanish = {"LC_ALL": "es_MX.UTF-8", "LANG": "en_US"}
+    assert "Paroli a Banca" in run("--system", "paroli", *SMALL, env=spanish)[1]
+    assert "Paroli on Banker" in run("--system", "paroli", *SMALL, env={"LANG": "fr_FR"})[1]
+
+
+def _subprocess(args: list[str], **env: str) -> subprocess.CompletedProcess[str]:
+    """The command as a shell runs it: help texts are chosen from ``sys.argv``."""
+    environment = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES")}
+    environment.update({"PYTHONPATH": str(SRC), "LANG": "C", "COLUMNS": "200",
+                        "PYTHONIOENCODING": "utf-8", **env})  # fmt: skip
+    command = [sys.executable, "-m", "puntobanco.cli.main", "systems", *args]
+    return subprocess.run(command, capture_output=True, env=environment, timeout=120, check=False,
+                          encoding=environment["PYTHONIOENCODING"])  # fmt: skip
+
+
+def test_an_ascii_locale_and_spanish_help_from_a_shell() -> None:
+    done = _subprocess([*SMALL, "--lang", "es"], PYTHONIOENCODING="ascii")
+    assert done.returncode == 0, done.stderr
+    assert "Ningun sistema cambia la esperanza" in done.stdout
+    helped = _subprocess(["--help"], LANG="es_ES.UTF-8", PYTHONIOENCODING="ascii")
+    assert helped.returncode == 0 and "Numero de sesiones" in helped.stdout
+    assert "Number of sessions" in _subprocess(["--help", "--lang", "en"]).stdout

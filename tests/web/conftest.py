@@ -1,13 +1,11 @@
-"""Browser tests of the web table: a real server on a free loopback port, Debian's Chromium.
+"""Browser tests of the web table: Debian's Chromium against a real ``puntobanco serve``.
 
-The server is ``puntobanco serve`` (temporary SQLite file) once the server layer exists;
-until then, tests/web/contract_fake.py, an in-memory stand-in for CONTRACTS.md C.
-Screenshots go to test-artifacts/ (ignored by git).
+The server runs on a free loopback port with a temporary SQLite file, for the whole
+session (one per xdist worker). Screenshots go to test-artifacts/ (ignored by git).
 """
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import socket
 import subprocess
@@ -46,10 +44,6 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def _real_server() -> bool:
-    return importlib.util.find_spec("puntobanco.server.main") is not None
-
-
 @pytest.fixture(scope="session")
 def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = _free_port()
@@ -60,12 +54,8 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "PYTHONPATH": str(ROOT / "src"),
         "PUNTOBANCO_DATABASE_URL": f"sqlite:///{tmp / 'table.sqlite3'}",
     }
-    if _real_server():
-        cmd = [sys.executable, "-c", "from puntobanco.cli.main import main; main()", "serve"]
-        cmd += ["--host", "127.0.0.1", "--port", str(port)]
-    else:
-        cmd = [sys.executable, str(ROOT / "tests/web/contract_fake.py"), "--port", str(port)]
-        cmd += ["--seed", "20261130"]
+    cmd = [sys.executable, "-c", "from puntobanco.cli.main import main; main()", "serve"]
+    cmd += ["--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"]
     log = (tmp / "server.log").open("w")
     proc = subprocess.Popen(cmd, env=env, cwd=tmp, stdout=log, stderr=subprocess.STDOUT)
     try:

@@ -89,22 +89,6 @@ def _normalise(word: str) -> str:
     return plain.replace("-", "").replace("_", "")
 
 
-#: More digits than any table takes; also keeps int() under Python's digit limit.
-MAX_DIGITS = 15
-
-
-def _amount(token: str) -> int:
-    """:func:`~puntobanco.core.money.parse_amount`, refusing absurdly long numbers first."""
-    if sum(ch.isdigit() for ch in token) > MAX_DIGITS:
-        raise InvalidBet(
-            f"{token[:20]!r}... has too many digits for an amount",
-            code="amount_too_long",
-            text=token,
-            digits=MAX_DIGITS,
-        )
-    return parse_amount(token)
-
-
 def _is_amount(token: str) -> bool:
     return token[:1].isdigit() or token[:1] in "+-.," and token[1:2].isdigit()
 
@@ -129,7 +113,6 @@ def parse_line(line: str) -> Command:
         InvalidBet: A word that is neither a spot nor a command
             (``code="unknown_word"``), a spot with no amount
             (``"missing_amount"``), an amount with no spot (``"missing_bet"``),
-            an amount of more than :data:`MAX_DIGITS` digits (``"amount_too_long"``),
             a command mixed with bets (``"command_alone"``), or an amount that
             :func:`~puntobanco.core.money.parse_amount` refuses (its codes).
     """
@@ -155,12 +138,12 @@ def parse_line(line: str) -> Command:
             following = tokens[position + 1] if position + 1 < len(tokens) else None
             if following is not None and _normalise(following) not in BET_ALIASES:
                 # "banker ten" or "banker abc": the amount is there, but it is not a number.
-                bets.append((kind, _amount(following)))
+                bets.append((kind, parse_amount(following)))
                 position += 2
                 continue
             raise InvalidBet(
                 f"no amount for {kind.value}", code="missing_amount", bet=kind.value, kind=kind
             )
-        bets.append((kind, _amount(tokens[position + 1])))
+        bets.append((kind, parse_amount(tokens[position + 1])))
         position += 2
     return Command(CommandKind.BETS, tuple(bets))

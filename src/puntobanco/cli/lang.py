@@ -102,10 +102,10 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "col.bet": "Bet",
         "col.stake": "Stake",
         "col.result": "Result",
-        "col.returned": "Stake back",
+        "col.returned": "Returned",
         "col.winnings": "Winnings",
         "col.commission": "Commission",
-        "col.rounded": "Rounded away",
+        "col.rounded": "Rounded",
         "col.net": "Net",
         "res.win": "wins",
         "res.lose": "loses",
@@ -113,12 +113,23 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "total": "Total",
         "balance_now": "Balance: [bold]{balance}[/] ({net})",
         # Scoreboard
-        "board.title": "Bead plate, shoe no. {number}",
-        "board.title_recent": "Bead plate, last {count} rounds",
+        "board.title": "Shoe no. {number}",
+        "board.title_recent": "Last {count} rounds",
         "board.counts": "Banker {banker} · Player {player} · Tie {tie}",
-        "board.rounds": "Rounds in this shoe: {rounds} · cards left: {cards}",
-        "board.legend": "[red]B[/] Banker  [blue]P[/] Player  [green]T[/] Tie  • pair",
+        "board.rounds": "{cards} cards left",
+        "board.legend": (
+            "[red]B[/] Banker  [blue]P[/] Player  [green]T[/] Tie  • pair  "
+            "[green]/[/] ties on the Big Road"
+        ),
+        "board.bead_plate": "Bead plate",
         "board.big_road": "Big Road",
+        "board.big_eye_boy": "Big Eye Boy",
+        "board.small_road": "Small Road",
+        "board.cockroach_pig": "Cockroach Pig",
+        "board.derived_legend": (
+            "Derived roads: [red]red[/] where the Big Road repeats itself, "
+            "[blue]blue[/] where it breaks."
+        ),
         "bead.banker": "B",
         "bead.player": "P",
         "bead.tie": "T",
@@ -151,7 +162,6 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
             "Which bet is {amount} for? Write the bet first, such as banker {amount}."
         ),
         "err.command_alone": "Write the command '{word}' alone on its line.",
-        "err.amount_too_long": "'{text}' has too many digits for an amount (at most {digits}).",
         # Help
         "help.title": "How to play",
         "help.bets": (
@@ -163,15 +173,15 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "help.rebet": "[bold]r[/]  repeat the last round's bets",
         "help.explain": "[bold]x[/]  explain mode on/off: the rule behind every draw or stand",
         "help.rules": "[bold]rules[/]  the drawing rules",
-        "help.board": "[bold]board[/]  the scoreboard of this shoe",
+        "help.board": "[bold]board[/]  every road of this shoe, the derived roads too",
         "help.summary": "[bold]s[/]  the session so far",
         "help.help": "[bold]h[/]  this help",
         "help.quit": "[bold]q[/]  quit with a summary (Ctrl-C and Ctrl-D too)",
         "rules.title": "The drawing rules",
-        "rules.points": "Points: Ace 1, 2-9 their value, 10 J Q K 0; a hand counts its sum mod 10.",
+        "rules.points": "Points: Ace 1, 2–9 their value, 10 J Q K 0; a hand counts its sum mod 10.",
         "rules.natural": "8 or 9 on two cards is a natural: both hands stand.",
-        "rules.player": "Player: draws on 0-5, stands on 6-7.",
-        "rules.banker_stood": "Banker, when the Player stood: draws on 0-5, stands on 6-7.",
+        "rules.player": "Player: draws on 0–5, stands on 6–7.",
+        "rules.banker_stood": "Banker, when the Player stood: draws on 0–5, stands on 6–7.",
         "rules.banker_third": "Banker, when the Player drew: the Player's third card decides:",
         "rules.banker_row": "Banker {total}: draws when the Player's third card is {values}",
         "rules.always": "Banker {total}: always draws",
@@ -180,12 +190,12 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "broke": (
             "Your balance, {balance}, is under the table minimum of {minimum}: the game is over."
         ),
-        "interrupted": "Interrupted.",
+        "interrupted": "Interrupted (Ctrl-C): the session ends here, with no bet left open.",
         "unreadable": (
             "That line could not be read in this terminal's encoding: "
             "type bets with plain letters and digits, such as b 10."
         ),
-        "end_of_input": "End of input.",
+        "end_of_input": "End of input (Ctrl-D): the session ends here, with no bet left open.",
         "summary.title": "Session summary",
         "summary.rounds": "Rounds played",
         "summary.record": "Rounds won / lost / even",
@@ -296,12 +306,23 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "res.push": "devuelta",
         "total": "Total",
         "balance_now": "Saldo: [bold]{balance}[/] ({net})",
-        "board.title": "Marcador (bead plate), zapato n.º {number}",
-        "board.title_recent": "Marcador (bead plate), últimas {count} rondas",
+        "board.title": "Zapato n.º {number}",
+        "board.title_recent": "Últimas {count} rondas",
         "board.counts": "Banca {banker} · Jugador {player} · Empate {tie}",
-        "board.rounds": "Rondas en este zapato: {rounds} · cartas restantes: {cards}",
-        "board.legend": "[red]B[/] Banca  [blue]J[/] Jugador  [green]E[/] Empate  • pareja",
+        "board.rounds": "quedan {cards} cartas",
+        "board.legend": (
+            "[red]B[/] Banca  [blue]J[/] Jugador  [green]E[/] Empate  • pareja  "
+            "[green]/[/] empates en el camino grande"
+        ),
+        "board.bead_plate": "Cuentas (Bead plate)",
         "board.big_road": "Camino grande (Big Road)",
+        "board.big_eye_boy": "Ojo grande (Big Eye Boy)",
+        "board.small_road": "Camino pequeño (Small Road)",
+        "board.cockroach_pig": "Cucaracha (Cockroach Pig)",
+        "board.derived_legend": (
+            "Caminos derivados: [red]rojo[/] donde el camino grande se repite, "
+            "[blue]azul[/] donde se rompe."
+        ),
         "bead.banker": "B",
         "bead.player": "J",
         "bead.tie": "E",
@@ -336,9 +357,6 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
             "¿A qué apuesta van {amount}? Escriba primero la apuesta, como banca {amount}."
         ),
         "err.command_alone": "Escriba la orden «{word}» sola en su línea.",
-        "err.amount_too_long": (
-            "«{text}» tiene demasiadas cifras para una cantidad (como mucho {digits})."
-        ),
         "help.title": "Cómo se juega",
         "help.bets": (
             "Apueste a [bold]jugador[/] (j o p), [bold]banca[/] (b) o [bold]empate[/] (e o t), "
@@ -349,7 +367,7 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "help.rebet": "[bold]r[/]  repetir las apuestas de la ronda anterior",
         "help.explain": "[bold]x[/]  modo explicación: la regla de cada carta pedida o plantada",
         "help.rules": "[bold]reglas[/]  las reglas de tercera carta",
-        "help.board": "[bold]marcador[/]  el marcador de este zapato",
+        "help.board": "[bold]marcador[/]  todos los caminos de este zapato, también los derivados",
         "help.summary": "[bold]s[/]  la sesión hasta ahora",
         "help.help": "[bold]h[/]  esta ayuda",
         "help.quit": "[bold]q[/]  salir con un resumen (también Ctrl-C y Ctrl-D)",
@@ -358,8 +376,8 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
             "Puntos: As 1, del 2 al 9 su valor, 10 J Q K 0; una mano vale su suma módulo 10."
         ),
         "rules.natural": "Un 8 o un 9 con dos cartas es natural: las dos manos se plantan.",
-        "rules.player": "Jugador: pide con 0-5, se planta con 6-7.",
-        "rules.banker_stood": "Banca, si el Jugador se plantó: pide con 0-5, se planta con 6-7.",
+        "rules.player": "Jugador: pide con 0–5, se planta con 6–7.",
+        "rules.banker_stood": "Banca, si el Jugador se plantó: pide con 0–5, se planta con 6–7.",
         "rules.banker_third": "Banca, si el Jugador pidió: decide la tercera carta del Jugador:",
         "rules.banker_row": "Banca con {total}: pide si la tercera carta del Jugador es {values}",
         "rules.always": "Banca con {total}: siempre pide",
@@ -368,12 +386,16 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
             "Su saldo, {balance}, está por debajo del mínimo de la mesa, {minimum}: "
             "la partida ha terminado."
         ),
-        "interrupted": "Interrumpido.",
+        "interrupted": (
+            "Interrumpido (Ctrl-C): la sesión termina aquí, sin ninguna apuesta abierta."
+        ),
         "unreadable": (
             "No se pudo leer esa línea con la codificación de este terminal: "
             "escriba las apuestas con letras y cifras sencillas, como b 10."
         ),
-        "end_of_input": "Fin de la entrada.",
+        "end_of_input": (
+            "Fin de la entrada (Ctrl-D): la sesión termina aquí, sin ninguna apuesta abierta."
+        ),
         "summary.title": "Resumen de la sesión",
         "summary.rounds": "Rondas jugadas",
         "summary.record": "Rondas ganadas / perdidas / igualadas",

@@ -189,7 +189,7 @@ def _bets_for(line: str, session: Session, show: Renderer) -> tuple[Bet, ...] | 
     elif kind is CommandKind.RULES:
         show.rules()
     elif kind is CommandKind.BOARD:
-        show.board(session)
+        show.board(session, full=True)
     elif kind is CommandKind.SUMMARY:
         show.summary(session, final=False)
     else:

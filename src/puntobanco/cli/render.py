@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
-from rich.console import Console, Group
+from rich.console import Console
 from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
@@ -20,27 +20,18 @@ from rich.text import Text
 
 from puntobanco.cli.game import NewShoe, RoundReport, Session
 from puntobanco.cli.lang import MESSAGES, message
+from puntobanco.cli.scoreboard import Scoreboard
 from puntobanco.core.bets import Bet, Resolution
 from puntobanco.core.cards import Card
 from puntobanco.core.coup import Event, EventKind, Outcome, Reason, Side
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import BET_NAMES, Lang, describe, error_message
 from puntobanco.core.money import format_fraction_minor, format_minor
-from puntobanco.core.roads import RoundMark, bead_plate
 from puntobanco.core.rules import BetKind, Rules, ShoeMode
 from puntobanco.core.tableau import banker_drawing_values, format_values
 
 SIDE_STYLE = {Side.PLAYER: "bold blue", Side.BANKER: "bold red"}
 OUTCOME_STYLE = {Outcome.PLAYER: "bold blue", Outcome.BANKER: "bold red", Outcome.TIE: "bold green"}
-BEAD_STYLE = {
-    Outcome.PLAYER: "bold white on blue",
-    Outcome.BANKER: "bold white on red",
-    Outcome.TIE: "bold white on green",
-}
-
-
-#: Room kept beside the bead plate for the shoe's counts.
-BOARD_INFO_WIDTH = 46
 
 
 def card_text(card: Card) -> Text:
@@ -55,8 +46,9 @@ def format_ratio(ratio: Fraction) -> str:
         return str(ratio.numerator)
     for digits in range(1, 5):
         scaled = ratio * 10**digits
-        if scaled.denominator == 1:
-            return f"{ratio.numerator / ratio.denominator:.{digits}f}"
+        if scaled.denominator == 1:  # exact in this many decimals: no float involved
+            whole, part = divmod(scaled.numerator, 10**digits)
+            return f"{whole}.{part:0{digits}d}"
     return str(ratio)
 
 
@@ -109,6 +101,17 @@ class Renderer:
         self.delay = delay
         self._sleep = sleep
         self.interrupted = False
+        self.scoreboard = Scoreboard(
+            {
+                Outcome.BANKER: self.t("bead.banker"),
+                Outcome.PLAYER: self.t("bead.player"),
+                Outcome.TIE: self.t("bead.tie"),
+            },
+            {
+                key: self.t(f"board.{key}")
+                for key in ("bead_plate", "big_road", "big_eye_boy", "small_road", "cockroach_pig")
+            },
+        )
 
     def t(self, key: str, **params: Any) -> str:
         """The catalogue's text, with every parameter escaped from Rich markup."""
@@ -309,19 +312,9 @@ class Renderer:
         if report.last_in_shoe:
             self.say("shoe_over", style="bold yellow")
 
-    def board(self, session: Session) -> None:
-        """The bead plate of the current shoe, with the shoe's counts beside it."""
+    def board(self, session: Session, *, full: bool = False) -> None:
+        """The current shoe's scoreboard: counts, bead plate, Big Road (``full``: every road)."""
         marks = list(session.marks)
-        columns = bead_plate(marks)
-        fit = max(1, (self.console.width - BOARD_INFO_WIDTH) // 4)
-        shown = columns[-fit:]
-        lines = []
-        for row in range(6):
-            line = Text("  ")
-            for column in shown:
-                line.append_text(self._bead(column[row]))
-                line.append(" ")
-            lines.append(line)
         counts = {o: sum(1 for m in marks if m.outcome is o) for o in Outcome}
         reshuffle = session.rules.shoe_mode is ShoeMode.RESHUFFLE
         title = (
@@ -329,48 +322,29 @@ class Renderer:
             if reshuffle
             else self.t("board.title", number=session.shoes)
         )
-        info = [
-            Text(title, style="bold"),
-            Text(
-                self.t(
-                    "board.counts",
-                    banker=counts[Outcome.BANKER],
-                    player=counts[Outcome.PLAYER],
-                    tie=counts[Outcome.TIE],
-                )
+        header = Text.assemble(
+            (title, "bold"),
+            " · ",
+            self.t(
+                "board.counts",
+                banker=counts[Outcome.BANKER],
+                player=counts[Outcome.PLAYER],
+                tie=counts[Outcome.TIE],
             ),
-        ]
-        if not reshuffle:
-            info.append(
-                Text(
-                    self.t(
-                        "board.rounds",
-                        rounds=session.shoe.rounds_in_shoe,
-                        cards=session.shoe.cards_remaining,
-                    ),
-                    style="dim",
-                )
-            )
-        info.append(Text.from_markup(self.t("board.legend")))
-        grid = Table.grid(padding=(0, 2))
-        grid.add_column(no_wrap=True)
-        grid.add_column()
-        grid.add_row(Group(*lines), Group(*info))
-        self.console.print(grid)
-
-    def _bead(self, mark: RoundMark | None) -> Text:
-        if mark is None:
-            return Text(" · ", style="dim")
-        letters = {
-            Outcome.BANKER: self.t("bead.banker"),
-            Outcome.PLAYER: self.t("bead.player"),
-            Outcome.TIE: self.t("bead.tie"),
-        }
-        return Text.assemble(
-            ("•" if mark.banker_pair else " ", "bold red"),
-            (letters[mark.outcome], BEAD_STYLE[mark.outcome]),
-            ("•" if mark.player_pair else " ", "bold blue"),
         )
+        if not reshuffle:
+            header.append(" · ")
+            header.append(
+                self.t("board.rounds", cards=session.shoe.cards_remaining),
+                style="dim",
+            )
+        self.console.print(header)
+        width = self.console.width
+        self.console.print(self.scoreboard.main_roads(marks, width))
+        self.console.print(Text.from_markup(self.t("board.legend")), style="dim")
+        if full:
+            self.console.print(self.scoreboard.derived_roads(marks, width))
+            self.console.print(Text.from_markup(self.t("board.derived_legend")), style="dim")
 
     def error(self, error: BaccaratError, session: Session) -> None:
         """A refused line: what was wrong, and what is allowed."""

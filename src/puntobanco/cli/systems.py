@@ -7,23 +7,27 @@ Spanish (``--lang``, else the locale); bad input gets a message naming what
 was wrong and what is allowed, and exit status 2.
 """
 
-from __future__ import annotations
-
 import json
 import math
 import os
+import re
 import secrets
+import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+import typer.core
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
+from puntobanco.cli.lang import detect_lang, parse_lang
+from puntobanco.cli.textsafe import safe_stream
 from puntobanco.core.errors import BaccaratError
-from puntobanco.core.explain import Lang, check_lang, error_message
+from puntobanco.core.explain import Lang, error_message
 from puntobanco.core.money import format_minor, parse_amount
 from puntobanco.core.rules import BetKind, TableLimits, preset
 from puntobanco.sim.systems import (
@@ -97,13 +101,24 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "col_loss": "Loss/unit ± s.e.",
         "col_exact": "Edge",
         "answer": "No system changes the expectation. Every plan loses, per unit wagered, the "
-        "house edge of the bets it makes ({edge}); the differences between them are "
-        "within their standard errors. A system only changes the shape of the results: "
-        "how often a session ends ahead, how deep the losses go, and the risk of ruin.",
-        "answer_no_edge": "No system changes the expectation: every plan loses about the same "
-        "per unit wagered, within its standard errors. A system only changes the shape "
-        "of the results: how often a session ends ahead, how deep the losses go, and the "
-        "risk of ruin.",
+        "house edge of the bets it makes ({edges}); the losses measured here are within 3 "
+        "standard errors of it. A system only changes the shape of the results: how often "
+        "a session ends ahead, how deep the losses go, and the risk of ruin.",
+        "answer_unmeasured": "No system changes the expectation. Every plan loses, per unit "
+        "wagered, the house edge of the bets it makes ({edges}); this run is too small to "
+        "measure its standard error, so it neither confirms nor refutes that. A system only "
+        "changes the shape of the results: how often a session ends ahead, how deep the "
+        "losses go, and the risk of ruin.",
+        "answer_far": "In theory no system changes the expectation: every plan loses, per unit "
+        "wagered, the house edge of the bets it makes ({edges}). This run does not confirm "
+        "it: {far}. A gap of 3 standard errors or more happens by chance about 3 times in "
+        "1,000 per system; run more sessions or another seed, and if the gap stays, the "
+        "simulation is wrong.",
+        "far_item": "{system} lost {loss} per unit against an edge of {edge} (z = {z})",
+        "answer_no_edge": "No system changes the expectation: every plan loses the same per "
+        "unit wagered, the house edge of its bets (the exact edge is not available in this "
+        "build). A system only changes the shape of the results: how often a session ends "
+        "ahead, how deep the losses go, and the risk of ruin.",
         "dealing": "Dealing {rounds} rounds from seeded shoes...",
         "plot_saved": "Plot saved to {path}",
         "plot_failed": "Could not write the plot to {path}: {reason}",
@@ -128,6 +143,34 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "limits_order": "The table minimum {minimum} is above the maximum {maximum}.",
         "decks": "Decks must be a whole number from 1 to 8, got {value}.",
         "preset": "Unknown rules {value!r}: choose one of {allowed}.",
+        "lang": "Unknown language {value!r}: the languages are en and es.",
+        "opt_unknown": "Unknown option {option}{hint}. See: puntobanco systems --help",
+        "opt_hint": " (did you mean {names}?)",
+        "opt_needs_value": "The option {option} needs a value. See: puntobanco systems --help",
+        "opt_extra": "Unexpected argument {args}: every value goes after its option, such as "
+        "--sessions 1000. See: puntobanco systems --help",
+        "opt_usage": "{detail}. See: puntobanco systems --help",
+        "help": "Betting systems over many sessions of seeded cut-card shoes: what they do "
+        "to the bankroll, and what they cannot do to the house edge.",
+        "help_system": "flat, martingale, paroli, fibonacci, dalembert, 1-3-2-6, labouchere "
+        "or follow-the-winner (default: flat).",
+        "help_on": "banker or player; for follow-the-winner, the first bet's side "
+        "(default: banker).",
+        "help_bankroll": "Bankroll per session (default: 1000).",
+        "help_base": "Base stake, one unit of the progression (default: 10).",
+        "help_sessions": "Number of sessions (default: 10000).",
+        "help_rounds": "Rounds per session, at most (default: 200).",
+        "help_stop_win": "Stop a session once ahead by this much.",
+        "help_stop_loss": "Stop a session once behind by this much.",
+        "help_min": "Table minimum per bet (default: 1).",
+        "help_max": "Table maximum per bet (default: 500).",
+        "help_decks": "Decks in the shoe, 1 to 8 (default: the rules preset's).",
+        "help_rules": "Rules preset (default: punto-banco).",
+        "help_seed": "Seed: the same seed deals the same rounds (default: random).",
+        "help_compare": "Every system side by side, on the same rounds.",
+        "help_json": "One JSON object instead of the tables.",
+        "help_plot": "Write a PNG: bankroll paths and the final-bankroll histogram.",
+        "help_lang": "Language, es or en (default: from the locale).",
     },
     "es": {
         "title": "{system} a {side}: {sessions} sesiones de hasta {rounds} manos",
@@ -160,14 +203,26 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "col_loss": "Pérdida/unidad ± e.t.",
         "col_exact": "Ventaja",
         "answer": "Ningún sistema cambia la esperanza. Cada plan pierde, por unidad apostada, "
-        "la ventaja de la casa de las apuestas que hace ({edge}); las diferencias entre "
-        "ellos caben en sus errores típicos. Un sistema solo cambia la forma de los "
-        "resultados: cuántas sesiones terminan ganando, cuánto se llega a perder y el "
-        "riesgo de ruina.",
-        "answer_no_edge": "Ningún sistema cambia la esperanza: todos pierden lo mismo por "
-        "unidad apostada, dentro de sus errores típicos. Un sistema solo cambia la forma "
+        "la ventaja de la casa de las apuestas que hace ({edges}); las pérdidas medidas "
+        "aquí quedan a menos de 3 errores típicos de ella. Un sistema solo cambia la forma "
         "de los resultados: cuántas sesiones terminan ganando, cuánto se llega a perder y "
         "el riesgo de ruina.",
+        "answer_unmeasured": "Ningún sistema cambia la esperanza. Cada plan pierde, por unidad "
+        "apostada, la ventaja de la casa de las apuestas que hace ({edges}); esta simulación "
+        "es demasiado pequeña para medir su error típico, así que ni lo confirma ni lo "
+        "desmiente. Un sistema solo cambia la forma de los resultados: cuántas sesiones "
+        "terminan ganando, cuánto se llega a perder y el riesgo de ruina.",
+        "answer_far": "En teoría ningún sistema cambia la esperanza: cada plan pierde, por "
+        "unidad apostada, la ventaja de la casa de las apuestas que hace ({edges}). Esta "
+        "simulación no lo confirma: {far}. Una diferencia de 3 errores típicos o más ocurre "
+        "por azar unas 3 veces de cada 1.000 por sistema; simule más sesiones u otra "
+        "semilla, y si la diferencia se mantiene, la simulación está mal.",
+        "far_item": "{system} perdió {loss} por unidad frente a una ventaja de {edge} (z = {z})",
+        "answer_no_edge": "Ningún sistema cambia la esperanza: todos pierden lo mismo por "
+        "unidad apostada, la ventaja de la casa de sus apuestas (la ventaja exacta no está "
+        "disponible en esta instalación). Un sistema solo cambia la forma de los "
+        "resultados: cuántas sesiones terminan ganando, cuánto se llega a perder y el "
+        "riesgo de ruina.",
         "dealing": "Repartiendo {rounds} manos de zapatos con semilla...",
         "plot_saved": "Gráfico guardado en {path}",
         "plot_failed": "No se pudo escribir el gráfico en {path}: {reason}",
@@ -193,6 +248,35 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "limits_order": "El mínimo de la mesa {minimum} supera el máximo {maximum}.",
         "decks": "Las barajas deben ser un número entero de 1 a 8; se recibió {value}.",
         "preset": "Reglas desconocidas {value!r}: elija unas de {allowed}.",
+        "lang": "Idioma desconocido {value!r}: los idiomas son en y es.",
+        "opt_unknown": "Opción desconocida {option}{hint}. Vea: puntobanco systems --help",
+        "opt_hint": " (¿quería decir {names}?)",
+        "opt_needs_value": "La opción {option} necesita un valor. Vea: puntobanco systems --help",
+        "opt_extra": "Argumento inesperado {args}: cada valor va después de su opción, como "
+        "--sessions 1000. Vea: puntobanco systems --help",
+        "opt_usage": "{detail}. Vea: puntobanco systems --help",
+        "help": "Sistemas de apuestas en muchas sesiones de zapatos con carta de corte y "
+        "semilla: lo que hacen con el capital, y lo que no pueden hacer con la ventaja de la "
+        "casa.",
+        "help_system": "flat, martingale, paroli, fibonacci, dalembert, 1-3-2-6, labouchere "
+        "o follow-the-winner (por defecto: flat).",
+        "help_on": "banker (Banca) o player (Jugador); en follow-the-winner, el lado de la "
+        "primera apuesta (por defecto: banker).",
+        "help_bankroll": "Capital de cada sesión (por defecto: 1000).",
+        "help_base": "Apuesta base, una unidad de la progresión (por defecto: 10).",
+        "help_sessions": "Número de sesiones (por defecto: 10000).",
+        "help_rounds": "Manos por sesión, como mucho (por defecto: 200).",
+        "help_stop_win": "Parar una sesión al ir ganando esta cantidad.",
+        "help_stop_loss": "Parar una sesión al ir perdiendo esta cantidad.",
+        "help_min": "Apuesta mínima de la mesa (por defecto: 1).",
+        "help_max": "Apuesta máxima de la mesa (por defecto: 500).",
+        "help_decks": "Barajas en el zapato, de 1 a 8 (por defecto: las de las reglas).",
+        "help_rules": "Reglas predefinidas (por defecto: punto-banco).",
+        "help_seed": "Semilla: la misma semilla reparte las mismas manos (por defecto: al azar).",
+        "help_compare": "Todos los sistemas a la vez, sobre las mismas manos.",
+        "help_json": "Un objeto JSON en lugar de las tablas.",
+        "help_plot": "Escribir un PNG: la evolución del capital y el histograma del capital final.",
+        "help_lang": "Idioma, es o en (por defecto: el del sistema).",
     },
 }
 
@@ -206,15 +290,73 @@ class _BadInput(Exception):
     """A message for the user, already in their language."""
 
 
-def detect_lang(explicit: str | None, environ: Mapping[str, str] | None = None) -> Lang:
-    """``--lang`` if given, else the locale (LC_ALL, LC_MESSAGES, LANG), else English."""
-    if explicit:
-        return check_lang(explicit)
-    env = os.environ if environ is None else environ
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        if env.get(name):
-            return check_lang(env[name])
-    return "en"
+def _lang_in_args(args: Sequence[str]) -> str | None:
+    """The value of ``--lang`` on a command line Click could not parse."""
+    for index, arg in enumerate(args):
+        if arg == "--lang" and index + 1 < len(args):
+            return args[index + 1]
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2]
+    return None
+
+
+def _language(raw: str | None) -> Lang:
+    """``raw`` if it names a language we have, else the locale's (see :mod:`cli.lang`)."""
+    return detect_lang(raw if raw and parse_lang(raw) else None, os.environ)
+
+
+def _refuse(text: str) -> typer.Exit:
+    """Print ``text`` on standard error, readable on any terminal; exit status 2."""
+    console = Console(file=safe_stream(sys.stderr), highlight=False, soft_wrap=True)
+    console.print(escape(text))
+    return typer.Exit(2)
+
+
+_EXTRA = re.compile(r"unexpected extra argument\S* \((.*)\)", re.IGNORECASE)
+
+
+class SystemsCommand(typer.core.TyperCommand):
+    """Click's own usage errors (unknown option, missing value) in the user's language.
+
+    And the help, on any terminal.
+
+    As ``puntobanco play`` does: Click parses the options before the command
+    runs, so its errors are caught here and told with this module's messages.
+    """
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:  # noqa: D102
+        # Typer prints the help through a Rich console on sys.stdout: on an ASCII
+        # terminal the Spanish accents would raise UnicodeEncodeError.
+        stdout = sys.stdout
+        sys.stdout = safe_stream(stdout)
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            sys.stdout = stdout
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:  # noqa: D102
+        original = list(args)  # click consumes the list it parses
+        try:
+            return super().parse_args(ctx, args)
+        except typer.TyperException as error:
+            lang = _language(_lang_in_args(original))
+            option = str(getattr(error, "option_name", "") or "")
+            name = type(error).__name__
+            detail = str(getattr(error, "message", error))
+            extra = _EXTRA.search(detail)
+            if name == "NoSuchOption":
+                possibilities = sorted(getattr(error, "possibilities", None) or ())
+                hint = (
+                    _text(lang, "opt_hint", names=", ".join(possibilities)) if possibilities else ""
+                )
+                text = _text(lang, "opt_unknown", option=option, hint=hint)
+            elif name == "BadOptionUsage" and option:
+                text = _text(lang, "opt_needs_value", option=option)
+            elif extra:
+                text = _text(lang, "opt_extra", args=extra.group(1))
+            else:
+                text = _text(lang, "opt_usage", detail=detail.rstrip("."))
+            raise _refuse(text) from None
 
 
 def _text(lang: Lang, key: str, **params: Any) -> str:
@@ -273,45 +415,64 @@ def _money(value: float) -> str:
     return format_minor(round(value))
 
 
-def register(app: typer.Typer) -> None:
-    """Add the ``systems`` command to ``app``."""
+#: What a terminal that cannot show a statistics sign gets instead (the shared
+#: fallback of :mod:`cli.textsafe` would print "?" for these two).
+_PLAIN_SYMBOLS = {"±": "+/-", "σ": "sd"}
 
-    @app.command("systems")
+
+def _symbols(encoding: str) -> Callable[[str], str]:
+    """A function that spells the statistics signs ``encoding`` lacks in letters."""
+    missing = {}
+    for sign, plain in _PLAIN_SYMBOLS.items():
+        try:
+            sign.encode(encoding)
+        except (UnicodeEncodeError, LookupError):
+            missing[sign] = plain
+
+    def spell(text: str) -> str:
+        for sign, plain in missing.items():
+            text = text.replace(sign, plain)
+        return text
+
+    return spell
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``systems`` command to ``app``.
+
+    The help texts are in the language of ``--lang`` on the command line, or
+    else of the locale, as the command's messages are.
+    """
+    help_lang = _language(_lang_in_args(sys.argv))
+
+    def h(key: str) -> str:
+        return _text(help_lang, f"help_{key}")
+
+    @app.command("systems", cls=SystemsCommand, help=_text(help_lang, "help"))
     def systems_command(
-        system: Annotated[
-            str,
-            typer.Option(
-                help="flat, martingale, paroli, fibonacci, "
-                "dalembert, 1-3-2-6, labouchere, follow-the-winner"
-            ),
-        ] = "flat",
-        on: Annotated[
-            str, typer.Option(help="banker or player (follow-the-winner: the first bet's side)")
-        ] = "banker",
-        bankroll: Annotated[str, typer.Option(help="Bankroll per session")] = "1000",
-        base: Annotated[str, typer.Option(help="Base stake (one unit)")] = "10",
-        sessions: Annotated[str, typer.Option(help="Number of sessions")] = "10000",
-        rounds: Annotated[str, typer.Option(help="Rounds per session, at most")] = "200",
-        stop_win: Annotated[str | None, typer.Option(help="Stop once ahead by this")] = None,
-        stop_loss: Annotated[str | None, typer.Option(help="Stop once behind by this")] = None,
-        minimum: Annotated[str, typer.Option("--min", help="Table minimum")] = "1",
-        maximum: Annotated[str, typer.Option("--max", help="Table maximum")] = "500",
-        decks: Annotated[str, typer.Option(help="Decks in the shoe")] = "8",
-        rules_name: Annotated[str, typer.Option("--rules", help="Rules preset")] = "punto-banco",
-        seed: Annotated[str | None, typer.Option(help="Seed (random if omitted)")] = None,
-        compare: Annotated[
-            bool, typer.Option("--compare", help="Every system side by side")
-        ] = False,
-        as_json: Annotated[bool, typer.Option("--json", help="One JSON object")] = False,
-        plot: Annotated[
-            Path | None,
-            typer.Option(help="Write a PNG: bankroll paths and the final-bankroll histogram"),
-        ] = None,
-        lang: Annotated[str | None, typer.Option(help="en or es (default: the locale)")] = None,
+        system: Annotated[str, typer.Option(help=h("system"))] = "flat",
+        on: Annotated[str, typer.Option(help=h("on"))] = "banker",
+        bankroll: Annotated[str, typer.Option(help=h("bankroll"))] = "1000",
+        base: Annotated[str, typer.Option(help=h("base"))] = "10",
+        sessions: Annotated[str, typer.Option(help=h("sessions"))] = "10000",
+        rounds: Annotated[str, typer.Option(help=h("rounds"))] = "200",
+        stop_win: Annotated[str | None, typer.Option(help=h("stop_win"))] = None,
+        stop_loss: Annotated[str | None, typer.Option(help=h("stop_loss"))] = None,
+        minimum: Annotated[str, typer.Option("--min", help=h("min"))] = "1",
+        maximum: Annotated[str, typer.Option("--max", help=h("max"))] = "500",
+        decks: Annotated[str | None, typer.Option(help=h("decks"))] = None,
+        rules_name: Annotated[str, typer.Option("--rules", help=h("rules"))] = "punto-banco",
+        seed: Annotated[str | None, typer.Option(help=h("seed"))] = None,
+        compare: Annotated[bool, typer.Option("--compare", help=h("compare"))] = False,
+        as_json: Annotated[bool, typer.Option("--json", help=h("json"))] = False,
+        plot: Annotated[Path | None, typer.Option(help=h("plot"))] = None,
+        lang: Annotated[str | None, typer.Option(metavar="es|en", help=h("lang"))] = None,
     ) -> None:
         """Betting systems over many sessions of seeded cut-card shoes."""  # noqa: D401
-        language = detect_lang(lang)
-        console = Console(stderr=True)
+        if lang is not None and parse_lang(lang) is None:
+            raise _refuse(_text(_language(None), "lang", value=lang))
+        language = _language(lang)
+        console = Console(file=safe_stream(sys.stderr), highlight=False)
         try:
             chosen_seed = (
                 secrets.randbits(63)
@@ -330,7 +491,9 @@ def register(app: typer.Typer) -> None:
                         limit=MAX_OUTCOMES,
                     )
                 )
-            rules = preset(rules_name).replace(decks=_integer(language, "--decks", decks, 1, 8))
+            rules = preset(rules_name)
+            if decks is not None:
+                rules = rules.replace(decks=_integer(language, "--decks", decks, 1, 8))
             limits = TableLimits(
                 minimum_minor=_amount(language, "--min", minimum),
                 maximum_minor=_amount(language, "--max", maximum),
@@ -390,7 +553,8 @@ def register(app: typer.Typer) -> None:
                 document.update(summaries[0].to_json())
             typer.echo(json.dumps(document))
         else:
-            out = Console()
+            out = Console(file=safe_stream(sys.stdout))
+            symbols = _symbols(out.encoding)
             setup = _text(
                 language,
                 "setup",
@@ -401,11 +565,11 @@ def register(app: typer.Typer) -> None:
                 seed=chosen_seed,
             )
             if compare:
-                out.print(_compare_table(summaries, language, n_sessions, n_rounds))
+                out.print(_compare_table(summaries, language, n_sessions, n_rounds, symbols))
             else:
-                out.print(_single_table(summaries[0], language, n_rounds))
+                out.print(_single_table(summaries[0], language, n_rounds, symbols))
             out.print(setup, markup=False)
-            out.print(_answer(summaries, edges, language), markup=False)
+            out.print(symbols(conclusion(summaries, language)), markup=False)
         if plot is not None:
             try:
                 draw_plot(played, summaries, plot, language)
@@ -422,7 +586,9 @@ def _side_name(lang: Lang, side: BetKind) -> str:
     return BET_NAMES[lang][side]
 
 
-def _single_table(summary: Summary, lang: Lang, rounds: int) -> Table:
+def _single_table(
+    summary: Summary, lang: Lang, rounds: int, symbols: Callable[[str], str] = str
+) -> Table:
     title = _text(
         lang,
         "title",
@@ -455,11 +621,17 @@ def _single_table(summary: Summary, lang: Lang, rounds: int) -> Table:
         ),
     ]
     for key, value in rows:
-        table.add_row(_text(lang, key), value)
+        table.add_row(symbols(_text(lang, key)), symbols(value))
     return table
 
 
-def _compare_table(summaries: list[Summary], lang: Lang, sessions: int, rounds: int) -> Table:
+def _compare_table(
+    summaries: list[Summary],
+    lang: Lang,
+    sessions: int,
+    rounds: int,
+    symbols: Callable[[str], str] = str,
+) -> Table:
     first = summaries[0]
     title = _text(
         lang,
@@ -475,7 +647,7 @@ def _compare_table(summaries: list[Summary], lang: Lang, sessions: int, rounds: 
     if with_edges:
         headers.append("col_exact")
     for i, key in enumerate(headers):
-        table.add_column(_text(lang, key), justify="left" if i == 0 else "right")
+        table.add_column(symbols(_text(lang, key)), justify="left" if i == 0 else "right")
     for s in summaries:
         cells = [
             SYSTEM_NAMES[lang][s.system],
@@ -490,15 +662,46 @@ def _compare_table(summaries: list[Summary], lang: Lang, sessions: int, rounds: 
         ]
         if with_edges:
             cells.append(_per_unit(s.exact_loss_per_unit))
-        table.add_row(*cells)
+        table.add_row(*map(symbols, cells))
     return table
 
 
-def _answer(summaries: list[Summary], edges: Any, lang: Lang) -> str:
-    if edges is None:
+def conclusion(summaries: Sequence[Summary], lang: Lang) -> str:
+    """The plain answer under the figures: what the systems did to the expectation.
+
+    It quotes each summary's own exact loss per unit (follow-the-winner mixes
+    Banker and Player bets, so its edge is not the Banker's), and says the run
+    agrees with the theory only where every ``|z|`` is under 3.
+    """
+    measured = [s for s in summaries if s.exact_loss_per_unit is not None]
+    if not measured:
         return _text(lang, "answer_no_edge")
-    side = summaries[0].on
-    return _text(lang, "answer", edge=_per_unit(float(edges[side])))
+    figures: dict[str, list[str]] = {}
+    for s in measured:
+        figures.setdefault(_per_unit(s.exact_loss_per_unit), []).append(
+            SYSTEM_NAMES[lang][s.system]
+        )
+    if len(figures) == 1:
+        edges = next(iter(figures))
+    else:
+        edges = "; ".join(f"{', '.join(names)}: {figure}" for figure, names in figures.items())
+    far = [s for s in measured if s.z is not None and abs(s.z) >= 3]
+    if far:
+        items = [
+            _text(
+                lang,
+                "far_item",
+                system=SYSTEM_NAMES[lang][s.system],
+                loss=_per_unit(s.loss_per_unit, s.loss_per_unit_se),
+                edge=_per_unit(s.exact_loss_per_unit),
+                z=f"{s.z:+.1f}",
+            )
+            for s in far
+        ]
+        return _text(lang, "answer_far", edges=edges, far="; ".join(items))
+    if any(s.z is None for s in measured):
+        return _text(lang, "answer_unmeasured", edges=edges)
+    return _text(lang, "answer", edges=edges)
 
 
 def draw_plot(played: list[Sessions], summaries: list[Summary], path: Path, lang: Lang) -> None:

@@ -4,7 +4,12 @@
 deals Player, Banker, Player, Banker, applies the naturals, the Player's rule
 and the Banker's tableau (:mod:`puntobanco.core.tableau`), and records an
 ordered list of :class:`Event` values that a UI can replay step by step, each
-draw or stand with the rule that decided it.
+draw or stand with the rule that decided it. :func:`play_coup_from` is the
+same engine taking cards from a function (a shoe's ``deal``).
+
+Events are immutable values: results share them (each distinct event is built
+once and cached), which is what makes the reference engine fast enough for a
+million-round statistical test.
 
 >>> from puntobanco.core.cards import parse_cards
 >>> result = play_coup(parse_cards("4c 5d Kh Qs 3h"))

@@ -126,7 +126,7 @@ class Xoshiro256StarStar:
         """The next 64-bit output."""
         s0, s1, s2, s3 = self._s0, self._s1, self._s2, self._s3
         x = (s1 * 5) & MASK64
-        result = ((((x << 7) | (x >> 57)) & MASK64) * 9) & MASK64
+        result = ((((x << 7) | (x >> 57)) & MASK64) * 9) & MASK64  # rotl(s1 * 5, 7) * 9
         t = (s1 << 17) & MASK64
         s2 ^= s0
         s3 ^= s1

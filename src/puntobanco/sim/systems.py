@@ -147,7 +147,8 @@ class Plan:
         system: The staking plan (a name is accepted).
         on: ``banker`` or ``player`` (for follow-the-winner: the first bet's side).
         bankroll_minor: The money brought to each session.
-        base_minor: One unit of the progression; from the table minimum to its maximum.
+        base_minor: One unit of the progression; from the table minimum to the maximum
+            of the spot bet (of both spots, for follow-the-winner).
         rounds: The session's length in rounds, at most (1 to :data:`MAX_ROUNDS`).
         stop_win_minor: Stop once ahead by at least this much.
         stop_loss_minor: Stop once behind by at least this much.
@@ -177,7 +178,7 @@ class Plan:
                 _whole(name.removesuffix("_minor"), value, minimum=1)
         base = _whole("base", self.base_minor, minimum=1)
         minimum = self.limits.minimum_minor
-        maximum = self.limits.maximum_for(self.on)
+        maximum = _maximum(self)
         if not minimum <= base <= maximum:
             raise SystemsError(
                 f"the base stake {format_minor(base)} must be within the table limits, "
@@ -195,6 +196,13 @@ class Plan:
                 stake=base,
                 balance=self.bankroll_minor,
             )
+
+
+def _maximum(plan: Plan) -> int:
+    """The most the plan may stake: follow-the-winner bets both spots, so the lower maximum."""
+    if plan.system is System.FOLLOW_WINNER:
+        return min(plan.limits.maximum_for(kind) for kind in (BetKind.BANKER, BetKind.PLAYER))
+    return plan.limits.maximum_for(plan.on)
 
 
 def _whole(
@@ -236,19 +244,12 @@ def _pays(rules: Rules) -> npt.NDArray[np.int64]:
 
 
 def _kernel_args(plan: Plan) -> tuple[Any, ...]:
-    if plan.system is System.FOLLOW_WINNER:
-        # Both sides are bet: the lower of the two maxima caps every stake.
-        maximum = min(
-            plan.limits.maximum_for(BetKind.BANKER), plan.limits.maximum_for(BetKind.PLAYER)
-        )
-    else:
-        maximum = plan.limits.maximum_for(plan.on)
     return (
         _CODES[plan.system],
         int(plan.on is BetKind.BANKER),
         plan.bankroll_minor,
         plan.base_minor,
-        max(maximum, plan.base_minor),
+        _maximum(plan),  # at least the base: the plan checked it
         -1 if plan.stop_win_minor is None else plan.stop_win_minor,
         -1 if plan.stop_loss_minor is None else plan.stop_loss_minor,
         _pays(plan.rules),

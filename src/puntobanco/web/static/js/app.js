@@ -3,10 +3,10 @@
 
 import { Api, ApiError } from "./api.js";
 import { formatChip, formatMoney, hasText, initialLang, rememberLang, translator } from "./i18n.js";
+import { createDialogs } from "./dialogs.js";
+import { CHIPS, cardElement, chipElement, chipStack } from "./pieces.js";
 import { renderRoads } from "./roads.js";
 
-const CHIPS = [100, 500, 2500, 10000, 50000]; // minor units: 1, 5, 25, 100, 500
-const SPOTS = ["player", "banker", "tie", "player_pair", "banker_pair"];
 const TOP_UP_MINOR = 100000;
 const params = new URLSearchParams(location.search);
 const CARD_DELAY_MS = Number(params.get("speed") ?? localStorage.getItem("pb_speed") ?? 600);
@@ -146,25 +146,6 @@ function limitsOf(bet) {
   return { min: limits.minimum_minor, max: (limits.maxima_minor || {})[bet] ?? limits.maximum_minor };
 }
 
-function chipStack(amount, most = 5) {
-  // Breaks an amount into the table's chips, largest first, for the picture on the spot
-  // (at most a few: the amount itself is written under the stack).
-  const chips = [];
-  let rest = amount;
-  for (const value of [...CHIPS].reverse()) {
-    while (rest >= value && chips.length < most) { chips.push(value); rest -= value; }
-  }
-  if (rest > 0 && chips.length < most) chips.push(CHIPS[0]);
-  return chips.reverse();
-}
-
-function chipElement(value, tag = "span") {
-  const chip = document.createElement(tag);
-  chip.className = `chip chip-${value}`;
-  chip.innerHTML = `<span class="chip-face">${formatChip(value)}</span>`;
-  return chip;
-}
-
 function renderSpots() {
   const offered = (state.table && state.table.rules.offered_bets) || ["player", "banker", "tie"];
   const bets = betsOnTable();
@@ -180,6 +161,8 @@ function renderSpots() {
     const pays = document.createElement("span");
     pays.className = "spot-pays";
     pays.textContent = payoutOf(bet);
+    const six = state.table && state.table.rules.banker_six_pays;
+    if (bet === "banker" && six) pays.textContent += ` · 6 → ${ratioText(six)}`;
     const limits = document.createElement("span");
     limits.className = "spot-limits";
     if (state.table) {
@@ -375,25 +358,6 @@ function renderShoe() {
     }
     table.append(tbody);
   }
-}
-
-function cardElement(card, { third = false } = {}) {
-  const red = card.suit === "h" || card.suit === "d";
-  const node = document.createElement("div");
-  node.className = `card ${red ? "red" : "black"}${third ? " third" : ""}`;
-  node.setAttribute("role", "listitem");
-  node.setAttribute("aria-label", card.text);
-  node.dataset.code = card.code;
-  const suit = card.text.slice(-1);
-  node.innerHTML = `<div class="card-inner"><div class="card-face">
-      <span class="corner tl"><b></b><i></i></span><span class="pip"></span><span class="corner br"><b></b><i></i></span>
-    </div><div class="card-back"></div></div>`;
-  for (const b of node.querySelectorAll("b")) b.textContent = card.rank;
-  for (const i of node.querySelectorAll("i")) i.textContent = suit;
-  const face = ["J", "Q", "K"].includes(card.rank);
-  node.querySelector(".pip").textContent = face ? card.rank + suit : suit;
-  node.querySelector(".pip").classList.toggle("face", face);
-  return node;
 }
 
 function resetHands() {
@@ -601,125 +565,11 @@ async function startTable() {
 
 // ---------------------------------------------------------------- dialogs
 
-async function openHistory(before) {
-  const dialog = $("history");
-  const list = $("history-list");
-  if (!before) list.replaceChildren();
-  if (!dialog.open) dialog.showModal();
-  try {
-    const page = await api.rounds(before);
-    if (!before && !page.rounds.length) {
-      const p = document.createElement("p");
-      p.textContent = t("history.empty");
-      list.append(p);
-    }
-    for (const round of page.rounds) list.append(historyItem(round));
-    const more = $("history-more");
-    more.hidden = !page.next_before;
-    more.onclick = () => openHistory(page.next_before);
-  } catch (err) {
-    const m = errorMessage(err);
-    const p = document.createElement("p");
-    p.className = "message inline";
-    p.textContent = m.key ? t(m.key, m.params) : m.text;
-    list.append(p);
-  }
-}
-
-function historyItem(round) {
-  const item = document.createElement("article");
-  item.className = `recall recall-${round.outcome}`;
-  const when = new Date(round.created_at);
-  const head = document.createElement("h3");
-  head.textContent = `${t("history.round", { id: round.id })} · ${isNaN(when) ? "" : when.toLocaleString(state.lang)}`;
-  const hands = document.createElement("div");
-  hands.className = "recall-hands";
-  for (const side of ["player", "banker"]) {
-    const hand = document.createElement("div");
-    hand.className = `mini-hand mini-${side}`;
-    const label = document.createElement("span");
-    label.textContent = `${t(`side.${side}`)} ${round[`${side}_total`]}`;
-    hand.append(label);
-    for (const card of round[`${side}_cards`]) {
-      const c = document.createElement("span");
-      c.className = `mini-card ${card.suit === "h" || card.suit === "d" ? "red" : "black"}`;
-      c.textContent = card.text;
-      hand.append(c);
-    }
-    hands.append(hand);
-  }
-  const call = document.createElement("p");
-  call.className = `recall-call call-${round.outcome}`;
-  call.textContent = callText(round);
-  const bets = document.createElement("p");
-  bets.textContent = `${t("history.bets")}: ` + round.settlement.map((s) => {
-    const result = s.resolution === "win" ? t("res.win", { amount: money(s.winnings_minor) }) : t(`res.${s.resolution}`);
-    return `${t(`bet.${s.bet}`)} ${money(s.stake_minor)} (${result})`;
-  }).join(", ") + ` · ${t("history.net")}: ${money(round.net_minor)}`;
-  const fair = document.createElement("dl");
-  fair.className = "kv small";
-  const f = round.fairness || {};
-  const shoeLine = round.shoe ? t("history.shoe", { index: round.shoe.index, n: round.shoe.round_in_shoe }) : "";
-  for (const [key, value] of [["fair.hash", f.server_seed_hash], ["fair.client", f.client_seed], ["fair.nonce.round", f.nonce]]) {
-    const dt = document.createElement("dt");
-    dt.textContent = t(key);
-    const dd = document.createElement("dd");
-    dd.innerHTML = "<code></code>";
-    dd.firstChild.textContent = value ?? "";
-    fair.append(dt, dd);
-  }
-  const shoeP = document.createElement("p");
-  shoeP.className = "note";
-  shoeP.textContent = shoeLine;
-  item.append(head, hands, call, bets, shoeP, fair);
-  return item;
-}
-
-async function openFairness() {
-  const dialog = $("fairness");
-  if (!dialog.open) dialog.showModal();
-  try {
-    state.table = await api.table();
-    renderFairness(state.table.fairness);
-  } catch (err) {
-    fairMessage(errorMessage(err));
-  }
-}
-
-function renderFairness(fair) {
-  $("fair-hash").textContent = fair.server_seed_hash;
-  $("fair-nonce").textContent = fair.nonce;
-  $("fair-client").value = fair.client_seed;
-}
-
-function fairMessage(m, tone = "error") {
-  const box = $("fair-message");
-  box.hidden = false;
-  box.dataset.tone = tone;
-  box.textContent = m.key ? t(m.key, m.params) : m.text;
-}
-
-async function fairAction(action) {
-  try {
-    if (action === "set") {
-      renderFairness(await api.setClientSeed($("fair-client").value));
-      fairMessage({ key: "fair.set.done" }, "info");
-    } else if (action === "rotate") {
-      const result = await api.rotate();
-      $("fair-revealed-box").hidden = false;
-      $("fair-revealed").textContent = result.revealed_server_seed;
-      $("fair-seed").value = result.revealed_server_seed;
-      renderFairness(result.next);
-      $("fair-message").hidden = true;
-    } else {
-      const result = await api.verify($("fair-seed").value.trim());
-      const bad = result.mismatches.length;
-      fairMessage({ key: bad ? "fair.verify.bad" : "fair.verify.ok", params: { n: result.rounds_checked, m: bad } }, bad ? "error" : "info");
-    }
-  } catch (err) {
-    fairMessage(errorMessage(err));
-  }
-}
+const { openHistory, openFairness, fairAction } = createDialogs({
+  api, t, money, callText, errorMessage,
+  setTable: (table) => { state.table = table; },
+  getLang: () => state.lang,
+});
 
 // ---------------------------------------------------------------- wiring
 

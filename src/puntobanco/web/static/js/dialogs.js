@@ -1,0 +1,129 @@
+// The recall and fairness dialogs: game history with every card, bet and fairness datum,
+// and the provably fair controls (client seed, rotate and reveal, verify).
+
+const $ = (id) => document.getElementById(id);
+
+export function createDialogs({ api, t, money, callText, errorMessage, setTable, getLang }) {
+  async function openHistory(before) {
+    const dialog = $("history");
+    const list = $("history-list");
+    if (!before) list.replaceChildren();
+    if (!dialog.open) dialog.showModal();
+    try {
+      const page = await api.rounds(before);
+      if (!before && !page.rounds.length) {
+        const p = document.createElement("p");
+        p.textContent = t("history.empty");
+        list.append(p);
+      }
+      for (const round of page.rounds) list.append(historyItem(round));
+      const more = $("history-more");
+      more.hidden = !page.next_before;
+      more.onclick = () => openHistory(page.next_before);
+    } catch (err) {
+      const m = errorMessage(err);
+      const p = document.createElement("p");
+      p.className = "message inline";
+      p.textContent = m.key ? t(m.key, m.params) : m.text;
+      list.append(p);
+    }
+  }
+
+  function historyItem(round) {
+    const item = document.createElement("article");
+    item.className = `recall recall-${round.outcome}`;
+    const when = new Date(round.created_at);
+    const head = document.createElement("h3");
+    head.textContent = `${t("history.round", { id: round.id })} · ${isNaN(when) ? "" : when.toLocaleString(getLang())}`;
+    const hands = document.createElement("div");
+    hands.className = "recall-hands";
+    for (const side of ["player", "banker"]) {
+      const hand = document.createElement("div");
+      hand.className = `mini-hand mini-${side}`;
+      const label = document.createElement("span");
+      label.textContent = `${t(`side.${side}`)} ${round[`${side}_total`]}`;
+      hand.append(label);
+      for (const card of round[`${side}_cards`]) {
+        const c = document.createElement("span");
+        c.className = `mini-card ${card.suit === "h" || card.suit === "d" ? "red" : "black"}`;
+        c.textContent = card.text;
+        hand.append(c);
+      }
+      hands.append(hand);
+    }
+    const call = document.createElement("p");
+    call.className = `recall-call call-${round.outcome}`;
+    call.textContent = callText(round);
+    const bets = document.createElement("p");
+    bets.textContent = `${t("history.bets")}: ` + round.settlement.map((s) => {
+      const result = s.resolution === "win" ? t("res.win", { amount: money(s.winnings_minor) }) : t(`res.${s.resolution}`);
+      return `${t(`bet.${s.bet}`)} ${money(s.stake_minor)} (${result})`;
+    }).join(", ") + ` · ${t("history.net")}: ${round.net_minor > 0 ? "+" : ""}${money(round.net_minor)}`;
+    const fair = document.createElement("dl");
+    fair.className = "kv small";
+    const f = round.fairness || {};
+    const shoeLine = round.shoe ? t("history.shoe", { index: round.shoe.index, n: round.shoe.round_in_shoe }) : "";
+    for (const [key, value] of [["fair.hash", f.server_seed_hash], ["fair.client", f.client_seed], ["fair.nonce.round", f.nonce]]) {
+      const dt = document.createElement("dt");
+      dt.textContent = t(key);
+      const dd = document.createElement("dd");
+      dd.innerHTML = "<code></code>";
+      dd.firstChild.textContent = value ?? "";
+      fair.append(dt, dd);
+    }
+    const shoeP = document.createElement("p");
+    shoeP.className = "note";
+    shoeP.textContent = shoeLine;
+    item.append(head, hands, call, bets, shoeP, fair);
+    return item;
+  }
+
+  async function openFairness() {
+    const dialog = $("fairness");
+    if (!dialog.open) dialog.showModal();
+    try {
+      const table = await api.table();
+      setTable(table);
+      renderFairness(table.fairness);
+    } catch (err) {
+      fairMessage(errorMessage(err));
+    }
+  }
+
+  function renderFairness(fair) {
+    $("fair-hash").textContent = fair.server_seed_hash;
+    $("fair-nonce").textContent = fair.nonce;
+    $("fair-client").value = fair.client_seed;
+  }
+
+  function fairMessage(m, tone = "error") {
+    const box = $("fair-message");
+    box.hidden = false;
+    box.dataset.tone = tone;
+    box.textContent = m.key ? t(m.key, m.params) : m.text;
+  }
+
+  async function fairAction(action) {
+    try {
+      if (action === "set") {
+        renderFairness(await api.setClientSeed($("fair-client").value));
+        fairMessage({ key: "fair.set.done" }, "info");
+      } else if (action === "rotate") {
+        const result = await api.rotate();
+        $("fair-revealed-box").hidden = false;
+        $("fair-revealed").textContent = result.revealed_server_seed;
+        $("fair-seed").value = result.revealed_server_seed;
+        renderFairness(result.next);
+        $("fair-message").hidden = true;
+      } else {
+        const result = await api.verify($("fair-seed").value.trim());
+        const bad = result.mismatches.length;
+        fairMessage({ key: bad ? "fair.verify.bad" : "fair.verify.ok", params: { n: result.rounds_checked, m: bad } }, bad ? "error" : "info");
+      }
+    } catch (err) {
+      fairMessage(errorMessage(err));
+    }
+  }
+
+  return { openHistory, openFairness, fairAction };
+}

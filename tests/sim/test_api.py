@@ -182,3 +182,27 @@ def test_cuda_backend_cuts_the_last_shoe_on_the_cpu(monkeypatch: pytest.MonkeyPa
         assert got.tallies.tolist() == want.tolist()
         assert got.shoes == shoes
     assert calls
+
+
+def test_cuda_backend_with_the_real_gpu_module_built_for_the_cpu(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: object
+) -> None:
+    """simulate(backend="cuda") through puntobanco.sim.cuda, its C kernel built for the CPU.
+
+    Only the launch is a stand-in (HostKernel runs the GPU's source on one
+    core); the tallies must be the reference engine's, the last shoe cut off
+    by the CPU kernel.
+    """
+    from pathlib import Path
+
+    cuda = pytest.importorskip("puntobanco.sim.cuda")
+    if cuda.find_c_compiler() is None:
+        pytest.skip("no C compiler")
+    host = cuda.HostKernel(directory=Path(str(tmp_path)))
+    monkeypatch.setattr(cuda, "cuda_available", lambda: True)
+    monkeypatch.setattr(cuda, "tally_shoes_cuda", lambda **kw: host.tally(**kw))
+    for rules in (Rules(decks=1, cut_card=12), Rules(decks=6, shoe_mode=ShoeMode.RESHUFFLE)):
+        got = simulate(rules, hands=777, seed=2**64 - 3, backend="cuda")
+        want, shoes = tally_reference(rules, seed=2**64 - 3, hands=777)
+        assert got.tallies.tolist() == want.tolist()
+        assert got.shoes == shoes and got.backend is api.Backend.CUDA

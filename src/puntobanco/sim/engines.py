@@ -100,22 +100,27 @@ class CpuEngine:
 
     def tally(self, first_shoe: int, shoes: int, max_rounds: int) -> tuple[Tallies, bool]:
         """See :class:`ShoeEngine`."""
+        import numba
+
         a = self.args
-        # Several chunks per thread balance the load; each chunk deals its
-        # shoes in pairs, so keep them from getting tiny.
-        chunks = max(1, min(self.workers * 4, shoes // 64))
-        result: Tallies = kernels.tally_range_parallel(
-            a.seed,
-            first_shoe,
-            shoes,
-            a.template,
-            a.cut_index,
-            a.burn,
-            a.reshuffle,
-            max_rounds,
-            encode.BANKER_DRAW_TABLE,
-            chunks,
-        )
+        # Several chunks per thread, handed out one at a time, keep both cores
+        # busy when other programs share them; each chunk deals its shoes in
+        # pairs, so keep chunks from getting tiny. The sum is the same however
+        # the shoes are split.
+        chunks = max(1, min(self.workers * 8, shoes // 64))
+        with numba.parallel_chunksize(1):
+            result: Tallies = kernels.tally_range_parallel(
+                a.seed,
+                first_shoe,
+                shoes,
+                a.template,
+                a.cut_index,
+                a.burn,
+                a.reshuffle,
+                max_rounds,
+                encode.BANKER_DRAW_TABLE,
+                chunks,
+            )
         return result, True
 
     def tally_capped(self, shoe: int, max_rounds: int) -> Tallies:

@@ -22,7 +22,13 @@ Why the shapes below:
   branch mispredictions (the outcome of a coup is random) are what would
   otherwise dominate.
 * Array indices are unsigned (``uintp``): numba checks signed indices for
-  negative wraparound on every access, which costs a third of the speed here.
+  negative wraparound on every access (the issue's prototype measured ~40%).
+* The shuffle draws two bounds from one 64-bit output with the rare cases
+  (a spare half pending, Lemire's rejection test) out of line: 1.2 ns a card
+  here against 1.45 ns for the word-at-a-time loop.
+* Each coup is counted in a 1,200-bin histogram of (cards used, pairs,
+  totals), decoded into the tallies once per call: one increment per coup
+  instead of a dozen (5.5 against 6.8 ns a coup in the deal loop).
 * The generator state lives in scalars passed through small inlined functions,
   so it stays in registers.
 """
@@ -406,8 +412,9 @@ def deal_two_shoes(first, second, start, cut_index, max_rounds, banker_table, hi
 
     The same rounds as :func:`deal_rounds` on each; interleaving them gives the
     processor two independent chains of work (each coup's position depends on
-    the previous coup's cards), which nearly doubles the speed. ``start`` holds
-    both shoes' positions after the burn. Returns the rounds dealt.
+    the previous coup's cards): 6.5 ns a coup against 13.5 ns for one shoe at
+    a time, measured here. ``start`` holds both shoes' positions after the
+    burn. Returns the rounds dealt.
     """
     p = np.uintp(start[0])
     q = np.uintp(start[1])

@@ -18,14 +18,15 @@ far less than any feasible standard error.
 
 from __future__ import annotations
 
-import importlib
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from puntobanco.analysis import analyze
 from puntobanco.core.coup import Outcome
+from puntobanco.core.errors import BaccaratError
 from puntobanco.core.rules import BetKind, Rules
 from puntobanco.sim.tallies import (
     BANKER_PAIRS,
@@ -110,11 +111,10 @@ class ExactFigures:
 
 
 def exact_figures(rules: Rules) -> ExactFigures | None:
-    """The exact outcome probabilities and bet values, or ``None`` without the analyzer."""
+    """The analyzer's exact outcome probabilities and bet values (``None`` if it cannot)."""
     try:
-        analysis = importlib.import_module("puntobanco.analysis")
-        result = analysis.analyze(rules)
-    except (ImportError, AttributeError):
+        result = analyze(rules)
+    except BaccaratError:
         return None
     outcomes = {o: Fraction(result.probability[o]) for o in Outcome}
     bets = {kind: Fraction(bet.expected_value) for kind, bet in result.bets.items()}

@@ -125,3 +125,11 @@ def test_ctrl_c_stops_cleanly_and_prints_the_partial_result() -> None:
     data = json.loads(out)
     assert data["interrupted"] is True and 0 < data["hands"] < 10**15
     assert "Traceback" not in err
+
+
+def test_an_unknown_language_is_refused_in_the_locales_language() -> None:
+    result = runner.invoke(
+        app, ["simulate", "--hands", "5", "--lang", "fr"], env={"LANG": "es_ES.UTF-8"}
+    )
+    assert result.exit_code == 2
+    assert "Idioma desconocido 'fr'" in result.output

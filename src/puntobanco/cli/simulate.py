@@ -22,8 +22,9 @@ from typing import Annotated, Any
 
 import typer
 
+from puntobanco.cli.lang import detect_lang, parse_lang
 from puntobanco.core.errors import BaccaratError
-from puntobanco.core.explain import SIDE_NAMES, check_lang
+from puntobanco.core.explain import SIDE_NAMES
 from puntobanco.core.rules import PRESETS, Rules
 
 #: Runs asked for with at least this many rounds get a progress bar on a terminal.
@@ -85,7 +86,9 @@ _ERRORS: dict[str, dict[str, str]] = {
     "en": {
         "count": "--{name} must be a whole number from 1 to {maximum:,}, got {value}.",
         "count_choice": "Give --hands or --shoes (one of them).",
-        "seed": "The seed must be a whole number, 0 or more, got {value}.",
+        "seed": "The seed must be a whole number from 0 to 18446744073709551615 (2**64 - 1), "
+        "got {value}.",
+        "lang": "Unknown language {value!r}: use en or es.",
         "backend": "Unknown backend {value!r}: choose one of {allowed}.",
         "workers": "The {backend} backend takes 1 to {maximum} workers here, got {value}.",
         "workers_with_scheduler": (
@@ -111,7 +114,9 @@ _ERRORS: dict[str, dict[str, str]] = {
     "es": {
         "count": "--{name} debe ser un número entero de 1 a {maximum:,}; se recibió {value}.",
         "count_choice": "Indique --hands o --shoes (uno de los dos).",
-        "seed": "La semilla debe ser un número entero, 0 o mayor; se recibió {value}.",
+        "seed": "La semilla debe ser un número entero de 0 a 18446744073709551615 (2**64 - 1); "
+        "se recibió {value}.",
+        "lang": "Idioma desconocido {value!r}: use en o es.",
         "backend": "Motor desconocido {value!r}: elija uno de {allowed}.",
         "workers": (
             "El motor {backend} admite aquí de 1 a {maximum} trabajadores; se pidió {value}."
@@ -151,13 +156,11 @@ _ERRORS: dict[str, dict[str, str]] = {
 
 
 def _language(lang: str | None) -> str:
-    if lang is not None:
-        return check_lang(lang)
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(name)
-        if value:
-            return check_lang(value)
-    return "en"
+    """The language of messages: ``--lang`` (refused if we lack it), else the locale's."""
+    if lang is not None and parse_lang(lang) is None:
+        locale = detect_lang(None, os.environ)
+        _fail(_ERRORS[locale]["lang"].format(value=lang))
+    return detect_lang(lang, os.environ)
 
 
 def message(error: BaccaratError, lang: str) -> str:

@@ -28,6 +28,7 @@ from enum import StrEnum
 from typing import Any
 
 from puntobanco.core.errors import BaccaratError
+from puntobanco.core.rng import MAX_SEED
 from puntobanco.core.rules import Rules
 from puntobanco.sim import stats
 from puntobanco.sim.engines import CpuEngine, KernelArgs, ShoeEngine, run_exact
@@ -227,9 +228,12 @@ def _validate(
         raise SimulationError("give either hands or shoes (exactly one)", code="count_choice")
     _check_count("hands", hands)
     _check_count("shoes", shoes)
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        # Larger seeds would be reduced modulo 2**64 and deal another seed's game.
         raise SimulationError(
-            f"seed must be a whole number, 0 or more, got {seed!r}", code="seed", value=repr(seed)
+            f"seed must be a whole number from 0 to {MAX_SEED}, got {seed!r}",
+            code="seed",
+            value=repr(seed),
         )
     try:
         chosen = Backend(backend)

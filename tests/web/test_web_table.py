@@ -865,3 +865,28 @@ def test_scoreboards_draw_a_scripted_shoe(browser: Any, server_url: str, artifac
     assert set(beads) == {"B", "J", "E"}
     page.click("#lang")
     finish(page)
+
+
+# ------------------------------------------------------------------------- API docs offline
+
+
+def test_api_docs_render_with_no_internet(browser: Any, server_url: str, artifacts: Path) -> None:
+    """/docs draws the whole API with every request to another host refused."""
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    elsewhere: list[str] = []
+
+    def local_only(route: Any) -> None:
+        if route.request.url.startswith(server_url):
+            return route.continue_()
+        elsewhere.append(route.request.url)
+        return route.abort("internetdisconnected")
+
+    page.route("**/*", local_only)
+    page.goto(f"{server_url}/docs")
+    page.wait_for_selector(".swagger-ui .info .title")
+    assert "puntobanco" in str(page.text_content(".swagger-ui .info .title"))
+    page.wait_for_selector(".opblock-summary-path[data-path='/api/rounds']")
+    assert elsewhere == []
+    page.screenshot(path=str(artifacts / "api-docs-offline.png"))
+    context.close()

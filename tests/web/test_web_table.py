@@ -335,6 +335,45 @@ def test_a_round_dealt_while_offline_is_shown_when_the_bets_change(
     finish(page)
 
 
+def test_back_online_the_page_shows_a_round_dealt_while_offline(
+    browser: Any, server_url: str
+) -> None:
+    page = open_table(browser, server_url)
+    join_as_guest(page)
+    balance = api(page, "/api/me")["balance_minor"]
+    place(page, "player", 500)
+    keys = _round_posts(page)
+    page.route(
+        "**/api/rounds*",
+        lambda route: (
+            (route.fetch(), route.abort("internetdisconnected"))
+            if route.request.method == "POST"
+            else route.continue_()
+        ),
+    )
+    before = deals_done(page)
+    page.click("#deal")
+    wait_deal(page, before)
+    assert message(page) == tr("en", "err.offline")
+    page.unroute("**/api/rounds*")
+    dealt = api(page, "/api/rounds?limit=1")["rounds"][0]
+    # The browser goes offline and back: the page asks, and shows the round it missed. The
+    # chips on the table were that round's: they are gone, and Rebet brings them back.
+    page.context.set_offline(True)
+    page.context.set_offline(False)
+    page.wait_for_selector("#message[data-tone=info]")
+    assert message(page) == tr("en", "err.dealt_offline", amount=money(500))
+    assert page.text_content("#balance") == money(balance + dealt["net_minor"])
+    assert on_spot(page, "player") == money(500)  # shown with its result, not on the table
+    assert "has-bet" in str(page.get_attribute('.spot[data-bet="player"]', "class"))
+    assert page.text_content("#status") == tr("en", "status.place")
+    page.click("#rebet")
+    rnd = deal(page)
+    assert len(keys) == 2 and keys[1] != keys[0]
+    assert rnd["id"] != dealt["id"]
+    finish(page)
+
+
 def test_changing_the_table_after_a_lost_deal_sends_a_new_key(
     browser: Any, server_url: str
 ) -> None:

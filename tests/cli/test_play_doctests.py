@@ -7,10 +7,12 @@ from types import ModuleType
 
 import pytest
 
-from puntobanco.cli import betline, game, lang, textsafe
+from puntobanco.cli import betline, game, lang, options, textsafe
 
 
-@pytest.mark.parametrize("module", [betline, game, lang, textsafe], ids=lambda m: m.__name__)
+@pytest.mark.parametrize(
+    "module", [betline, game, lang, options, textsafe], ids=lambda m: m.__name__
+)
 def test_doctests(module: ModuleType) -> None:
     failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert tried > 0 and failures == 0

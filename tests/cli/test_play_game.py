@@ -134,6 +134,21 @@ def test_new_shoe_burn_and_last_round() -> None:
     assert seen_cut
 
 
+def test_the_session_asks_the_shoe_whether_a_new_shoe_is_due() -> None:
+    """One flag, the shoe's: a shoe finished outside play_round is still seen as finished."""
+    session = Session(
+        Rules(decks=1, cut_card=12), LIMITS, balance_minor=10**9, source=SeededSource(3)
+    )
+    assert session.start_shoe_if_needed() is not None
+    while not session.shoe.deal_coup().last_in_shoe:  # the shoe played to its end directly
+        pass
+    assert session.shoe.needs_new_shoe
+    new = session.start_shoe_if_needed()
+    assert new is not None and new.number == 2 and new.burn is not None
+    assert not session.shoe.needs_new_shoe
+    assert not hasattr(session, "_shoe_finished")
+
+
 def test_reshuffle_mode_has_no_burn_and_keeps_a_window_of_results() -> None:
     rules = Rules(decks=6, shoe_mode=ShoeMode.RESHUFFLE)
     session = Session(rules, LIMITS, balance_minor=10**9, source=SeededSource(4))

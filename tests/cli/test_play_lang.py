@@ -6,7 +6,8 @@ import string
 
 import pytest
 
-from puntobanco.cli.lang import MESSAGES, detect_lang, message, parse_lang
+from puntobanco.cli.lang import MESSAGES, counted_key, detect_lang, message, parse_lang
+from puntobanco.core.explain import Lang
 
 
 def _fields(template: str) -> set[str]:
@@ -27,7 +28,8 @@ def test_both_languages_take_the_same_parameters(key: str) -> None:
 def test_spanish_is_not_a_copy_of_english() -> None:
     same = [k for k in MESSAGES["en"] if MESSAGES["en"][k] == MESSAGES["es"][k]]
     # Only names, symbols and templates made of placeholders may be identical.
-    assert set(same) <= {"title", "natural", "total", "bead.banker", "example.one"}, same
+    placeholders = {"example.one", "opt.amount_error"}
+    assert set(same) <= {"title", "natural", "total", "bead.banker"} | placeholders, same
 
 
 @pytest.mark.parametrize(
@@ -59,3 +61,24 @@ def test_parse_lang() -> None:
 def test_message_fills_parameters() -> None:
     assert message("en", "decks.other", n=6) == "6 decks"
     assert message("es", "decks.other", n=6) == "6 barajas"
+
+
+@pytest.mark.parametrize(
+    ("lang", "count", "text"),
+    [
+        ("en", 1, "1 card left"),
+        ("en", 0, "0 cards left"),
+        ("en", 2, "2 cards left"),
+        ("es", 1, "queda 1 carta"),
+        ("es", 0, "quedan 0 cartas"),
+        ("es", 7, "quedan 7 cartas"),
+    ],
+)
+def test_cards_left_agrees_with_its_number(lang: Lang, count: int, text: str) -> None:
+    assert message(lang, counted_key("board.rounds", count), cards=count) == text
+
+
+def test_last_rounds_title_agrees_with_its_number() -> None:
+    assert message("en", counted_key("board.title_recent", 1), count=1) == "Last round"
+    assert message("es", counted_key("board.title_recent", 1), count=1) == "Última ronda"
+    assert message("es", counted_key("board.title_recent", 5), count=5) == "Últimas 5 rondas"

@@ -243,7 +243,7 @@ def send(child: pexpect.spawn, line: str) -> str:
 
 
 def prompt_balance(chunk: str, lang: str) -> str:
-    found = re.findall(WORDS[lang]["balance"] + r" (\d+\.\d\d) ·", chunk)
+    found = re.findall(WORDS[lang]["balance"] + r" (\d[\d.,]*[.,]\d\d) ·", chunk)
     assert found, chunk
     return found[-1]
 
@@ -257,7 +257,7 @@ def check_round(chunk: str, result: CoupResult, model: Model, lang: str, explain
     decisions = [e for e in result.events if e.kind in (EventKind.DRAW, EventKind.STAND)]
     for event in decisions:
         assert (describe(event, lang) in chunk) is explain
-    assert prompt_balance(chunk, lang) == format_minor(model.balance)
+    assert prompt_balance(chunk, lang) == format_minor(model.balance, lang=lang)
     assert (words["last"] in chunk[-60:]) is model.last_round_next  # shown in the prompt
     assert (words["cut"] in chunk) is model.last_round_next
     counts = model.shoe_counts
@@ -296,7 +296,7 @@ def play_session(
     child.expect(PROMPT)
     opening = plain(child.before + child.after)
     assert "Punto Banco" in opening
-    assert prompt_balance(opening, lang) == "100.00"
+    assert prompt_balance(opening, lang) == {"en": "100.00", "es": "100,00"}[lang]
     burn = re.search(WORDS[lang]["burn"], opening)
     assert burn and WORDS[lang]["new_shoe"].format(n=1) in opening
     shoes = 1
@@ -311,7 +311,7 @@ def play_session(
                 assert said in chunk, (line, said, chunk)
                 if line:
                     assert ALLOWED[lang] in chunk
-                assert prompt_balance(chunk, lang) == format_minor(model.balance)
+                assert prompt_balance(chunk, lang) == format_minor(model.balance, lang=lang)
                 assert WORDS[lang]["round"].format(n=model.rounds + 1) not in chunk
             chunk = send(child, "x")
             assert WORDS[lang]["explain_on"] in chunk
@@ -340,11 +340,11 @@ def check_summary(text: str, model: Model, lang: str) -> None:
     words = WORDS[lang]
     assert words["summary"] in text
     assert re.search(words["rounds"] + rf" {model.rounds}\b", text)
-    assert f"{words['wagered']} {format_minor(model.wagered)}" in text
+    assert f"{words['wagered']} {format_minor(model.wagered, lang=lang)}" in text
     net = model.won - model.lost
-    assert f"{words['net']} {'+' if net > 0 else ''}{format_minor(net)}" in text
-    assert f"{words['final']} {format_minor(model.balance)}" in text
-    assert f"{words['biggest']} {format_minor(model.biggest)}" in text
+    assert f"{words['net']} {'+' if net > 0 else ''}{format_minor(net, lang=lang)}" in text
+    assert f"{words['final']} {format_minor(model.balance, lang=lang)}" in text
+    assert f"{words['biggest']} {format_minor(model.biggest, lang=lang)}" in text
 
 
 def test_english_session_ended_by_ctrl_c() -> None:
@@ -410,8 +410,8 @@ def test_broke_player_gets_the_summary() -> None:
     child.expect(pexpect.EOF)
     child.close()
     text = plain(child.before)
-    assert "Su saldo, 0.00, está por debajo del mínimo de la mesa, 5.00" in text
-    assert "Saldo final 0.00" in text
+    assert "Su saldo (0,00) está por debajo del mínimo de la mesa (5,00)" in text
+    assert "Saldo final 0,00" in text
     assert child.exitstatus == 0
     assert "Traceback" not in transcript.getvalue()
 

@@ -131,9 +131,22 @@ def test_defaults() -> None:
         ({"seed": "-1"}, "--seed", "opt.seed"),
         ({"seed": "abc"}, "--seed", "opt.seed"),
         ({"balance": "0"}, "--balance", "opt.amount"),
-        ({"balance": "-10"}, "--balance", "opt.amount"),
-        ({"balance": "10.001"}, "--balance", "opt.amount"),
-        ({"minimum": "x"}, "--min", "opt.amount"),
+        ({"balance": "-10"}, "--balance", "opt.amount_error"),
+        ({"balance": "10.001"}, "--balance", "opt.amount_error"),
+        ({"minimum": "x"}, "--min", "opt.amount_error"),
+        ({"maximum": "99999999999999999"}, "--max", "opt.amount_error"),
+        ({"seed": "18446744073709551616"}, "--seed", "opt.seed"),  # 2**64
+        ({"seed": "9" * 5000}, "--seed", "opt.seed"),  # int() would refuse: no traceback
+        ({"seed": "٣"}, "--seed", "opt.seed"),  # ARABIC-INDIC DIGIT THREE
+        ({"seed": "１"}, "--seed", "opt.seed"),  # FULLWIDTH DIGIT ONE
+        ({"seed": "1_000"}, "--seed", "opt.seed"),
+        ({"decks": "0" * 5000 + "9"}, "--decks", "opt.decks"),
+        ({"decks": "٨"}, "--decks", "opt.decks"),
+        ({"cut_card": "9" * 5000}, "--cut-card", "opt.cut_card"),
+        ({"cut_card": "１４"}, "--cut-card", "opt.cut_card"),
+        ({"tie_pays": "٨"}, "--tie-pays", "opt.tie_pays"),
+        ({"tie_pays": "1e999999999"}, "--tie-pays", "opt.tie_pays"),
+        ({"commission": "1e-999999999"}, "--commission", "opt.commission"),
         ({"maximum": "0"}, "--max", "opt.amount"),
         ({"minimum": "10", "maximum": "5"}, "--min", "opt.limits_order"),
         ({"balance": "4", "minimum": "5"}, "--balance", "opt.balance_low"),
@@ -149,6 +162,54 @@ def test_bad_options(options: dict[str, str], option: str, key: str) -> None:
     with pytest.raises(OptionError) as caught:
         build_config(options, {})
     assert (caught.value.option, caught.value.key) == (option, key)
+
+
+def test_seed_range_is_the_generators() -> None:
+    """Every 64-bit seed is taken, the largest too; 2**64 is refused, not read as 0."""
+    assert build_config({"seed": "18446744073709551615"}, {}).seed == 2**64 - 1
+    assert build_config({"seed": "+0000000000000000000000000042"}, {}).seed == 42
+    assert build_config({"seed": "0"}, {}).seed == 0
+    with pytest.raises(OptionError) as caught:
+        build_config({"seed": "18446744073709551616"}, {})
+    assert caught.value.params["maximum"] == 2**64 - 1
+
+
+def test_long_values_are_quoted_back_short() -> None:
+    with pytest.raises(OptionError) as caught:
+        build_config({"seed": "9" * 5000}, {})
+    assert len(caught.value.params["value"]) <= 25
+
+
+def test_cut_card_limits_come_from_the_rules() -> None:
+    from puntobanco.core.rules import cut_card_range
+
+    for decks in range(1, 9):
+        low, high = cut_card_range(decks)
+        assert build_config({"decks": str(decks), "cut_card": str(high)}, {}).rules.cut_card == high
+        assert build_config({"decks": str(decks), "cut_card": str(low)}, {}).rules.cut_card == low
+        with pytest.raises(OptionError) as caught:
+            build_config({"decks": str(decks), "cut_card": str(high + 1)}, {})
+        assert (caught.value.params["minimum"], caught.value.params["maximum"]) == (low, high)
+
+
+@pytest.mark.parametrize(
+    ("value", "lang", "detail"),
+    [
+        ("99999999999999999", "en", "is too large: the most is 10,000,000,000,000.00"),
+        ("99999999999999999", "es", "es demasiado grande: el máximo es 10.000.000.000.000,00"),
+        ("-5", "en", "An amount cannot be negative (-5)"),
+        ("-5", "es", "Una cantidad no puede ser negativa (-5)"),
+        ("2.505", "en", "has more than 2 decimals"),
+        ("ten", "es", "no es una cantidad"),
+    ],
+)
+def test_amount_options_say_what_the_core_found(value: str, lang: str, detail: str) -> None:
+    from puntobanco.cli.lang import message
+
+    with pytest.raises(OptionError) as caught:
+        build_config({"maximum": value, "lang": lang}, {})
+    assert caught.value.key == "opt.amount_error"
+    assert detail in message(lang, caught.value.key, **caught.value.params)
 
 
 def test_good_option_spellings() -> None:
@@ -185,6 +246,28 @@ def _cli(args: list[str], lang_env: str) -> subprocess.CompletedProcess[str]:
         (["--lang", "en", "--nope"], "es_ES.UTF-8", "Unknown option --nope"),
         (["--seed"], "en_US.UTF-8", "The option --seed needs a value."),
         (["--lang", "xx"], "es_ES.UTF-8", "Opción no válida --lang: los idiomas son en y es"),
+        (
+            ["--seed", "18446744073709551616"],
+            "es_ES.UTF-8",
+            "Opción no válida --seed: la semilla es un número entero de 0 a 18446744073709551615",
+        ),
+        (
+            ["--seed", "9" * 5000],
+            "en_US.UTF-8",
+            "Invalid option --seed: the seed is a whole number from 0 to 18446744073709551615",
+        ),
+        (["--seed", "٣"], "en_US.UTF-8", "Invalid option --seed: the seed is a whole number"),
+        (["--decks", "9" * 5000], "es_ES.UTF-8", "el número de barajas es un número entero"),
+        (
+            ["--max", "99999999999999999"],
+            "en_US.UTF-8",
+            "Invalid option --max: '99999999999999999' is too large: the most is",
+        ),
+        (
+            ["--max", "99999999999999999"],
+            "es_ES.UTF-8",
+            "Opción no válida --max: '99999999999999999' es demasiado grande",
+        ),
     ],
 )
 def test_bad_options_exit_2_in_the_players_language(
@@ -272,6 +355,19 @@ def test_summary_and_board_mid_session() -> None:
     assert text.count("Session summary") == 2  # once asked for, once at the end
     assert text.count("Shoe no. 1 ·") == 2  # after the round, and asked for
     assert text.count("Big Eye Boy") == 1  # the derived roads only when asked for
+
+
+def test_money_is_written_in_the_players_language() -> None:
+    spanish = play({"seed": "5", "lang": "es", "balance": "12345.5", "maximum": "2000"}, ["b 1000"])
+    assert "12.345,50" in spanish and "1.000,00" in spanish and "2.000,00" in spanish
+    assert "12345.50" not in spanish
+    english = play({"seed": "5", "lang": "en", "balance": "12345.5", "maximum": "2000"}, ["b 1000"])
+    assert "12,345.50" in english and "1,000.00" in english
+
+
+def test_a_spanish_player_can_type_back_what_the_game_prints() -> None:
+    text = play({"seed": "5", "lang": "es", "balance": "5000", "maximum": "2000"}, ["b 1.000,00"])
+    assert "Banca 1.000,00" in text  # the bet taken as a thousand, not refused or read as 1
 
 
 def test_the_same_seed_deals_the_same_game() -> None:

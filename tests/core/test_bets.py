@@ -23,6 +23,7 @@ from puntobanco.core.bets import (
 from puntobanco.core.cards import Card, Rank, Suit, parse_cards
 from puntobanco.core.coup import CoupResult, Outcome, play_coup
 from puntobanco.core.errors import BaccaratError, InsufficientFunds, InvalidBet
+from puntobanco.core.explain import error_message
 from puntobanco.core.money import format_fraction_minor
 from puntobanco.core.rules import PRESETS, BetKind, Rules, TableLimits
 
@@ -295,8 +296,9 @@ LIMITS = TableLimits(minimum_minor=100, maximum_minor=10_000, maxima_minor={BetK
         ({BetKind.PLAYER: 0}, 10_000, "not_positive", {"stake": 0}),
         ({BetKind.PLAYER: -5}, 10_000, "negative", {"stake": -5}),
         ({"hearts": 100}, 10_000, "unknown_bet", {"bet": "hearts"}),
-        ({BetKind.PLAYER: 1.5}, 10_000, "not_a_number", {}),
-        ({BetKind.PLAYER: True}, 10_000, "not_a_number", {}),
+        ({BetKind.PLAYER: 1.5}, 10_000, "stake_not_integer", {"value": "1.5"}),
+        ({BetKind.PLAYER: True}, 10_000, "stake_not_integer", {"value": "True"}),
+        ({BetKind.PLAYER: "10"}, 10_000, "stake_not_integer", {"value": "'10'"}),
     ],
 )
 def test_refusals_name_the_problem_and_the_allowed_range(
@@ -306,6 +308,33 @@ def test_refusals_name_the_problem_and_the_allowed_range(
         verify_bets(bets, rules=Rules(), limits=LIMITS, balance_minor=balance)
     assert caught.value.code == code
     assert params.items() <= caught.value.params.items()
+
+
+def test_a_float_stake_is_not_a_typing_mistake() -> None:
+    """An API caller's 1.5 is told that stakes are cents, not how to type 2,50."""
+    with pytest.raises(InvalidBet) as caught:
+        Bet(BetKind.BANKER, 1.5)  # type: ignore[arg-type]
+    assert caught.value.code == "stake_not_integer"
+    for lang in ("en", "es"):
+        sentence = error_message(caught.value, lang)
+        assert "1.5" in sentence and "250" in sentence
+        assert "2,50" not in sentence.split(":")[0]
+    assert "céntimos" in error_message(caught.value, "es")
+
+
+def test_unknown_spot_lists_only_the_spots_offered() -> None:
+    with pytest.raises(InvalidBet) as caught:
+        verify_bets({"hearts": 100}, rules=Rules(), limits=LIMITS, balance_minor=10_000)
+    assert caught.value.code == "unknown_bet"
+    assert caught.value.params["allowed"] == "player, banker, tie"
+    assert "player_pair" not in str(caught.value)
+    assert error_message(caught.value, "es") == (
+        "Apuesta desconocida 'hearts': las casillas son Jugador, Banca, Empate."
+    )
+    pairs = Rules(pair_pays=11)
+    with pytest.raises(InvalidBet) as caught:
+        verify_bets({"hearts": 100}, rules=pairs, limits=LIMITS, balance_minor=10_000)  # type: ignore[dict-item]
+    assert caught.value.params["allowed"] == "player, banker, tie, player_pair, banker_pair"
 
 
 def test_two_bets_on_one_spot_over_the_maximum_together() -> None:

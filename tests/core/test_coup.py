@@ -9,9 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from puntobanco.core import coup
 from puntobanco.core.cards import Card, Rank, Suit, parse_cards
 from puntobanco.core.coup import CoupResult, Event, EventKind, play_coup
 from puntobanco.core.errors import ShoeExhausted
+from puntobanco.core.rng import SeededSource
+from puntobanco.core.shoe import Shoe
 
 from .seed_rules import oracle_coup, seed_000_banker_draws
 
@@ -225,3 +228,27 @@ def test_events_are_shared_values_but_equal_to_fresh_ones() -> None:
     assert first.events[0] == Event(
         EventKind.CARD, first.events[0].side, Card(Rank.KING, Suit.CLUBS), 0
     )
+
+
+def test_card_event_caches_hold_one_entry_per_side_total_and_card() -> None:
+    """The bound in ``_card_event``'s docstring: 2 sides x 10 totals x 52 cards = 1,040."""
+    shoe = Shoe(source=SeededSource(9))
+    seen: set[tuple[object, int, Card]] = set()
+    for _ in range(3_000):
+        for event in shoe.deal_coup().events:
+            if event.kind is EventKind.CARD:
+                assert event.card is not None
+                seen.add((event.side, event.total, event.card))
+    cached = {
+        (side, total, card)
+        for side, caches in (
+            ("player", coup._PLAYER_CARD_EVENTS),
+            ("banker", coup._BANKER_CARD_EVENTS),
+        )
+        for total, by_card in enumerate(caches)
+        for card in by_card
+    }
+    assert all(isinstance(card, Card) for _, _, card in cached)
+    assert {(str(side), total, card) for side, total, card in seen} <= cached
+    assert len(seen) > 2 * 10 * 10  # keyed by card (suit included), not by card value
+    assert len(cached) <= 2 * 10 * 52

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -25,7 +26,7 @@ from puntobanco.core.explain import (
     error_message,
 )
 from puntobanco.core.fairness import FairStream
-from puntobanco.core.money import parse_amount
+from puntobanco.core.money import format_minor, parse_amount
 from puntobanco.core.rng import SeededSource
 from puntobanco.core.rules import BetKind, Rules, TableLimits, preset
 from puntobanco.core.shoe import Shoe
@@ -139,6 +140,7 @@ TRIGGERS: dict[str, tuple[Callable[[], Any], tuple[str, ...]]] = {
     "sub_minor": (lambda: parse_amount("2.505"), ("2.505", "2")),
     "too_large": (lambda: parse_amount("9" * 30), ("10000000000000.00",)),
     "not_positive": (lambda: Bet(BetKind.PLAYER, 0), ("0",)),
+    "stake_not_integer": (lambda: Bet(BetKind.PLAYER, 2.5), ("2.5", "250")),  # type: ignore[arg-type]
     "unknown_bet": (lambda: Bet("dragon", 100), ("dragon",)),  # type: ignore[arg-type]
     "not_offered": (
         lambda: verify_bets(
@@ -191,6 +193,13 @@ TRIGGERS: dict[str, tuple[Callable[[], Any], tuple[str, ...]]] = {
 }
 
 
+def _as_shown(value: str, lang: str) -> str:
+    """A money amount written in TRIGGERS as ``12.50``, as ``lang`` writes it."""
+    if re.fullmatch(r"\d+\.\d\d", value):
+        return format_minor(parse_amount(value), lang=lang)
+    return value
+
+
 def test_every_code_has_a_trigger() -> None:
     assert set(TRIGGERS) == ERROR_CODES
 
@@ -208,7 +217,7 @@ def test_every_error_reads_in_both_languages_naming_what_is_allowed(code: str, l
     assert explain._ERRORS[lang][code]  # a template, not the English fallback
     assert "{" not in sentence and "}" not in sentence
     for value in must_name:
-        assert value in sentence, (sentence, value)
+        assert _as_shown(value, lang) in sentence, (sentence, value)
     if lang == "es":
         assert sentence != error_message(error, "en")
 
@@ -217,8 +226,8 @@ def test_spanish_names_the_bets_in_spanish() -> None:
     with pytest.raises(BaccaratError) as caught:
         verify_bets({BetKind.TIE: 50}, rules=Rules(), limits=TableLimits(), balance_minor=10_000)
     assert error_message(caught.value, "es") == (
-        "La apuesta a Empate de 0.50 está por debajo del mínimo de la mesa: "
-        "apueste de 1.00 a 500.00."
+        "La apuesta a Empate de 0,50 está por debajo del mínimo de la mesa: "
+        "apueste de 1,00 a 500,00."
     )
     assert error_message(caught.value, "en") == (
         "The Tie stake 0.50 is under the table minimum: bet from 1.00 to 500.00."
@@ -228,6 +237,46 @@ def test_spanish_names_the_bets_in_spanish() -> None:
     assert error_message(caught.value, "es") == (
         "Pareja Jugador no se ofrece en esta mesa: las casillas son Jugador, Banca, Empate."
     )
+
+
+def test_money_in_errors_is_written_as_each_language_reads_it() -> None:
+    with pytest.raises(BaccaratError) as caught:
+        verify_bets(
+            {BetKind.BANKER: 250_000},
+            rules=Rules(),
+            limits=TableLimits(maximum_minor=1_000_000),
+            balance_minor=123_456,
+        )
+    assert error_message(caught.value, "es") == (
+        "Sus apuestas suman 2.500,00 pero su saldo es 1.234,56: apueste 1.234,56 como mucho."
+    )
+    assert error_message(caught.value, "en") == (
+        "Your bets total 2,500.00 but your balance is 1,234.56: bet at most 1,234.56."
+    )
+    with pytest.raises(BaccaratError) as caught:
+        parse_amount("99999999999999999")
+    assert "10.000.000.000.000,00" in error_message(caught.value, "es")
+    assert "10,000,000,000,000.00" in error_message(caught.value, "en")
+
+
+def test_a_negative_stake_is_written_as_money() -> None:
+    with pytest.raises(BaccaratError) as caught:
+        Bet(BetKind.PLAYER, -123_456)
+    assert "(-1.234,56)" in error_message(caught.value, "es")
+    assert "(-1,234.56)" in error_message(caught.value, "en")
+    with pytest.raises(BaccaratError) as caught:
+        parse_amount("-1234.56")
+    assert "(-1234.56)" in error_message(caught.value, "es")  # what the player typed
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_seed_out_of_range_names_the_range(lang: str) -> None:
+    for bad in (-1, 2**64):
+        with pytest.raises(BaccaratError) as caught:
+            SeededSource(bad)
+        sentence = error_message(caught.value, lang)
+        assert " 0 " in sentence and "18446744073709551615" in sentence, sentence
+        assert str(bad) in sentence
 
 
 def test_unknown_codes_fall_back_to_the_english_message() -> None:

@@ -35,8 +35,14 @@ from puntobanco.core.money import (
         ("0", 0),  # zero parses; a zero stake is refused by Bet
         ("0.00", 0),
         ("007", 700),
-        ("1 000", 100_000),  # spaces and underscores group digits
-        ("1_000.25", 100_025),
+        ("1 000", 100_000),  # spaces group digits in threes
+        ("1 000 000,5", 100_000_050),
+        ("1,000.50", 100_050),  # grouped as format_minor(lang="en") writes it
+        ("1.000,50", 100_050),  # grouped as format_minor(lang="es") writes it
+        ("1.000.000", 100_000_000),  # two groups: the points cannot be decimal
+        ("1,000,000", 100_000_000),
+        ("12,345,678.9", 1_234_567_890),
+        ("+ 7", 700),
         ("10000000000000", MAX_AMOUNT_MINOR),
     ],
 )
@@ -56,7 +62,17 @@ def test_parse_amount_accepts(text: str, minor: int) -> None:
         ("inf", "not_a_number"),
         ("0x10", "not_a_number"),
         ("1.2.3", "not_a_number"),
-        ("1,000.50", "not_a_number"),
+        ("1_000.25", "not_a_number"),  # underscores are not a way to write money
+        ("1_0_0.5", "not_a_number"),
+        ("1 0 0", "not_a_number"),  # a space only groups three digits
+        ("10 00", "not_a_number"),
+        ("1.000.00", "not_a_number"),  # one separator cannot be both
+        ("1,000,00", "not_a_number"),
+        ("1,00,000", "not_a_number"),  # groups are of three digits
+        ("1000.000,00", "not_a_number"),
+        ("1.000,000", "sub_minor"),
+        ("- 5", "negative"),
+        ("-1.000,00", "negative"),
         ("+", "not_a_number"),
         (".", "not_a_number"),
         ("--5", "not_a_number"),
@@ -100,6 +116,27 @@ def test_parse_amount_refuses(text: str, code: str) -> None:
 )
 def test_format_minor(minor: int, text: str) -> None:
     assert format_minor(minor) == text
+    assert format_minor(minor, lang=None) == text
+
+
+@pytest.mark.parametrize(
+    ("minor", "lang", "text"),
+    [
+        (0, "es", "0,00"),
+        (-5, "es", "-0,05"),
+        (99_999, "es", "999,99"),
+        (100_000, "es", "1.000,00"),  # grouped from four digits, as the web table writes it
+        (-123_456_789, "es", "-1.234.567,89"),
+        (100_000, "es_ES.UTF-8", "1.000,00"),
+        (0, "en", "0.00"),
+        (99_999, "en", "999.99"),
+        (100_000, "en", "1,000.00"),
+        (-123_456_789, "en", "-1,234,567.89"),
+        (100_000, "fr", "1,000.00"),  # a language we lack: English
+    ],
+)
+def test_format_minor_in_a_language(minor: int, lang: str, text: str) -> None:
+    assert format_minor(minor, lang=lang) == text
 
 
 @settings(deadline=None)
@@ -107,6 +144,15 @@ def test_format_minor(minor: int, text: str) -> None:
 def test_format_then_parse_is_the_identity(minor: int) -> None:
     assert parse_amount(format_minor(minor)) == minor
     assert parse_amount(format_minor(minor).replace(".", ",")) == minor
+    assert parse_amount(format_minor(minor, lang="es")) == minor
+    assert parse_amount(format_minor(minor, lang="en")) == minor
+
+
+@pytest.mark.parametrize("minor", [100_000, 123_456, 100_000_000, MAX_AMOUNT_MINOR])
+def test_grouped_amounts_are_never_misread(minor: int) -> None:
+    """What one language prints is read back as the same amount, never a hundredth of it."""
+    for lang in ("en", "es"):
+        assert parse_amount(format_minor(minor, lang=lang)) == minor
 
 
 @settings(deadline=None)
@@ -139,3 +185,11 @@ def test_the_design_rounding_example() -> None:
 )
 def test_format_fraction_minor(amount: Fraction, text: str) -> None:
     assert format_fraction_minor(amount) == text
+    assert format_fraction_minor(amount, lang="en") == text
+    assert format_fraction_minor(amount, lang="es") == text.replace(".", ",")
+
+
+def test_format_fraction_minor_groups_thousands() -> None:
+    assert format_fraction_minor(Fraction(123_456_789, 4), lang="es") == "308.641,9725"
+    assert format_fraction_minor(Fraction(123_456_789, 4), lang="en") == "308,641.9725"
+    assert format_fraction_minor(Fraction(123_456_789, 4)) == "308641.9725"

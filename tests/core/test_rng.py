@@ -12,6 +12,7 @@ from puntobanco.core.errors import InvalidSeed
 from puntobanco.core.rng import (
     GOLDEN_GAMMA,
     MASK64,
+    MAX_SEED,
     RandomSource,
     SeededSource,
     ShuffleSource,
@@ -98,7 +99,11 @@ def test_seeded_stream_is_pinned() -> None:
     """Recorded games and every backend depend on these numbers never changing."""
     rng = Xoshiro256StarStar.for_shoe(seed=42, shoe_index=0)
     assert [rng.randbelow(10) for _ in range(8)] == [1, 3, 2, 9, 5, 6, 6, 3]
-    assert SeededSource(42).stream(0).randbelow(416) == SeededSource(42).stream(0).randbelow(416)
+    # SeededSource gives each shoe exactly this generator (a fresh one per call).
+    stream = SeededSource(42).stream(0)
+    assert [stream.randbelow(10) for _ in range(8)] == [1, 3, 2, 9, 5, 6, 6, 3]
+    again = SeededSource(42).stream(0)
+    assert [again.randbelow(10) for _ in range(8)] == [1, 3, 2, 9, 5, 6, 6, 3]
 
 
 def test_words_are_upper_half_first() -> None:
@@ -178,11 +183,19 @@ def test_randbelow_refuses_out_of_range_bounds() -> None:
 
 
 def test_seeded_source_validates_its_seed() -> None:
-    for bad in (-1, 1.5, True, "7"):
+    for bad in (-1, 1.5, True, "7", 2**64, 2**64 + 42, 10**5000):
         with pytest.raises(InvalidSeed) as caught:
             SeededSource(bad)  # type: ignore[arg-type]
         assert caught.value.code == "seed"
         assert isinstance(caught.value, ValueError)
+        assert "18446744073709551615" in str(caught.value)  # names the range's top
+        assert caught.value.params["maximum"] == MAX_SEED == 2**64 - 1
+
+
+def test_seeded_source_takes_every_64_bit_seed() -> None:
+    """The extremes of the range are accepted, and are distinct games."""
+    low, high = SeededSource(0).stream(0), SeededSource(MAX_SEED).stream(0)
+    assert [low.randbelow(416) for _ in range(6)] != [high.randbelow(416) for _ in range(6)]
 
 
 def test_sources_satisfy_the_protocols() -> None:

@@ -18,6 +18,7 @@ from puntobanco.core.rules import (
     ShoeMode,
     TableLimits,
     Variant,
+    cut_card_range,
     preset,
     to_fraction,
 )
@@ -56,6 +57,10 @@ def test_seed_002_online_game_preset() -> None:
         (Decimal("0.05"), Fraction(1, 20)),
         (8, Fraction(8)),
         (Fraction(1, 2), Fraction(1, 2)),
+        ("5e-2", Fraction(1, 20)),
+        ("-.5", Fraction(-1, 2)),
+        (Decimal("5E+1"), Fraction(50)),
+        (10**100, Fraction(10**100)),
     ],
 )
 def test_to_fraction_is_exact(value: Any, expected: Fraction) -> None:
@@ -72,6 +77,14 @@ def test_to_fraction_is_exact(value: Any, expected: Fraction) -> None:
         ("nan", "rules_not_a_number"),
         (Decimal("Infinity"), "rules_not_a_number"),
         (None, "rules_not_a_number"),
+        ("1e999999999", "rules_not_a_number"),  # would take minutes and gigabytes
+        ("1e-999999999", "rules_not_a_number"),
+        (Decimal("1e999999999"), "rules_not_a_number"),
+        (Decimal("NaN"), "rules_not_a_number"),
+        ("٨", "rules_not_a_number"),  # non-ASCII digits
+        ("1_0", "rules_not_a_number"),
+        ("9" * 5000, "rules_not_a_number"),
+        ("1/2/3", "rules_not_a_number"),
     ],
 )
 def test_to_fraction_refuses(value: Any, code: str) -> None:
@@ -113,6 +126,26 @@ def test_cut_card_range_depends_on_the_decks() -> None:
     with pytest.raises(InvalidRules) as caught:
         Rules(decks=1, cut_card=36)
     assert caught.value.params == {"value": 36, "minimum": 12, "maximum": 35}
+
+
+@pytest.mark.parametrize("decks", range(1, 9))
+def test_cut_card_range_is_what_rules_accept(decks: int) -> None:
+    """Behind the cut card: 6 + 6 cards at least; in front: an 11-card burn and a round."""
+    low, high = cut_card_range(decks)
+    assert (low, high) == (12, 52 * decks - 11 - 6)
+    assert Rules(decks=decks, cut_card=low).cut_card == low
+    assert Rules(decks=decks, cut_card=high).cut_card == high
+    for outside in (low - 1, high + 1):
+        with pytest.raises(InvalidRules) as caught:
+            Rules(decks=decks, cut_card=outside)
+        assert (caught.value.params["minimum"], caught.value.params["maximum"]) == (low, high)
+
+
+@pytest.mark.parametrize("decks", [0, 9, -1, True, 2.0, "8"])
+def test_cut_card_range_refuses_a_bad_deck_count(decks: Any) -> None:
+    with pytest.raises(InvalidRules) as caught:
+        cut_card_range(decks)
+    assert caught.value.code == "decks"
 
 
 def test_values_are_normalised_to_exact_types() -> None:

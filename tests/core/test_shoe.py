@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from collections import Counter
 
 import pytest
@@ -12,7 +13,7 @@ from puntobanco.core.cards import Card, parse_cards, unshuffled
 from puntobanco.core.coup import CoupResult, play_coup
 from puntobanco.core.errors import ShoeExhausted
 from puntobanco.core.fairness import FairSource, fair_shoe
-from puntobanco.core.rng import SeededSource, SystemSource, Xoshiro256StarStar
+from puntobanco.core.rng import SeededSource, Xoshiro256StarStar
 from puntobanco.core.rules import Rules, ShoeMode
 from puntobanco.core.shoe import Shoe
 
@@ -146,6 +147,27 @@ def test_cut_card_round_boundaries(cut_card: int, last_round: int) -> None:
         shoe.deal_coup()
 
 
+def test_needs_new_shoe_follows_the_procedure() -> None:
+    """True before the first round and after the last; read-only; false after shuffle()."""
+    rules = Rules(decks=1, cut_card=32, burn=False)
+    shoe = Shoe.from_cards(parse_cards("8c 8d Kc Kd") * 13, rules, procedure=True)
+    assert shoe.needs_new_shoe
+    flags = []
+    for _ in range(7):
+        result = shoe.deal_coup()
+        flags.append(shoe.needs_new_shoe)
+        assert shoe.needs_new_shoe == result.last_in_shoe
+    assert flags == [False] * 6 + [True]
+    with pytest.raises(AttributeError):
+        shoe.needs_new_shoe = False  # type: ignore[misc]
+    seeded = Shoe(Rules(decks=1, cut_card=12), SeededSource(5))
+    seeded.shuffle()
+    assert not seeded.needs_new_shoe
+    reshuffled = Shoe(Rules(decks=1, shoe_mode=ShoeMode.RESHUFFLE), SeededSource(5))
+    reshuffled.deal_coup()
+    assert reshuffled.needs_new_shoe  # every round has its own shoe
+
+
 def test_burn_takes_the_shown_cards_value_face_down() -> None:
     for shown, face_down in (("5c", 5), ("Kc", 10), ("10h", 10), ("As", 1), ("9d", 9)):
         cards = parse_cards(shown) + parse_cards("2c") * 60
@@ -227,12 +249,22 @@ def test_iterating_a_shoe_deals_its_cards() -> None:
     assert len(list(shoe)) == 416 - 3
 
 
-def test_default_shoe_uses_the_system_source() -> None:
+def test_default_shoe_uses_the_system_source(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every draw of a default shoe goes to the operating system's generator."""
+    bounds: list[int] = []
+
+    def recording_randbelow(n: int) -> int:
+        bounds.append(n)
+        return 0  # Fisher-Yates leaves the order unchanged: the unshuffled shoe
+
+    monkeypatch.setattr(secrets, "randbelow", recording_randbelow)
     shoe = Shoe()
     result = shoe.deal_coup()
     assert result.shoe_index == 0 and result.burn is not None
     assert isinstance(shoe.rules, Rules)
-    assert 0 <= SystemSource().stream(0).randbelow(10) < 10
+    assert bounds[:3] == [416, 415, 414]  # one draw per card dealt, from position 0
+    assert len(bounds) == shoe.position
+    assert result.burn.shown == unshuffled(8)[0]
 
 
 def test_play_coup_takes_a_shoe_as_its_cards() -> None:

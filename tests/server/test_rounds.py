@@ -141,7 +141,7 @@ def test_messages_name_the_allowed_range(alice: Player) -> None:
     en = alice.bet({"banker": 60_000}).json()["error"]["message"]
     es = alice.bet({"banker": 60_000}, lang="es").json()["error"]["message"]
     assert "500.00" in en and "1.00" in en and "maximum" in en
-    assert "500.00" in es and "máximo" in es
+    assert "500,00" in es and "máximo" in es
 
 
 def test_over_the_balance_is_refused(client: TestClient, alice: Player) -> None:

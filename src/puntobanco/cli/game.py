@@ -162,7 +162,6 @@ class Session:
         self.totals = Totals()
         self.shoes = 0
         self.last_round_next = False
-        self._shoe_finished = True
         self._reshuffle = rules.shoe_mode is ShoeMode.RESHUFFLE
         self.marks: deque[RoundMark] = deque(maxlen=RECENT_ROUNDS if self._reshuffle else None)
 
@@ -177,10 +176,9 @@ class Session:
         Called before the bets of a round, so that the burn can be shown first.
         In reshuffle mode every round has a fresh shoe, silently: it is not news.
         """
-        if not self._shoe_finished:
+        if not self.shoe.needs_new_shoe:
             return None
         burn = self.shoe.shuffle()
-        self._shoe_finished = False
         self.last_round_next = False
         if self._reshuffle:
             return None
@@ -227,7 +225,6 @@ class Session:
         number = self.totals.rounds + 1
         self.totals.add(number, result, settlement)
         self.marks.append(RoundMark.of(result))
-        self._shoe_finished = result.last_in_shoe
         cut_card_out = self.shoe.cut_card_out and not result.last_in_shoe
         self.last_round_next = cut_card_out
         return RoundReport(

@@ -24,7 +24,22 @@ LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
 
 
 def parse_lang(value: str) -> Lang | None:
-    """``"es"``, ``"ES"``, ``"es_ES.UTF-8"`` -> ``"es"``; ``None`` for a language we lack."""
+    """The language a tag or locale names, if it is one we have.
+
+    This signature is stable: every command (play, odds, simulate, systems)
+    reads languages through this function and :func:`detect_lang`.
+
+    Args:
+        value: A language tag or a locale name, in any case: ``"es"``,
+            ``"ES"``, ``"es-MX"``, ``"es_ES.UTF-8"``, ``"en_GB"``.
+
+    Returns:
+        ``"es"`` or ``"en"``; ``None`` for a language we lack (``"fr"``,
+        ``"C"``, ``""``), so that a caller can refuse an explicit ``--lang``.
+
+    >>> parse_lang("es-MX"), parse_lang("EN_gb.UTF-8"), parse_lang("fr")
+    ('es', 'en', None)
+    """
     short = value.strip().lower().replace("-", "_").split("_")[0].split(".")[0]
     for lang in LANGUAGES:
         if short == lang:
@@ -35,8 +50,22 @@ def parse_lang(value: str) -> Lang | None:
 def detect_lang(explicit: str | None, environ: Mapping[str, str]) -> Lang:
     """The player's language: ``explicit`` if we have it, else the locale's, else English.
 
-    The first non-empty of LC_ALL, LC_MESSAGES and LANG decides, as in POSIX;
-    a locale in a language we lack (``fr_FR``, ``C``) means English.
+    The one place the command line decides a language; this signature is
+    stable. The first non-empty of LC_ALL, LC_MESSAGES and LANG decides, as
+    in POSIX; a locale in a language we lack (``fr_FR``, ``C``) means English.
+
+    Args:
+        explicit: The value of ``--lang``, or ``None`` when it was not given.
+            A value we lack is passed over here (the locale decides); a
+            command that must refuse it checks :func:`parse_lang` first.
+        environ: The environment to read the locale from (``os.environ``;
+            a plain dict in tests).
+
+    Returns:
+        ``"es"`` or ``"en"``.
+
+    >>> detect_lang("en", {"LANG": "es_ES.UTF-8"}), detect_lang(None, {"LC_ALL": "C"})
+    ('en', 'en')
     """
     if explicit is not None:
         chosen = parse_lang(explicit)
@@ -52,6 +81,18 @@ def detect_lang(explicit: str | None, environ: Mapping[str, str]) -> Lang:
 def message(lang: Lang, key: str, **params: Any) -> str:
     """The catalogue's text for ``key`` in ``lang``, with ``params`` filled in."""
     return MESSAGES[lang][key].format(**params)
+
+
+def counted_key(key: str, count: int) -> str:
+    """The catalogue key for ``count`` of something: ``key + "_one"`` for exactly one.
+
+    English and Spanish both have one singular form, used for 1 only
+    ("1 card left", "queda 1 carta"; "0 cards left", "quedan 0 cartas").
+
+    >>> message("es", counted_key("board.rounds", 1), cards=1)
+    'queda 1 carta'
+    """
+    return f"{key}_one" if count == 1 else key
 
 
 # Rich markup is allowed in these strings: [bold], [dim]... Literal square
@@ -115,8 +156,10 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         # Scoreboard
         "board.title": "Shoe no. {number}",
         "board.title_recent": "Last {count} rounds",
+        "board.title_recent_one": "Last round",
         "board.counts": "Banker {banker} · Player {player} · Tie {tie}",
         "board.rounds": "{cards} cards left",
+        "board.rounds_one": "1 card left",
         "board.legend": (
             "[red]B[/] Banker  [blue]P[/] Player  [green]T[/] Tie  • pair  "
             "[green]/[/] ties on the Big Road"
@@ -218,7 +261,10 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "cli.decks": "Decks in the shoe, 1 to 8 (default: 8).",
         "cli.shoe": "Deal to a cut card with a burn, or reshuffle every round (default: cut-card).",
         "cli.cut_card": "Cards left behind the cut card (default: 14).",
-        "cli.seed": "Shuffle seed: the same seed deals the same game.",
+        "cli.seed": (
+            "Shuffle seed, 0 to 18446744073709551615 (2**64 - 1): "
+            "the same seed deals the same game."
+        ),
         "cli.balance": "Starting balance (default: 1000).",
         "cli.min": "Table minimum per bet (default: 1).",
         "cli.max": "Table maximum per bet (default: 500).",
@@ -240,8 +286,9 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
             "the cut card must leave {minimum} to {maximum} cards behind it "
             "in a shoe of {decks}, got '{value}'"
         ),
-        "opt.seed": "the seed is a whole number, 0 or more, got '{value}'",
+        "opt.seed": "the seed is a whole number from 0 to {maximum}, got '{value}'",
         "opt.amount": "'{value}' is not an amount above 0 with at most 2 decimals",
+        "opt.amount_error": "{detail}",
         "opt.limits_order": "the table minimum {minimum} is above the maximum {maximum}",
         "opt.commission": (
             "the commission is a fraction from 0 to below 1, such as 0.05 or 5%, got '{value}'"
@@ -308,8 +355,10 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "balance_now": "Saldo: [bold]{balance}[/] ({net})",
         "board.title": "Zapato n.º {number}",
         "board.title_recent": "Últimas {count} rondas",
+        "board.title_recent_one": "Última ronda",
         "board.counts": "Banca {banker} · Jugador {player} · Empate {tie}",
         "board.rounds": "quedan {cards} cartas",
+        "board.rounds_one": "queda 1 carta",
         "board.legend": (
             "[red]B[/] Banca  [blue]J[/] Jugador  [green]E[/] Empate  • pareja  "
             "[green]/[/] empates en el camino grande"
@@ -339,7 +388,7 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         ),
         "allowed": (
             "Se admite: {bets}; cada una de {minimum} a {maximum}, "
-            "y en total como mucho su saldo, {balance}. Ejemplo: [bold]{example}[/]"
+            "y en total como mucho su saldo ({balance}). Ejemplo: [bold]{example}[/]"
         ),
         "bet.player": "jugador (j)",
         "bet.banker": "banca (b)",
@@ -383,7 +432,7 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "rules.always": "Banca con {total}: siempre pide",
         "rules.never": "Banca con {total}: siempre se planta",
         "broke": (
-            "Su saldo, {balance}, está por debajo del mínimo de la mesa, {minimum}: "
+            "Su saldo ({balance}) está por debajo del mínimo de la mesa ({minimum}): "
             "la partida ha terminado."
         ),
         "interrupted": (
@@ -420,7 +469,10 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
             "(reshuffle) (por defecto: cut-card)."
         ),
         "cli.cut_card": "Cartas detrás de la carta de corte (por defecto: 14).",
-        "cli.seed": "Semilla del barajado: la misma semilla reparte la misma partida.",
+        "cli.seed": (
+            "Semilla del barajado, de 0 a 18446744073709551615 (2**64 - 1): "
+            "la misma semilla reparte la misma partida."
+        ),
         "cli.balance": "Saldo inicial (por defecto: 1000).",
         "cli.min": "Apuesta mínima de la mesa (por defecto: 1).",
         "cli.max": "Apuesta máxima de la mesa (por defecto: 500).",
@@ -441,15 +493,16 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
             "la carta de corte debe dejar de {minimum} a {maximum} cartas detrás "
             "en un zapato de {decks}; se recibió «{value}»"
         ),
-        "opt.seed": "la semilla es un número entero, 0 o mayor; se recibió «{value}»",
+        "opt.seed": "la semilla es un número entero de 0 a {maximum}; se recibió «{value}»",
         "opt.amount": "«{value}» no es una cantidad mayor que 0 con 2 decimales como mucho",
-        "opt.limits_order": "el mínimo de la mesa, {minimum}, supera el máximo, {maximum}",
+        "opt.amount_error": "{detail}",
+        "opt.limits_order": "el mínimo de la mesa ({minimum}) supera el máximo ({maximum})",
         "opt.commission": (
             "la comisión es una fracción de 0 a menos de 1, como 0.05 o 5%; se recibió «{value}»"
         ),
         "opt.tie_pays": ("el Empate paga un número positivo a 1, como 8 o 9; se recibió «{value}»"),
         "opt.balance_low": (
-            "el saldo inicial, {balance}, está por debajo del mínimo de la mesa, {minimum}"
+            "el saldo inicial ({balance}) está por debajo del mínimo de la mesa ({minimum})"
         ),
     },
 }

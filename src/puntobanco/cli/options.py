@@ -15,22 +15,21 @@ from typing import Any
 
 from puntobanco.cli.lang import detect_lang, parse_lang
 from puntobanco.core.errors import BaccaratError
-from puntobanco.core.explain import Lang
+from puntobanco.core.explain import Lang, error_message
 from puntobanco.core.money import format_minor, parse_amount
-from puntobanco.core.rules import (
-    DECK_SIZE,
-    MAX_BURN,
-    MIN_CUT_CARD,
-    Rules,
-    ShoeMode,
-    TableLimits,
-    to_fraction,
-)
+from puntobanco.core.rng import MAX_SEED
+from puntobanco.core.rules import Rules, ShoeMode, TableLimits, cut_card_range, to_fraction
 
 DEFAULT_BALANCE = "1000"
 DEFAULT_MINIMUM = "1"
 DEFAULT_MAXIMUM = "500"
-_WHOLE = re.compile(r"^\+?\d+$")
+#: Digits a whole-number option may have after its leading zeros: enough for the
+#: largest seed (2**64 - 1 has 20), and short enough that int() never refuses it.
+_MAX_DIGITS = len(str(MAX_SEED))
+# ASCII digits only (str.isdigit and re's \d also take "٣"), bounded in length.
+_WHOLE = re.compile(rf"\+?0*([0-9]{{1,{_MAX_DIGITS}}})", re.ASCII)
+#: Characters of the player's text quoted back in a message.
+_SHOWN = 24
 _SHOE_MODES = {
     "cut-card": ShoeMode.CUT_CARD,
     "cutcard": ShoeMode.CUT_CARD,
@@ -64,19 +63,35 @@ class GameConfig:
     explain: bool
 
 
-def _whole(option: str, value: str, key: str, **params: Any) -> int:
-    if not _WHOLE.match(value.strip()):
-        raise OptionError(option, key, value=value, **params)
-    return int(value)
+def shown(value: str) -> str:
+    """The player's text, safe to quote back: control characters as ``?``, cut to a length.
+
+    >>> shown("9" * 30)
+    '999999999999999999999999…'
+    """
+    printable = "".join(ch if ch.isprintable() else "?" for ch in value)
+    return printable[:_SHOWN] + "…" if len(printable) > _SHOWN else printable
 
 
-def _amount(option: str, value: str) -> int:
+def _whole(option: str, value: str, key: str, low: int, high: int, **params: Any) -> int:
+    """``value`` as a whole number from ``low`` to ``high``, or the catalogue's ``key``."""
+    match = _WHOLE.fullmatch(value.strip())
+    number = int(match.group(1)) if match else None
+    if number is None or not low <= number <= high:
+        raise OptionError(option, key, value=shown(value), **params)
+    return number
+
+
+def _amount(option: str, value: str, lang: Lang) -> int:
     try:
         amount = parse_amount(value)
-    except BaccaratError:
-        raise OptionError(option, "opt.amount", value=value) from None
+    except BaccaratError as error:
+        # The core's own sentence: "too large: the most is ...", "negative", ...
+        quoted = {k: shown(v) if isinstance(v, str) else v for k, v in error.params.items()}
+        detail = error_message(BaccaratError(error.message, code=error.code, **quoted), lang)
+        raise OptionError(option, "opt.amount_error", detail=detail.rstrip(".")) from None
     if amount <= 0:
-        raise OptionError(option, "opt.amount", value=value)
+        raise OptionError(option, "opt.amount", value=shown(value))
     return amount
 
 
@@ -88,9 +103,9 @@ def _commission(value: str) -> Fraction:
         else:
             commission = to_fraction(text.replace(",", "."), "commission")
     except BaccaratError:
-        raise OptionError("--commission", "opt.commission", value=value) from None
+        raise OptionError("--commission", "opt.commission", value=shown(value)) from None
     if not 0 <= commission < 1:
-        raise OptionError("--commission", "opt.commission", value=value)
+        raise OptionError("--commission", "opt.commission", value=shown(value))
     return commission
 
 
@@ -107,37 +122,43 @@ def build_config(options: Mapping[str, Any], environ: Mapping[str, str]) -> Game
     """
     raw_lang = options.get("lang")
     if raw_lang is not None and parse_lang(raw_lang) is None:
-        raise OptionError("--lang", "opt.lang", value=raw_lang)
+        raise OptionError("--lang", "opt.lang", value=shown(raw_lang))
     lang = detect_lang(raw_lang, environ)
     decks = 8
     if options.get("decks") is not None:
-        decks = _whole("--decks", options["decks"], "opt.decks")
-        if not 1 <= decks <= 8:
-            raise OptionError("--decks", "opt.decks", value=options["decks"])
+        decks = _whole("--decks", options["decks"], "opt.decks", 1, 8)
     shoe_mode = ShoeMode.CUT_CARD
     if options.get("shoe") is not None:
         mode = _SHOE_MODES.get(options["shoe"].strip().lower())
         if mode is None:
-            raise OptionError("--shoe", "opt.shoe", value=options["shoe"])
+            raise OptionError("--shoe", "opt.shoe", value=shown(options["shoe"]))
         shoe_mode = mode
     cut_card = 14
-    cut_limits = {"minimum": MIN_CUT_CARD, "maximum": DECK_SIZE * decks - MAX_BURN - 6}
     if options.get("cut_card") is not None:
-        raw = options["cut_card"]
-        cut_card = _whole("--cut-card", raw, "opt.cut_card", decks=decks, **cut_limits)
-        if not cut_limits["minimum"] <= cut_card <= cut_limits["maximum"]:
-            raise OptionError("--cut-card", "opt.cut_card", value=raw, decks=decks, **cut_limits)
+        low, high = cut_card_range(decks)
+        cut_card = _whole(
+            "--cut-card",
+            options["cut_card"],
+            "opt.cut_card",
+            low,
+            high,
+            decks=decks,
+            minimum=low,
+            maximum=high,
+        )
     seed = None
     if options.get("seed") is not None:
-        seed = _whole("--seed", options["seed"], "opt.seed")
+        seed = _whole("--seed", options["seed"], "opt.seed", 0, MAX_SEED, maximum=MAX_SEED)
     tie_pays = Fraction(8)
     if options.get("tie_pays") is not None:
         try:
             tie_pays = to_fraction(options["tie_pays"].strip().replace(",", "."), "tie_pays")
         except BaccaratError:
-            raise OptionError("--tie-pays", "opt.tie_pays", value=options["tie_pays"]) from None
+            raise OptionError(
+                "--tie-pays", "opt.tie_pays", value=shown(options["tie_pays"])
+            ) from None
         if tie_pays <= 0:
-            raise OptionError("--tie-pays", "opt.tie_pays", value=options["tie_pays"])
+            raise OptionError("--tie-pays", "opt.tie_pays", value=shown(options["tie_pays"]))
     commission = Fraction(1, 20)
     if options.get("commission") is not None:
         commission = _commission(options["commission"])
@@ -149,22 +170,22 @@ def build_config(options: Mapping[str, Any], environ: Mapping[str, str]) -> Game
         tie_pays=tie_pays,
         pair_pays=Fraction(11) if options.get("pairs") else None,
     )
-    minimum = _amount("--min", options.get("minimum") or DEFAULT_MINIMUM)
-    maximum = _amount("--max", options.get("maximum") or DEFAULT_MAXIMUM)
+    minimum = _amount("--min", options.get("minimum") or DEFAULT_MINIMUM, lang)
+    maximum = _amount("--max", options.get("maximum") or DEFAULT_MAXIMUM, lang)
     if minimum > maximum:
         raise OptionError(
             "--min",
             "opt.limits_order",
-            minimum=format_minor(minimum),
-            maximum=format_minor(maximum),
+            minimum=format_minor(minimum, lang=lang),
+            maximum=format_minor(maximum, lang=lang),
         )
-    balance = _amount("--balance", options.get("balance") or DEFAULT_BALANCE)
+    balance = _amount("--balance", options.get("balance") or DEFAULT_BALANCE, lang)
     if balance < minimum:
         raise OptionError(
             "--balance",
             "opt.balance_low",
-            balance=format_minor(balance),
-            minimum=format_minor(minimum),
+            balance=format_minor(balance, lang=lang),
+            minimum=format_minor(minimum, lang=lang),
         )
     return GameConfig(
         rules=rules,

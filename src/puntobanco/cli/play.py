@@ -31,7 +31,6 @@ from puntobanco.cli.textsafe import safe_stream, transliterate
 from puntobanco.core.bets import Bet
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import Lang
-from puntobanco.core.money import format_minor
 from puntobanco.core.rng import SeededSource
 
 #: Seconds between cards when the game is played at a terminal without --fast.
@@ -156,8 +155,8 @@ def _loop(session: Session, show: Renderer, ask: Callable[[str], str]) -> None:
             show.say(
                 "broke",
                 style="bold red",
-                balance=format_minor(session.balance_minor),
-                minimum=format_minor(session.limits.minimum_minor),
+                balance=show.money(session.balance_minor),
+                minimum=show.money(session.limits.minimum_minor),
             )
             return
         new_shoe = session.start_shoe_if_needed()

@@ -19,7 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from puntobanco.cli.game import NewShoe, RoundReport, Session
-from puntobanco.cli.lang import MESSAGES, message
+from puntobanco.cli.lang import MESSAGES, counted_key, message
 from puntobanco.cli.scoreboard import Scoreboard
 from puntobanco.core.bets import Bet, Resolution
 from puntobanco.core.cards import Card
@@ -52,9 +52,9 @@ def format_ratio(ratio: Fraction) -> str:
     return str(ratio)
 
 
-def signed(amount_minor: int) -> str:
-    """``+9.50``, ``-10.00``, ``0.00``."""
-    return ("+" if amount_minor > 0 else "") + format_minor(amount_minor)
+def signed(amount_minor: int, lang: Lang | None = None) -> str:
+    """``+9.50``, ``-10.00``, ``0.00``; in Spanish ``+1.009,50``."""
+    return ("+" if amount_minor > 0 else "") + format_minor(amount_minor, lang=lang)
 
 
 def _naturals_first(events: Sequence[Event]) -> list[Event]:
@@ -134,6 +134,14 @@ class Renderer:
 
     # Words -----------------------------------------------------------------
 
+    def money(self, amount_minor: int) -> str:
+        """An amount as the player's language writes it: ``1,000.00``, ``1.000,00``."""
+        return format_minor(amount_minor, lang=self.lang)
+
+    def exact(self, amount: Fraction) -> str:
+        """An exact fraction of minor units (commission, rounding) in the player's language."""
+        return format_fraction_minor(amount, lang=self.lang)
+
     def decks(self, n: int) -> str:
         """``1 deck``, ``8 decks``."""
         return self.t("decks.one") if n == 1 else self.t("decks.other", n=n)
@@ -141,7 +149,7 @@ class Renderer:
     def bet_list(self, bets: tuple[Bet, ...]) -> str:
         """``Banker 10.00 · Tie 2.00``."""
         names = BET_NAMES[self.lang]
-        return " · ".join(f"{names[b.kind]} {format_minor(b.stake_minor)}" for b in bets)
+        return " · ".join(f"{names[b.kind]} {self.money(b.stake_minor)}" for b in bets)
 
     def bet_words(self, rules: Rules) -> str:
         """The spots the player can name, with their short forms."""
@@ -185,11 +193,11 @@ class Renderer:
             self.t("label.limits"),
             self.t(
                 "limits",
-                minimum=format_minor(limits.minimum_minor),
-                maximum=format_minor(limits.maximum_minor),
+                minimum=self.money(limits.minimum_minor),
+                maximum=self.money(limits.maximum_minor),
             ),
         )
-        grid.add_row(self.t("label.balance"), format_minor(session.balance_minor))
+        grid.add_row(self.t("label.balance"), self.money(session.balance_minor))
         grid.add_row(self.t("label.seed"), str(seed) if seed is not None else self.t("seed.none"))
         grid.add_row(self.t("label.explain"), self.t("on" if session.explain else "off"))
         title = f"[bold]♠ [red]♥[/] {self.t('title')} [red]♦[/] ♣[/]"
@@ -209,9 +217,7 @@ class Renderer:
 
     def prompt(self, session: Session) -> str:
         """The prompt: the balance, and whether this is the shoe's last round."""
-        parts = [
-            f"[dim]{self.t('prompt.balance')}[/] [bold]{format_minor(session.balance_minor)}[/]"
-        ]
+        parts = [f"[dim]{self.t('prompt.balance')}[/] [bold]{self.money(session.balance_minor)}[/]"]
         if session.last_round_next:
             parts.append(f"[yellow]{self.t('prompt.last_round')}[/]")
         parts.append(f"[bold]{self.t('prompt.bet')}[/]")
@@ -273,37 +279,39 @@ class Renderer:
         for s in report.settlement.bets:
             table.add_row(
                 names[s.bet.kind],
-                format_minor(s.bet.stake_minor),
+                self.money(s.bet.stake_minor),
                 Text(self.t(f"res.{s.resolution.value}"), style=styles[s.resolution]),
-                format_minor(s.stake_returned_minor),
-                format_minor(s.winnings_minor),
-                format_fraction_minor(s.commission),
-                format_fraction_minor(s.rounded_away),
+                self.money(s.stake_returned_minor),
+                self.money(s.winnings_minor),
+                self.exact(s.commission),
+                self.exact(s.rounded_away),
                 self._net(s.net_minor),
             )
         total = report.settlement
         if len(total.bets) > 1:
             table.add_row(
                 Text(self.t("total"), style="bold"),
-                format_minor(total.staked_minor),
+                self.money(total.staked_minor),
                 "",
-                format_minor(sum(s.stake_returned_minor for s in total.bets)),
-                format_minor(sum(s.winnings_minor for s in total.bets)),
-                format_fraction_minor(total.commission),
-                format_fraction_minor(total.rounded_away),
+                self.money(sum(s.stake_returned_minor for s in total.bets)),
+                self.money(sum(s.winnings_minor for s in total.bets)),
+                self.exact(total.commission),
+                self.exact(total.rounded_away),
                 self._net(total.net_minor),
             )
         self.console.print(table)
         net = report.settlement.net_minor
         self.say(
             "balance_now",
-            balance=format_minor(report.balance_minor),
-            net=signed(net),
+            balance=self.money(report.balance_minor),
+            net=signed(net, self.lang),
             style="green" if net > 0 else "red" if net < 0 else None,
         )
 
     def _net(self, amount: int) -> Text:
-        return Text(signed(amount), style="green" if amount > 0 else "red" if amount < 0 else "")
+        return Text(
+            signed(amount, self.lang), style="green" if amount > 0 else "red" if amount < 0 else ""
+        )
 
     def shoe_news(self, report: RoundReport) -> None:
         """The cut card came out, or the shoe is finished."""
@@ -318,7 +326,7 @@ class Renderer:
         counts = {o: sum(1 for m in marks if m.outcome is o) for o in Outcome}
         reshuffle = session.rules.shoe_mode is ShoeMode.RESHUFFLE
         title = (
-            self.t("board.title_recent", count=len(marks))
+            self.t(counted_key("board.title_recent", len(marks)), count=len(marks))
             if reshuffle
             else self.t("board.title", number=session.shoes)
         )
@@ -334,10 +342,8 @@ class Renderer:
         )
         if not reshuffle:
             header.append(" · ")
-            header.append(
-                self.t("board.rounds", cards=session.shoe.cards_remaining),
-                style="dim",
-            )
+            left = session.shoe.cards_remaining
+            header.append(self.t(counted_key("board.rounds", left), cards=left), style="dim")
         self.console.print(header)
         width = self.console.width
         self.console.print(self.scoreboard.main_roads(marks, width))
@@ -356,9 +362,9 @@ class Renderer:
             "allowed",
             style="dim",
             bets=self.bet_words(session.rules),
-            minimum=format_minor(limits.minimum_minor),
-            maximum=format_minor(limits.maximum_minor),
-            balance=format_minor(session.balance_minor),
+            minimum=self.money(limits.minimum_minor),
+            maximum=self.money(limits.maximum_minor),
+            balance=self.money(session.balance_minor),
             example=self.t("example"),
         )
 
@@ -417,7 +423,7 @@ class Renderer:
         biggest = (
             self.t(
                 "summary.biggest_value",
-                amount=format_minor(totals.biggest_win_minor),
+                amount=self.money(totals.biggest_win_minor),
                 round=totals.biggest_win_round,
             )
             if totals.biggest_win_round
@@ -433,15 +439,15 @@ class Renderer:
                 "summary.outcomes",
                 f"{totals.banker_wins} / {totals.player_wins} / {totals.ties}",
             ),
-            ("summary.wagered", format_minor(totals.wagered_minor)),
-            ("summary.won", format_minor(totals.won_minor)),
-            ("summary.lost", format_minor(totals.lost_minor)),
+            ("summary.wagered", self.money(totals.wagered_minor)),
+            ("summary.won", self.money(totals.won_minor)),
+            ("summary.lost", self.money(totals.lost_minor)),
             ("summary.net", self._net(totals.net_minor)),
-            ("summary.commission", format_fraction_minor(totals.commission)),
-            ("summary.rounded", format_fraction_minor(totals.rounded_away)),
+            ("summary.commission", self.exact(totals.commission)),
+            ("summary.rounded", self.exact(totals.rounded_away)),
             ("summary.biggest", biggest),
-            ("summary.start", format_minor(session.starting_balance_minor)),
-            ("summary.final" if final else "summary.now", format_minor(session.balance_minor)),
+            ("summary.start", self.money(session.starting_balance_minor)),
+            ("summary.final" if final else "summary.now", self.money(session.balance_minor)),
         ]
         for key, value in rows:
             grid.add_row(self.t(key), value)

@@ -59,9 +59,12 @@ class Bet:
         object.__setattr__(self, "kind", bet_kind(self.kind))
         stake = self.stake_minor
         if isinstance(stake, bool) or not isinstance(stake, int):
+            # Not "not_a_number": that tells a player how to type an amount, while
+            # this is a caller handing over 1.5 (or "10") where cents are expected.
             raise InvalidBet(
-                f"a stake must be a whole number of minor units, got {stake!r}",
-                code="not_a_number",
+                f"a stake must be a whole number of minor units (cents), got {stake!r}",
+                code="stake_not_integer",
+                value=repr(stake),
                 text=repr(stake),
             )
         if stake <= 0:
@@ -213,19 +216,33 @@ def verify_bets(
     spot, in layout order.
 
     Raises:
-        InvalidBet: No bet, a spot these rules do not offer, or a stake under
+        InvalidBet: No bet, an unknown spot (the message lists the spots these
+            rules offer), a spot these rules do not offer, a stake that is not
+            a positive ``int``, or a stake under
             the minimum or over the maximum (``code`` says which; ``params``
             hold the allowed range).
         InsufficientFunds: The stakes add up to more than the balance.
     """
     items = bets.items() if isinstance(bets, Mapping) else ((b.kind, b.stake_minor) for b in bets)
+    offered = rules.offered_bets
     per_spot: dict[BetKind, int] = {}
     for kind, stake in items:
-        bet = Bet(kind, stake)  # checks the spot's name and the stake's type and sign
+        try:
+            bet = Bet(kind, stake)  # checks the spot's name and the stake's type and sign
+        except InvalidBet as error:
+            if error.code != "unknown_bet":
+                raise
+            # With the rules at hand, name only the spots this table offers.
+            allowed = ", ".join(k.value for k in offered)
+            raise InvalidBet(
+                f"unknown bet {kind!r}: the spots are {allowed}",
+                code="unknown_bet",
+                bet=str(kind),
+                allowed=allowed,
+            ) from None
         per_spot[bet.kind] = per_spot.get(bet.kind, 0) + bet.stake_minor
     if not per_spot:
         raise InvalidBet("place at least one bet", code="no_bets")
-    offered = rules.offered_bets
     for kind, stake in per_spot.items():
         if kind not in offered:
             allowed = ", ".join(k.value for k in offered)

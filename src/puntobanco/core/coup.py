@@ -379,7 +379,8 @@ def _card_event(cache: tuple[dict[Card, Event], ...], side: Side, card: Card, to
     """The event "``side`` gets ``card``, making ``total``", built once per value.
 
     Events are immutable, so equal ones can be shared. The caches are bounded:
-    at most one entry per (side, total, card value), 1,040 in all.
+    at most one entry per (side, total, card), 2 x 10 x 52 = 1,040 in all. The
+    key is the card itself, suit included (the event shows it), not its value.
     """
     by_card = cache[total]
     event = by_card.get(card)

@@ -21,6 +21,7 @@ from typing import Any, Literal
 from puntobanco.core.coup import Event, EventKind, Outcome, Reason, Side
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.money import format_minor
+from puntobanco.core.rng import MAX_SEED
 from puntobanco.core.rules import BetKind
 from puntobanco.core.tableau import format_values
 
@@ -169,11 +170,15 @@ _ERRORS: dict[str, dict[str, str]] = {
         "not_a_number": "{text!r} is not an amount: write a number such as 10 or 2.50.",
         "negative": "An amount cannot be negative ({text}): write a number such as 10 or 2.50.",
         "sub_minor": (
-            "{text!r} has more than 2 decimals: write cents with at most 2 decimals (2.50) "
-            "and no thousands separator (1000)."
+            "{text!r} has more than 2 decimals: write cents with at most 2 decimals (2.50), "
+            "and a thousand as 1000 or 1,000.00."
         ),
         "too_large": "{text!r} is too large: the most is {maximum}.",
         "not_positive": "A stake must be more than 0: write an amount such as 10 or 2.50.",
+        "stake_not_integer": (
+            "A stake must be a whole number of cents (minor units), not {value}: "
+            "2.50 is a stake of 250."
+        ),
         "unknown_bet": "Unknown bet {bet!r}: the spots are {allowed}.",
         "not_offered": "{bet} is not offered at this table: the spots are {allowed}.",
         "below_minimum": (
@@ -215,7 +220,7 @@ _ERRORS: dict[str, dict[str, str]] = {
             "the minimum must not exceed the maximum."
         ),
         # Seeds.
-        "seed": "The seed must be a whole number from 0 up, not {value}.",
+        "seed": f"The seed must be a whole number from 0 to {MAX_SEED} (2**64 - 1), not {{value}}.",
         "server_seed": "The server seed must be {expected} bytes (64 hexadecimal digits).",
     },
     "es": {
@@ -225,10 +230,14 @@ _ERRORS: dict[str, dict[str, str]] = {
         ),
         "sub_minor": (
             "{text!r} tiene más de 2 decimales: escriba los céntimos con 2 decimales como mucho "
-            "(2,50) y sin separador de miles (1000)."
+            "(2,50), y mil como 1000 o 1.000,00."
         ),
         "too_large": "{text!r} es demasiado grande: el máximo es {maximum}.",
         "not_positive": "Una apuesta debe ser mayor que 0: escriba una cantidad como 10 o 2,50.",
+        "stake_not_integer": (
+            "Una apuesta debe ser un número entero de céntimos (unidades menores), no {value}: "
+            "2,50 es una apuesta de 250."
+        ),
         "unknown_bet": "Apuesta desconocida {bet!r}: las casillas son {allowed}.",
         "not_offered": "{bet} no se ofrece en esta mesa: las casillas son {allowed}.",
         "below_minimum": (
@@ -271,10 +280,12 @@ _ERRORS: dict[str, dict[str, str]] = {
         "preset": "Reglas desconocidas {value!r}: elija una de {allowed}.",
         "limit": "El límite {name} debe ser una cantidad entera de al menos {minimum}, no {value}.",
         "limits_order": (
-            "El mínimo de la mesa, {minimum}, supera el máximo, {maximum}: "
+            "El mínimo de la mesa ({minimum}) supera el máximo ({maximum}): "
             "el mínimo no puede superar el máximo."
         ),
-        "seed": "La semilla debe ser un número entero desde 0, no {value}.",
+        "seed": (
+            f"La semilla debe ser un número entero de 0 a {MAX_SEED} (2**64 - 1), no {{value}}."
+        ),
         "server_seed": (
             "La semilla del servidor debe tener {expected} bytes (64 dígitos hexadecimales)."
         ),
@@ -288,15 +299,17 @@ ERROR_CODES: frozenset[str] = frozenset(_ERRORS["en"])
 def error_message(error: BaccaratError, lang: str = "en") -> str:
     """The error in the player's language; the English message when no translation exists.
 
-    Amounts are written as money (``12.50``) and bet spots by their names in
-    ``lang``.
+    Amounts are written as money the way a player of ``lang`` reads it
+    (``1,250.00``; Spanish ``1.250,00``, see
+    :func:`~puntobanco.core.money.format_minor`) and bet spots by their names
+    in ``lang``.
 
     >>> from puntobanco.core.money import parse_amount
     >>> try:
     ...     parse_amount("2,505")
     ... except BaccaratError as error:
     ...     print(error_message(error, "es"))
-    '2,505' tiene más de 2 decimales: escriba los céntimos con 2 decimales como mucho (2,50) y sin separador de miles (1000).
+    '2,505' tiene más de 2 decimales: escriba los céntimos con 2 decimales como mucho (2,50), y mil como 1000 o 1.000,00.
     """  # noqa: E501
     language = check_lang(lang)
     template = _ERRORS[language].get(error.code)
@@ -305,7 +318,10 @@ def error_message(error: BaccaratError, lang: str = "en") -> str:
     params = dict(error.params)
     for key in _MONEY_PARAMS.get(error.code, frozenset()) & params.keys():
         if isinstance(params[key], int):
-            params[key] = format_minor(params[key])
+            params[key] = format_minor(params[key], lang=language)
+    if error.code == "negative" and isinstance(params.get("stake"), int):
+        # A negative Bet: its "text" is the stake in the plain form; write it as money.
+        params["text"] = format_minor(params["stake"], lang=language)
     names = BET_NAMES[language]
     if isinstance(params.get("bet"), str):
         try:

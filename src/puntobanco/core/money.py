@@ -25,8 +25,21 @@ MINOR_PER_MAJOR = 100
 #: major units): far above any table, and well inside a signed 64-bit column.
 MAX_AMOUNT_MINOR = 10**15
 _DECIMALS = 2
-# ASCII digits only; one decimal separator, a point or a comma (Spanish writes 2,50).
-_AMOUNT = re.compile(r"^\+?(\d+)(?:[.,](\d*))?$|^\+?[.,](\d+)$", re.ASCII)
+# ASCII digits only. A sign, then either a plain number with at most one decimal
+# separator (a point, or the comma Spanish writes: 2,50)...
+_SIGNED = re.compile(r"([+-]?) *(.*)", re.ASCII | re.DOTALL)
+_PLAIN = re.compile(r"(\d+)(?:[.,](\d*))?|[.,](\d+)", re.ASCII)
+# ... or a number grouped in thousands, as format_minor writes it with a language
+# ("1,000.00", "1.000,00") or with spaces ("1 000"): every group after the first
+# has three digits, one separator throughout, and the decimal separator (if any)
+# is the other one.
+_GROUPED = re.compile(
+    r"(?P<first>\d{1,3})(?P<groups>(?P<sep>[., ])\d{3}(?:(?P=sep)\d{3})*)"
+    r"(?:(?P<dec>[.,])(?P<cents>\d*))?",
+    re.ASCII,
+)
+#: How each language writes money: (thousands separator, decimal separator).
+_SEPARATORS = {"en": (",", "."), "es": (".", ",")}
 
 
 def winnings_minor(stake_minor: int, ratio: Fraction) -> int:
@@ -41,35 +54,53 @@ def winnings_minor(stake_minor: int, ratio: Fraction) -> int:
 def parse_amount(text: str) -> int:
     """Parse an amount in major units (``"10"``, ``"10.5"``, ``"10,50"``) into minor units.
 
-    At most two decimals are accepted, so that a thousands separator is never
-    misread: ``"1.000"`` and ``"1,000"`` are refused rather than read as 1.00.
-    Zero parses (a stake of zero is refused later, by :class:`~puntobanco.core.bets.Bet`).
+    A point or a comma may be the decimal separator, and at most two decimals
+    are accepted, so that a lone thousands separator is never misread:
+    ``"1.000"`` and ``"1,000"`` (a thousand in one language, one in the other)
+    are refused rather than guessed. Amounts grouped in thousands are read
+    when they cannot be misread: what :func:`format_minor` writes in either
+    language (``"1,000.00"``, ``"1.000,00"``), several groups (``"1.000.000"``)
+    or groups split by spaces (``"1 000"``). Underscores, and spaces anywhere
+    else, are refused. Zero parses (a stake of zero is refused later, by
+    :class:`~puntobanco.core.bets.Bet`).
 
     >>> parse_amount("2,50"), parse_amount(" +7 "), parse_amount(".5")
     (250, 700, 50)
+    >>> parse_amount("1.000,50"), parse_amount("1,000.50"), parse_amount("1 000")
+    (100050, 100050, 100000)
 
     Raises:
         InvalidBet: ``code`` is ``"not_a_number"``, ``"negative"``, ``"sub_minor"``
-            (more than two decimals) or ``"too_large"`` (over :data:`MAX_AMOUNT_MINOR`).
+            (more than two decimals, or an ambiguous ``"1.000"``) or ``"too_large"``
+            (over :data:`MAX_AMOUNT_MINOR`).
     """
     shown = text.strip()
-    cleaned = shown.replace(" ", "").replace("_", "")
-    if cleaned.startswith("-") and _AMOUNT.match(cleaned[1:]):
+    signed = _SIGNED.fullmatch(shown)
+    assert signed is not None  # the pattern matches any text
+    sign, body = signed.groups()
+    plain = _PLAIN.fullmatch(body)
+    grouped = None if plain else _GROUPED.fullmatch(body)
+    if grouped and grouped["dec"] is not None and grouped["dec"] == grouped["sep"]:
+        grouped = None  # "1.000.00": no reading is safe
+    if sign == "-" and (plain or grouped):
         raise InvalidBet(
             f"an amount cannot be negative, got {shown!r}", code="negative", text=shown
         )
-    match = _AMOUNT.match(cleaned)
-    if not match:
+    if plain:
+        whole, fraction = (plain.group(1) or "0"), (plain.group(2) or plain.group(3) or "")
+    elif grouped:
+        whole = grouped["first"] + grouped["groups"].replace(grouped["sep"], "")
+        fraction = grouped["cents"] or ""
+    else:
         raise InvalidBet(
             f"{shown!r} is not an amount: write a number such as 10 or 2.50",
             code="not_a_number",
             text=shown,
         )
-    whole, fraction = (match.group(1) or "0"), (match.group(2) or match.group(3) or "")
     if len(fraction) > _DECIMALS:
         raise InvalidBet(
             f"{shown!r} has more than {_DECIMALS} decimals: write cents with at most "
-            f"{_DECIMALS} decimals (2.50) and no thousands separator (1000)",
+            f"{_DECIMALS} decimals (2.50), and a thousand as 1000 or 1,000.00",
             code="sub_minor",
             text=shown,
         )
@@ -89,19 +120,46 @@ def parse_amount(text: str) -> int:
     return amount
 
 
-def format_minor(amount_minor: int) -> str:
-    """Write minor units as a major-unit amount with two decimals: ``1050`` -> ``10.50``."""
+def _separators(lang: str | None) -> tuple[str, str]:
+    """(thousands, decimal) separators: none and a point without a language."""
+    if lang is None:
+        return "", "."
+    return _SEPARATORS["es" if lang.strip().lower()[:2] == "es" else "en"]
+
+
+def _group(whole: int, separator: str) -> str:
+    return f"{whole:,}".replace(",", separator) if separator else str(whole)
+
+
+def format_minor(amount_minor: int, *, lang: str | None = None) -> str:
+    """Write minor units as a major-unit amount with two decimals.
+
+    Without ``lang`` the plain form, the same in every language, for logs,
+    files and JSON: ``1000.00``. With a language, the form a player of that
+    language reads, thousands grouped as the web table writes them: Spanish
+    ``1.000,00``, English (and any language other than Spanish) ``1,000.00``.
+    :func:`parse_amount` reads back every one of these.
+
+    >>> format_minor(123456), format_minor(123456, lang="es"), format_minor(123456, lang="en")
+    ('1234.56', '1.234,56', '1,234.56')
+    >>> format_minor(-5, lang="es")
+    '-0,05'
+    """
+    thousands, point = _separators(lang)
     sign = "-" if amount_minor < 0 else ""
     whole, cents = divmod(abs(amount_minor), MINOR_PER_MAJOR)
-    return f"{sign}{whole}.{cents:0{_DECIMALS}d}"
+    return f"{sign}{_group(whole, thousands)}{point}{cents:0{_DECIMALS}d}"
 
 
-def format_fraction_minor(amount: Fraction) -> str:
+def format_fraction_minor(amount: Fraction, *, lang: str | None = None) -> str:
     """Write an exact fraction of minor units in major units, exactly when it terminates.
 
-    >>> format_fraction_minor(Fraction(21, 4))
-    '0.0525'
+    ``lang`` chooses the separators as in :func:`format_minor`.
+
+    >>> format_fraction_minor(Fraction(21, 4)), format_fraction_minor(Fraction(21, 4), lang="es")
+    ('0.0525', '0,0525')
     """
+    thousands, point = _separators(lang)
     major = amount / MINOR_PER_MAJOR
     whole, remainder = divmod(abs(major.numerator), major.denominator)
     sign = "-" if major < 0 else ""
@@ -114,4 +172,4 @@ def format_fraction_minor(amount: Fraction) -> str:
         seen += 1
     digits = digits.ljust(_DECIMALS, "0")
     suffix = "…" if remainder else ""
-    return f"{sign}{whole}.{digits}{suffix}"
+    return f"{sign}{_group(whole, thousands)}{point}{digits}{suffix}"

@@ -24,7 +24,9 @@ All arithmetic is on unsigned 64-bit integers, wrapping.
     z = (z ^ (z >> 27)) * 0x94D049BB133111EB
     return z ^ (z >> 31)
 
-Stream for shoe ``k`` under ``seed``: a SplitMix64 state
+Stream for shoe ``k`` under ``seed`` (``0 <= seed < 2**64``: a
+:class:`SeededSource` refuses anything else, so that no two seeds it accepts
+deal the same game): a SplitMix64 state
 ``x = (seed mod 2**64) ^ mix64(k + 0x9E3779B97F4A7C15)``; the xoshiro256**
 state words ``s0..s3`` are four successive SplitMix64 outputs
 (``x += 0x9E3779B97F4A7C15; out = mix64(x)``). xoshiro256** then gives 64-bit
@@ -51,6 +53,8 @@ from typing import Protocol, runtime_checkable
 from puntobanco.core.errors import InvalidSeed
 
 MASK64 = (1 << 64) - 1
+#: The largest seed a :class:`SeededSource` takes: seeds are 64-bit words, 0 to 2**64 - 1.
+MAX_SEED = MASK64
 MASK32 = (1 << 32) - 1
 GOLDEN_GAMMA = 0x9E3779B97F4A7C15
 
@@ -166,16 +170,30 @@ class Xoshiro256StarStar:
 class SeededSource:
     """Reproducible shuffles: shoe ``k`` gets ``Xoshiro256StarStar.for_shoe(seed, k)``.
 
-    >>> SeededSource(7).stream(3).randbelow(416) == SeededSource(7).stream(3).randbelow(416)
-    True
+    Args:
+        seed: A whole number from 0 to :data:`MAX_SEED` (``2**64 - 1``). Larger
+            seeds are refused rather than reduced modulo ``2**64``, which would
+            make ``2**64`` deal the same cards as ``0``.
+
+    Raises:
+        InvalidSeed: ``code="seed"``: not an ``int``, negative, or over :data:`MAX_SEED`.
+
+    >>> stream = SeededSource(42).stream(0)   # the stream pinned in the module docstring
+    >>> [stream.randbelow(10) for _ in range(3)]
+    [1, 3, 2]
     """
 
     def __init__(self, seed: int) -> None:
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            # repr() of a huge int is slow, or refused past 4300 digits: say its size instead.
+            too_long = isinstance(seed, int) and seed.bit_length() > 256
+            shown = f"<an integer of {seed.bit_length()} bits>" if too_long else repr(seed)
             raise InvalidSeed(
-                f"seed must be a whole number from 0 up, got {seed!r}",
+                f"seed must be a whole number from 0 to {MAX_SEED} (2**64 - 1), got {shown}",
                 code="seed",
-                value=repr(seed),
+                value=shown,
+                minimum=0,
+                maximum=MAX_SEED,
             )
         self.seed = seed
 

@@ -12,6 +12,7 @@ Fraction(9, 1)
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -68,10 +69,45 @@ MAIN_BETS: tuple[BetKind, ...] = (BetKind.PLAYER, BetKind.BANKER, BetKind.TIE)
 PAIR_BETS: tuple[BetKind, ...] = (BetKind.PLAYER_PAIR, BetKind.BANKER_PAIR)
 
 
+def cut_card_range(decks: int) -> tuple[int, int]:
+    """The fewest and the most cards that may lie behind the cut card in a shoe of ``decks``.
+
+    The cut card must leave room behind it for the end-of-shoe procedure
+    (:data:`MIN_CUT_CARD`), and in front of it for the largest burn
+    (:data:`MAX_BURN`) and one round of up to six cards.
+
+    >>> cut_card_range(8), cut_card_range(1)
+    ((12, 399), (12, 35))
+
+    Raises:
+        InvalidRules: ``decks`` is not a whole number from 1 to 8 (``code="decks"``).
+    """
+    if isinstance(decks, bool) or not isinstance(decks, int) or not 1 <= decks <= 8:
+        raise InvalidRules(
+            f"decks must be a whole number from 1 to 8, got {decks!r}",
+            code="decks",
+            value=repr(decks),
+        )
+    return MIN_CUT_CARD, DECK_SIZE * decks - MAX_BURN - 6
+
+
+# What to_fraction reads from text: ASCII digits, a fraction or a decimal with a small
+# exponent. Fraction() alone would also take "٣" and "1_0", and would spend minutes
+# and gigabytes building 10**999999999 from "1e999999999".
+_EXACT_TEXT = re.compile(
+    r"[+-]?(?:\d{1,50}/\d{1,50}|(?:\d{1,50}(?:\.\d{0,50})?|\.\d{1,50})(?:[eE][+-]?\d{1,2})?)",
+    re.ASCII,
+)
+#: The largest decimal exponent (either sign) to_fraction takes from a Decimal.
+_MAX_EXPONENT = 99
+
+
 def to_fraction(value: Any, name: str) -> Fraction:
     """Convert an exact number (int, str, Decimal or Fraction) to a Fraction.
 
     Floats are refused: ``0.04`` as a float is not 4/100, and payouts must be exact.
+    Text is ASCII digits written as ``8``, ``0.05``, ``5e-2`` or ``19/20`` (at
+    most 50 digits a part, an exponent of at most two digits).
 
     >>> to_fraction("0.04", "banker_commission")
     Fraction(1, 25)
@@ -86,9 +122,13 @@ def to_fraction(value: Any, name: str) -> Fraction:
     try:
         if isinstance(value, Fraction):
             return value
-        if isinstance(value, int | Decimal):
+        if isinstance(value, int):
             return Fraction(value)
-        if isinstance(value, str):
+        if isinstance(value, Decimal):
+            exponent = value.as_tuple().exponent
+            if isinstance(exponent, int) and abs(exponent) <= _MAX_EXPONENT:
+                return Fraction(value)
+        if isinstance(value, str) and _EXACT_TEXT.fullmatch(value.strip()):
             return Fraction(value.strip())
     except (ValueError, ZeroDivisionError, ArithmeticError):
         pass
@@ -163,26 +203,23 @@ class Rules:
                 value=repr(self.variant),
                 allowed=allowed,
             ) from None
-        cards = DECK_SIZE * self.decks
-        # The cut card must leave room for the end-of-shoe procedure behind it and
-        # for a burn plus at least one round in front of it.
-        max_cut = cards - MAX_BURN - 6
+        min_cut, max_cut = cut_card_range(self.decks)
         if isinstance(self.cut_card, bool) or not isinstance(self.cut_card, int):
             raise InvalidRules(
-                f"cut_card must be a whole number of cards from {MIN_CUT_CARD} to {max_cut}, "
+                f"cut_card must be a whole number of cards from {min_cut} to {max_cut}, "
                 f"got {self.cut_card!r}",
                 code="cut_card_type",
                 value=repr(self.cut_card),
-                minimum=MIN_CUT_CARD,
+                minimum=min_cut,
                 maximum=max_cut,
             )
-        if not MIN_CUT_CARD <= self.cut_card <= max_cut:
+        if not min_cut <= self.cut_card <= max_cut:
             raise InvalidRules(
-                f"cut_card must leave {MIN_CUT_CARD} to {max_cut} cards behind it "
+                f"cut_card must leave {min_cut} to {max_cut} cards behind it "
                 f"in a {self.decks}-deck shoe, got {self.cut_card}",
                 code="cut_card",
                 value=self.cut_card,
-                minimum=MIN_CUT_CARD,
+                minimum=min_cut,
                 maximum=max_cut,
             )
         set_(self, "burn", bool(self.burn))

@@ -118,6 +118,17 @@ class Shoe:
         return len(self._cards) - self._position
 
     @property
+    def needs_new_shoe(self) -> bool:
+        """Whether the next :meth:`deal_coup` starts a new shoe (read-only).
+
+        True before the first round and after a shoe's last round (in reshuffle
+        mode, after every round); :meth:`shuffle` makes it false. Callers that
+        show a new shoe's burn before the bets ask this instead of keeping a
+        flag of their own.
+        """
+        return self._needs_new_shoe
+
+    @property
     def position(self) -> int:
         """How many cards of the current shoe have been dealt or burned."""
         return self._position

@@ -155,11 +155,12 @@ def request_lang(request: Request) -> str:
 
 def api_message(code: str, params: dict[str, Any], lang: str) -> str:
     """The catalogue's sentence for ``code`` in ``lang``."""
-    template = MESSAGES[check_lang(lang)].get(code) or MESSAGES["en"].get(code, code)
+    language = check_lang(lang)
+    template = MESSAGES[language].get(code) or MESSAGES["en"].get(code, code)
     shown = dict(params)
     for key in _MONEY_PARAMS & shown.keys():
         if isinstance(shown[key], int) and not isinstance(shown[key], bool):
-            shown[key] = format_minor(shown[key])
+            shown[key] = format_minor(shown[key], lang=language)
     try:
         return template.format(**shown)
     except (KeyError, IndexError, ValueError):

@@ -19,7 +19,6 @@ from web_seed import TEST_SERVER_SEED
 
 from puntobanco.core.coup import CoupResult, Outcome
 from puntobanco.core.fairness import FairSource
-from puntobanco.core.money import format_minor
 from puntobanco.core.roads import (
     DerivedRoad,
     RoundMark,
@@ -206,7 +205,7 @@ def test_every_error_keeps_the_chips_and_rereads_the_balance(browser: Any, serve
     # Under the minimum: a 1.00 chip at a 2.00 table.
     place(page, "player", 100)
     deal_refused(page)
-    assert "minimum" in message(page) and format_minor(200) in message(page)
+    assert "minimum" in message(page) and money(200) in message(page)
     assert on_spot(page, "player") == "1.00"
     assert page.text_content("#balance") == money(balance)
 
@@ -214,7 +213,7 @@ def test_every_error_keeps_the_chips_and_rereads_the_balance(browser: Any, serve
     page.click("#clear")
     place(page, "tie", 2500, 5)
     deal_refused(page)
-    assert "maximum" in message(page) and format_minor(10_000) in message(page)
+    assert "maximum" in message(page) and money(10_000) in message(page)
     assert on_spot(page, "tie") == "125.00"
 
     # Over the balance: the stakes add up to more than the guest holds.
@@ -224,7 +223,7 @@ def test_every_error_keeps_the_chips_and_rereads_the_balance(browser: Any, serve
     place(page, "banker", 50000)
     place(page, "tie", 10000)
     deal_refused(page)
-    assert "balance" in message(page) and format_minor(balance) in message(page)
+    assert "balance" in message(page) and money(balance) in message(page)
     assert [on_spot(page, b) for b in ("player", "banker", "tie")] == ["500.00", "500.00", "100.00"]
 
     # A lost connection, then a server error: the chips stay; the retry uses the same key.
@@ -432,7 +431,7 @@ def test_language_switch_is_remembered_and_errors_follow_it(browser: Any, server
 
     place(page, "tie", 2500, 5)
     deal_refused(page)
-    assert "máximo" in message(page) and format_minor(10_000) in message(page)
+    assert "máximo" in message(page) and money(10_000, "es") in message(page)
     page.click("#clear")
     page.check("#explain-toggle")
     place(page, "player", 500)

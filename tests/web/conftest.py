@@ -12,9 +12,11 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from web_seed import TEST_SERVER_SEED
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -44,13 +46,14 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-@pytest.fixture(scope="session")
-def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+@contextmanager
+def _serve(tmp: Path, **extra_env: str) -> Iterator[str]:
+    """``puntobanco serve`` on a free loopback port and a SQLite file in ``tmp``."""
     port = _free_port()
-    tmp = tmp_path_factory.mktemp("web-server")
     env = {
         **os.environ,
         **SERVER_ENV,
+        **extra_env,
         "PYTHONPATH": str(ROOT / "src"),
         "PUNTOBANCO_DATABASE_URL": f"sqlite:///{tmp / 'table.sqlite3'}",
     }
@@ -78,6 +81,21 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             proc.kill()
             proc.wait()
         log.close()
+
+
+@pytest.fixture(scope="session")
+def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server with fresh random server seeds, as in production."""
+    with _serve(tmp_path_factory.mktemp("web-server")) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def seeded_server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server whose every server seed is TEST_SERVER_SEED: its shoes are known in advance."""
+    tmp = tmp_path_factory.mktemp("web-server-seeded")
+    with _serve(tmp, PUNTOBANCO_TEST_SERVER_SEED=TEST_SERVER_SEED.hex()) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

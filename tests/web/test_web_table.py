@@ -15,9 +15,10 @@ from typing import Any
 
 import pytest
 from web_catalogue import tr
+from web_seed import TEST_SERVER_SEED
 
-from puntobanco.core.coup import Outcome
-from puntobanco.core.money import format_minor
+from puntobanco.core.coup import CoupResult, Outcome
+from puntobanco.core.fairness import FairSource
 from puntobanco.core.roads import (
     DerivedRoad,
     RoundMark,
@@ -26,10 +27,13 @@ from puntobanco.core.roads import (
     derived_road,
     roads_json,
 )
+from puntobanco.core.rules import PRESETS, ShoeMode
+from puntobanco.core.shoe import Shoe
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 DESKTOP = {"width": 1280, "height": 800}
+TOP_UP_MINOR = 100_000  # app.js: what one press of "Add play money" adds
 PHONE = {"width": 375, "height": 812}
 
 
@@ -201,7 +205,7 @@ def test_every_error_keeps_the_chips_and_rereads_the_balance(browser: Any, serve
     # Under the minimum: a 1.00 chip at a 2.00 table.
     place(page, "player", 100)
     deal_refused(page)
-    assert "minimum" in message(page) and format_minor(200) in message(page)
+    assert "minimum" in message(page) and money(200) in message(page)
     assert on_spot(page, "player") == "1.00"
     assert page.text_content("#balance") == money(balance)
 
@@ -209,7 +213,7 @@ def test_every_error_keeps_the_chips_and_rereads_the_balance(browser: Any, serve
     page.click("#clear")
     place(page, "tie", 2500, 5)
     deal_refused(page)
-    assert "maximum" in message(page) and format_minor(10_000) in message(page)
+    assert "maximum" in message(page) and money(10_000) in message(page)
     assert on_spot(page, "tie") == "125.00"
 
     # Over the balance: the stakes add up to more than the guest holds.
@@ -219,7 +223,7 @@ def test_every_error_keeps_the_chips_and_rereads_the_balance(browser: Any, serve
     place(page, "banker", 50000)
     place(page, "tie", 10000)
     deal_refused(page)
-    assert "balance" in message(page) and format_minor(balance) in message(page)
+    assert "balance" in message(page) and money(balance) in message(page)
     assert [on_spot(page, b) for b in ("player", "banker", "tie")] == ["500.00", "500.00", "100.00"]
 
     # A lost connection, then a server error: the chips stay; the retry uses the same key.
@@ -265,6 +269,150 @@ def test_every_error_keeps_the_chips_and_rereads_the_balance(browser: Any, serve
     finish(page)
 
 
+def _round_posts(page: Any) -> list[str]:
+    """The Idempotency-Key of every POST /api/rounds the page sends from now on."""
+    keys: list[str] = []
+    page.on(
+        "request",
+        lambda r: (
+            keys.append(r.headers.get("idempotency-key", ""))
+            if r.url.split("?")[0].endswith("/api/rounds") and r.method == "POST"
+            else None
+        ),
+    )
+    return keys
+
+
+def test_a_round_dealt_while_offline_is_shown_when_the_bets_change(
+    browser: Any, server_url: str
+) -> None:
+    page = open_table(browser, server_url)
+    join_as_guest(page)
+    balance = api(page, "/api/me")["balance_minor"]
+    place(page, "banker", 500, 2)
+    keys = _round_posts(page)
+
+    def lose_the_answer(route: Any) -> None:
+        if route.request.method != "POST":
+            return route.continue_()
+        route.fetch()  # the server deals the round...
+        return route.abort("internetdisconnected")  # ...and the page never hears of it
+
+    page.route("**/api/rounds*", lose_the_answer)
+    before = deals_done(page)
+    page.click("#deal")
+    wait_deal(page, before)
+    assert message(page) == tr("en", "err.offline")
+    page.unroute("**/api/rounds*")
+    dealt = api(page, "/api/rounds?limit=1")["rounds"][0]
+    assert {b["bet"]: b["stake_minor"] for b in dealt["bets"]} == {"banker": 1000}
+
+    # The player changes the bets (so the old key is gone) and deals: the page first shows
+    # the round the server dealt, re-reads the balance, and bets nothing new yet.
+    page.click("#clear")
+    place(page, "player", 500)
+    before = deals_done(page)
+    with page.expect_response(lambda r: r.url.split("?")[0].endswith("/api/me")):
+        page.click("#deal")
+    wait_deal(page, before)
+    assert message(page) == tr("en", "err.dealt_offline.chips", amount=money(1000))
+    for side in ("player", "banker"):
+        codes = page.eval_on_selector_all(
+            f"#cards-{side} .card", "ns => ns.map(n => n.dataset.code)"
+        )
+        assert codes == [c["code"] for c in dealt[f"{side}_cards"]]
+    assert page.text_content("#balance") == money(balance + dealt["net_minor"])
+    assert on_spot(page, "player") == "5.00"
+    assert len(keys) == 1
+    assert api(page, "/api/rounds?limit=1")["rounds"][0]["id"] == dealt["id"]
+
+    # Deal again: the new bets, under a new key.
+    rnd = deal(page)
+    assert {b["bet"]: b["stake_minor"] for b in rnd["bets"]} == {"player": 500}
+    assert len(keys) == 2 and keys[1] != keys[0]
+    assert page.text_content("#balance") == money(balance + dealt["net_minor"] + rnd["net_minor"])
+    finish(page)
+
+
+def test_back_online_the_page_shows_a_round_dealt_while_offline(
+    browser: Any, server_url: str
+) -> None:
+    page = open_table(browser, server_url)
+    join_as_guest(page)
+    balance = api(page, "/api/me")["balance_minor"]
+    place(page, "player", 500)
+    keys = _round_posts(page)
+    page.route(
+        "**/api/rounds*",
+        lambda route: (
+            (route.fetch(), route.abort("internetdisconnected"))
+            if route.request.method == "POST"
+            else route.continue_()
+        ),
+    )
+    before = deals_done(page)
+    page.click("#deal")
+    wait_deal(page, before)
+    assert message(page) == tr("en", "err.offline")
+    page.unroute("**/api/rounds*")
+    dealt = api(page, "/api/rounds?limit=1")["rounds"][0]
+    # The browser goes offline and back: the page asks, and shows the round it missed. The
+    # chips on the table were that round's: they are gone, and Rebet brings them back.
+    page.context.set_offline(True)
+    page.context.set_offline(False)
+    page.wait_for_selector("#message[data-tone=info]")
+    assert message(page) == tr("en", "err.dealt_offline", amount=money(500))
+    assert page.text_content("#balance") == money(balance + dealt["net_minor"])
+    assert on_spot(page, "player") == money(500)  # shown with its result, not on the table
+    assert "has-bet" in str(page.get_attribute('.spot[data-bet="player"]', "class"))
+    assert page.text_content("#status") == tr("en", "status.place")
+    page.click("#rebet")
+    rnd = deal(page)
+    assert len(keys) == 2 and keys[1] != keys[0]
+    assert rnd["id"] != dealt["id"]
+    finish(page)
+
+
+def test_changing_the_table_after_a_lost_deal_sends_a_new_key(
+    browser: Any, server_url: str
+) -> None:
+    page = open_table(browser, server_url)
+    join_as_guest(page)
+    if "punto-banco-pairs" not in api(page, "/api/table").get("presets", []):
+        pytest.skip("this server offers no table with pair bets")
+
+    def choose(preset: str) -> None:
+        page.click("#open-rules")
+        with page.expect_response(lambda r: r.url.split("?")[0].endswith("/api/shoe")):
+            page.select_option("#preset-select", preset)
+        page.keyboard.press("Escape")
+
+    choose("punto-banco-pairs")
+    place(page, "banker", 500)
+    place(page, "player_pair", 500)
+    keys = _round_posts(page)
+    page.route(
+        "**/api/rounds*",
+        lambda route: (
+            route.abort("internetdisconnected")
+            if route.request.method == "POST"
+            else route.continue_()
+        ),
+    )
+    before = deals_done(page)
+    page.click("#deal")
+    wait_deal(page, before)
+    assert message(page) == tr("en", "err.offline")
+    page.unroute("**/api/rounds*")
+    # A table without pair bets takes the pair chips off: other bets, so a new request.
+    choose("punto-banco")
+    assert page.is_hidden('.spot[data-bet="player_pair"]')
+    rnd = deal(page)
+    assert {b["bet"]: b["stake_minor"] for b in rnd["bets"]} == {"banker": 500}
+    assert len(keys) == 2 and keys[1] != keys[0], keys
+    finish(page)
+
+
 # ------------------------------------------------------------------------- languages
 
 
@@ -283,7 +431,7 @@ def test_language_switch_is_remembered_and_errors_follow_it(browser: Any, server
 
     place(page, "tie", 2500, 5)
     deal_refused(page)
-    assert "máximo" in message(page) and format_minor(10_000) in message(page)
+    assert "máximo" in message(page) and money(10_000, "es") in message(page)
     page.click("#clear")
     page.check("#explain-toggle")
     place(page, "player", 500)
@@ -324,26 +472,12 @@ def _marks(rounds: list[dict[str, Any]]) -> list[RoundMark]:
     ]
 
 
-def test_scoreboards_after_a_shoe(browser: Any, server_url: str, artifacts: Path) -> None:
-    page = open_table(browser, server_url)
-    join_as_guest(page)
-    dealt: list[dict[str, Any]] = []
-    place(page, "banker", 500)
-    dealt.append(deal(page))
-    for _ in range(19):
-        page.click("#rebet")
-        dealt.append(deal(page))
-    shoe = api(page, "/api/shoe")
-    # The shoe the server reports is the rounds we dealt (a new shoe clears it).
-    mine = [r for r in dealt if r["shoe"]["index"] == shoe["index"]]
-    assert [r["outcome"] for r in shoe["rounds"]] == [r["outcome"] for r in mine]
-    marks = _marks(mine)
-
+def _check_scoreboards(page: Any, marks: list[RoundMark], cards_remaining: int) -> None:
+    """The page's boards, ask hints and statistics are core.roads' for ``marks``."""
     bead = page.eval_on_selector_all(
         "#road-bead .cell[data-outcome]", "ns => ns.map(n => n.dataset.outcome)"
     )
     assert bead == [m.outcome.value for m in marks]
-
     got_big = page.eval_on_selector_all(
         "#road-big .cell[data-col]",
         "ns => ns.map(n => [+n.dataset.col, +n.dataset.row, n.dataset.outcome || null,"
@@ -367,7 +501,7 @@ def test_scoreboards_after_a_shoe(browser: Any, server_url: str, artifacts: Path
             for r, colour in enumerate(column)
             if colour is not None
         ]
-        assert sorted(got) == sorted(want)
+        assert sorted(got) == sorted(want), road
     hints = ask_hints(marks)
     for side in ("banker", "player"):
         got_ask = page.eval_on_selector_all(
@@ -378,7 +512,6 @@ def test_scoreboards_after_a_shoe(browser: Any, server_url: str, artifacts: Path
             colour = getattr(hints[road], side)
             want_ask.append([road.key, "" if colour is None else colour.value])
         assert got_ask == want_ask
-
     stats = dict(
         zip(
             page.eval_on_selector_all("#stats dt", "ns => ns.map(n => n.textContent)"),
@@ -392,27 +525,74 @@ def test_scoreboards_after_a_shoe(browser: Any, server_url: str, artifacts: Path
     assert stats[tr("en", "stats.player")] == str(count["player"])
     assert stats[tr("en", "stats.tie")] == str(count["tie"])
     assert stats[tr("en", "stats.naturals")] == str(sum(m.natural for m in marks))
-    assert stats[tr("en", "stats.cards")] == str(shoe["cards_remaining"])
+    assert stats[tr("en", "stats.player_pairs")] == str(sum(m.player_pair for m in marks))
+    assert stats[tr("en", "stats.banker_pairs")] == str(sum(m.banker_pair for m in marks))
+    assert stats[tr("en", "stats.cards")] == str(cards_remaining)
 
-    # A cut-card shoe: the exact house edge of each bet, as the server computed it (the
-    # server sends null while the exact-odds analyzer is not installed: no panel then).
-    if shoe["edges"] is None:
-        assert not page.is_visible("#edge-panel")
-        return finish(page)
-    assert page.is_visible("#edge-panel")
-    rows = page.eval_on_selector_all(
-        "#edge-table tbody tr",
-        "ns => ns.map(n => [n.dataset.bet, n.querySelector('code').textContent])",
-    )
-    assert rows == [[bet, edge["exact"]] for bet, edge in shoe["edges"].items()]
-    page.locator(".roads").screenshot(path=str(artifacts / "web-scoreboards.png"))
+
+def test_scoreboards_follow_a_seeded_cut_card_shoe(
+    browser: Any, seeded_server_url: str, artifacts: Path
+) -> None:
+    """A whole cut-card shoe, known in advance, played through the page.
+
+    The server's seed is fixed (PUNTOBANCO_TEST_SERVER_SEED), so the core alone (Shoe and
+    FairSource from the seed the page was shown) says every card of the shoe; the page's
+    cards and scoreboards must be what core.roads makes of them, round after round, and
+    the boards start again with the next shoe.
+    """
+    page = open_table(browser, seeded_server_url)
+    join_as_guest(page)
+    table = api(page, "/api/table")
+    rules = PRESETS[table["rules"]["name"]]
+    assert rules.shoe_mode is ShoeMode.CUT_CARD
+    fair = table["fairness"]
+    assert fair["server_seed_hash"] == hashlib.sha256(TEST_SERVER_SEED).hexdigest()
+    shoe = Shoe(rules, FairSource(TEST_SERVER_SEED, fair["client_seed"], fair["nonce"]))
+    coups: list[CoupResult] = []
+    remaining: list[int] = []  # cards left in the shoe after each coup
+    while not coups or not coups[-1].last_in_shoe:
+        coups.append(shoe.deal_coup())
+        remaining.append(rules.decks * 52 - shoe.position)
+    next_shoe = shoe.deal_coup()
+    next_remaining = rules.decks * 52 - shoe.position
+    marks = [RoundMark.of(coup) for coup in coups]
+    assert 40 < len(coups) < 100 and marks  # a real shoe, not a handful of rounds
+
+    place(page, "banker", 500)
+    for i, coup in enumerate([*coups, next_shoe]):
+        if i:
+            page.click("#rebet")
+        rnd = deal(page)
+        assert [c["code"] for c in rnd["cards"]] == [c.code for c in coup.cards], i
+        for side in ("player", "banker"):
+            codes = page.eval_on_selector_all(
+                f"#cards-{side} .card", "ns => ns.map(n => n.dataset.code)"
+            )
+            assert codes == [c.code for c in getattr(coup, f"{side}_cards")], (i, side)
+        if i % 8 == 0 or i >= len(coups) - 2:
+            if i < len(coups) - 1:
+                _check_scoreboards(page, marks[: i + 1], remaining[i])
+            elif i == len(coups):  # the next shoe: the boards start again
+                _check_scoreboards(page, [RoundMark.of(next_shoe)], next_remaining)
+        if i == len(coups) - 2:
+            page.locator(".roads").screenshot(path=str(artifacts / "web-scoreboards.png"))
+            # A cut-card shoe: the exact house edge of each bet, as the server computed it
+            # (null while the exact-odds analyzer is not installed: no panel then).
+            edges = api(page, "/api/shoe")["edges"]
+            assert page.is_visible("#edge-panel") == (edges is not None)
+            if edges is not None:
+                rows = page.eval_on_selector_all(
+                    "#edge-table tbody tr",
+                    "ns => ns.map(n => [n.dataset.bet, n.querySelector('code').textContent])",
+                )
+                assert rows == [[bet, edge["exact"]] for bet, edge in edges.items()]
     finish(page)
 
 
 # ------------------------------------------------------------------------- accounts, fairness
 
 
-def test_accounts_history_and_fairness(browser: Any, server_url: str) -> None:
+def test_accounts_history_and_fairness(browser: Any, server_url: str, artifacts: Path) -> None:
     page = open_table(browser, server_url)
     name, password = f"alice{secrets.token_hex(3)}", "correct horse battery"
     page.fill("#auth-user", name)
@@ -431,13 +611,34 @@ def test_accounts_history_and_fairness(browser: Any, server_url: str) -> None:
     page.click("#login")
     page.wait_for_selector("body[data-table=ready]")
 
-    # Play money: a top-up adds to the balance the server keeps.
+    # Play money: a top-up adds to the balance the server keeps, once per press: the button
+    # is off while its request runs, and the request carries an Idempotency-Key.
     balance = api(page, "/api/me")["balance_minor"]
-    page.click("#topup")
+    top_ups: list[str] = []
+    page.on(
+        "request",
+        lambda r: (
+            top_ups.append(r.headers.get("idempotency-key", ""))
+            if r.url.split("?")[0].endswith("/api/wallet/top-up")
+            else None
+        ),
+    )
+    with page.expect_response(lambda r: r.url.split("?")[0].endswith("/api/wallet/top-up")):
+        assert page.evaluate(
+            "() => { const b = document.getElementById('topup'); b.click(); b.click();"
+            " return b.disabled; }"
+        )
     page.wait_for_selector("#message[data-tone=info]")
+    page.wait_for_function("!document.getElementById('topup').disabled")
     topped = api(page, "/api/me")["balance_minor"]
-    assert topped > balance
+    assert topped == balance + TOP_UP_MINOR
     assert page.text_content("#balance") == money(topped)
+    assert len(top_ups) == 1 and top_ups[0], top_ups
+    page.dblclick("#topup")
+    page.wait_for_function("!document.getElementById('topup').disabled")
+    page.wait_for_timeout(300)  # time for a second request, if one had gone
+    assert len(top_ups) == 2 and top_ups[1] not in ("", top_ups[0]), top_ups
+    assert api(page, "/api/me")["balance_minor"] == topped + TOP_UP_MINOR
 
     # The limits and payouts of every spot.
     page.click("#open-rules")
@@ -475,11 +676,52 @@ def test_accounts_history_and_fairness(browser: Any, server_url: str) -> None:
     revealed = str(page.text_content("#fair-revealed"))
     assert hashlib.sha256(bytes.fromhex(revealed)).hexdigest() == old_hash
     assert page.text_content("#fair-hash") != old_hash
+    # The page itself checks SHA-256(revealed seed) against the hash it showed before play.
+    page.wait_for_selector("#fair-check[data-match=true]")
+    assert page.text_content("#fair-check") == tr("en", "fair.check.ok", hash=old_hash)
     page.click("#fair-verify")
     page.wait_for_function(
         "document.getElementById('fair-message').textContent.includes('rounds checked')"
     )
     assert "all match" in (page.text_content("#fair-message") or "")
+    assert page.get_attribute("#fair-check", "data-match") == "true"
+    page.locator("#fairness").screenshot(path=str(artifacts / "web-fairness-verified.png"))
+    # A malformed seed is refused in the page, before any request.
+    page.fill("#fair-seed", "abc")
+    page.click("#fair-verify")
+    page.wait_for_selector("#fair-check[data-match=invalid]")
+    assert page.text_content("#fair-check") == tr("en", "fair.check.invalid")
+    finish(page)
+
+
+def test_the_page_says_when_a_revealed_seed_does_not_match(browser: Any, server_url: str) -> None:
+    """A server that reveals another seed than the one it committed to is caught in the page."""
+    page = open_table(browser, server_url, locale="es-ES")
+    join_as_guest(page)
+    page.click("#open-fairness")
+    page.wait_for_function("document.getElementById('fair-hash').textContent.length === 64")
+    shown = str(page.text_content("#fair-hash"))
+    liar = secrets.token_bytes(32)
+    table = api(page, "/api/table")
+    page.route(
+        "**/api/fairness/rotate*",
+        lambda route: route.fulfill(
+            status=200,
+            content_type="application/json",
+            body=json.dumps(
+                {
+                    "revealed_server_seed": liar.hex(),
+                    "server_seed_hash": shown,
+                    "next": table["fairness"],
+                }  # fmt: skip
+            ),
+        ),
+    )
+    page.click("#fair-rotate")
+    page.wait_for_selector("#fair-check[data-match=false]")
+    text = page.text_content("#fair-check")
+    assert text == tr("es", "fair.check.bad", hash=hashlib.sha256(liar).hexdigest(), shown=shown)
+    assert "NO coincide" in str(text)
     finish(page)
 
 
@@ -661,3 +903,28 @@ def test_scoreboards_draw_a_scripted_shoe(browser: Any, server_url: str, artifac
     assert set(beads) == {"B", "J", "E"}
     page.click("#lang")
     finish(page)
+
+
+# ------------------------------------------------------------------------- API docs offline
+
+
+def test_api_docs_render_with_no_internet(browser: Any, server_url: str, artifacts: Path) -> None:
+    """/docs draws the whole API with every request to another host refused."""
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    elsewhere: list[str] = []
+
+    def local_only(route: Any) -> None:
+        if route.request.url.startswith(server_url):
+            return route.continue_()
+        elsewhere.append(route.request.url)
+        return route.abort("internetdisconnected")
+
+    page.route("**/*", local_only)
+    page.goto(f"{server_url}/docs")
+    page.wait_for_selector(".swagger-ui .info .title")
+    assert "puntobanco" in str(page.text_content(".swagger-ui .info .title"))
+    page.wait_for_selector(".opblock-summary-path[data-path='/api/rounds']")
+    assert elsewhere == []
+    page.screenshot(path=str(artifacts / "api-docs-offline.png"))
+    context.close()

@@ -96,7 +96,7 @@ def create_player(
     except IntegrityError:
         raise ApiError(409, "username_taken", username=name) from None
     session.execute(insert(Wallet).values(user_id=user_id, balance_minor=0))
-    seed = new_seed(session, user_id)
+    seed = new_seed(session, user_id, fixed_seed=settings.fixed_server_seed)
     session.execute(
         insert(PlayerTable).values(
             user_id=user_id,

@@ -3,16 +3,21 @@
 On start the app applies the Alembic migrations, then completes any round
 left between its debit and its settlement (see :mod:`puntobanco.server.game`).
 The web table (``puntobanco/web/static``) is mounted at ``/`` after the API.
+The API documentation (``/docs``, ``/redoc``) loads Swagger UI and ReDoc from files
+served by the app itself (the ``fastapi-offline`` package ships them), not from a CDN,
+so it works on a machine with no internet access.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
 
 from puntobanco.server import observability
 from puntobanco.server.accounts import housekeeping
@@ -24,6 +29,10 @@ from puntobanco.server.routers import admin, auth, fairness, ops, rounds, table,
 from puntobanco.server.settings import Settings, get_settings
 
 STATIC = Path(__file__).resolve().parents[1] / "web" / "static"
+#: Where the documentation pages' own Swagger UI and ReDoc files are served.
+DOCS_ASSETS = "/docs-assets"
+
+log = logging.getLogger("puntobanco.server")
 
 DESCRIPTION = """
 Punto Banco with play money: accounts, a double-entry wallet ledger, provably fair rounds.
@@ -61,6 +70,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if settings.test_server_seed is not None:
+            log.warning(
+                "PUNTOBANCO_TEST_SERVER_SEED is set: every new server seed is this fixed "
+                "value, so no round is provably fair. For tests and demos only."
+            )
         migrate(engine)
         housekeeping(app.state.sessions, settings)
         if settings.recover_on_start:
@@ -68,7 +82,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         yield
         engine.dispose()
 
-    app = FastAPI(
+    app = FastAPIOffline(
+        static_url=DOCS_ASSETS,
         title="puntobanco",
         version="0.1.0",
         description=DESCRIPTION,

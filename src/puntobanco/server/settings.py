@@ -15,6 +15,7 @@ from typing import Literal
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from puntobanco.core.fairness import SERVER_SEED_BYTES
 from puntobanco.core.rules import PRESETS
 
 
@@ -66,6 +67,12 @@ class Settings(BaseSettings):
         description="Fault injection for tests: stop a round between its debit and its "
         "settlement. Never set in production.",
     )
+    test_server_seed: str | None = Field(
+        default=None,
+        description="FOR TESTS AND DEMOS ONLY: 64 hexadecimal digits (32 bytes) used as "
+        "every new server seed, so that a test can script the shoe. A seed known in advance "
+        "is never provably fair; the server logs a warning at start-up when this is set.",
+    )
 
     @field_validator("default_preset")
     @classmethod
@@ -80,6 +87,27 @@ class Settings(BaseSettings):
         for name in value:
             cls._known_preset(name)
         return value
+
+    @field_validator("test_server_seed")
+    @classmethod
+    def _seed_hex(cls, value: str | None) -> str | None:
+        if value is None or value == "":
+            return None
+        try:
+            seed = bytes.fromhex(value)
+        except ValueError:
+            seed = b""
+        if len(seed) != SERVER_SEED_BYTES:
+            raise ValueError(
+                f"a server seed is {2 * SERVER_SEED_BYTES} hexadecimal digits "
+                f"({SERVER_SEED_BYTES} bytes)"
+            )
+        return seed.hex()
+
+    @property
+    def fixed_server_seed(self) -> bytes | None:
+        """The test server seed as bytes, or ``None`` (the normal case: a fresh seed each time)."""
+        return None if self.test_server_seed is None else bytes.fromhex(self.test_server_seed)
 
     @property
     def sqlalchemy_url(self) -> str:

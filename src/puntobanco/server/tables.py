@@ -61,9 +61,23 @@ def limits_json(limits: TableLimits) -> dict[str, Any]:
     }
 
 
-def new_seed(session: Session, user_id: int, client_seed: str | None = None) -> int:
-    """Create the player's next active server seed (32 bytes from ``secrets``)."""
-    seed = new_server_seed()
+def new_seed(
+    session: Session,
+    user_id: int,
+    client_seed: str | None = None,
+    *,
+    fixed_seed: bytes | None = None,
+) -> int:
+    """Create the player's next active server seed (32 bytes from ``secrets``).
+
+    Args:
+        session: A session inside a transaction.
+        user_id: The player.
+        client_seed: The client seed to keep (a fresh random one when ``None``).
+        fixed_seed: ``Settings.fixed_server_seed``: for tests and demos only, the seed to
+            use instead of a fresh one (a seed known in advance is never provably fair).
+    """
+    seed = new_server_seed() if fixed_seed is None else fixed_seed
     return int(
         session.execute(
             insert(Seed)

@@ -7,7 +7,7 @@ from typing import Any
 from fastapi import APIRouter
 
 from puntobanco.server.audit import parse_seed_hex, verify_seed
-from puntobanco.server.deps import PlayerDep, SessionDep, errors
+from puntobanco.server.deps import PlayerDep, SessionDep, SettingsDep, errors
 from puntobanco.server.errors import ApiError
 from puntobanco.server.ledger.wallet import lock_wallet
 from puntobanco.server.models import utcnow
@@ -39,14 +39,19 @@ def set_client_seed(body: ClientSeedIn, player: PlayerDep, session: SessionDep) 
 
 
 @router.post("/rotate", response_model=RotateOut, responses=errors(401, 503))
-def rotate(player: PlayerDep, session: SessionDep) -> dict[str, Any]:
+def rotate(player: PlayerDep, session: SessionDep, settings: SettingsDep) -> dict[str, Any]:
     """Reveal the server seed in play and commit to a new one (a shoe in progress is ended)."""
     with session.begin():
         lock_wallet(session, player.id)
         old = active_seed(session, player.id)
         old.revealed_at = utcnow()
         session.flush()
-        new_seed(session, player.id, client_seed=old.client_seed)
+        new_seed(
+            session,
+            player.id,
+            client_seed=old.client_seed,
+            fixed_seed=settings.fixed_server_seed,
+        )
         close_shoe(session, player.id)
         revealed, revealed_hash = old.server_seed, old.server_seed_hash
     with session.begin():

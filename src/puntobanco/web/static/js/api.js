@@ -54,7 +54,7 @@ export class Api {
   login(username, password) { return this.request("POST", "/api/auth/login", { body: { username, password } }); }
   register(username, password) { return this.request("POST", "/api/auth/register", { body: { username, password } }); }
   logout() { return this.request("POST", "/api/auth/logout"); }
-  topUp(amount_minor) { return this.request("POST", "/api/wallet/top-up", { body: { amount_minor } }); }
+  topUp(amount_minor, key) { return this.request("POST", "/api/wallet/top-up", { body: { amount_minor }, headers: { "Idempotency-Key": key } }); }
   table() { return this.request("GET", "/api/table"); }
   shoe() { return this.request("GET", "/api/shoe"); }
   deal(bets, key) { return this.request("POST", "/api/rounds", { body: { bets }, headers: { "Idempotency-Key": key } }); }

@@ -26,6 +26,10 @@ const state = {
   lastRound: null,
   dealing: false,
   pendingKey: null, // Idempotency-Key of bets not yet known to be dealt
+  // A Deal whose answer was lost (offline, or a server error): the server may have dealt it.
+  // {key, afterId}: its key, and the newest round id the page knew of when it was sent.
+  uncertain: null,
+  knownRoundId: null, // the newest round id the page has seen
   message: null, // {key, params} or {text}, re-rendered on a language switch
   settled: null, // {bet: settlement} of the last round, shown on the spots
   explain: localStorage.getItem("pb_explain") === "1",
@@ -52,7 +56,9 @@ function totalOnTable() {
 function changeBets(mutate) {
   if (state.dealing) return;
   mutate();
-  state.pendingKey = null; // different bets: a new request
+  // Different bets: a new request. If the old key's answer was lost, state.uncertain still
+  // remembers it: the next Deal first looks for that round (see findLostRound).
+  state.pendingKey = null;
   state.settled = null;
   clearMessage();
   renderSpots();
@@ -301,6 +307,9 @@ async function choosePreset(name) {
     state.table = await api.request("PUT", "/api/table", { body: { preset: name } });
     const offered = state.table.rules.offered_bets;
     state.stack = state.stack.filter(({ bet }) => offered.includes(bet));
+    // Other bets (or another table): a new request, never the old key (the server would
+    // answer 409 for a key reused with different bets). A lost answer stays in state.uncertain.
+    state.pendingKey = null;
     if (state.lastBets) {
       state.lastBets = Object.fromEntries(Object.entries(state.lastBets).filter(([bet]) => offered.includes(bet)));
       if (!Object.keys(state.lastBets).length) state.lastBets = null;
@@ -425,29 +434,30 @@ async function deal() {
   if (state.dealing) return;
   const bets = betsOnTable();
   if (!Object.keys(bets).length) return showMessage({ key: "err.no_bets" });
-  state.pendingKey = state.pendingKey || crypto.randomUUID();
   state.dealing = true;
   state.settled = null;
   clearMessage();
   renderSpots();
   renderStatus();
+  // An earlier Deal's answer was lost and the bets have changed since (so its key is gone):
+  // if the server dealt that round, show it and stop, before betting anything new.
+  if (state.uncertain && state.uncertain.key !== state.pendingKey) {
+    try {
+      if (await showLostRound()) return settledDeal();
+    } catch (err) {
+      return dealFailed(err);
+    }
+  }
+  state.pendingKey = state.pendingKey || crypto.randomUUID();
   let round;
   try {
     round = await api.deal(bets, state.pendingKey);
   } catch (err) {
-    state.dealing = false;
-    // A lost connection or a server error may have come after the server took the round:
-    // keep the key, so that retrying the same bets returns that round and charges nothing
-    // twice. A refusal (4xx) dealt nothing: the next try is a new request.
-    if (!(err instanceof ApiError && (err.kind === "offline" || err.kind === "server"))) state.pendingKey = null;
-    showMessage(errorMessage(err));
-    renderSpots();
-    renderStatus();
-    if (err instanceof ApiError && err.kind === "auth") return openWelcome();
-    await refreshBalance();
-    return settledDeal();
+    return dealFailed(err);
   }
   state.pendingKey = null;
+  state.uncertain = null; // the same key, answered: nothing is unknown any more
+  noteRound(round);
   await playOut(round);
   state.lastBets = bets;
   state.stack = [];
@@ -459,6 +469,76 @@ async function deal() {
   renderStatus();
   await refreshShoe();
   settledDeal();
+}
+
+async function dealFailed(err) {
+  state.dealing = false;
+  // A lost connection or a server error may have come after the server took the round:
+  // keep the key, so that retrying the same bets returns that round and charges nothing
+  // twice, and remember it, so that the round is shown even if the bets change. A refusal
+  // (4xx) dealt nothing: the next try is a new request.
+  const lost = err instanceof ApiError && (err.kind === "offline" || err.kind === "server");
+  if (lost && state.pendingKey) {
+    const afterId = state.uncertain ? state.uncertain.afterId : state.knownRoundId;
+    state.uncertain = { key: state.pendingKey, afterId };
+  } else if (!lost) {
+    state.pendingKey = null;
+  }
+  showMessage(errorMessage(err));
+  renderSpots();
+  renderStatus();
+  if (err instanceof ApiError && err.kind === "auth") return openWelcome();
+  await refreshBalance();
+  return settledDeal();
+}
+
+function noteRound(round) {
+  const id = Number(round.id);
+  if (state.knownRoundId === null || id > state.knownRoundId) state.knownRoundId = id;
+}
+
+// Asks the server whether a Deal whose answer was lost was dealt after all: any round newer
+// than the newest the page knew of when it was sent. If so, plays it out, re-reads the balance
+// and says so; returns whether it did. Throws the API's error when the server cannot answer.
+async function showLostRound() {
+  const { key: lostKey, afterId } = state.uncertain;
+  const page = await api.rounds();
+  state.uncertain = null;
+  const newer = (page.rounds || []).filter((r) => afterId === null || Number(r.id) > afterId);
+  if (!newer.length) return false; // never dealt: nothing was charged
+  const round = newer[0];
+  noteRound(round);
+  state.dealing = true;
+  renderSpots();
+  renderStatus();
+  await playOut(round);
+  const stakes = Object.fromEntries(round.bets.map((b) => [b.bet, b.stake_minor]));
+  state.lastBets = stakes;
+  if (state.pendingKey === lostKey) {
+    // The chips on the table are the ones that round took.
+    state.pendingKey = null;
+    state.stack = [];
+    state.settled = Object.fromEntries(round.settlement.map((s) => [s.bet, s]));
+  }
+  state.dealing = false;
+  const staked = round.bets.reduce((sum, b) => sum + b.stake_minor, 0);
+  const key = state.stack.length ? "err.dealt_offline.chips" : "err.dealt_offline";
+  showMessage({ key, params: { amount: money(staked) } }, "info");
+  await refreshBalance();
+  renderSpots();
+  renderStatus();
+  await refreshShoe();
+  return true;
+}
+
+// Back online with a Deal whose answer was lost: show that round now if it was dealt.
+async function onReconnect() {
+  if (!state.uncertain || state.dealing || !state.user) return;
+  try {
+    await showLostRound();
+  } catch {
+    // Still unreachable: the next Deal asks again.
+  }
 }
 
 // Counts finished Deal presses (dealt or refused) on <body data-deals>: tests wait on it.
@@ -543,7 +623,10 @@ async function startTable() {
   try {
     [state.table, state.shoe] = await Promise.all([api.table(), api.shoe()]);
     const recent = await api.rounds();
-    if (recent.rounds && recent.rounds.length) state.lastRound = recent.rounds[0];
+    if (recent.rounds && recent.rounds.length) {
+      state.lastRound = recent.rounds[0];
+      noteRound(state.lastRound);
+    }
   } catch (err) {
     showMessage(errorMessage(err));
   }
@@ -614,15 +697,26 @@ function wire() {
     localStorage.setItem("pb_explain", state.explain ? "1" : "0");
     renderEvents();
   });
+  // One top-up per press: the button is off while the request runs, and the request carries
+  // an Idempotency-Key (kept for a retry after a lost answer), so the server adds it once.
+  let topUpKey = null;
   $("topup").addEventListener("click", async () => {
+    const button = $("topup");
+    if (button.disabled) return;
+    button.disabled = true;
+    topUpKey = topUpKey || crypto.randomUUID();
     try {
-      const result = await api.topUp(TOP_UP_MINOR);
+      const result = await api.topUp(TOP_UP_MINOR, topUpKey);
+      topUpKey = null;
       state.user.balance_minor = result.balance_minor;
       renderBalance();
       showMessage({ key: "account.topup.done", params: { amount: money(TOP_UP_MINOR) } }, "info");
     } catch (err) {
+      if (!(err instanceof ApiError && (err.kind === "offline" || err.kind === "server"))) topUpKey = null;
       showMessage(errorMessage(err));
       await refreshBalance();
+    } finally {
+      button.disabled = false;
     }
   });
   $("logout").addEventListener("click", async () => {
@@ -656,6 +750,7 @@ async function main() {
     clearTimeout(resizeTimer);
     resizeTimer = setTimeout(renderShoe, 150);
   });
+  window.addEventListener("online", onReconnect);
   renderAll();
   try {
     state.user = await api.me();

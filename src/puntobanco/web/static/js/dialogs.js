@@ -3,7 +3,21 @@
 
 const $ = (id) => document.getElementById(id);
 
+// SHA-256 of a hex seed's bytes, in lower-case hex, computed here in the browser (Web Crypto).
+// null when the text is not 32 bytes of hex; throws when the browser has no Web Crypto here
+// (it needs a secure context: HTTPS or localhost).
+export async function seedCommitment(hex) {
+  if (!/^[0-9a-fA-F]{64}$/.test(hex)) return null;
+  if (!(globalThis.crypto && crypto.subtle)) throw new Error("no crypto.subtle");
+  const bytes = new Uint8Array(hex.match(/../g).map((pair) => parseInt(pair, 16)));
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 export function createDialogs({ api, t, money, callText, errorMessage, setTable, getLang }) {
+  // The commitments this page showed before play, by the seed later revealed:
+  // {seed hex: hash shown}. The player's check does not take the server's word for them.
+  const shownBefore = new Map();
   async function openHistory(before) {
     const dialog = $("history");
     const list = $("history-list");
@@ -109,20 +123,55 @@ export function createDialogs({ api, t, money, callText, errorMessage, setTable,
         renderFairness(await api.setClientSeed($("fair-client").value));
         fairMessage({ key: "fair.set.done" }, "info");
       } else if (action === "rotate") {
+        const shown = $("fair-hash").textContent.trim(); // the commitment shown before play
         const result = await api.rotate();
+        const seed = result.revealed_server_seed.toLowerCase();
+        if (shown) shownBefore.set(seed, shown);
         $("fair-revealed-box").hidden = false;
         $("fair-revealed").textContent = result.revealed_server_seed;
         $("fair-seed").value = result.revealed_server_seed;
         renderFairness(result.next);
         $("fair-message").hidden = true;
+        await checkInBrowser(seed);
       } else {
-        const result = await api.verify($("fair-seed").value.trim());
+        const seed = $("fair-seed").value.trim().toLowerCase();
+        if (!(await checkInBrowser(seed))) return;
+        const result = await api.verify(seed);
         const bad = result.mismatches.length;
         fairMessage({ key: bad ? "fair.verify.bad" : "fair.verify.ok", params: { n: result.rounds_checked, m: bad } }, bad ? "error" : "info");
       }
     } catch (err) {
       fairMessage(errorMessage(err));
     }
+  }
+
+  // The player's own check: SHA-256(seed) here, against the hash this page showed before the
+  // seed was revealed. Says in #fair-check whether it matches; returns false for a malformed seed.
+  async function checkInBrowser(seed) {
+    const box = $("fair-check");
+    box.hidden = false;
+    let hash;
+    try {
+      hash = await seedCommitment(seed);
+    } catch {
+      box.dataset.match = "unknown";
+      box.dataset.tone = "error";
+      box.textContent = t("fair.check.unavailable");
+      return true;
+    }
+    if (hash === null) {
+      box.dataset.match = "invalid";
+      box.dataset.tone = "error";
+      box.textContent = t("fair.check.invalid");
+      return false;
+    }
+    const shown = shownBefore.get(seed);
+    const match = shown === undefined ? "unknown" : String(shown === hash);
+    box.dataset.match = match;
+    box.dataset.tone = match === "false" ? "error" : "info";
+    box.textContent = shown === undefined ? t("fair.check.unknown", { hash })
+      : t(shown === hash ? "fair.check.ok" : "fair.check.bad", { hash, shown });
+    return true;
   }
 
   return { openHistory, openFairness, fairAction };

@@ -76,6 +76,8 @@ def verify_seed(session: Session, server_seed: bytes, *, user_id: int | None) ->
     query = select(Seed).where(Seed.server_seed == server_seed.hex())
     if user_id is not None:
         query = query.where(Seed.user_id == user_id)
+    # Revealed seeds first: with a fixed test seed, one value can belong to several seeds.
+    query = query.order_by(Seed.revealed_at.is_(None), Seed.id)
     seed = session.execute(query).scalars().first()
     if seed is None or not seed_matches(server_seed, seed.server_seed_hash):
         raise ApiError(404, "seed_not_found")

@@ -258,8 +258,17 @@ def test_a_whole_cut_card_shoe_ends_and_a_new_one_starts(client: TestClient, ali
     used = rounds[-1]["shoe"]["first_card"] + len(rounds[-1]["cards"])
     assert 312 - 14 - 6 < used <= 312  # the round after the cut card ends the shoe
     shoe = client.get("/api/shoe", headers=alice.headers).json()
-    assert shoe["rounds"] == [] and shoe["cards_remaining"] == 312
+    # The finished shoe stays on the boards until the next one starts; the cards left and
+    # the edges already describe the fresh shoe the next round comes from.
+    assert shoe["finished"] is True and len(shoe["rounds"]) == len(rounds)
+    assert shoe["cards_remaining"] == 312
+    bob = Player(client, "bob")
+    client.put("/api/table", json={"preset": "punto-banco-6"}, headers=bob.headers)
+    fresh = client.get("/api/shoe", headers=bob.headers).json()
+    assert shoe["edges"] == fresh["edges"]
     nxt = alice.bet({"player": 100}).json()
+    after = client.get("/api/shoe", headers=alice.headers).json()
+    assert after["finished"] is False and len(after["rounds"]) == 1
     assert nxt["shoe"]["index"] == rounds[0]["shoe"]["index"] + 1
     assert nxt["fairness"]["nonce"] == rounds[0]["fairness"]["nonce"] + 1
     assert ledger_check(client)["ok"] is True

@@ -147,8 +147,13 @@ def shoe_json(session: Session, table: PlayerTable) -> dict[str, Any]:
     rules = rules_for(table.preset)
     cut_card = rules.shoe_mode is ShoeMode.CUT_CARD
     rows: list[Round]
+    finished = False
     if cut_card:
-        index = table.shoes_started - 1 if table.shoe_open else table.shoes_started
+        # The boards show the shoe dealt last, and are cleared when the next shoe starts
+        # (as on a casino's scoreboard), not the moment its last round ends. The count of
+        # cards and the edges describe the shoe the next round is dealt from.
+        index = table.shoes_started - 1
+        finished = not table.shoe_open and index >= 0
         rows = (
             list(
                 session.execute(
@@ -157,7 +162,7 @@ def shoe_json(session: Session, table: PlayerTable) -> dict[str, Any]:
                     .order_by(Round.id)
                 ).scalars()
             )
-            if table.shoe_open
+            if index >= 0
             else []
         )
         remaining = rules.cards - table.shoe_position if table.shoe_open else rules.cards
@@ -174,12 +179,13 @@ def shoe_json(session: Session, table: PlayerTable) -> dict[str, Any]:
         remaining = rules.cards
     marks = [_mark(row) for row in rows]
     seen: list[str] = []
-    for row in rows:
+    for row in [] if finished else rows:
         if row.burn_shown:
             seen.append(row.burn_shown)
         seen.extend(row.cards.split())
     return {
         "index": index,
+        "finished": finished,
         "rounds": [
             {
                 "outcome": m.outcome.value,

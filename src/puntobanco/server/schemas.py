@@ -238,6 +238,10 @@ class ShoeOut(BaseModel):
     """The current shoe: its rounds, scoreboards and (cut-card shoes) exact edges."""
 
     index: int
+    finished: bool = Field(
+        description="The shoe dealt its last round; the next round starts a new shoe. Its "
+        "rounds stay on the boards until then; cards_remaining and edges describe the new shoe."
+    )
     rounds: list[MarkOut]
     stats: ShoeStats
     roads: dict[str, Any]

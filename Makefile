@@ -24,8 +24,12 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# The coverage gate covers the layers whose correctness everything else rests on.
+COVERAGE := --cov=puntobanco.core --cov=puntobanco.analysis \
+	--cov-report=term-missing:skip-covered --cov-fail-under=95
+
 pytest: $(STAMP)
-	$(BIN)/python -m pytest -n 2 --dist loadgroup $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n 2 --dist loadgroup $(COVERAGE) $(PYTEST_ARGS)
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)

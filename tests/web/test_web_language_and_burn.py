@@ -124,7 +124,7 @@ def test_the_burn_opens_a_cut_card_shoe_on_the_felt(
     assert page.text_content("#burn .burn-backs") == f"+{burn['face_down']}"
     words = tr("en", "burn.felt", card=burn["shown"]["text"], n=burn["face_down"])
     assert page.text_content("#burn .burn-text") == words  # what a screen reader says
-    assert page.get_attribute("#burn", "role") == "status"
+    assert page.get_attribute("#burn-live", "role") == "status"  # announced when it appears
     page.locator(".felt").screenshot(path=str(artifacts / "web-burn-felt.png"))
     page.click("#lang")
     words = tr("es", "burn.felt", card=burn["shown"]["text"], n=burn["face_down"])

@@ -23,4 +23,10 @@ TEXT = catalogue()
 
 
 def tr(lang: str, key: str, **params: object) -> str:
+    """The catalogue's text, filled in; a count ``n`` of 1 takes the ``<key>.one`` form if any.
+
+    (In English and Spanish the plural category "one" is exactly the integer 1.)
+    """
+    if params.get("n") == 1 and f"{key}.one" in TEXT[lang]:
+        key = f"{key}.one"
     return re.sub(r"\{(\w+)\}", lambda m: str(params[m.group(1)]), TEXT[lang][key])

@@ -31,6 +31,7 @@ const state = {
   uncertain: null,
   knownRoundId: null, // the newest round id the page has seen
   message: null, // {key, params} or {text}, re-rendered on a language switch
+  authMessage: null, // the welcome dialog's message, the same way
   settled: null, // {bet: settlement} of the last round, shown on the spots
   explain: localStorage.getItem("pb_explain") === "1",
 };
@@ -117,7 +118,7 @@ function applyStaticText() {
   document.title = t("app.title");
   for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
   for (const node of document.querySelectorAll("[data-i18n-aria]")) node.setAttribute("aria-label", t(node.dataset.i18nAria));
-  for (const id of ["lang", "lang-welcome"]) {
+  for (const id of ["lang", "lang-welcome", "lang-fair"]) {
     $(id).textContent = state.lang === "en" ? "ES" : "EN";
     $(id).setAttribute("aria-label", `${t("lang.label")}: ${t("lang.switch")}`);
     $(id).title = t("lang.switch");
@@ -406,6 +407,38 @@ function renderEvents() {
   }
 }
 
+// The burn that opened a cut-card shoe, on the felt while its first round is on the table:
+// the card turned face up, and in words how many went face down (read out by screen readers).
+function renderBurn() {
+  const box = $("burn");
+  const burn = state.lastRound && state.lastRound.shoe && state.lastRound.shoe.burn;
+  box.hidden = !burn;
+  if (!burn) return box.replaceChildren();
+  const label = document.createElement("span");
+  label.className = "burn-label";
+  label.setAttribute("aria-hidden", "true");
+  label.textContent = t("burn.label");
+  const card = cardElement(burn.shown);
+  card.classList.add("flipped", "burn-card");
+  card.setAttribute("aria-hidden", "true");
+  const backs = document.createElement("span");
+  backs.className = "burn-backs";
+  backs.setAttribute("aria-hidden", "true");
+  backs.textContent = `+${burn.face_down}`;
+  const words = document.createElement("span");
+  words.className = "sr-only burn-text";
+  words.textContent = t("burn.felt", { card: burn.shown.text, n: burn.face_down });
+  box.replaceChildren(label, card, backs, words);
+  box.title = words.textContent;
+}
+
+function renderAuthMessage() {
+  const box = $("auth-message");
+  const m = state.authMessage;
+  box.hidden = !m;
+  if (m) box.textContent = m.key ? t(m.key, m.params) : m.text;
+}
+
 function renderAll() {
   state.t = translator(state.lang);
   applyStaticText();
@@ -417,6 +450,9 @@ function renderAll() {
   renderShoe();
   renderEvents();
   renderMessage();
+  renderAuthMessage();
+  renderBurn();
+  rerenderDialogs();
   if (state.lastRound && !state.dealing) showFinalRound(state.lastRound);
 }
 
@@ -549,6 +585,7 @@ function settledDeal() {
 async function playOut(round) {
   resetHands();
   state.lastRound = round;
+  renderBurn();
   state.eventsShown = 0;
   renderEvents();
   const counts = { player: 0, banker: 0 };
@@ -598,24 +635,23 @@ function openWelcome() {
 }
 
 async function enter(action) {
-  const box = $("auth-message");
-  box.hidden = true;
+  state.authMessage = null;
+  renderAuthMessage();
   try {
     let result;
     if (action === "guest") result = await api.guest();
     else {
       const username = $("auth-user").value.trim();
       const password = $("auth-pass").value;
-      if (!username || !password) { box.hidden = false; box.textContent = t("err.fields"); return; }
+      if (!username || !password) { state.authMessage = { key: "err.fields" }; return renderAuthMessage(); }
       result = await (action === "login" ? api.login(username, password) : api.register(username, password));
     }
     state.user = result.user;
     $("welcome").close();
     await startTable();
   } catch (err) {
-    const m = errorMessage(err);
-    box.hidden = false;
-    box.textContent = m.key ? t(m.key, m.params) : m.text;
+    state.authMessage = errorMessage(err);
+    renderAuthMessage();
   }
 }
 
@@ -648,7 +684,7 @@ async function startTable() {
 
 // ---------------------------------------------------------------- dialogs
 
-const { openHistory, openFairness, fairAction } = createDialogs({
+const { openHistory, openFairness, fairAction, rerender: rerenderDialogs } = createDialogs({
   api, t, money, callText, errorMessage,
   setTable: (table) => { state.table = table; },
   getLang: () => state.lang,
@@ -675,6 +711,7 @@ function wire() {
   $("deal").addEventListener("click", deal);
   $("lang").addEventListener("click", switchLanguage);
   $("lang-welcome").addEventListener("click", switchLanguage);
+  $("lang-fair").addEventListener("click", switchLanguage);
   $("guest").addEventListener("click", () => enter("guest"));
   $("login").addEventListener("click", () => enter("login"));
   $("register").addEventListener("click", () => enter("register"));

@@ -18,6 +18,10 @@ export function createDialogs({ api, t, money, callText, errorMessage, setTable,
   // The commitments this page showed before play, by the seed later revealed:
   // {seed hex: hash shown}. The player's check does not take the server's word for them.
   const shownBefore = new Map();
+  // What #fair-message and #fair-check say, as catalogue keys and parameters (a server's
+  // message as its text): drawn again in the new language when the player switches.
+  let fairSaid = null; // {key, params} | {text}, and tone
+  let checkSaid = null; // {key, params, match, tone}
   async function openHistory(before) {
     const dialog = $("history");
     const list = $("history-list");
@@ -111,10 +115,36 @@ export function createDialogs({ api, t, money, callText, errorMessage, setTable,
   }
 
   function fairMessage(m, tone = "error") {
+    fairSaid = m && { ...m, tone };
+    renderFairMessage();
+  }
+
+  function renderFairMessage() {
     const box = $("fair-message");
-    box.hidden = false;
-    box.dataset.tone = tone;
-    box.textContent = m.key ? t(m.key, m.params) : m.text;
+    box.hidden = !fairSaid;
+    if (!fairSaid) return;
+    box.dataset.tone = fairSaid.tone;
+    box.textContent = fairSaid.key ? t(fairSaid.key, fairSaid.params) : fairSaid.text;
+  }
+
+  function setCheck(said) {
+    checkSaid = said;
+    renderCheck();
+  }
+
+  function renderCheck() {
+    const box = $("fair-check");
+    box.hidden = !checkSaid;
+    if (!checkSaid) return;
+    box.dataset.match = checkSaid.match;
+    box.dataset.tone = checkSaid.tone;
+    box.textContent = t(checkSaid.key, checkSaid.params);
+  }
+
+  // The page's language changed: say the dialog's messages again in it.
+  function rerender() {
+    renderFairMessage();
+    renderCheck();
   }
 
   async function fairAction(action) {
@@ -131,7 +161,7 @@ export function createDialogs({ api, t, money, callText, errorMessage, setTable,
         $("fair-revealed").textContent = result.revealed_server_seed;
         $("fair-seed").value = result.revealed_server_seed;
         renderFairness(result.next);
-        $("fair-message").hidden = true;
+        fairMessage(null);
         await checkInBrowser(seed);
       } else {
         const seed = $("fair-seed").value.trim().toLowerCase();
@@ -148,31 +178,23 @@ export function createDialogs({ api, t, money, callText, errorMessage, setTable,
   // The player's own check: SHA-256(seed) here, against the hash this page showed before the
   // seed was revealed. Says in #fair-check whether it matches; returns false for a malformed seed.
   async function checkInBrowser(seed) {
-    const box = $("fair-check");
-    box.hidden = false;
     let hash;
     try {
       hash = await seedCommitment(seed);
     } catch {
-      box.dataset.match = "unknown";
-      box.dataset.tone = "error";
-      box.textContent = t("fair.check.unavailable");
+      setCheck({ key: "fair.check.unavailable", match: "unknown", tone: "error" });
       return true;
     }
     if (hash === null) {
-      box.dataset.match = "invalid";
-      box.dataset.tone = "error";
-      box.textContent = t("fair.check.invalid");
+      setCheck({ key: "fair.check.invalid", match: "invalid", tone: "error" });
       return false;
     }
     const shown = shownBefore.get(seed);
     const match = shown === undefined ? "unknown" : String(shown === hash);
-    box.dataset.match = match;
-    box.dataset.tone = match === "false" ? "error" : "info";
-    box.textContent = shown === undefined ? t("fair.check.unknown", { hash })
-      : t(shown === hash ? "fair.check.ok" : "fair.check.bad", { hash, shown });
+    const key = shown === undefined ? "fair.check.unknown" : shown === hash ? "fair.check.ok" : "fair.check.bad";
+    setCheck({ key, params: { hash, shown }, match, tone: match === "false" ? "error" : "info" });
     return true;
   }
 
-  return { openHistory, openFairness, fairAction };
+  return { openHistory, openFairness, fairAction, rerender };
 }

@@ -76,9 +76,11 @@ export const CATALOGUE = {
     "roads.colour.blue": "blue",
     "roads.cell.empty": "empty",
     "roads.cell.ties": "{n} ties",
+    "roads.cell.ties.one": "{n} tie",
     "roads.pair.player": "Player pair",
     "roads.pair.banker": "Banker pair",
     "roads.aria": "{road}: {n} marks",
+    "roads.aria.one": "{road}: {n} mark",
     "stats.title": "This shoe",
     "stats.rounds": "Rounds",
     "stats.banker": "Banker",
@@ -96,8 +98,10 @@ export const CATALOGUE = {
     "edge.exact": "Exact",
     "rules.title": "Rules & limits",
     "rules.decks": "{n} decks",
+    "rules.decks.one": "{n} deck",
     "rules.mode.reshuffle": "reshuffled every round",
     "rules.mode.cut-card": "dealt to a cut card ({n} cards from the end)",
+    "rules.mode.cut-card.one": "dealt to a cut card ({n} card from the end)",
     "rules.pays": "Pays",
     "rules.min": "Minimum",
     "rules.max": "Maximum",
@@ -121,6 +125,9 @@ export const CATALOGUE = {
     "history.net": "Net",
     "history.shoe": "Shoe {index}, round {n}",
     "history.burn": "Burn: {card} shown, {n} face down",
+    "burn.felt": "New shoe. Burned: {card} face up, then {n} cards face down.",
+    "burn.felt.one": "New shoe. Burned: {card} face up, then {n} card face down.",
+    "burn.label": "Burn",
     "fair.title": "Provably fair",
     "fair.text": "Each shoe is shuffled from HMAC-SHA256(server seed, \"client seed:nonce:counter\"). You see the server seed's hash before you play; rotating reveals the seed so you can check every shoe dealt with it.",
     "fair.hash": "Server seed hash (SHA-256)",
@@ -134,7 +141,9 @@ export const CATALOGUE = {
     "fair.verify": "Verify",
     "fair.verify.seed": "Server seed to verify (hex)",
     "fair.verify.ok": "{n} rounds checked: all match.",
-    "fair.verify.bad": "{n} rounds checked: {m} do not match.",
+    "fair.verify.ok.one": "{n} round checked: it matches.",
+    "fair.verify.bad": "{n} rounds checked; not matching: {m}.",
+    "fair.verify.bad.one": "{n} round checked: it does NOT match.",
     "fair.check.ok": "Checked in your browser: SHA-256 of this seed is {hash}, the hash shown before play. It matches.",
     "fair.check.bad": "Checked in your browser: SHA-256 of this seed is {hash}, but the hash shown before play was {shown}. It does NOT match.",
     "fair.check.unknown": "Checked in your browser: SHA-256 of this seed is {hash}. This page did not show a hash for it before play, so compare it with the hash in your history.",
@@ -225,9 +234,11 @@ export const CATALOGUE = {
     "roads.colour.blue": "azul",
     "roads.cell.empty": "vacía",
     "roads.cell.ties": "{n} empates",
+    "roads.cell.ties.one": "{n} empate",
     "roads.pair.player": "pareja del Jugador",
     "roads.pair.banker": "pareja de la Banca",
     "roads.aria": "{road}: {n} marcas",
+    "roads.aria.one": "{road}: {n} marca",
     "stats.title": "Este zapato",
     "stats.rounds": "Manos",
     "stats.banker": "Banca",
@@ -245,8 +256,10 @@ export const CATALOGUE = {
     "edge.exact": "Exacta",
     "rules.title": "Reglas y límites",
     "rules.decks": "{n} barajas",
+    "rules.decks.one": "{n} baraja",
     "rules.mode.reshuffle": "se barajan en cada mano",
     "rules.mode.cut-card": "se reparten hasta la carta de corte ({n} cartas antes del final)",
+    "rules.mode.cut-card.one": "se reparten hasta la carta de corte ({n} carta antes del final)",
     "rules.pays": "Paga",
     "rules.min": "Mínimo",
     "rules.max": "Máximo",
@@ -270,6 +283,9 @@ export const CATALOGUE = {
     "history.net": "Neto",
     "history.shoe": "Zapato {index}, mano {n}",
     "history.burn": "Quemadas: {card} a la vista, {n} boca abajo",
+    "burn.felt": "Zapato nuevo. Quemadas: {card} boca arriba y {n} cartas boca abajo.",
+    "burn.felt.one": "Zapato nuevo. Quemadas: {card} boca arriba y {n} carta boca abajo.",
+    "burn.label": "Quemada",
     "fair.title": "Juego justo demostrable",
     "fair.text": "Cada zapato se baraja con HMAC-SHA256(semilla del servidor, \"semilla del cliente:nonce:contador\"). Usted ve el hash de la semilla del servidor antes de jugar; al rotarla se revela, y puede comprobar cada zapato repartido con ella.",
     "fair.hash": "Hash de la semilla del servidor (SHA-256)",
@@ -283,7 +299,9 @@ export const CATALOGUE = {
     "fair.verify": "Verificar",
     "fair.verify.seed": "Semilla del servidor a verificar (hex)",
     "fair.verify.ok": "{n} manos comprobadas: todas coinciden.",
-    "fair.verify.bad": "{n} manos comprobadas: {m} no coinciden.",
+    "fair.verify.ok.one": "{n} mano comprobada: coincide.",
+    "fair.verify.bad": "{n} manos comprobadas; no coinciden: {m}.",
+    "fair.verify.bad.one": "{n} mano comprobada: NO coincide.",
     "fair.check.ok": "Comprobado en su navegador: el SHA-256 de esta semilla es {hash}, el hash mostrado antes de jugar. Coincide.",
     "fair.check.bad": "Comprobado en su navegador: el SHA-256 de esta semilla es {hash}, pero el hash mostrado antes de jugar era {shown}. NO coincide.",
     "fair.check.unknown": "Comprobado en su navegador: el SHA-256 de esta semilla es {hash}. Esta página no mostró su hash antes de jugar: compárelo con el hash de su historial.",
@@ -319,9 +337,17 @@ export function hasText(key) {
   return key in CATALOGUE.en;
 }
 
+// A string with a count {n} may have a singular form under "<key>.one", chosen by the
+// language's plural rules; the plain key is the plural (every other count).
+const PLURALS = Object.fromEntries(LANGS.map((lang) => [lang, new Intl.PluralRules(lang)]));
+
 export function translator(lang) {
   const table = CATALOGUE[lang] || CATALOGUE.en;
+  const plurals = PLURALS[lang] || PLURALS.en;
   return (key, params = {}) => {
+    const one = `${key}.one`;
+    const count = params.n === undefined || params.n === null ? NaN : Number(params.n);
+    if (one in table && Number.isFinite(count) && plurals.select(count) === "one") key = one;
     const text = table[key] ?? CATALOGUE.en[key] ?? key;
     return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
   };

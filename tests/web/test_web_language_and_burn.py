@@ -1,0 +1,138 @@
+"""The page's words follow a language switch everywhere, counts agree with their nouns, and
+the burn that opens a cut-card shoe shows on the felt (see conftest.py for the server)."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_web_table import api, deal, finish, join_as_guest, open_table, place
+from web_catalogue import TEXT, tr
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def test_fairness_messages_follow_a_language_switch(
+    browser: Any, server_url: str, artifacts: Path
+) -> None:
+    page = open_table(browser, server_url)
+    join_as_guest(page)
+    place(page, "player", 500)
+    deal(page)
+    page.click("#open-fairness")
+    page.wait_for_function("document.getElementById('fair-hash').textContent.length === 64")
+    shown = str(page.text_content("#fair-hash"))
+    page.click("#fair-rotate")
+    page.wait_for_selector("#fair-check[data-match=true]")
+    verify = "/api/fairness/verify"
+    with page.expect_response(lambda r: r.url.split("?")[0].endswith(verify)) as info:
+        page.click("#fair-verify")
+    checked = info.value.json()["rounds_checked"]
+    assert checked == 1  # this guest's one round: the singular form
+    page.wait_for_function("document.getElementById('fair-message').textContent !== ''")
+    assert page.text_content("#fair-message") == "1 round checked: it matches."
+    assert page.text_content("#fair-check") == tr("en", "fair.check.ok", hash=shown)
+
+    page.click("#lang-fair")  # inside the open dialog: the page behind it is inert
+    assert page.evaluate("document.documentElement.lang") == "es"
+    assert page.text_content("#fair-message") == "1 mano comprobada: coincide."
+    assert page.text_content("#fair-check") == tr("es", "fair.check.ok", hash=shown)
+    assert page.get_attribute("#fair-check", "data-match") == "true"
+    assert page.text_content("#fair-verify") == tr("es", "fair.verify")
+    page.locator("#fairness").screenshot(path=str(artifacts / "web-fairness-es.png"))
+
+    # A refusal in the page (a malformed seed) follows the switch back, too.
+    page.fill("#fair-seed", "abc")
+    page.click("#fair-verify")
+    page.wait_for_selector("#fair-check[data-match=invalid]")
+    assert page.text_content("#fair-check") == tr("es", "fair.check.invalid")
+    page.click("#lang-fair")
+    assert page.text_content("#fair-check") == tr("en", "fair.check.invalid")
+    assert page.text_content("#fair-message") == "1 round checked: it matches."
+    revealed = bytes.fromhex(str(page.text_content("#fair-revealed")))
+    assert hashlib.sha256(revealed).hexdigest() == shown
+    finish(page)
+
+
+def test_welcome_message_follows_a_language_switch(browser: Any, server_url: str) -> None:
+    page = open_table(browser, server_url)
+    page.click("#login")  # no user name, no password: refused in the page
+    page.wait_for_selector("#auth-message:not([hidden])")
+    assert page.text_content("#auth-message") == tr("en", "err.fields")
+    page.click("#lang-welcome")
+    assert page.text_content("#auth-message") == tr("es", "err.fields")
+    page.fill("#auth-user", "nobody-here")
+    page.fill("#auth-pass", "wrong password!")
+    page.click("#login")  # the server refuses, in the page's language
+    page.wait_for_function(
+        f"document.getElementById('auth-message').textContent !== {tr('es', 'err.fields')!r}"
+    )
+    assert page.is_visible("#auth-message")
+    finish(page)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_counts_agree_with_their_nouns(browser: Any, server_url: str, lang: str) -> None:
+    """The page's own translator picks the singular for 1 and the plural otherwise."""
+    page = open_table(browser, server_url)
+    said = page.evaluate(
+        """async (lang) => {
+          const { translator } = await import('/js/i18n.js');
+          const t = translator(lang);
+          const out = {};
+          for (const n of [0, 1, 2, 21]) {
+            out[n] = [t('fair.verify.ok', { n }), t('roads.cell.ties', { n }),
+                      t('roads.aria', { road: 'R', n }), t('rules.decks', { n }),
+                      t('rules.mode.cut-card', { n }), t('burn.felt', { card: '7♦', n })];
+          }
+          return out;
+        }""",
+        lang,
+    )
+    keys = ["fair.verify.ok", "roads.cell.ties", "roads.aria", "rules.decks"]
+    keys += ["rules.mode.cut-card", "burn.felt"]
+    for n in (0, 1, 2, 21):
+        form = ".one" if n == 1 else ""
+        fill = {"{n}": str(n), "{road}": "R", "{card}": "7♦"}
+        expected = []
+        for key in keys:
+            text = TEXT[lang][key + form]
+            for name, value in fill.items():
+                text = text.replace(name, value)
+            expected.append(text)
+        assert said[str(n)] == expected
+    one = {"en": "1 round checked: it matches.", "es": "1 mano comprobada: coincide."}
+    assert said["1"][0] == one[lang]
+    assert said["2"][0].startswith({"en": "2 rounds checked", "es": "2 manos comprobadas"}[lang])
+    finish(page)
+
+
+def test_the_burn_opens_a_cut_card_shoe_on_the_felt(
+    browser: Any, server_url: str, artifacts: Path
+) -> None:
+    page = open_table(browser, server_url)
+    join_as_guest(page)
+    assert page.is_hidden("#burn")
+    place(page, "banker", 500)
+    first = deal(page)
+    burn = first["shoe"]["burn"]
+    assert first["shoe"]["round_in_shoe"] == 1 and burn is not None  # a new guest's new shoe
+    assert page.is_visible("#burn")
+    assert page.get_attribute("#burn .burn-card", "data-code") == burn["shown"]["code"]
+    assert page.text_content("#burn .burn-backs") == f"+{burn['face_down']}"
+    words = tr("en", "burn.felt", card=burn["shown"]["text"], n=burn["face_down"])
+    assert page.text_content("#burn .burn-text") == words  # what a screen reader says
+    assert page.get_attribute("#burn-live", "role") == "status"  # announced when it appears
+    page.locator(".felt").screenshot(path=str(artifacts / "web-burn-felt.png"))
+    page.click("#lang")
+    words = tr("es", "burn.felt", card=burn["shown"]["text"], n=burn["face_down"])
+    assert page.text_content("#burn .burn-text") == words
+    page.click("#lang")
+    page.click("#rebet")
+    second = deal(page)
+    assert second["shoe"]["burn"] is None
+    assert page.is_hidden("#burn")
+    assert api(page, f"/api/rounds/{first['id']}")["shoe"]["burn"] == burn
+    finish(page)

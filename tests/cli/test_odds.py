@@ -126,12 +126,14 @@ def test_language_from_the_locale_and_exact_fractions() -> None:
         (["--decks", "9"], "1 to 8", "de 1 a 8"),
         (["--decks", "6", "--shoe", "0=10"], "only one of", "solo una"),
         (["--commission", "1.2"], "below 1", "menor que 1"),
-        (["--tie-pays", "0"], "positive", "positivo"),
+        (["--tie-pays", "0"], "--tie-pays must be more than 0", "--tie-pays debe ser mayor que 0"),
         (["--tie-pays", "lots"], "a number such as", "un número como"),
         (["--pair-pays", "11", "--shoe", "0=100,9=20"], "count of each rank", "cada rango"),
         (["--remove", "Qx"], "not a card or a rank", "no es una carta"),
         (["--ranks", "K=1,A=6", "--remove", "Kd Ks"], "no K is left", "ningún K"),
-        (["--preset", "baccarat-9000"], "punto-banco", "punto-banco"),
+        (["--preset", "baccarat-9000"], "Unknown rules", "Reglas desconocidas"),
+        (["--pair-pays", "0"], "--pair-pays must be more than 0", "--pair-pays debe ser mayor"),
+        (["--commission", "1.2"], "The Banker commission", "La comisión de la Banca"),
         (["--effects", "--shoes", "0"], "positive whole number", "entero positivo"),
         (["--shoe", "0=6", "--effects"], "at least 7", "al menos 7"),
     ],
@@ -150,3 +152,23 @@ def test_bad_input_names_the_problem_in_both_languages(
 def test_unknown_language_is_refused() -> None:
     result = _run("--lang", "fr")
     assert result.exit_code == 2 and "en or es" in result.stderr
+
+
+def test_core_errors_are_worded_by_core_and_shoe_errors_by_odds() -> None:
+    from puntobanco.analysis.shoe import InvalidShoe
+    from puntobanco.cli.odds import ERRORS_ES, error_text
+    from puntobanco.core.cards import parse_cards
+    from puntobanco.core.errors import BaccaratError
+    from puntobanco.core.explain import ERROR_CODES, error_message
+    from puntobanco.core.rules import preset
+
+    for attempt in (lambda: preset("baccarat-9000"), lambda: parse_cards("Qx")):
+        with pytest.raises(BaccaratError) as caught:
+            attempt()
+        error = caught.value
+        assert error.code in ERROR_CODES
+        for lang in ("en", "es"):
+            assert error_text(error, lang) == error_message(error, lang)
+    shoe_error = InvalidShoe("no K is left", code="none_left", card="K")
+    assert error_text(shoe_error, "es") == ERRORS_ES["none_left"].format(card="K")
+    assert error_text(shoe_error, "en") == "no K is left"

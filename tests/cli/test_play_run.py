@@ -387,3 +387,79 @@ def test_payout_ratios_are_written_exactly() -> None:
     cases |= {Fraction(9, 2): "4.5", Fraction(1, 3): "1/3", Fraction(1, 8): "0.125"}
     for ratio, text in cases.items():
         assert format_ratio(ratio) == text
+
+
+def test_spanish_help_on_an_ascii_terminal_from_a_shell() -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANG")}
+    env.update(PYTHONPATH=str(SRC), LANG="es_ES.UTF-8", PYTHONIOENCODING="ascii")
+    done = subprocess.run(
+        [sys.executable, "-m", "puntobanco.cli.main", "play", "--help"],
+        capture_output=True,
+        encoding="ascii",
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Barajas en el zapato" in done.stdout and "Semilla del barajado" in done.stdout
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("command", ["play", "odds"])
+def test_help_on_an_ascii_terminal(command: str) -> None:
+    from typer.testing import CliRunner
+
+    from puntobanco.cli.main import app
+
+    # The help's language was chosen at import; the shell test above covers Spanish.
+    done = CliRunner(charset="ascii").invoke(app, [command, "--help"], env={"COLUMNS": "200"})
+    assert done.exit_code == 0, done.exception
+    assert "--decks" in done.stdout and "--lang" in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("command", "args", "said"),
+    [
+        (
+            "play",
+            ["--fas"],
+            "Unknown option --fas (did you mean --fast, --pairs, --max?). See: puntobanco play",
+        ),
+        (
+            "play",
+            ["--lang", "es", "--fas"],
+            "(¿quería decir --fast, --pairs, --max?). Vea: puntobanco play",
+        ),
+        ("play", ["--seed"], "The option --seed needs a value. See: puntobanco play --help"),
+        ("play", ["extra"], "Unexpected argument extra: every value goes after its option"),
+        ("play", ["--lang", "es", "extra"], "como --decks 6. Vea: puntobanco play --help"),
+        (
+            "systems",
+            ["--sesions"],
+            "(did you mean --sessions, --json, --on?). See: puntobanco systems",
+        ),
+        ("systems", ["--lang", "es", "x"], "como --sessions 1000. Vea: puntobanco systems"),
+    ],
+)
+def test_usage_errors_name_the_command_that_was_run(
+    command: str, args: list[str], said: str
+) -> None:
+    from typer.testing import CliRunner
+
+    from puntobanco.cli.main import app
+
+    env = {"LANG": "C", "LC_ALL": None, "LC_MESSAGES": None}
+    done = CliRunner().invoke(app, [command, *args], env=env)
+    assert done.exit_code == 2 and done.stdout == ""
+    assert said in " ".join(done.stderr.split())
+
+
+def test_systems_reuses_plays_translated_command() -> None:
+    from puntobanco.cli.lang import lang_in_args
+    from puntobanco.cli.play import TranslatedCommand
+    from puntobanco.cli.systems import SystemsCommand
+
+    assert issubclass(SystemsCommand, TranslatedCommand)
+    assert SystemsCommand.command_name == "systems" and TranslatedCommand.command_name == "play"
+    assert lang_in_args(["--decks", "8", "--lang", "es"]) == "es"
+    assert lang_in_args(["--lang=en"]) == "en" and lang_in_args(["--lang"]) is None

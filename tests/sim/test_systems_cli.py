@@ -219,3 +219,17 @@ def test_an_ascii_locale_and_spanish_help_from_a_shell() -> None:
     helped = _subprocess(["--help"], LANG="es_ES.UTF-8", PYTHONIOENCODING="ascii")
     assert helped.returncode == 0 and "Numero de sesiones" in helped.stdout
     assert "Number of sessions" in _subprocess(["--help", "--lang", "en"]).stdout
+
+
+def test_an_ascii_terminal_keeps_the_columns_aligned() -> None:
+    # "±" becomes "+/-": spelled out before the table is laid out, not after.
+    code, out, _ = run("--compare", *SMALL, charset="ascii")
+    assert code == 0 and "+/-" in out and "±" not in out
+    rows = [line for line in out.splitlines() if line[:1] in "|+"]
+    assert len(rows) > len(System) and len({len(row) for row in rows}) == 1, out
+    rule = next(row for row in rows if row.startswith("|-"))  # under the headers
+    columns = [i for i, ch in enumerate(rule) if ch in "|+"]
+    cells = [row for row in rows if row.startswith("| ")]
+    assert len(cells) == len(System) + 1
+    for row in cells:
+        assert [i for i, ch in enumerate(row) if ch == "|"] == columns, row

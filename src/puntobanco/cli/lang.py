@@ -14,7 +14,7 @@ that neither language lacks one).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from puntobanco.core.explain import LANGUAGES, Lang
@@ -76,6 +76,24 @@ def detect_lang(explicit: str | None, environ: Mapping[str, str]) -> Lang:
         if value:
             return parse_lang(value) or "en"
     return "en"
+
+
+def lang_in_args(args: Sequence[str]) -> str | None:
+    """The value of ``--lang`` on a command line, read without Click.
+
+    For what must be worded before Click has parsed the line (the help texts)
+    or when it could not parse it (a usage error). The value is not checked:
+    pass it to :func:`parse_lang` or :func:`detect_lang`.
+
+    >>> lang_in_args(["play", "--lang", "es"]), lang_in_args(["--lang=en"]), lang_in_args([])
+    ('es', 'en', None)
+    """
+    for index, arg in enumerate(args):
+        if arg == "--lang" and index + 1 < len(args):
+            return args[index + 1]
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2]
+    return None
 
 
 def message(lang: Lang, key: str, **params: Any) -> str:
@@ -276,9 +294,15 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "cli.explain": "Start with explain mode on.",
         # Options
         "opt.bad": "Invalid option {option}: {detail}",
-        "opt.unknown": "Unknown option {option}. See: puntobanco play --help",
-        "opt.usage": "{detail}. See: puntobanco play --help",
-        "opt.needs_value": "The option {option} needs a value.",
+        # Click's usage errors, for any command ({command}: play, systems...)
+        "opt.unknown": "Unknown option {option}{hint}. See: puntobanco {command} --help",
+        "opt.hint": " (did you mean {names}?)",
+        "opt.usage": "{detail}. See: puntobanco {command} --help",
+        "opt.needs_value": "The option {option} needs a value. See: puntobanco {command} --help",
+        "opt.extra": (
+            "Unexpected argument {args}: every value goes after its option, such as "
+            "{example}. See: puntobanco {command} --help"
+        ),
         "opt.lang": "the languages are en and es, got '{value}'",
         "opt.decks": "the number of decks is a whole number from 1 to 8, got '{value}'",
         "opt.shoe": "the shoe is cut-card or reshuffle, got '{value}'",
@@ -483,9 +507,16 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "cli.fast": "Repartir sin pausas entre cartas.",
         "cli.explain": "Empezar con el modo explicación activado.",
         "opt.bad": "Opción no válida {option}: {detail}",
-        "opt.unknown": "Opción desconocida {option}. Vea: puntobanco play --help",
-        "opt.usage": "{detail}. Vea: puntobanco play --help",
-        "opt.needs_value": "La opción {option} necesita un valor.",
+        "opt.unknown": "Opción desconocida {option}{hint}. Vea: puntobanco {command} --help",
+        "opt.hint": " (¿quería decir {names}?)",
+        "opt.usage": "{detail}. Vea: puntobanco {command} --help",
+        "opt.needs_value": (
+            "La opción {option} necesita un valor. Vea: puntobanco {command} --help"
+        ),
+        "opt.extra": (
+            "Argumento inesperado {args}: cada valor va después de su opción, como "
+            "{example}. Vea: puntobanco {command} --help"
+        ),
         "opt.lang": "los idiomas son en y es; se recibió «{value}»",
         "opt.decks": "el número de barajas es un número entero de 1 a 8; se recibió «{value}»",
         "opt.shoe": "el zapato es cut-card o reshuffle; se recibió «{value}»",

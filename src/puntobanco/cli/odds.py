@@ -15,6 +15,7 @@ the user's language, and exits with status 2; nothing is printed on stdout.
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 from collections.abc import Mapping
@@ -26,8 +27,9 @@ import typer
 from puntobanco.analysis.shoe import InvalidShoe
 from puntobanco.cli.lang import detect_lang as cli_detect_lang
 from puntobanco.cli.lang import parse_lang
+from puntobanco.cli.textsafe import SafeHelpCommand
 from puntobanco.core.errors import BaccaratError
-from puntobanco.core.explain import Lang
+from puntobanco.core.explain import Lang, error_message
 
 TEXT: Mapping[str, Mapping[str, str]] = {
     "en": {
@@ -131,7 +133,8 @@ TEXT: Mapping[str, Mapping[str, str]] = {
     },
 }
 
-#: Spanish sentences for the errors the analyzer and the rules raise (by code).
+#: Spanish sentences for the analysis layer's errors (:class:`InvalidShoe`, by code).
+#: Core's errors are worded by :func:`puntobanco.core.explain.error_message`.
 ERRORS_ES: Mapping[str, str] = {
     "count_not_int": "la cantidad de {what_es} debe ser un número entero, no {value}",
     "negative_count": "la cantidad de {what_es} no puede ser negativa ({value})",
@@ -149,14 +152,13 @@ ERRORS_ES: Mapping[str, str] = {
     ),
     "decks": "el número de barajas debe ir de 1 a 8, no {value}",
     "shoes": "el número de sabots debe ser un entero positivo, no {value}",
-    "commission": "la comisión debe ser al menos 0 y menor que 1 (0.05 es un 5 %), no {value}",
-    "rules_not_positive": "{name} debe ser un número positivo",
-    "rules_not_a_number": "{name} debe ser un número como 8, 0.05 o 19/20, no {value}",
-    "preset": "reglas {value!r} desconocidas: elija entre {allowed}",
-    "bad_card": "{card!r} no es una carta: escriba rango y palo, como Kd, 10h o A♠",
     "bad_item": "no se puede retirar {item}: indique cartas o rangos",
 }
 
+
+#: The option that sets each Rules field core may name in an error.
+_OPTION_OF_FIELD = {"tie_pays": "--tie-pays", "banker_six_pays": "--banker-six-pays",
+                    "pair_pays": "--pair-pays", "banker_commission": "--commission"}  # fmt: skip
 
 _KINDS_ES = {"rank": "rango", "point value": "valor"}
 
@@ -180,10 +182,23 @@ def detect_lang(explicit: str | None, environ: Mapping[str, str]) -> Lang:
 
 
 def error_text(error: BaccaratError, lang: Lang) -> str:
-    """The error's sentence in ``lang`` (English: the error's own message)."""
+    """The error's sentence in ``lang``.
+
+    The command line's own errors are worded from :data:`TEXT`; the analysis
+    layer's (:class:`InvalidShoe`) from :data:`ERRORS_ES` in Spanish, their
+    own message in English; every other error is core's, worded by
+    :func:`~puntobanco.core.explain.error_message` as the other commands do.
+    """
     if isinstance(error, _UsageError):
         key = error.code
         return TEXT[lang][key].format(**error.params) if key in TEXT[lang] else error.message
+    if not isinstance(error, InvalidShoe):
+        name = error.params.get("name")
+        if isinstance(name, str) and name in _OPTION_OF_FIELD:
+            # Core names the Rules field; the user typed the option.
+            error = copy.copy(error)
+            error.params = {**error.params, "name": _OPTION_OF_FIELD[name]}
+        return error_message(error, lang)
     if lang == "es" and error.code in ERRORS_ES:
         params = dict(error.params)
         if "kind" in params:
@@ -238,7 +253,7 @@ def _percent(value: Fraction | float, exact: bool) -> str:
 def register(app: typer.Typer) -> None:
     """Add the ``odds`` command to ``app``."""
 
-    @app.command("odds")
+    @app.command("odds", cls=SafeHelpCommand)
     def odds(
         decks: Annotated[
             str | None, typer.Option(metavar="N", help="Decks in a full shoe, 1 to 8 (default 8).")

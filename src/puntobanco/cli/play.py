@@ -13,21 +13,20 @@ import re
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar
 
 import typer
-import typer.core
 from rich.console import Console
 from rich.markup import escape
 
 from puntobanco.cli.betline import CommandKind, parse_line
 from puntobanco.cli.game import Session
-from puntobanco.cli.lang import detect_lang, message, parse_lang
+from puntobanco.cli.lang import detect_lang, lang_in_args, message, parse_lang
 from puntobanco.cli.options import GameConfig, OptionError, build_config
 from puntobanco.cli.render import Renderer
-from puntobanco.cli.textsafe import safe_stream, transliterate
+from puntobanco.cli.textsafe import SafeHelpCommand, safe_stream, transliterate
 from puntobanco.core.bets import Bet
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import Lang
@@ -196,41 +195,67 @@ def _bets_for(line: str, session: Session, show: Renderer) -> tuple[Bet, ...] | 
     return None
 
 
-def _lang_in_args(args: Sequence[str]) -> str | None:
-    for index, arg in enumerate(args):
-        if arg == "--lang" and index + 1 < len(args):
-            return args[index + 1]
-        if arg.startswith("--lang="):
-            return arg.partition("=")[2]
-    return None
-
-
 def _fail(lang: Lang, text: str) -> typer.Exit:
     console = Console(file=safe_stream(sys.stderr), highlight=False, soft_wrap=True)
     console.print(escape(text), style="bold red")
     return typer.Exit(2)
 
 
-class _PlayCommand(typer.core.TyperCommand):
-    """Click's own usage errors (unknown option, missing value) in the player's language."""
+#: Click's "unexpected extra argument" error, with the stray arguments in brackets.
+_EXTRA = re.compile(r"unexpected extra argument\S* \((.*)\)", re.IGNORECASE)
+
+
+class TranslatedCommand(SafeHelpCommand):
+    """Click's own usage errors (unknown option, missing value) in the user's language.
+
+    Click parses the options before the command runs, so its errors are
+    caught here and told with :mod:`puntobanco.cli.lang`'s messages, in the
+    language of ``--lang`` on the line, or else of the locale; exit status 2.
+    The help is safe on any terminal (:class:`~puntobanco.cli.textsafe.SafeHelpCommand`).
+
+    Another command reuses it by subclassing and setting the class attributes,
+    as ``puntobanco systems`` does.
+    """
+
+    #: The command's name, in "See: puntobanco <name> --help".
+    command_name: ClassVar[str] = "play"
+    #: An option and its value, to show where a stray value belongs.
+    option_example: ClassVar[str] = "--decks 6"
+    #: How the message is printed (a Rich style; ``None``: plain).
+    error_style: ClassVar[str | None] = "bold red"
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        """Parse as Click does; a usage error becomes a message in the user's language."""
         original = list(args)  # click consumes the list it parses
         try:
             return super().parse_args(ctx, args)
         except typer.TyperException as error:
-            raw = _lang_in_args(original)
+            raw = lang_in_args(original)
             lang = detect_lang(raw if raw and parse_lang(raw) else None, os.environ)
-            option = str(getattr(error, "option_name", "") or "")
-            name = type(error).__name__
-            if name == "NoSuchOption":
-                text = message(lang, "opt.unknown", option=option)
-            elif name == "BadOptionUsage" and option:
-                text = message(lang, "opt.needs_value", option=option)
-            else:
-                detail = str(getattr(error, "message", error)).rstrip(".")
-                text = message(lang, "opt.usage", detail=detail)
-            raise _fail(lang, text) from None
+            console = Console(file=safe_stream(sys.stderr), highlight=False, soft_wrap=True)
+            console.print(escape(self.usage_text(lang, error)), style=self.error_style)
+            raise typer.Exit(2) from None
+
+    def usage_text(self, lang: Lang, error: Exception) -> str:
+        """The sentence for one of Click's usage errors, in ``lang``."""
+        command = self.command_name
+        option = str(getattr(error, "option_name", "") or "")
+        name = type(error).__name__
+        detail = str(getattr(error, "message", error))
+        extra = _EXTRA.search(detail)
+        if name == "NoSuchOption":
+            possibilities = list(getattr(error, "possibilities", None) or ())  # best first
+            hint = (
+                message(lang, "opt.hint", names=", ".join(possibilities)) if possibilities else ""
+            )
+            return message(lang, "opt.unknown", option=option, hint=hint, command=command)
+        if name == "BadOptionUsage" and option:
+            return message(lang, "opt.needs_value", option=option, command=command)
+        if extra:
+            return message(
+                lang, "opt.extra", args=extra.group(1), example=self.option_example, command=command
+            )
+        return message(lang, "opt.usage", detail=detail.rstrip("."), command=command)
 
 
 def register(app: typer.Typer) -> None:
@@ -239,13 +264,13 @@ def register(app: typer.Typer) -> None:
     The help texts are in the language of ``--lang`` on the command line, or
     else of the locale, as the game is.
     """
-    raw = _lang_in_args(sys.argv)
+    raw = lang_in_args(sys.argv)
     help_lang = detect_lang(raw if raw and parse_lang(raw) else None, os.environ)
 
     def h(key: str) -> str:
         return message(help_lang, f"cli.{key}")
 
-    @app.command("play", cls=_PlayCommand, help=h("help"))
+    @app.command("play", cls=TranslatedCommand, help=h("help"))
     def play(
         decks: Annotated[str | None, typer.Option(metavar="N", help=h("decks"))] = None,
         shoe: Annotated[

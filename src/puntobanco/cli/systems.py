@@ -7,10 +7,10 @@ Spanish (``--lang``, else the locale); bad input gets a message naming what
 was wrong and what is allowed, and exit status 2.
 """
 
+import functools
 import json
 import math
 import os
-import re
 import secrets
 import sys
 import time
@@ -19,13 +19,13 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-import typer.core
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from puntobanco.cli.lang import detect_lang, parse_lang
-from puntobanco.cli.textsafe import safe_stream
+from puntobanco.cli.lang import detect_lang, lang_in_args, parse_lang
+from puntobanco.cli.play import TranslatedCommand
+from puntobanco.cli.textsafe import safe_stream, transliterate
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import Lang, error_message
 from puntobanco.core.money import format_minor, parse_amount
@@ -144,12 +144,6 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "decks": "Decks must be a whole number from 1 to 8, got {value}.",
         "preset": "Unknown rules {value!r}: choose one of {allowed}.",
         "lang": "Unknown language {value!r}: the languages are en and es.",
-        "opt_unknown": "Unknown option {option}{hint}. See: puntobanco systems --help",
-        "opt_hint": " (did you mean {names}?)",
-        "opt_needs_value": "The option {option} needs a value. See: puntobanco systems --help",
-        "opt_extra": "Unexpected argument {args}: every value goes after its option, such as "
-        "--sessions 1000. See: puntobanco systems --help",
-        "opt_usage": "{detail}. See: puntobanco systems --help",
         "help": "Betting systems over many sessions of seeded cut-card shoes: what they do "
         "to the bankroll, and what they cannot do to the house edge.",
         "help_system": "flat, martingale, paroli, fibonacci, dalembert, 1-3-2-6, labouchere "
@@ -249,12 +243,6 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "decks": "Las barajas deben ser un número entero de 1 a 8; se recibió {value}.",
         "preset": "Reglas desconocidas {value!r}: elija unas de {allowed}.",
         "lang": "Idioma desconocido {value!r}: los idiomas son en y es.",
-        "opt_unknown": "Opción desconocida {option}{hint}. Vea: puntobanco systems --help",
-        "opt_hint": " (¿quería decir {names}?)",
-        "opt_needs_value": "La opción {option} necesita un valor. Vea: puntobanco systems --help",
-        "opt_extra": "Argumento inesperado {args}: cada valor va después de su opción, como "
-        "--sessions 1000. Vea: puntobanco systems --help",
-        "opt_usage": "{detail}. Vea: puntobanco systems --help",
         "help": "Sistemas de apuestas en muchas sesiones de zapatos con carta de corte y "
         "semilla: lo que hacen con el capital, y lo que no pueden hacer con la ventaja de la "
         "casa.",
@@ -290,16 +278,6 @@ class _BadInput(Exception):
     """A message for the user, already in their language."""
 
 
-def _lang_in_args(args: Sequence[str]) -> str | None:
-    """The value of ``--lang`` on a command line Click could not parse."""
-    for index, arg in enumerate(args):
-        if arg == "--lang" and index + 1 < len(args):
-            return args[index + 1]
-        if arg.startswith("--lang="):
-            return arg.partition("=")[2]
-    return None
-
-
 def _language(raw: str | None) -> Lang:
     """``raw`` if it names a language we have, else the locale's (see :mod:`cli.lang`)."""
     return detect_lang(raw if raw and parse_lang(raw) else None, os.environ)
@@ -312,51 +290,12 @@ def _refuse(text: str) -> typer.Exit:
     return typer.Exit(2)
 
 
-_EXTRA = re.compile(r"unexpected extra argument\S* \((.*)\)", re.IGNORECASE)
+class SystemsCommand(TranslatedCommand):
+    """Click's usage errors in the user's language and the help on any terminal, as in ``play``."""
 
-
-class SystemsCommand(typer.core.TyperCommand):
-    """Click's own usage errors (unknown option, missing value) in the user's language.
-
-    And the help, on any terminal.
-
-    As ``puntobanco play`` does: Click parses the options before the command
-    runs, so its errors are caught here and told with this module's messages.
-    """
-
-    def format_help(self, ctx: Any, formatter: Any) -> None:  # noqa: D102
-        # Typer prints the help through a Rich console on sys.stdout: on an ASCII
-        # terminal the Spanish accents would raise UnicodeEncodeError.
-        stdout = sys.stdout
-        sys.stdout = safe_stream(stdout)
-        try:
-            super().format_help(ctx, formatter)
-        finally:
-            sys.stdout = stdout
-
-    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:  # noqa: D102
-        original = list(args)  # click consumes the list it parses
-        try:
-            return super().parse_args(ctx, args)
-        except typer.TyperException as error:
-            lang = _language(_lang_in_args(original))
-            option = str(getattr(error, "option_name", "") or "")
-            name = type(error).__name__
-            detail = str(getattr(error, "message", error))
-            extra = _EXTRA.search(detail)
-            if name == "NoSuchOption":
-                possibilities = sorted(getattr(error, "possibilities", None) or ())
-                hint = (
-                    _text(lang, "opt_hint", names=", ".join(possibilities)) if possibilities else ""
-                )
-                text = _text(lang, "opt_unknown", option=option, hint=hint)
-            elif name == "BadOptionUsage" and option:
-                text = _text(lang, "opt_needs_value", option=option)
-            elif extra:
-                text = _text(lang, "opt_extra", args=extra.group(1))
-            else:
-                text = _text(lang, "opt_usage", detail=detail.rstrip("."))
-            raise _refuse(text) from None
+    command_name = "systems"
+    option_example = "--sessions 1000"
+    error_style = None
 
 
 def _text(lang: Lang, key: str, **params: Any) -> str:
@@ -415,35 +354,13 @@ def _money(value: float) -> str:
     return format_minor(round(value))
 
 
-#: What a terminal that cannot show a statistics sign gets instead (the shared
-#: fallback of :mod:`cli.textsafe` would print "?" for these two).
-_PLAIN_SYMBOLS = {"±": "+/-", "σ": "sd"}
-
-
-def _symbols(encoding: str) -> Callable[[str], str]:
-    """A function that spells the statistics signs ``encoding`` lacks in letters."""
-    missing = {}
-    for sign, plain in _PLAIN_SYMBOLS.items():
-        try:
-            sign.encode(encoding)
-        except (UnicodeEncodeError, LookupError):
-            missing[sign] = plain
-
-    def spell(text: str) -> str:
-        for sign, plain in missing.items():
-            text = text.replace(sign, plain)
-        return text
-
-    return spell
-
-
 def register(app: typer.Typer) -> None:
     """Add the ``systems`` command to ``app``.
 
     The help texts are in the language of ``--lang`` on the command line, or
     else of the locale, as the command's messages are.
     """
-    help_lang = _language(_lang_in_args(sys.argv))
+    help_lang = _language(lang_in_args(sys.argv))
 
     def h(key: str) -> str:
         return _text(help_lang, f"help_{key}")
@@ -554,7 +471,9 @@ def register(app: typer.Typer) -> None:
             typer.echo(json.dumps(document))
         else:
             out = Console(file=safe_stream(sys.stdout))
-            symbols = _symbols(out.encoding)
+            # Spelled out before Rich lays the tables out, so that a sign that
+            # becomes several letters ("±" -> "+/-") keeps the columns aligned.
+            symbols = functools.partial(transliterate, encoding=out.encoding)
             setup = _text(
                 language,
                 "setup",

@@ -6,12 +6,21 @@ are dropped and box lines become ``-``, ``|`` and ``+``, instead of a
 
 >>> transliterate("K♦ · Año", "ascii")
 'Kd | Ano'
+>>> transliterate("σ 12 ± 3", "ascii")
+'sd 12 +/- 3'
+
+Typer prints a command's ``--help`` straight to ``sys.stdout``: a command
+declared with ``cls=SafeHelpCommand`` (or a subclass) gets the same treatment
+for its help.
 """
 
 from __future__ import annotations
 
+import sys
 import unicodedata
-from typing import TextIO, cast
+from typing import Any, TextIO, cast
+
+import typer.core
 
 #: What a terminal that cannot show a character gets instead.
 _FALLBACK = {
@@ -29,6 +38,9 @@ _FALLBACK = {
     "●": "o",
     "○": "o",
     "╱": "/",
+    # Statistics signs: NFKD has no ASCII form for them, so they would become "?".
+    "±": "+/-",
+    "σ": "sd",
 }
 
 
@@ -103,3 +115,21 @@ def safe_stream(stream: TextIO) -> TextIO:
     except (UnicodeEncodeError, LookupError):
         return cast(TextIO, SafeStream(stream))
     return stream
+
+
+class SafeHelpCommand(typer.core.TyperCommand):
+    """A Typer command whose ``--help`` never fails on the terminal's encoding.
+
+    Typer prints the help through a Rich console on ``sys.stdout`` itself: on
+    an ASCII terminal a Spanish accent would raise ``UnicodeEncodeError``.
+    While the help is written, ``sys.stdout`` is :func:`safe_stream`'s.
+    """
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        """Write the help as Typer does, through a stream that cannot fail to encode."""
+        stdout = sys.stdout
+        sys.stdout = safe_stream(stdout)
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            sys.stdout = stdout

@@ -62,6 +62,9 @@ def open_table(
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.js_errors = errors  # checked by finish()
     page.goto(f"{url}/?speed={speed}")
+    # The page is ready for input once it has asked the server who is playing: the welcome
+    # dialog opens (no session yet) or the table is set (a session cookie).
+    page.wait_for_selector("#welcome[open], body[data-table=ready]", state="attached")
     return page
 
 

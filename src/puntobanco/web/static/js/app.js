@@ -736,11 +736,15 @@ function wire() {
   });
   // One top-up per press: the button is off while the request runs, and the request carries
   // an Idempotency-Key (kept for a retry after a lost answer), so the server adds it once.
+  // It stays off for at least a double-click's interval: a fast server can answer between
+  // the two clicks of a double-click, which a player means as one press.
+  const TOP_UP_MIN_OFF_MS = 500;
   let topUpKey = null;
   $("topup").addEventListener("click", async () => {
     const button = $("topup");
     if (button.disabled) return;
     button.disabled = true;
+    const pressed = performance.now();
     topUpKey = topUpKey || crypto.randomUUID();
     try {
       const result = await api.topUp(TOP_UP_MINOR, topUpKey);
@@ -753,7 +757,8 @@ function wire() {
       showMessage(errorMessage(err));
       await refreshBalance();
     } finally {
-      button.disabled = false;
+      const wait = TOP_UP_MIN_OFF_MS - (performance.now() - pressed);
+      setTimeout(() => { button.disabled = false; }, Math.max(0, wait));
     }
   });
   $("logout").addEventListener("click", async () => {

@@ -6,16 +6,12 @@ session (one per xdist worker). Screenshots go to test-artifacts/ (ignored by gi
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from tests.server.live import live_server
 from web_seed import TEST_SERVER_SEED
 
 CHROMIUM = "/usr/bin/chromium"
@@ -40,47 +36,12 @@ SERVER_ENV = {
 }
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @contextmanager
 def _serve(tmp: Path, **extra_env: str) -> Iterator[str]:
     """``puntobanco serve`` on a free loopback port and a SQLite file in ``tmp``."""
-    port = _free_port()
-    env = {
-        **os.environ,
-        **SERVER_ENV,
-        **extra_env,
-        "PYTHONPATH": str(ROOT / "src"),
-        "PUNTOBANCO_DATABASE_URL": f"sqlite:///{tmp / 'table.sqlite3'}",
-    }
-    cmd = [sys.executable, "-c", "from puntobanco.cli.main import main; main()", "serve"]
-    cmd += ["--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"]
-    log = (tmp / "server.log").open("w")
-    proc = subprocess.Popen(cmd, env=env, cwd=tmp, stdout=log, stderr=subprocess.STDOUT)
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    log.flush()
-                    pytest.fail(f"server did not start: {(tmp / 'server.log').read_text()}")
-                time.sleep(0.1)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
+    database = f"sqlite:///{tmp / 'table.sqlite3'}"
+    with live_server(database, **SERVER_ENV, **extra_env) as (url, _process):
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -816,7 +816,8 @@ def test_pair_bets_at_a_table_that_offers_them(browser: Any, server_url: str) ->
     page.keyboard.press("Escape")
     table = api(page, "/api/table")
     assert table["rules"]["name"] == "punto-banco-pairs"
-    assert page.is_visible('.spot[data-bet="player_pair"]')
+    # The page redraws the table once it has read the new shoe, a moment after the response.
+    page.wait_for_selector('.spot[data-bet="player_pair"]', state="visible")
     assert page.text_content('.spot[data-bet="banker_pair"] .spot-pays') == "11:1"
     place(page, "player_pair", 500)
     place(page, "banker_pair", 500)

@@ -557,12 +557,13 @@ async function showLostRound() {
     state.settled = Object.fromEntries(round.settlement.map((s) => [s.bet, s]));
   }
   state.dealing = false;
-  const staked = round.bets.reduce((sum, b) => sum + b.stake_minor, 0);
-  const key = state.stack.length ? "err.dealt_offline.chips" : "err.dealt_offline";
-  showMessage({ key, params: { amount: money(staked) } }, "info");
   await refreshBalance();
   renderSpots();
   renderStatus();
+  // The message comes once the table shows that round's outcome: it is what says "done".
+  const staked = round.bets.reduce((sum, b) => sum + b.stake_minor, 0);
+  const key = state.stack.length ? "err.dealt_offline.chips" : "err.dealt_offline";
+  showMessage({ key, params: { amount: money(staked) } }, "info");
   await refreshShoe();
   return true;
 }

@@ -62,6 +62,28 @@ def test_logs_are_json_lines() -> None:
     assert line["time"].endswith("+00:00")
 
 
+def test_the_access_log_has_one_line_per_request_with_its_status(
+    database_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    app = create_app(make_settings(database_url, access_log=True, log_level="INFO"))
+    logger = logging.getLogger("puntobanco.access")
+    with TestClient(app) as client:
+        logger.addHandler(caplog.handler)  # the app's JSON handler does not propagate
+        try:
+            client.get("/api/health")
+            client.post("/api/rounds", json={"bets": {"player": 100}})  # no session: 401
+            client.get("/api/nothing")
+        finally:
+            logger.removeHandler(caplog.handler)
+    lines = [(r.method, r.path, r.status) for r in caplog.records if r.name == logger.name]
+    assert lines == [
+        ("GET", "/api/health", 200),
+        ("POST", "/api/rounds", 401),
+        ("GET", "/api/nothing", 404),
+    ]
+    assert all(r.ms >= 0 for r in caplog.records if r.name == logger.name)
+
+
 @pytest.mark.slow
 def test_metrics_add_up_every_worker(tmp_path: object) -> None:
     import httpx

@@ -1,13 +1,20 @@
-"""Request dependencies as ``Annotated`` aliases (``SessionDep``, ``PlayerDep``...)."""
+"""Request dependencies as ``Annotated`` aliases (``SessionDep``, ``PlayerDep``...).
+
+FastAPI runs a plain ``def`` dependency in its thread pool: a hop to a worker thread and
+back, which is most of the cost of a dependency that does no I/O. Those that do none
+are ``async def`` and run on the event loop; only the ones that query the database
+(``current_player``) and the endpoints themselves take a thread.
+"""
 
 from __future__ import annotations
 
 import hmac
-from collections.abc import Iterator
+from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
 from fastapi import Depends, Request
 from sqlalchemy.orm import Session
+from starlette.concurrency import run_in_threadpool
 
 from puntobanco.server.accounts import Player, player_for_token
 from puntobanco.server.errors import ApiError, request_lang
@@ -17,19 +24,30 @@ from puntobanco.server.settings import Settings
 COOKIE = "pb_session"
 
 
-def get_settings(request: Request) -> Settings:
+async def get_settings(request: Request) -> Settings:
     """The application's settings."""
     settings: Settings = request.app.state.settings
     return settings
 
 
-def get_session(request: Request) -> Iterator[Session]:
-    """A database session for the request; services open their own transactions on it."""
-    with request.app.state.sessions() as session:
+async def get_session(request: Request) -> AsyncIterator[Session]:
+    """A database session for the request; services open their own transactions on it.
+
+    Making and closing a session touches no database while no transaction is open (a
+    session holds a connection only inside one), so both happen on the event loop; a
+    session left in a transaction is closed (rolled back) in a worker thread.
+    """
+    session: Session = request.app.state.sessions()
+    try:
         yield session
+    finally:
+        if session.in_transaction():
+            await run_in_threadpool(session.close)
+        else:
+            session.close()
 
 
-def get_lang(request: Request) -> str:
+async def get_lang(request: Request) -> str:
     """The request's language (``?lang=`` or Accept-Language)."""
     return request_lang(request)
 
@@ -67,7 +85,7 @@ def current_player(request: Request, session: SessionDep) -> Player:
 PlayerDep = Annotated[Player, Depends(current_player)]
 
 
-def require_admin(request: Request, settings: SettingsDep) -> None:
+async def require_admin(request: Request, settings: SettingsDep) -> None:
     """Admin endpoints need the operator's token in ``X-Admin-Token``.
 
     Raises:

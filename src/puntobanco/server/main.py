@@ -94,7 +94,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.sessions = make_sessionmaker(engine)
     app.state.limiter = _limiter(settings, app)
     install_error_handlers(app, on_error=observability.error_counted)
-    app.middleware("http")(observability.access_middleware(settings.access_log))
+    app.add_middleware(observability.AccessMiddleware, access_log=settings.access_log)
     for module in (ops, auth, wallet, table, rounds, fairness, admin):
         app.include_router(module.router)
     if STATIC.is_dir():

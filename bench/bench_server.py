@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import math
 import os
 import signal
 import socket
@@ -148,6 +149,50 @@ def stop_server(process: subprocess.Popen[bytes]) -> None:
     process.wait()
 
 
+# --- CPU time of processes (Linux /proc; "n/a" elsewhere) -----------------------------------
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _processes() -> list[tuple[int, int, str]]:
+    """(pid, parent pid, command name) of every process."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                head, tail = (entry / "stat").read_text().rsplit(")", 1)
+            except OSError:
+                continue
+            found.append((int(entry.name), int(tail.split()[1]), head.split("(", 1)[1]))
+    return found
+
+
+def cpu_of(root: int | None = None, command: str | None = None) -> float | None:
+    """CPU seconds used so far by ``root`` and its descendants, or by every ``command``."""
+    if not Path("/proc/self/stat").exists():
+        return None
+    processes = _processes()
+    if command is not None:
+        pids = {pid for pid, _, name in processes if name == command}
+    else:
+        pids = {root} if root is not None else set()
+        grew = True
+        while grew:
+            more = {pid for pid, parent, _ in processes if parent in pids} - pids
+            pids |= more
+            grew = bool(more)
+    total = 0.0
+    for pid in pids:
+        try:
+            total += _cpu_seconds(pid)
+        except (OSError, IndexError, ValueError):
+            pass  # it ended meanwhile
+    return total
+
+
 # --- load ----------------------------------------------------------------------------------
 
 
@@ -168,7 +213,11 @@ async def make_players(port: int, count: int) -> list[str]:
     return tokens
 
 
-async def load(port: int, tokens: list[str], seconds: float, *, rounds: bool) -> dict[str, float]:
+async def load(
+    port: int, tokens: list[str], seconds: float, *, rounds: bool, server: int | None = None
+) -> dict[str, float]:
+    """Every token's client in a loop for ``seconds``; with ``server`` (its pid), also the
+    CPU that the server's processes and the database's used per answered request."""
     latencies: list[float] = []
     errors = 0
     stop_at = time.perf_counter() + seconds
@@ -193,9 +242,12 @@ async def load(port: int, tokens: list[str], seconds: float, *, rounds: bool) ->
                 errors += 1
         conn.close()
 
+    server0, db0 = cpu_of(server), cpu_of(command="postgres")
     cpu0, wall0 = time.process_time(), time.perf_counter()
     await asyncio.gather(*(client(t) for t in tokens))
     wall = time.perf_counter() - wall0
+    server1, db1 = cpu_of(server), cpu_of(command="postgres")
+    answered = max(len(latencies), 1)
     latencies.sort()
     q = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
     return {
@@ -204,6 +256,10 @@ async def load(port: int, tokens: list[str], seconds: float, *, rounds: bool) ->
         "p99_ms": 1000 * q[98],
         "errors": errors,
         "client_cpu": (time.process_time() - cpu0) / wall,
+        "server_cpu_ms": math.nan
+        if server is None or server0 is None or server1 is None
+        else 1000 * (server1 - server0) / answered,
+        "db_cpu_ms": math.nan if db0 is None or db1 is None else 1000 * (db1 - db0) / answered,
     }
 
 
@@ -229,15 +285,22 @@ def database_for(kind: str) -> tuple[str, Any]:
 # --- where the milliseconds go ---------------------------------------------------------------
 
 
-def breakdown(kind: str, rounds: int = 300) -> dict[str, float]:
-    """One round's stages timed in-process (no HTTP), mean milliseconds per round."""
-    from sqlalchemy import select
+STAGES = ("auth", "deal", "settle", "render", "serialize")
 
+
+def breakdown(kind: str, rounds: int = 300) -> dict[str, float]:
+    """One round's stages in-process (no HTTP), as ``POST /api/rounds`` runs them.
+
+    Mirrors :func:`puntobanco.server.routers.rounds.play_round`: the session lookup, the
+    deal and debit transaction, the settlement transaction, the answer rendered from what
+    was written, and pydantic's validation and JSON of it. Returns each stage's mean wall
+    milliseconds, this process's CPU milliseconds per round (``cpu``) and the database
+    server's (``db_cpu``, PostgreSQL only).
+    """
     from puntobanco.server.accounts import create_player, open_session, player_for_token
     from puntobanco.server.db import make_engine, make_sessionmaker, migrate
     from puntobanco.server.game import settle_round, start_round
-    from puntobanco.server.models import Round
-    from puntobanco.server.render import load_rounds
+    from puntobanco.server.render import round_json
     from puntobanco.server.schemas import RoundOut
     from puntobanco.server.settings import Settings
 
@@ -249,34 +312,43 @@ def breakdown(kind: str, rounds: int = 300) -> dict[str, float]:
     with sessions.begin() as session:
         player = create_player(session, settings, username="bench", password=None)
         token = open_session(session, settings, player.id)
-    totals = dict.fromkeys(("auth", "deal", "settle", "render", "serialize"), 0.0)
-    with sessions() as session:
-        for i in range(rounds):
-            t0 = time.perf_counter()
+
+    def one_round(key: str, clock: list[float]) -> None:
+        with sessions() as session:
             with session.begin():
                 player_for_token(session, token)
-            t1 = time.perf_counter()
-            started = start_round(
-                session, settings, user_id=player.id, key=f"k{i}", stakes={"banker": 100}
-            )
-            t2 = time.perf_counter()
-            settle_round(session, started.round_id)
-            t3 = time.perf_counter()
-            with session.begin():
-                row = session.execute(
-                    select(Round).where(Round.id == started.round_id)
-                ).scalar_one()
-                rendered = load_rounds(session, [row], "en")[0]
-            t4 = time.perf_counter()
+            clock.append(time.perf_counter())
+            stakes = {"banker": 100}
+            started = start_round(session, settings, user_id=player.id, key=key, stakes=stakes)
+            clock.append(time.perf_counter())
+            settled = settle_round(session, started.round_id, started)
+            clock.append(time.perf_counter())
+            assert settled is not None and started.row is not None
+            row = started.row
+            row.status, row.payout_minor = "settled", settled.payout_minor
+            row.balance_minor = settled.balance_minor
+            rendered = round_json(row, settled.bets, started.seed_hash, "en")
+            clock.append(time.perf_counter())
             RoundOut.model_validate(rendered).model_dump_json()
-            t5 = time.perf_counter()
-            for name, span in zip(
-                totals, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4), strict=True
-            ):
-                totals[name] += span
+            clock.append(time.perf_counter())
+
+    for i in range(30):  # warm the caches (statements, prepared plans, imports)
+        one_round(f"warm{i}", [])
+    totals = dict.fromkeys(STAGES, 0.0)
+    cpu0, db0 = time.process_time(), cpu_of(command="postgres") if kind != "sqlite" else None
+    for i in range(rounds):
+        clock = [time.perf_counter()]
+        one_round(f"k{i}", clock)
+        for name, (a, b) in zip(STAGES, zip(clock, clock[1:], strict=False), strict=True):
+            totals[name] += b - a
+    cpu = time.process_time() - cpu0
+    db1 = cpu_of(command="postgres") if db0 is not None else None
     engine.dispose()
     drop()
-    return {name: 1000 * total / rounds for name, total in totals.items()}
+    parts = {name: 1000 * total / rounds for name, total in totals.items()}
+    parts["cpu"] = 1000 * cpu / rounds
+    parts["db_cpu"] = math.nan if db0 is None or db1 is None else 1000 * (db1 - db0) / rounds
+    return parts
 
 
 def main() -> None:
@@ -290,17 +362,21 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="also print the results as JSON")
     args = parser.parse_args()
     print(f"cores: {os.cpu_count()}  measured {args.seconds:.0f} s per run, loopback")
-    print("where one round's milliseconds go, in-process, one client (no HTTP):")
+    print("where one round's milliseconds go, in-process, one client (no HTTP), wall ms:")
     results: dict[str, Any] = {"breakdown": {}, "runs": []}
     for kind in sorted({c.split(":")[0] for c in args.configs}):
         parts = breakdown(kind)
         results["breakdown"][kind] = parts
-        total = sum(parts.values())
-        shown = "  ".join(f"{k} {v:.2f}" for k, v in parts.items())
-        print(f"  {kind:<9} {shown}  = {total:.2f} ms")
+        shown = "  ".join(f"{k} {parts[k]:.2f}" for k in STAGES)
+        db = "" if math.isnan(parts["db_cpu"]) else f", database {parts['db_cpu']:.2f}"
+        print(
+            f"  {kind:<9} {shown}  = {sum(parts[k] for k in STAGES):.2f} ms"
+            f"  (CPU: this process {parts['cpu']:.2f}{db})"
+        )
     header = (
         f"{'database':<9}{'workers':>8}{'clients':>8}{'rounds/s':>10}{'p50 ms':>9}"
         f"{'p99 ms':>9}{'health/s':>10}{'ratio':>7}{'errors':>8}{'gen CPU':>9}"
+        f"{'srv CPU':>9}{'db CPU':>8}"
     )
     print(header)
     for config in args.configs:
@@ -311,13 +387,17 @@ def main() -> None:
             tokens = asyncio.run(make_players(port, max(args.clients)))
             for clients in args.clients:
                 asyncio.run(load(port, tokens[:clients], 1.0, rounds=True))  # warm up
-                run = asyncio.run(load(port, tokens[:clients], args.seconds, rounds=True))
+                run = asyncio.run(
+                    load(port, tokens[:clients], args.seconds, rounds=True, server=process.pid)
+                )
                 base = asyncio.run(load(port, tokens[:clients], args.seconds / 2, rounds=False))
                 ratio = run["per_s"] / base["per_s"] if base["per_s"] else 0.0
+                db = "-" if kind == "sqlite" else f"{run['db_cpu_ms']:.2f}"
                 print(
                     f"{kind:<9}{workers:>8}{clients:>8}{run['per_s']:>10.0f}{run['p50_ms']:>9.1f}"
                     f"{run['p99_ms']:>9.1f}{base['per_s']:>10.0f}{ratio:>7.2f}"
-                    f"{run['errors']:>8.0f}{100 * run['client_cpu']:>8.0f}%",
+                    f"{run['errors']:>8.0f}{100 * run['client_cpu']:>8.0f}%"
+                    f"{run['server_cpu_ms']:>9.2f}{db:>8}",
                     flush=True,
                 )
                 results["runs"].append(
@@ -327,6 +407,16 @@ def main() -> None:
         finally:
             stop_server(process)
             drop()
+    print("srv CPU, db CPU: CPU ms per settled round of the server's processes and of PostgreSQL.")
+    for kind, parts in results["breakdown"].items():
+        live = [r for r in results["runs"] if r["database"] == kind and r["clients"] == 1]
+        if live and not math.isnan(live[0]["rounds"]["server_cpu_ms"]):
+            http = live[0]["rounds"]["server_cpu_ms"] - parts["cpu"]
+            print(
+                f"{kind}: HTTP, uvicorn and FastAPI add {http:.2f} CPU ms per round to the "
+                f"{parts['cpu']:.2f} ms of the round's own work (server CPU at 1 client minus "
+                "the in-process CPU)"
+            )
     if args.json:
         print(json.dumps(results))
 

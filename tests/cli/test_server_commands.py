@@ -29,7 +29,9 @@ def played(tmp_path: Path) -> dict[str, Any]:
             player.bet({"banker": 500, "tie": 100})
         rounds = client.get("/api/rounds", headers=player.headers).json()
         seed = client.post("/api/fairness/rotate", headers=player.headers).json()
-        player.bet({"player": 100})  # under the new, unrevealed seed
+        # Under the new, unrevealed seed, at a cut-card table.
+        client.put("/api/table", json={"preset": "punto-banco"}, headers=player.headers)
+        player.bet({"player": 100})
     (tmp_path / "rounds.json").write_text(json.dumps(rounds), encoding="utf-8")
     return {"url": url, "seed": seed["revealed_server_seed"], "rounds": tmp_path / "rounds.json"}
 
@@ -60,6 +62,9 @@ def test_report_prints_turnover_and_rtp(played: dict[str, Any]) -> None:
     assert report["rounds"] == 4 and report["turnover_minor"] == 3 * 600 + 100
     human = runner.invoke(app, ["report", "--database", played["url"]])
     assert human.exit_code == 0 and "turnover 19.00" in human.output
+    if report["theory_available"]:
+        assert report["full_shoe_reference"] == ["punto-banco"]
+        assert "cut-card tables punto-banco: the exact RTP is the full shoe's" in human.output
 
 
 def test_verify_from_the_database_and_from_an_export(played: dict[str, Any]) -> None:
@@ -103,3 +108,25 @@ def test_serve_refuses_a_database_it_cannot_open(monkeypatch: pytest.MonkeyPatch
     assert result.exit_code == 1 and "cannot prepare the database" in result.output
     bad = runner.invoke(app, ["serve", "--port", "0"])
     assert bad.exit_code == 2
+
+
+def test_serve_passes_the_trusted_proxies_to_uvicorn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import uvicorn
+
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: calls.append(kwargs))
+    monkeypatch.setenv("PUNTOBANCO_DATABASE_URL", "sqlite:///unused.db")
+    monkeypatch.setenv("PUNTOBANCO_LOG_LEVEL", "WARNING")
+    url = f"sqlite:///{tmp_path / 'serve.db'}"
+    args = ["serve", "--database", url, "--forwarded-allow-ips", "10.0.0.0/8,192.168.1.5"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    [kwargs] = calls
+    assert kwargs["proxy_headers"] is True
+    assert kwargs["forwarded_allow_ips"] == "10.0.0.0/8,192.168.1.5"
+    assert (tmp_path / "serve.db").exists()  # migrated before the workers start
+    calls.clear()
+    assert runner.invoke(app, ["serve", "--database", url]).exit_code == 0
+    assert calls[0]["forwarded_allow_ips"] is None  # uvicorn's default: 127.0.0.1

@@ -53,8 +53,11 @@ def test_report_adds_up_the_rounds_and_measures_rtp_in_standard_errors(
         # Published six-deck house edges: Banker 1.0558%, Player 1.2374%.
         assert abs(lines[("online", "banker")]["theoretical_rtp"] - (1 - 0.010558)) < 2e-6
         assert abs(lines[("online", "player")]["theoretical_rtp"] - (1 - 0.012374)) < 2e-6
+        # The cut-card table is measured against its full shoe, and the report says so.
+        assert report["full_shoe_reference"] == ["punto-banco"]
     else:
         assert all(b["theoretical_rtp"] is None for b in report["bets"])
+        assert report["full_shoe_reference"] == []
 
 
 def test_empty_report(client: TestClient) -> None:

@@ -25,6 +25,14 @@ def register(app: typer.Typer) -> None:
         ] = None,
         workers: Annotated[int, typer.Option(help="Worker processes.", min=1, max=64)] = 1,
         log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
+        forwarded_allow_ips: Annotated[
+            str | None,
+            typer.Option(
+                help="Proxies trusted to give the client's address (X-Forwarded-For), "
+                "comma-separated addresses or networks (default: FORWARDED_ALLOW_IPS, "
+                "else 127.0.0.1)."
+            ),
+        ] = None,
     ) -> None:
         """Serve the web table and the HTTP API (docs at /docs)."""
         import uvicorn
@@ -71,6 +79,11 @@ def register(app: typer.Typer) -> None:
                 workers=workers,
                 log_level=log_level.lower(),
                 access_log=False,
+                # The login rate limit counts per client address: behind a reverse proxy,
+                # that address comes from the proxy's X-Forwarded-For, trusted only from
+                # these proxies (uvicorn's own default when None).
+                proxy_headers=True,
+                forwarded_allow_ips=forwarded_allow_ips,
             )
         finally:
             if metrics_dir is not None:

@@ -111,6 +111,7 @@ def start_server(url: str, workers: int) -> tuple[subprocess.Popen[bytes], int]:
         PUNTOBANCO_ARGON2_TIME_COST="1",
         PUNTOBANCO_ARGON2_MEMORY_KIB="64",
         PUNTOBANCO_BALANCE_CAP_MINOR="100000000",
+        PUNTOBANCO_SIGNUPS_PER_ADDRESS="100000",  # every bench player signs up from here
     )
     env.pop("PROMETHEUS_MULTIPROC_DIR", None)
     process = subprocess.Popen(

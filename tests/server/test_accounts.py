@@ -124,7 +124,10 @@ def test_redis_rate_limit_holds_across_app_instances(settings: Settings) -> None
         redis.Redis.from_url(url, socket_connect_timeout=1).ping()
     except redis.RedisError as exc:
         pytest.skip(f"Redis at {url} is unreachable: {exc}")
-    shared = make_settings(settings.database_url, redis_url=url, login_attempts=3)
+    # Redis outlives the test: sign-ups from this client are counted there run after run.
+    shared = make_settings(
+        settings.database_url, redis_url=url, login_attempts=3, signups_per_address=10**6
+    )
     name = f"r{uuid.uuid4().hex[:8]}"
     with TestClient(create_app(shared)) as one, TestClient(create_app(shared)) as two:
         Player(one, name)
@@ -135,6 +138,35 @@ def test_redis_rate_limit_holds_across_app_instances(settings: Settings) -> None
             for i in range(5)
         ]
     assert answers == [401, 401, 401, 429, 429]
+
+
+def test_new_accounts_are_rate_limited_per_client_address(settings: Settings) -> None:
+    from sqlalchemy import func, select
+
+    from puntobanco.server.main import create_app
+    from puntobanco.server.models import User
+    from tests.server.conftest import make_settings
+
+    limited = make_settings(settings.database_url, signups_per_address=3)
+    with TestClient(create_app(limited)) as client:
+        Player(client, "first")
+        assert client.post("/api/auth/guest").status_code == 201
+        Player(client, "third")
+        refused = [
+            client.post("/api/auth/guest?lang=es"),
+            client.post("/api/auth/register", json={"username": "fourth", "password": "pw pw pw!"}),
+        ]
+        for answer in refused:
+            assert answer.status_code == 429
+            assert answer.json()["error"]["code"] == "signup_rate_limited"
+            assert 1 <= int(answer.headers["Retry-After"]) <= limited.signup_window_s
+        assert refused[0].json()["error"]["message"].startswith("Demasiadas cuentas nuevas")
+        assert refused[1].json()["error"]["message"].startswith("Too many new accounts")
+        with client.app.state.sessions() as session:  # type: ignore[attr-defined]
+            assert session.execute(select(func.count()).select_from(User)).scalar_one() == 3
+        # Logging in is another limit: the players made here still get in.
+        ok = client.post("/api/auth/login", json={"username": "first", "password": "correct horse"})
+        assert ok.status_code == 200
 
 
 def test_expired_sessions_are_refused_and_removed_on_start(

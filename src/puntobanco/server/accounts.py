@@ -188,13 +188,17 @@ def balance_of(session: Session, user_id: int) -> int:
 
 
 def housekeeping(sessions: sessionmaker[Session], settings: Settings) -> int:
-    """Delete expired login sessions and finished rate-limit windows; returns rows deleted."""
+    """Delete expired login sessions and finished rate-limit windows; returns rows deleted.
+
+    A window is kept while the longer of the two limits (logins, sign-ups) may still use it.
+    """
     now = utcnow()
     with sessions.begin() as session:
         expired = session.execute(delete(AuthSession).where(AuthSession.expires_at <= now))
         stale = session.execute(
             delete(LoginAttempt).where(
-                LoginAttempt.window_start < now - timedelta(seconds=settings.login_window_s)
+                LoginAttempt.window_start
+                < now - timedelta(seconds=max(settings.login_window_s, settings.signup_window_s))
             )
         )
     return int(getattr(expired, "rowcount", 0) or 0) + int(getattr(stale, "rowcount", 0) or 0)

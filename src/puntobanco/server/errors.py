@@ -44,6 +44,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "invalid_password": "A password has 8 to 128 characters (got {length}).",
         "rate_limited": "Too many login attempts: try again in {retry_after} seconds.",
+        "signup_rate_limited": (
+            "Too many new accounts from your address: try again in {retry_after} seconds."
+        ),
         "round_not_found": "There is no round {round_id} of yours.",
         "idempotency_key_required": (
             "Send an Idempotency-Key header of 1 to 200 visible characters with every round."
@@ -84,6 +87,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "invalid_password": "Una contraseña tiene de 8 a 128 caracteres (se recibieron {length}).",
         "rate_limited": (
             "Demasiados intentos de inicio de sesión: vuelva a intentarlo en {retry_after} "
+            "segundos."
+        ),
+        "signup_rate_limited": (
+            "Demasiadas cuentas nuevas desde su dirección: vuelva a intentarlo en {retry_after} "
             "segundos."
         ),
         "round_not_found": "No tiene ninguna ronda {round_id}.",
@@ -214,7 +221,7 @@ def install_error_handlers(app: FastAPI, *, on_error: Any = None) -> None:
     @app.exception_handler(ApiError)
     async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
         headers = None
-        if exc.code == "rate_limited":
+        if exc.status == 429:
             headers = {"Retry-After": str(exc.params.get("retry_after", 60))}
         if exc.status == 401:
             headers = {"WWW-Authenticate": "Bearer"}

@@ -49,17 +49,17 @@ Punto Banco with play money: accounts, a double-entry wallet ledger, provably fa
 """
 
 
-def _limiter(settings: Settings, app: FastAPI) -> RateLimiter:
+def _limiter(
+    settings: Settings, app: FastAPI, *, limit: int, window_s: int, namespace: str
+) -> RateLimiter:
     if settings.redis_url:
         import redis
 
         client = redis.Redis.from_url(settings.redis_url)
-        return RedisRateLimiter(
-            client, limit=settings.login_attempts, window_s=settings.login_window_s
-        )
-    return DatabaseRateLimiter(
-        app.state.sessions, limit=settings.login_attempts, window_s=settings.login_window_s
-    )
+        return RedisRateLimiter(client, limit=limit, window_s=window_s, namespace=namespace)
+    # In the database both limiters share one table: sign-up keys start with "signup|",
+    # which no client address (the start of a login key) does.
+    return DatabaseRateLimiter(app.state.sessions, limit=limit, window_s=window_s)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -92,7 +92,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.engine = engine
     app.state.sessions = make_sessionmaker(engine)
-    app.state.limiter = _limiter(settings, app)
+    app.state.limiter = _limiter(
+        settings,
+        app,
+        limit=settings.login_attempts,
+        window_s=settings.login_window_s,
+        namespace="login",
+    )
+    app.state.signup_limiter = _limiter(
+        settings,
+        app,
+        limit=settings.signups_per_address,
+        window_s=settings.signup_window_s,
+        namespace="signup",
+    )
     install_error_handlers(app, on_error=observability.error_counted)
     app.add_middleware(observability.AccessMiddleware, access_log=settings.access_log)
     for module in (ops, auth, wallet, table, rounds, fairness, admin):

@@ -1,7 +1,10 @@
-"""Login rate limits that hold across workers: counted in the database, or in Redis.
+"""Rate limits that hold across workers: counted in the database, or in Redis.
 
-A fixed window per key (client address and username): at most
-``settings.login_attempts`` attempts per ``settings.login_window_s`` seconds.
+A fixed window per key: at most ``limit`` attempts per ``window_s`` seconds. Logins
+are counted per client address and username (``settings.login_attempts`` per
+``settings.login_window_s``); new accounts, registered or guest, per client address
+(``settings.signups_per_address`` per ``settings.signup_window_s``), so that one client
+cannot fill the database with accounts.
 """
 
 from __future__ import annotations
@@ -73,14 +76,15 @@ class DatabaseRateLimiter:
 class RedisRateLimiter:
     """Counts attempts in Redis (``INCR`` with an expiry): shared by every worker and host."""
 
-    def __init__(self, client: Any, *, limit: int, window_s: int) -> None:
+    def __init__(self, client: Any, *, limit: int, window_s: int, namespace: str = "login") -> None:
         self._redis = client
         self._limit = limit
         self._window = window_s
+        self._namespace = namespace
 
     def hit(self, key: str) -> int | None:
         """Count one attempt for ``key``; ``None`` if allowed, else seconds to wait."""
-        name = f"puntobanco:login:{key}"
+        name = f"puntobanco:{self._namespace}:{key}"
         pipe = self._redis.pipeline()
         pipe.incr(name)
         pipe.expire(name, self._window, nx=True)

@@ -55,6 +55,10 @@ class Settings(BaseSettings):
     session_days: int = Field(default=30, gt=0, description="Lifetime of a login session.")
     login_attempts: int = Field(default=10, gt=0, description="Logins allowed per window.")
     login_window_s: int = Field(default=300, gt=0, description="Rate-limit window, seconds.")
+    signups_per_address: int = Field(
+        default=60, gt=0, description="New accounts (registered or guest) per client address."
+    )
+    signup_window_s: int = Field(default=3600, gt=0, description="Sign-up window, seconds.")
     argon2_time_cost: int = Field(default=2, ge=1)
     argon2_memory_kib: int = Field(default=19_456, ge=8, description="OWASP's minimum setting.")
     cookie_secure: bool = Field(default=False, description="Set on the cookie behind HTTPS.")

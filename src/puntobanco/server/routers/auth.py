@@ -46,14 +46,38 @@ def _set_cookie(response: Response, token: str, settings: Settings) -> None:
     )
 
 
+def _client(request: Request) -> str:
+    """The client's address (a trusted proxy's X-Forwarded-For, through uvicorn)."""
+    return request.client.host if request.client else "unknown"
+
+
+def _count_signup(request: Request) -> None:
+    """At most ``signups_per_address`` new accounts per client address and window.
+
+    Raises:
+        ApiError: 429 ``signup_rate_limited``.
+    """
+    wait = request.app.state.signup_limiter.hit(f"signup|{_client(request)}")
+    if wait is not None:
+        raise ApiError(429, "signup_rate_limited", retry_after=wait)
+
+
 @router.post(
-    "/auth/register", status_code=201, response_model=AuthOut, responses=errors(409, 422, 503)
+    "/auth/register",
+    status_code=201,
+    response_model=AuthOut,
+    responses=errors(409, 422, 429, 503),
 )
 def register(
-    body: Credentials, response: Response, session: SessionDep, settings: SettingsDep
+    body: Credentials,
+    request: Request,
+    response: Response,
+    session: SessionDep,
+    settings: SettingsDep,
 ) -> AuthOut:
     """Create an account with the play-money grant; log it in (cookie and token)."""
     check_credentials(body.username, body.password)
+    _count_signup(request)
     with session.begin():
         player = create_player(session, settings, username=body.username, password=body.password)
         token = open_session(session, settings, player.id)
@@ -62,9 +86,12 @@ def register(
     return AuthOut(user=_user(player, balance), token=token)
 
 
-@router.post("/auth/guest", status_code=201, response_model=AuthOut, responses=errors(503))
-def guest(response: Response, session: SessionDep, settings: SettingsDep) -> AuthOut:
+@router.post("/auth/guest", status_code=201, response_model=AuthOut, responses=errors(429, 503))
+def guest(
+    request: Request, response: Response, session: SessionDep, settings: SettingsDep
+) -> AuthOut:
     """Create a guest account with play money (no password: it lives as long as its session)."""
+    _count_signup(request)
     with session.begin():
         player = create_player(session, settings, username=None, password=None)
         token = open_session(session, settings, player.id)
@@ -82,8 +109,7 @@ def login(
     settings: SettingsDep,
 ) -> AuthOut:
     """Log in; at most ``login_attempts`` per ``login_window_s`` per address and username."""
-    client = request.client.host if request.client else "unknown"
-    wait = request.app.state.limiter.hit(f"{client}|{body.username.lower()[:64]}")
+    wait = request.app.state.limiter.hit(f"{_client(request)}|{body.username.lower()[:64]}")
     if wait is not None:
         raise ApiError(429, "rate_limited", retry_after=wait)
     with session.begin():

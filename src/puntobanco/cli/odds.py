@@ -82,8 +82,8 @@ TEXT: Mapping[str, Mapping[str, str]] = {
         "remove": "{token!r} in --remove is not a card or a rank: write Kd, 10h, K or 9",
     },
     "es": {
-        "title": "Probabilidades de Punto Banco: {cards} cartas en el sabot ({where})",
-        "full": "un sabot completo de {decks} barajas",
+        "title": "Probabilidades de Punto Banco: {cards} cartas en el zapato ({where})",
+        "full": "un zapato completo de {decks} barajas",
         "counts": "recuento dado",
         "outcomes": "Resultados",
         "outcome": "Resultado",
@@ -113,7 +113,7 @@ TEXT: Mapping[str, Mapping[str, str]] = {
         "weights": "nivel {level}, correlación {corr}",
         "weights_row": "Conteo",
         "through": (
-            "A lo largo del sabot: {shoes} sabots con semilla {seed}, {rounds} manos; "
+            "A lo largo del zapato: {shoes} zapatos con semilla {seed}, {rounds} manos; "
             "apostando solo cuando las cartas que quedan dan una esperanza positiva"
         ),
         "positive": "Manos positivas",
@@ -141,9 +141,9 @@ ERRORS_ES: Mapping[str, str] = {
     "unknown_point": "valor {key!r} desconocido: los valores van de 0 a 9",
     "unknown_rank": "rango {key!r} desconocido: use A, 2-10 (o T), J, Q o K",
     "duplicate": "{key} aparece dos veces",
-    "none_left": "no queda ningún {card} en el sabot para retirar",
+    "none_left": "no queda ningún {card} en el zapato para retirar",
     "too_few_cards": (
-        "el sabot tiene {cards} cartas, pero una mano puede necesitar {minimum}: "
+        "el zapato tiene {cards} cartas, pero una mano puede necesitar {minimum}: "
         "indique al menos {minimum}"
     ),
     "pairs_need_ranks": (
@@ -151,7 +151,7 @@ ERRORS_ES: Mapping[str, str] = {
         "no solo de cada valor"
     ),
     "decks": "el número de barajas debe ir de 1 a 8, no {value}",
-    "shoes": "el número de sabots debe ser un entero positivo, no {value}",
+    "shoes": "el número de zapatos debe ser un entero positivo, no {value}",
     "bad_item": "no se puede retirar {item}: indique cartas o rangos",
 }
 

@@ -74,7 +74,7 @@ _TEXT: dict[str, dict[str, str]] = {
         "no_exact": "(sin cifras exactas para estas reglas)",
         "progress": "Repartiendo",
         "stopped": "Detenido antes de repartir ninguna mano.",
-        "cut-card": "sabot con carta de corte",
+        "cut-card": "zapato con carta de corte",
         "reshuffle": "barajado en cada mano",
         "player_pair": "Pareja Jugador",
         "banker_pair": "Pareja Banca",

@@ -96,6 +96,22 @@ def lang_in_args(args: Sequence[str]) -> str | None:
     return None
 
 
+def help_lang(argv: Sequence[str], environ: Mapping[str, str]) -> Lang:
+    """The language of a command's ``--help``: ``--lang`` on the command line, else the locale.
+
+    Help texts are worded before Click parses the line, so ``--lang`` is read
+    from ``argv`` (``sys.argv``) with :func:`lang_in_args`; a value we lack is
+    passed over, as :func:`detect_lang` does.
+
+    >>> help_lang(["puntobanco", "odds", "--help", "--lang", "es"], {})
+    'es'
+    >>> help_lang(["puntobanco", "odds", "--lang", "fr"], {"LANG": "es_ES.UTF-8"})
+    'es'
+    """
+    raw = lang_in_args(argv)
+    return detect_lang(raw if raw and parse_lang(raw) else None, environ)
+
+
 def message(lang: Lang, key: str, **params: Any) -> str:
     """The catalogue's text for ``key`` in ``lang``, with ``params`` filled in."""
     return MESSAGES[lang][key].format(**params)
@@ -292,6 +308,7 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "cli.lang": "Language, es or en (default: from the locale).",
         "cli.fast": "Deal without pauses between cards.",
         "cli.explain": "Start with explain mode on.",
+        "cli.help_option": "Show this message and exit.",
         # Options
         "opt.bad": "Invalid option {option}: {detail}",
         # Click's usage errors, for any command ({command}: play, systems...)
@@ -506,6 +523,7 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "cli.lang": "Idioma, es o en (por defecto: el del sistema).",
         "cli.fast": "Repartir sin pausas entre cartas.",
         "cli.explain": "Empezar con el modo explicación activado.",
+        "cli.help_option": "Mostrar esta ayuda y salir.",
         "opt.bad": "Opción no válida {option}: {detail}",
         "opt.unknown": "Opción desconocida {option}{hint}. Vea: puntobanco {command} --help",
         "opt.hint": " (¿quería decir {names}?)",

@@ -23,7 +23,7 @@ from rich.markup import escape
 
 from puntobanco.cli.betline import CommandKind, parse_line
 from puntobanco.cli.game import Session
-from puntobanco.cli.lang import detect_lang, lang_in_args, message, parse_lang
+from puntobanco.cli.lang import detect_lang, help_lang, lang_in_args, message, parse_lang
 from puntobanco.cli.options import GameConfig, OptionError, build_config
 from puntobanco.cli.render import Renderer
 from puntobanco.cli.textsafe import SafeHelpCommand, safe_stream, transliterate
@@ -211,10 +211,12 @@ class TranslatedCommand(SafeHelpCommand):
     Click parses the options before the command runs, so its errors are
     caught here and told with :mod:`puntobanco.cli.lang`'s messages, in the
     language of ``--lang`` on the line, or else of the locale; exit status 2.
-    The help is safe on any terminal (:class:`~puntobanco.cli.textsafe.SafeHelpCommand`).
+    The help is safe on any terminal (:class:`~puntobanco.cli.textsafe.SafeHelpCommand`),
+    and the ``--help`` option's own line is in the language of the other help
+    texts (:func:`~puntobanco.cli.lang.help_lang`).
 
     Another command reuses it by subclassing and setting the class attributes,
-    as ``puntobanco systems`` does.
+    as ``puntobanco systems``, ``odds`` and ``simulate`` do.
     """
 
     #: The command's name, in "See: puntobanco <name> --help".
@@ -223,6 +225,13 @@ class TranslatedCommand(SafeHelpCommand):
     option_example: ClassVar[str] = "--decks 6"
     #: How the message is printed (a Rich style; ``None``: plain).
     error_style: ClassVar[str | None] = "bold red"
+
+    def get_help_option(self, ctx: Any) -> Any:
+        """Click's ``--help`` option, its own help in the language of the other options'."""
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.help = message(help_lang(sys.argv, os.environ), "cli.help_option")
+        return option
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         """Parse as Click does; a usage error becomes a message in the user's language."""
@@ -264,11 +273,10 @@ def register(app: typer.Typer) -> None:
     The help texts are in the language of ``--lang`` on the command line, or
     else of the locale, as the game is.
     """
-    raw = lang_in_args(sys.argv)
-    help_lang = detect_lang(raw if raw and parse_lang(raw) else None, os.environ)
+    language = help_lang(sys.argv, os.environ)
 
     def h(key: str) -> str:
-        return message(help_lang, f"cli.{key}")
+        return message(language, f"cli.{key}")
 
     @app.command("play", cls=TranslatedCommand, help=h("help"))
     def play(

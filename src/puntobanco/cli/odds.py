@@ -13,11 +13,10 @@ that is not a positive number...) prints one sentence naming the problem, in
 the user's language, and exits with status 2; nothing is printed on stdout.
 """
 
-from __future__ import annotations
-
 import copy
 import json
 import os
+import sys
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Annotated, Any
@@ -26,8 +25,8 @@ import typer
 
 from puntobanco.analysis.shoe import InvalidShoe
 from puntobanco.cli.lang import detect_lang as cli_detect_lang
-from puntobanco.cli.lang import parse_lang
-from puntobanco.cli.textsafe import SafeHelpCommand
+from puntobanco.cli.lang import help_lang, parse_lang
+from puntobanco.cli.play import TranslatedCommand
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import Lang, error_message
 
@@ -80,6 +79,29 @@ TEXT: Mapping[str, Mapping[str, str]] = {
         ),
         "whole": "{option} must be a whole number, got {value!r}",
         "remove": "{token!r} in --remove is not a card or a rank: write Kd, 10h, K or 9",
+        # --help
+        "help": (
+            "Exact odds, house edge and spread of every bet, for any shoe and any payouts."
+            "\n\nCounts not listed in --shoe or --ranks are 0. A shoe needs at least 6 "
+            "cards (a coup can take 6); a smaller one is refused with exit status 2."
+        ),
+        "help_decks": "Decks in a full shoe, 1 to 8 (default 8).",
+        "help_shoe": "Counts per point value, e.g. 0=128,1=32,...,9=32 (others 0).",
+        "help_ranks": "Counts per rank, e.g. A=32,2=32,...,K=32 (needed for pairs).",
+        "help_remove": "Cards already dealt, e.g. 'Kd 5s 9' (ranks allowed).",
+        "help_preset": "Start from a named rule set, e.g. super-6.",
+        "help_commission": "Banker commission as an exact decimal, e.g. 0.04.",
+        "help_tie_pays": "Tie winnings per unit, e.g. 9.",
+        "help_banker_six_pays": "A winning Banker 6 pays this, e.g. 0.5 (Super 6).",
+        "help_pair_pays": "Offer Player/Banker Pair paying this, e.g. 11.",
+        "help_exact": "Print exact fractions.",
+        "help_json": "One JSON object on stdout.",
+        "help_effects": "Effects of removal, counts, through the shoe.",
+        "help_shoes": (
+            "Full seeded shoes of the rules' decks dealt by --effects' study (default: 100)."
+        ),
+        "help_seed": "Seed of the through-the-shoe study (default: 1).",
+        "help_lang": "en or es (default: the locale).",
     },
     "es": {
         "title": "Probabilidades de Punto Banco: {cards} cartas en el zapato ({where})",
@@ -130,6 +152,34 @@ TEXT: Mapping[str, Mapping[str, str]] = {
         ),
         "whole": "{option} debe ser un número entero, no {value!r}",
         "remove": "{token!r} en --remove no es una carta ni un rango: escriba Kd, 10h, K o 9",
+        "help": (
+            "Probabilidades exactas, ventaja de la casa y dispersión de cada apuesta, para "
+            "cualquier zapato y cualquier pago.\n\nLas cantidades que no figuran en --shoe "
+            "o --ranks son 0. Un zapato necesita al menos 6 cartas (una mano puede llevar 6); "
+            "uno más pequeño se rechaza con el código de salida 2."
+        ),
+        "help_decks": "Barajas de un zapato completo, de 1 a 8 (por defecto: 8).",
+        "help_shoe": "Cartas de cada valor, como 0=128,1=32,...,9=32 (el resto, 0).",
+        "help_ranks": (
+            "Cartas de cada rango, como A=32,2=32,...,K=32 (necesario para las parejas)."
+        ),
+        "help_remove": "Cartas ya repartidas, como 'Kd 5s 9' (se admiten rangos).",
+        "help_preset": "Partir de unas reglas predefinidas, como super-6.",
+        "help_commission": "Comisión de la Banca en decimal exacto, por ejemplo 0.04.",
+        "help_tie_pays": "Ganancia del Empate por unidad apostada, como 9.",
+        "help_banker_six_pays": "Lo que paga la Banca al ganar con 6, como 0.5 (Super 6).",
+        "help_pair_pays": (
+            "Ofrecer las apuestas Pareja Jugador y Pareja Banca con este pago, como 11."
+        ),
+        "help_exact": "Mostrar fracciones exactas.",
+        "help_json": "Un objeto JSON en la salida estándar.",
+        "help_effects": ("Efecto de retirar cada carta, conteos y estudio a lo largo del zapato."),
+        "help_shoes": (
+            "Zapatos completos con semilla, de las barajas de las reglas, que reparte el "
+            "estudio de --effects (por defecto: 100)."
+        ),
+        "help_seed": "Semilla del estudio a lo largo del zapato (por defecto: 1).",
+        "help_lang": "en o es (por defecto: el idioma del sistema).",
     },
 }
 
@@ -250,70 +300,49 @@ def _percent(value: Fraction | float, exact: bool) -> str:
     return f"{float(value) * 100:.4f}%"
 
 
-def register(app: typer.Typer) -> None:
-    """Add the ``odds`` command to ``app``."""
+class OddsCommand(TranslatedCommand):
+    """Click's usage errors in the user's language and the help on any terminal, as in ``play``."""
 
-    @app.command("odds", cls=SafeHelpCommand)
+    command_name = "odds"
+    option_example = "--decks 6"
+    error_style = None
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``odds`` command to ``app``.
+
+    The help texts are in the language of ``--lang`` on the command line, or
+    else of the locale, as the command's tables are.
+    """
+    help_text = TEXT[help_lang(sys.argv, os.environ)]
+
+    def h(key: str) -> str:
+        return help_text[f"help_{key}"]
+
+    @app.command("odds", cls=OddsCommand, help=help_text["help"])
     def odds(
-        decks: Annotated[
-            str | None, typer.Option(metavar="N", help="Decks in a full shoe, 1 to 8 (default 8).")
-        ] = None,
-        shoe: Annotated[
-            str | None,
-            typer.Option(
-                metavar="V=N,...",
-                help="Counts per point value, e.g. 0=128,1=32,...,9=32 (others 0).",
-            ),
-        ] = None,
-        ranks: Annotated[
-            str | None,
-            typer.Option(
-                metavar="R=N,...",
-                help="Counts per rank, e.g. A=32,2=32,...,K=32 (needed for pairs).",
-            ),
-        ] = None,
-        remove: Annotated[
-            str | None,
-            typer.Option(
-                metavar="CARDS", help="Cards already dealt, e.g. 'Kd 5s 9' (ranks allowed)."
-            ),
-        ] = None,
-        preset: Annotated[
-            str | None,
-            typer.Option(metavar="NAME", help="Start from a named rule set, e.g. super-6."),
-        ] = None,
+        decks: Annotated[str | None, typer.Option(metavar="N", help=h("decks"))] = None,
+        shoe: Annotated[str | None, typer.Option(metavar="V=N,...", help=h("shoe"))] = None,
+        ranks: Annotated[str | None, typer.Option(metavar="R=N,...", help=h("ranks"))] = None,
+        remove: Annotated[str | None, typer.Option(metavar="CARDS", help=h("remove"))] = None,
+        preset: Annotated[str | None, typer.Option(metavar="NAME", help=h("preset"))] = None,
         commission: Annotated[
-            str | None,
-            typer.Option(metavar="RATE", help="Banker commission as an exact decimal, e.g. 0.04."),
+            str | None, typer.Option(metavar="RATE", help=h("commission"))
         ] = None,
-        tie_pays: Annotated[
-            str | None, typer.Option(metavar="X", help="Tie winnings per unit, e.g. 9.")
-        ] = None,
+        tie_pays: Annotated[str | None, typer.Option(metavar="X", help=h("tie_pays"))] = None,
         banker_six_pays: Annotated[
-            str | None,
-            typer.Option(metavar="X", help="A winning Banker 6 pays this, e.g. 0.5 (Super 6)."),
+            str | None, typer.Option(metavar="X", help=h("banker_six_pays"))
         ] = None,
-        pair_pays: Annotated[
-            str | None,
-            typer.Option(metavar="X", help="Offer Player/Banker Pair paying this, e.g. 11."),
-        ] = None,
-        exact: Annotated[bool, typer.Option("--exact", help="Print exact fractions.")] = False,
-        as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
-        effects: Annotated[
-            bool, typer.Option("--effects", help="Effects of removal, counts, through the shoe.")
-        ] = False,
+        pair_pays: Annotated[str | None, typer.Option(metavar="X", help=h("pair_pays"))] = None,
+        exact: Annotated[bool, typer.Option("--exact", help=h("exact"))] = False,
+        as_json: Annotated[bool, typer.Option("--json", help=h("json"))] = False,
+        effects: Annotated[bool, typer.Option("--effects", help=h("effects"))] = False,
+        # Their defaults are in their help, in the help's language (not "[default: ...]").
         shoes: Annotated[
-            str,
-            typer.Option(
-                metavar="N", help="Full seeded shoes of the rules' decks dealt by --effects' study."
-            ),
+            str, typer.Option(metavar="N", help=h("shoes"), show_default=False)
         ] = "100",
-        seed: Annotated[
-            str, typer.Option(metavar="S", help="Seed of the through-the-shoe study.")
-        ] = "1",
-        lang: Annotated[
-            str | None, typer.Option(metavar="LANG", help="en or es (default: the locale).")
-        ] = None,
+        seed: Annotated[str, typer.Option(metavar="S", help=h("seed"), show_default=False)] = "1",
+        lang: Annotated[str | None, typer.Option(metavar="LANG", help=h("lang"))] = None,
     ) -> None:
         """Exact odds, house edge and spread of every bet, for any shoe and any payouts.
 

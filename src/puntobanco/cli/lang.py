@@ -316,6 +316,17 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "opt.hint": " (did you mean {names}?)",
         "opt.usage": "{detail}. See: puntobanco {command} --help",
         "opt.needs_value": "The option {option} needs a value. See: puntobanco {command} --help",
+        "opt.not_whole": (
+            "The option {option} takes a whole number, got '{value}'. "
+            "See: puntobanco {command} --help"
+        ),
+        "opt.not_number": (
+            "The option {option} takes a number, got '{value}'. See: puntobanco {command} --help"
+        ),
+        "opt.bad_value": (
+            "The option {option} does not take the value '{value}'. "
+            "See: puntobanco {command} --help"
+        ),
         "opt.extra": (
             "Unexpected argument {args}: every value goes after its option, such as "
             "{example}. See: puntobanco {command} --help"
@@ -530,6 +541,17 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "opt.usage": "{detail}. Vea: puntobanco {command} --help",
         "opt.needs_value": (
             "La opción {option} necesita un valor. Vea: puntobanco {command} --help"
+        ),
+        "opt.not_whole": (
+            "La opción {option} espera un número entero; se recibió «{value}». "
+            "Vea: puntobanco {command} --help"
+        ),
+        "opt.not_number": (
+            "La opción {option} espera un número; se recibió «{value}». "
+            "Vea: puntobanco {command} --help"
+        ),
+        "opt.bad_value": (
+            "La opción {option} no admite el valor «{value}». Vea: puntobanco {command} --help"
         ),
         "opt.extra": (
             "Argumento inesperado {args}: cada valor va después de su opción, como "

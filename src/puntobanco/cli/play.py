@@ -260,11 +260,35 @@ class TranslatedCommand(SafeHelpCommand):
             return message(lang, "opt.unknown", option=option, hint=hint, command=command)
         if name == "BadOptionUsage" and option:
             return message(lang, "opt.needs_value", option=option, command=command)
+        if name == "BadParameter":
+            refused = _refused_value(error)
+            if refused is not None:
+                key, option, value = refused
+                return message(lang, key, option=option, value=value, command=command)
         if extra:
             return message(
                 lang, "opt.extra", args=extra.group(1), example=self.option_example, command=command
             )
         return message(lang, "opt.usage", detail=detail.rstrip("."), command=command)
+
+
+def _refused_value(error: Exception) -> tuple[str, str, str] | None:
+    """The catalogue key, option and value of a value Typer could not convert, if known.
+
+    A typed option (``--hands`` of type ``int``) that gets text Typer cannot
+    convert raises ``BadParameter`` with Pydantic's English sentence; its
+    cause names the kind of failure and the value typed.
+    """
+    opts = list(getattr(getattr(error, "param", None), "opts", None) or ())
+    errors = getattr(error.__cause__, "errors", None)
+    problems: list[Any] = list(errors()) if callable(errors) else []
+    if not opts or not problems or "input" not in problems[0]:
+        return None
+    kind = str(problems[0].get("type", ""))
+    key = {"int_parsing": "opt.not_whole", "float_parsing": "opt.not_number"}.get(
+        kind, "opt.bad_value"
+    )
+    return key, str(opts[0]), str(problems[0]["input"])
 
 
 def register(app: typer.Typer) -> None:

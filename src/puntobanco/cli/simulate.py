@@ -7,8 +7,6 @@ run (a message, never a traceback); 130 stopped by Ctrl-C, after printing the
 partial result.
 """
 
-from __future__ import annotations
-
 import json
 import os
 import secrets
@@ -22,7 +20,8 @@ from typing import Annotated, Any
 
 import typer
 
-from puntobanco.cli.lang import detect_lang, parse_lang
+from puntobanco.cli.lang import detect_lang, help_lang, parse_lang
+from puntobanco.cli.play import TranslatedCommand
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import SIDE_NAMES
 from puntobanco.core.rules import PRESETS, Rules
@@ -52,6 +51,29 @@ _TEXT: dict[str, dict[str, str]] = {
         "reshuffle": "reshuffled every round",
         "player_pair": "Player Pair",
         "banker_pair": "Banker Pair",
+        # --help
+        "help": (
+            "Deal many rounds and tally them: outcomes, naturals, pairs, every bet's net result."
+        ),
+        "help_hands": "Rounds to deal (exactly).",
+        "help_shoes": "Whole shoes to deal instead of --hands.",
+        "help_seed": "Seed (0 or more); random and reported if left out.",
+        "help_backend": "reference, cpu, cuda or dask (default: cpu).",
+        "help_workers": "Threads (cpu) or local processes (dask).",
+        "help_scheduler": "Dask scheduler address, e.g. tcp://host:8786.",
+        "help_timeout": "Seconds to wait for the scheduler (default: 10).",
+        "help_rules": "Rules preset: {presets} (default: punto-banco).",
+        "help_decks": "Decks, 1 to 8.",
+        "help_shoe": "cut-card (burn, deal to the cut card) or reshuffle.",
+        "help_cut_card": "Cards behind the cut card.",
+        "help_burn": "Burn at the start of a shoe.",
+        "help_commission": "Banker commission, e.g. 0.05.",
+        "help_tie_pays": "Tie winnings per unit, e.g. 8.",
+        "help_banker_six_pays": "Winnings of a Banker win on 6 (e.g. 1/2).",
+        "help_pair_pays": "Offer pair bets paying this.",
+        "help_json": "One JSON object on stdout.",
+        "help_progress": "Progress bar (default: long runs).",
+        "help_lang": "en or es (default: the locale).",
     },
     "es": {
         "title": (
@@ -78,6 +100,29 @@ _TEXT: dict[str, dict[str, str]] = {
         "reshuffle": "barajado en cada mano",
         "player_pair": "Pareja Jugador",
         "banker_pair": "Pareja Banca",
+        "help": (
+            "Repartir muchas manos y contarlas: resultados, naturales, parejas y el resultado "
+            "neto de cada apuesta."
+        ),
+        "help_hands": "Manos que repartir (exactamente).",
+        "help_shoes": "Zapatos completos que repartir, en lugar de --hands.",
+        "help_seed": "Semilla (0 o más); si se omite, se elige al azar y se muestra.",
+        "help_backend": "reference, cpu, cuda o dask (por defecto: cpu).",
+        "help_workers": "Hilos (cpu) o procesos locales (dask).",
+        "help_scheduler": "Dirección del planificador de Dask, como tcp://host:8786.",
+        "help_timeout": "Segundos que esperar al planificador (por defecto: 10).",
+        "help_rules": "Reglas predefinidas: {presets} (por defecto: punto-banco).",
+        "help_decks": "Barajas, de 1 a 8.",
+        "help_shoe": "cut-card (quemado y reparto hasta la carta de corte) o reshuffle.",
+        "help_cut_card": "Cartas detrás de la carta de corte.",
+        "help_burn": "Quemar cartas al empezar cada zapato.",
+        "help_commission": "Comisión de la Banca, como 0.05.",
+        "help_tie_pays": "Ganancia del Empate por unidad apostada, como 8.",
+        "help_banker_six_pays": "Ganancia de la Banca cuando gana con 6 (por ejemplo, 1/2).",
+        "help_pair_pays": "Ofrecer las apuestas a pareja con este pago.",
+        "help_json": "Un objeto JSON en la salida estándar.",
+        "help_progress": "Barra de progreso (por defecto: en las simulaciones largas).",
+        "help_lang": "en o es (por defecto: el idioma del sistema).",
     },
 }
 
@@ -292,70 +337,62 @@ def _print_report(data: dict[str, Any], lang: str) -> None:
         console.print(text["no_exact"])
 
 
-def register(app: typer.Typer) -> None:
-    """Add the ``simulate`` command to ``app``."""
+class SimulateCommand(TranslatedCommand):
+    """Click's usage errors in the user's language and the help on any terminal, as in ``play``."""
 
-    @app.command("simulate")
+    command_name = "simulate"
+    option_example = "--hands 1000"
+    error_style = None
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``simulate`` command to ``app``.
+
+    The help texts are in the language of ``--lang`` on the command line, or
+    else of the locale, as the command's messages are. Defaults are written in
+    the help texts, in their language, rather than as Click's "[default: ...]".
+    """
+    help_text = _TEXT[help_lang(sys.argv, os.environ)]
+
+    def h(key: str, **params: str) -> str:
+        return help_text[f"help_{key}"].format(**params)
+
+    @app.command("simulate", cls=SimulateCommand, help=help_text["help"])
     def simulate_command(
-        hands: Annotated[
-            int | None, typer.Option("--hands", help="Rounds to deal (exactly).")
-        ] = None,
-        shoes: Annotated[
-            int | None, typer.Option("--shoes", help="Whole shoes to deal instead of --hands.")
-        ] = None,
-        seed: Annotated[
-            int | None,
-            typer.Option("--seed", help="Seed (0 or more); random and reported if left out."),
-        ] = None,
+        hands: Annotated[int | None, typer.Option("--hands", help=h("hands"))] = None,
+        shoes: Annotated[int | None, typer.Option("--shoes", help=h("shoes"))] = None,
+        seed: Annotated[int | None, typer.Option("--seed", help=h("seed"))] = None,
         backend: Annotated[
-            str, typer.Option("--backend", help="reference, cpu, cuda or dask.")
+            str, typer.Option("--backend", help=h("backend"), show_default=False)
         ] = "cpu",
-        workers: Annotated[
-            int | None,
-            typer.Option("--workers", help="Threads (cpu) or local processes (dask)."),
-        ] = None,
-        scheduler: Annotated[
-            str | None,
-            typer.Option("--scheduler", help="Dask scheduler address, e.g. tcp://host:8786."),
-        ] = None,
+        workers: Annotated[int | None, typer.Option("--workers", help=h("workers"))] = None,
+        scheduler: Annotated[str | None, typer.Option("--scheduler", help=h("scheduler"))] = None,
         timeout: Annotated[
-            float, typer.Option("--timeout", help="Seconds to wait for the scheduler.")
+            float, typer.Option("--timeout", help=h("timeout"), show_default=False)
         ] = 10.0,
         preset: Annotated[
-            str, typer.Option("--rules", help=f"Rules preset: {', '.join(PRESETS)}.")
+            str,
+            typer.Option(
+                "--rules", help=h("rules", presets=", ".join(PRESETS)), show_default=False
+            ),
         ] = "punto-banco",
-        decks: Annotated[int | None, typer.Option("--decks", help="Decks, 1 to 8.")] = None,
-        shoe: Annotated[
-            str | None,
-            typer.Option("--shoe", help="cut-card (burn, deal to the cut card) or reshuffle."),
-        ] = None,
-        cut_card: Annotated[
-            int | None, typer.Option("--cut-card", help="Cards behind the cut card.")
-        ] = None,
-        burn: Annotated[
-            bool | None, typer.Option("--burn/--no-burn", help="Burn at the start of a shoe.")
-        ] = None,
+        decks: Annotated[int | None, typer.Option("--decks", help=h("decks"))] = None,
+        shoe: Annotated[str | None, typer.Option("--shoe", help=h("shoe"))] = None,
+        cut_card: Annotated[int | None, typer.Option("--cut-card", help=h("cut_card"))] = None,
+        burn: Annotated[bool | None, typer.Option("--burn/--no-burn", help=h("burn"))] = None,
         commission: Annotated[
-            str | None, typer.Option("--commission", help="Banker commission, e.g. 0.05.")
+            str | None, typer.Option("--commission", help=h("commission"))
         ] = None,
-        tie_pays: Annotated[
-            str | None, typer.Option("--tie-pays", help="Tie winnings per unit, e.g. 8.")
-        ] = None,
+        tie_pays: Annotated[str | None, typer.Option("--tie-pays", help=h("tie_pays"))] = None,
         banker_six_pays: Annotated[
-            str | None,
-            typer.Option("--banker-six-pays", help="Winnings of a Banker win on 6 (e.g. 1/2)."),
+            str | None, typer.Option("--banker-six-pays", help=h("banker_six_pays"))
         ] = None,
-        pair_pays: Annotated[
-            str | None, typer.Option("--pair-pays", help="Offer pair bets paying this.")
-        ] = None,
-        as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
+        pair_pays: Annotated[str | None, typer.Option("--pair-pays", help=h("pair_pays"))] = None,
+        as_json: Annotated[bool, typer.Option("--json", help=h("json"))] = False,
         progress: Annotated[
-            bool | None,
-            typer.Option("--progress/--no-progress", help="Progress bar (default: long runs)."),
+            bool | None, typer.Option("--progress/--no-progress", help=h("progress"))
         ] = None,
-        lang: Annotated[
-            str | None, typer.Option("--lang", help="en or es (default: the locale).")
-        ] = None,
+        lang: Annotated[str | None, typer.Option("--lang", help=h("lang"))] = None,
     ) -> None:
         """Deal many rounds and tally them: outcomes, naturals, pairs, every bet's net result."""
         language = _language(lang)

@@ -698,8 +698,16 @@ function switchLanguage() {
   rememberLang(state.lang);
   renderAll();
   // Event texts come from the server in the request's language: fetch them again.
+  // An answer that comes late (another round dealt since, or the language switched again)
+  // is dropped: it would put back an older round, or the other language's texts.
   if (state.lastRound && !state.dealing) {
-    api.round(state.lastRound.id).then((round) => { state.lastRound = round; renderEvents(); }).catch(() => {});
+    const { id } = state.lastRound;
+    const lang = state.lang;
+    api.round(id).then((round) => {
+      if (state.lang !== lang || !state.lastRound || state.lastRound.id !== id) return;
+      state.lastRound = round;
+      renderEvents();
+    }).catch(() => {});
   }
 }
 

@@ -380,6 +380,11 @@ def test_back_online_the_page_shows_a_round_dealt_while_offline(
     assert on_spot(page, "player") == money(500)  # shown with its result, not on the table
     assert "has-bet" in str(page.get_attribute('.spot[data-bet="player"]', "class"))
     assert page.text_content("#status") == tr("en", "status.place")
+    # The scoreboard shows it too: this guest's first round of the shoe is its one bead.
+    beads = page.eval_on_selector_all(
+        "#road-bead .cell[data-outcome]", "ns => ns.map(n => n.dataset.outcome)"
+    )
+    assert beads == [dealt["outcome"]]
     page.click("#rebet")
     rnd = deal(page)
     assert len(keys) == 2 and keys[1] != keys[0]

@@ -560,11 +560,12 @@ async function showLostRound() {
   await refreshBalance();
   renderSpots();
   renderStatus();
-  // The message comes once the table shows that round's outcome: it is what says "done".
+  await refreshShoe();
+  // The message comes once the table shows that round's outcome (balance, spots, status and
+  // scoreboards): it is what says "done". It replaces a message refreshShoe may have shown.
   const staked = round.bets.reduce((sum, b) => sum + b.stake_minor, 0);
   const key = state.stack.length ? "err.dealt_offline.chips" : "err.dealt_offline";
   showMessage({ key, params: { amount: money(staked) } }, "info");
-  await refreshShoe();
   return true;
 }
 

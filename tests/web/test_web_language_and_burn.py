@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_web_table import api, deal, finish, join_as_guest, open_table, place
+from test_web_table import api, deal, expect, finish, join_as_guest, open_table, place
 from web_catalogue import TEXT, tr
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -31,7 +31,8 @@ def test_fairness_messages_follow_a_language_switch(
         page.click("#fair-verify")
     checked = info.value.json()["rounds_checked"]
     assert checked == 1  # this guest's one round: the singular form
-    page.wait_for_function("document.getElementById('fair-message').textContent !== ''")
+    # The page says so once it has read that answer: wait for those words, not just any.
+    expect(page.locator("#fair-message")).to_have_text("1 round checked: it matches.")
     assert page.text_content("#fair-message") == "1 round checked: it matches."
     assert page.text_content("#fair-check") == tr("en", "fair.check.ok", hash=shown)
 

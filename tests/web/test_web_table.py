@@ -126,6 +126,17 @@ def message(page: Any) -> str:
     return str(page.text_content("#message")).strip()
 
 
+def expect(target: Any) -> Any:
+    """Playwright's web-first assertions: each retries until it holds (or times out).
+
+    Imported here, not at the top, so that a checkout without Playwright still collects
+    these modules and skips their tests (see the ``browser`` fixture).
+    """
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(target)
+
+
 # ------------------------------------------------------------------------- a full round
 
 
@@ -369,6 +380,11 @@ def test_back_online_the_page_shows_a_round_dealt_while_offline(
     assert on_spot(page, "player") == money(500)  # shown with its result, not on the table
     assert "has-bet" in str(page.get_attribute('.spot[data-bet="player"]', "class"))
     assert page.text_content("#status") == tr("en", "status.place")
+    # The scoreboard shows it too: this guest's first round of the shoe is its one bead.
+    beads = page.eval_on_selector_all(
+        "#road-bead .cell[data-outcome]", "ns => ns.map(n => n.dataset.outcome)"
+    )
+    assert beads == [dealt["outcome"]]
     page.click("#rebet")
     rnd = deal(page)
     assert len(keys) == 2 and keys[1] != keys[0]
@@ -684,9 +700,8 @@ def test_accounts_history_and_fairness(browser: Any, server_url: str, artifacts:
     page.wait_for_selector("#fair-check[data-match=true]")
     assert page.text_content("#fair-check") == tr("en", "fair.check.ok", hash=old_hash)
     page.click("#fair-verify")
-    page.wait_for_function(
-        "document.getElementById('fair-message').textContent.includes('round checked')"
-    )
+    # The check's answer comes after the in-page check and the request: wait for that text.
+    expect(page.locator("#fair-message")).to_have_text(tr("en", "fair.verify.ok", n=1))
     assert page.text_content("#fair-message") == tr("en", "fair.verify.ok", n=1)
     assert page.get_attribute("#fair-check", "data-match") == "true"
     page.locator("#fairness").screenshot(path=str(artifacts / "web-fairness-verified.png"))
@@ -927,8 +942,7 @@ def test_api_docs_render_with_no_internet(browser: Any, server_url: str, artifac
 
     page.route("**/*", local_only)
     page.goto(f"{server_url}/docs")
-    page.wait_for_selector(".swagger-ui .info .title")
-    assert "puntobanco" in str(page.text_content(".swagger-ui .info .title"))
+    expect(page.locator(".swagger-ui .info .title")).to_contain_text("puntobanco")
     page.wait_for_selector(".opblock-summary-path[data-path='/api/rounds']")
     assert elsewhere == []
     page.screenshot(path=str(artifacts / "api-docs-offline.png"))

@@ -560,11 +560,12 @@ async function showLostRound() {
   await refreshBalance();
   renderSpots();
   renderStatus();
-  // The message comes once the table shows that round's outcome: it is what says "done".
+  await refreshShoe();
+  // The message comes once the table shows that round's outcome (balance, spots, status and
+  // scoreboards): it is what says "done". It replaces a message refreshShoe may have shown.
   const staked = round.bets.reduce((sum, b) => sum + b.stake_minor, 0);
   const key = state.stack.length ? "err.dealt_offline.chips" : "err.dealt_offline";
   showMessage({ key, params: { amount: money(staked) } }, "info");
-  await refreshShoe();
   return true;
 }
 
@@ -698,8 +699,16 @@ function switchLanguage() {
   rememberLang(state.lang);
   renderAll();
   // Event texts come from the server in the request's language: fetch them again.
+  // An answer that comes late (another round dealt since, or the language switched again)
+  // is dropped: it would put back an older round, or the other language's texts.
   if (state.lastRound && !state.dealing) {
-    api.round(state.lastRound.id).then((round) => { state.lastRound = round; renderEvents(); }).catch(() => {});
+    const { id } = state.lastRound;
+    const lang = state.lang;
+    api.round(id).then((round) => {
+      if (state.lang !== lang || !state.lastRound || state.lastRound.id !== id) return;
+      state.lastRound = round;
+      renderEvents();
+    }).catch(() => {});
   }
 }
 

@@ -216,6 +216,13 @@ def test_every_error_keeps_the_chips_and_rereads_the_balance(browser: Any, serve
     table = api(page, "/api/table")
     assert table["limits"]["minimum_minor"] == 200
 
+    # No chips at all: the page says so without asking the server (the press still counts).
+    before = deals_done(page)
+    page.click("#deal")
+    wait_deal(page, before)
+    assert message(page) == tr("en", "err.no_bets")
+    assert page.text_content("#balance") == money(balance)
+
     # Under the minimum: a 1.00 chip at a 2.00 table.
     place(page, "player", 100)
     deal_refused(page)

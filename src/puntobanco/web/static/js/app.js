@@ -469,7 +469,10 @@ function showFinalRound(round) {
 async function deal() {
   if (state.dealing) return;
   const bets = betsOnTable();
-  if (!Object.keys(bets).length) return showMessage({ key: "err.no_bets" });
+  if (!Object.keys(bets).length) {
+    showMessage({ key: "err.no_bets" });
+    return settledDeal();
+  }
   state.dealing = true;
   state.settled = null;
   clearMessage();
@@ -523,7 +526,10 @@ async function dealFailed(err) {
   showMessage(errorMessage(err));
   renderSpots();
   renderStatus();
-  if (err instanceof ApiError && err.kind === "auth") return openWelcome();
+  if (err instanceof ApiError && err.kind === "auth") {
+    openWelcome();
+    return settledDeal();
+  }
   await refreshBalance();
   return settledDeal();
 }

@@ -3,12 +3,26 @@
 Core errors (:class:`~puntobanco.core.errors.BaccaratError`) are worded by
 :func:`puntobanco.core.explain.error_message`; the server's own errors by the
 catalogue below, in English and Spanish. Every error answer has the shape
-``{"error": {"code", "message", "params"}}`` (CONTRACTS.md C).
+``{"error": {"code", "message", "params", "messages"}}`` (CONTRACTS.md C):
+``message`` in the request's language, ``messages`` the same sentence in every
+language the server speaks (``{"en": ..., "es": ...}``).
+
+Why ``messages``: a page that shows an error and is then switched to another
+language must say the error again in that language, without sending the failed
+request again. Wording it in the page from ``code`` and ``params`` would need a
+second copy of both catalogues and of their rules (which parameters are money,
+bet names and the list of spots in each language, Python's ``!r``, the
+validation details worded from pydantic's errors, core and server codes of the
+same name), in JavaScript, kept in step by hand. Each answer carries its
+sentences instead, worded here by the one catalogue: a few hundred bytes more
+on an error, no extra request, and the page shows exactly what the server
+would have answered in the other language.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -18,7 +32,7 @@ from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from puntobanco.core.errors import BaccaratError, InsufficientFunds, InvalidBet, InvalidRules
-from puntobanco.core.explain import check_lang, error_message
+from puntobanco.core.explain import LANGUAGES, check_lang, error_message
 from puntobanco.core.money import format_minor
 
 log = logging.getLogger("puntobanco.server")
@@ -182,10 +196,27 @@ def _json_safe(params: dict[str, Any]) -> dict[str, Any]:
 
 
 def error_response(
-    status: int, code: str, message: str, params: dict[str, Any], headers: dict[str, str] | None
+    status: int,
+    code: str,
+    message: str,
+    params: dict[str, Any],
+    headers: dict[str, str] | None,
+    messages: dict[str, str] | None = None,
 ) -> JSONResponse:
-    """The JSON error answer of CONTRACTS.md C."""
-    body = {"error": {"code": code, "message": message, "params": _json_safe(params)}}
+    """The JSON error answer of CONTRACTS.md C.
+
+    ``messages`` is the sentence in every language (see the module's docstring);
+    when omitted, ``message`` stands for every language.
+    """
+    every = messages if messages is not None else dict.fromkeys(LANGUAGES, message)
+    body = {
+        "error": {
+            "code": code,
+            "message": message,
+            "params": _json_safe(params),
+            "messages": every,
+        }
+    }
     return JSONResponse(body, status_code=status, headers=headers)
 
 
@@ -210,13 +241,16 @@ def install_error_handlers(app: FastAPI, *, on_error: Any = None) -> None:
         request: Request,
         status: int,
         code: str,
-        message: str,
+        word: Callable[[str], str],
         params: dict[str, Any],
         headers: dict[str, str] | None = None,
     ) -> JSONResponse:
+        """Answer the error, ``word(lang)`` giving its sentence in each language."""
         if on_error is not None:
             on_error(status, code)
-        return error_response(status, code, message, params, headers)
+        messages: dict[str, str] = {lang: word(lang) for lang in LANGUAGES}
+        message = messages[request_lang(request)]
+        return error_response(status, code, message, params, headers, messages)
 
     @app.exception_handler(ApiError)
     async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
@@ -225,31 +259,38 @@ def install_error_handlers(app: FastAPI, *, on_error: Any = None) -> None:
             headers = {"Retry-After": str(exc.params.get("retry_after", 60))}
         if exc.status == 401:
             headers = {"WWW-Authenticate": "Bearer"}
-        message = api_message(exc.code, exc.params, request_lang(request))
-        return answer(request, exc.status, exc.code, message, exc.params, headers)
+
+        def word(lang: str) -> str:
+            return api_message(exc.code, exc.params, lang)
+
+        return answer(request, exc.status, exc.code, word, exc.params, headers)
 
     @app.exception_handler(BaccaratError)
     async def _core_error(request: Request, exc: BaccaratError) -> JSONResponse:
         status = next(s for cls, s in CORE_STATUS if isinstance(exc, cls))
-        message = error_message(exc, request_lang(request))
-        return answer(request, status, exc.code, message, exc.params)
+
+        def word(lang: str) -> str:
+            return error_message(exc, lang)
+
+        return answer(request, status, exc.code, word, exc.params)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        lang = request_lang(request)
         errors = exc.errors()
         first = errors[0] if errors else {}
-        words = _VALIDATION_WORDS[lang]
         kind = str(first.get("type", "default"))
         where = ".".join(str(part) for part in first.get("loc", ()))
-        detail = f"{words.get(kind, words['default'])} ({where})" if where else words["default"]
         params = {"field": where, "type": kind, "detail": str(first.get("msg", ""))}
-        message = api_message("invalid_request", {"detail": detail}, lang)
-        return answer(request, 422, "invalid_request", message, params)
+
+        def word(lang: str) -> str:
+            words = _VALIDATION_WORDS[lang]
+            detail = f"{words.get(kind, words['default'])} ({where})" if where else words["default"]
+            return api_message("invalid_request", {"detail": detail}, lang)
+
+        return answer(request, 422, "invalid_request", word, params)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        lang = request_lang(request)
         params = {"path": request.url.path, "method": request.method}
         if exc.status_code == 404:
             code = "not_found"
@@ -258,9 +299,12 @@ def install_error_handlers(app: FastAPI, *, on_error: Any = None) -> None:
         else:
             code = "invalid_request"
             params["detail"] = str(exc.detail)
-        message = api_message(code, params, lang)
+
+        def word(lang: str) -> str:
+            return api_message(code, params, lang)
+
         headers = dict(exc.headers) if exc.headers else None
-        return answer(request, exc.status_code, code, message, params, headers)
+        return answer(request, exc.status_code, code, word, params, headers)
 
     @app.exception_handler(DBAPIError)
     async def _database(request: Request, exc: DBAPIError) -> JSONResponse:
@@ -268,11 +312,17 @@ def install_error_handlers(app: FastAPI, *, on_error: Any = None) -> None:
         # half-written survives the error.
         log.error("database error", exc_info=exc)
         params = {"connection_lost": exc.connection_invalidated}
-        message = api_message("database_error", {}, request_lang(request))
-        return answer(request, 503, "database_error", message, params, {"Retry-After": "1"})
+
+        def word(lang: str) -> str:
+            return api_message("database_error", {}, lang)
+
+        return answer(request, 503, "database_error", word, params, {"Retry-After": "1"})
 
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
         log.error("unexpected error", exc_info=exc)
-        message = api_message("internal_error", {}, request_lang(request))
-        return answer(request, 500, "internal_error", message, {})
+
+        def word(lang: str) -> str:
+            return api_message("internal_error", {}, lang)
+
+        return answer(request, 500, "internal_error", word, {})

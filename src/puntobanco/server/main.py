@@ -41,7 +41,8 @@ Punto Banco with play money: accounts, a double-entry wallet ledger, provably fa
   `Authorization: Bearer <token>`.
 * Texts (errors, the round's events) follow `?lang=es|en` or `Accept-Language`.
 * Money is integers in minor units (cents). Every error answer is
-  `{"error": {"code", "message", "params"}}`.
+  `{"error": {"code", "message", "params", "messages"}}`: `message` in the request's
+  language, `messages` the same sentence in every language (`{"en": ..., "es": ...}`).
 * `POST /api/rounds` needs an `Idempotency-Key` header: a retry with the same key
   returns the same round and charges nothing.
 * Operator endpoints (`/api/admin/*`) need the `X-Admin-Token` header

@@ -13,6 +13,13 @@ class ErrorDetail(BaseModel):
     code: str = Field(description="Stable identifier, e.g. below_minimum.")
     message: str = Field(description="A sentence in the request's language.")
     params: dict[str, Any] = Field(description="The values the message names.")
+    messages: dict[str, str] = Field(
+        description=(
+            'The same sentence in every language the server speaks ({"en": ..., "es": ...}):'
+            " a client that switches language shows it without sending the request again."
+        ),
+        examples=[{"en": "Wrong username or password.", "es": "Usuario o contraseña incorrectos."}],
+    )
 
 
 class ErrorBody(BaseModel):

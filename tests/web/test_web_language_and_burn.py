@@ -4,11 +4,22 @@ the burn that opens a cut-card shoe shows on the felt (see conftest.py for the s
 from __future__ import annotations
 
 import hashlib
+import secrets
 from pathlib import Path
 from typing import Any
 
 import pytest
-from test_web_table import api, deal, expect, finish, join_as_guest, open_table, place
+from test_web_table import (
+    api,
+    deal,
+    deal_refused,
+    expect,
+    finish,
+    join_as_guest,
+    money,
+    open_table,
+    place,
+)
 from web_catalogue import TEXT, tr
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -136,4 +147,142 @@ def test_the_burn_opens_a_cut_card_shoe_on_the_felt(
     assert second["shoe"]["burn"] is None
     assert page.is_hidden("#burn")
     assert api(page, f"/api/rounds/{first['id']}")["shoe"]["burn"] == burn
+    finish(page)
+
+
+# ------------------------------------------------------------------------- the server's errors
+
+
+def server_error(
+    page: Any, path: str, body: Any, lang: str, headers: dict[str, str] | None = None
+) -> dict[str, Any]:
+    """The server's error answer to this request in ``lang`` (``?lang=``), asked directly.
+
+    The requests sent here are refused and change nothing, so sending them again is harmless.
+    """
+    response = page.request.post(
+        page.url.split("/?")[0] + f"{path}?lang={lang}", data=body, headers=headers or {}
+    )
+    assert not response.ok, response.text()
+    error: dict[str, Any] = response.json()["error"]
+    return error
+
+
+def test_a_server_error_on_the_table_follows_a_language_switch(
+    browser: Any, server_url: str
+) -> None:
+    """The message box says the server's refusal again in the new language, and back."""
+    page = open_table(browser, server_url)
+    join_as_guest(page)
+    balance = api(page, "/api/me")["balance_minor"]
+    bets = {"player": 50_000, "banker": 50_000, "tie": 10_000}
+    assert balance < sum(bets.values()), "the test assumes the default play-money grant"
+
+    def said(lang: str) -> str:
+        key = {"Idempotency-Key": f"probe-{secrets.token_hex(8)}"}
+        error = server_error(page, "/api/rounds", {"bets": bets}, lang, key)
+        assert error["code"] == "insufficient_funds"
+        return str(error["message"])
+
+    en, es = said("en"), said("es")
+    assert money(balance, "en") in en and money(balance, "es") in es and en != es
+
+    for bet, chip in bets.items():
+        place(page, bet, chip)
+    deal_refused(page)
+    box = page.locator("#message")
+    expect(box).to_have_text(en)
+    before = page.eval_on_selector(
+        "#message", "m => [m.getAttribute('role'), m.hidden, m.dataset.tone]"
+    )
+    assert before == ["alert", False, "error"]
+
+    page.click("#lang")
+    expect(box).to_have_text(es)
+    assert page.get_attribute("html", "lang") == "es"
+    assert page.text_content("#balance") == money(balance, "es")
+    # Worded by the page from the first answer: nothing was sent again.
+    assert api(page, "/api/me")["balance_minor"] == balance
+    assert (
+        page.eval_on_selector("#message", "m => [m.getAttribute('role'), m.hidden, m.dataset.tone]")
+        == before
+    )
+
+    page.click("#lang")
+    expect(box).to_have_text(en)
+    # Under the minimum, refused in Spanish first: the same both ways.
+    page.click("#lang")
+    page.click("#clear")
+    expect(box).to_be_hidden()
+    place(page, "player", 100)
+    deal_refused(page)
+    key = {"Idempotency-Key": f"probe-{secrets.token_hex(8)}"}
+    under = {
+        lang: server_error(page, "/api/rounds", {"bets": {"player": 100}}, lang, key)["message"]
+        for lang in ("en", "es")
+    }
+    expect(box).to_have_text(under["es"])
+    page.click("#lang")
+    expect(box).to_have_text(under["en"])
+    finish(page)
+
+
+def test_server_errors_in_the_dialogs_follow_a_language_switch(
+    browser: Any, server_url: str
+) -> None:
+    """The welcome dialog's and the fairness dialog's server refusals, both ways."""
+    page = open_table(browser, server_url)
+    # A wrong login: a user name no one has (and no other test tries: the rate limit counts
+    # attempts per address and user name).
+    login = {"username": f"nobody-{secrets.token_hex(4)}", "password": "wrong password!"}
+    auth = {lang: server_error(page, "/api/auth/login", login, lang) for lang in ("en", "es")}
+    assert auth["en"]["code"] == auth["es"]["code"] == "bad_credentials"
+    page.fill("#auth-user", login["username"])
+    page.fill("#auth-pass", login["password"])
+    page.click("#login")
+    box = page.locator("#auth-message")
+    expect(box).to_have_text(auth["en"]["message"])
+    page.click("#lang-welcome")
+    expect(box).to_have_text(auth["es"]["message"])
+    page.click("#lang-welcome")
+    expect(box).to_have_text(auth["en"]["message"])
+
+    join_as_guest(page)
+    page.click("#open-fairness")
+    page.wait_for_function("document.getElementById('fair-hash').textContent.length === 64")
+    # A well-formed seed that is none of this guest's: the page checks it, the server refuses.
+    seed = {"server_seed": secrets.token_hex(32)}
+    fair = {lang: server_error(page, "/api/fairness/verify", seed, lang) for lang in ("en", "es")}
+    assert fair["en"]["code"] == fair["es"]["code"] == "seed_not_found"
+    page.fill("#fair-seed", seed["server_seed"])
+    page.click("#fair-verify")
+    box = page.locator("#fair-message")
+    expect(box).to_have_text(fair["en"]["message"])
+    page.click("#lang-fair")
+    expect(box).to_have_text(fair["es"]["message"])
+    assert page.get_attribute("#fair-message", "data-tone") == "error"
+    page.click("#lang-fair")
+    expect(box).to_have_text(fair["en"]["message"])
+    finish(page)
+
+
+def test_a_server_error_without_every_language_keeps_its_text(
+    browser: Any, server_url: str
+) -> None:
+    """An answer with no ``messages`` (an older server, a proxy): the page keeps its text."""
+    page = open_table(browser, server_url)
+    join_as_guest(page)
+    body = '{"error": {"code": "odd", "message": "Refused by a proxy.", "params": {}}}'
+    page.route(
+        "**/api/rounds*",
+        lambda route: route.fulfill(status=422, content_type="application/json", body=body),
+    )
+    place(page, "player", 500)
+    deal_refused(page)
+    box = page.locator("#message")
+    expect(box).to_have_text("Refused by a proxy.")
+    page.click("#lang")
+    assert page.get_attribute("html", "lang") == "es"
+    expect(box).to_have_text("Refused by a proxy.")
+    page.unroute("**/api/rounds*")
     finish(page)

@@ -1,13 +1,16 @@
 // The HTTP API of CONTRACTS.md C. Every call says the page's language; every failure is an
 // ApiError whose kind tells the page which message to show (offline, server, auth, rule).
+// A server's error keeps its code, params and sentence in every language (error.messages):
+// after a language switch the page says it again in the new language, asking nothing.
 
 export class ApiError extends Error {
-  constructor(kind, { status = 0, code = "", message = "", params = {} } = {}) {
+  constructor(kind, { status = 0, code = "", message = "", params = {}, messages = {} } = {}) {
     super(message || kind);
     this.kind = kind; // "offline" | "server" | "auth" | "rejected"
     this.status = status;
     this.code = code;
     this.params = params;
+    this.messages = messages; // {lang: the same sentence in that language}
   }
 }
 
@@ -43,7 +46,8 @@ export class Api {
     }
     if (response.ok) return data;
     const error = (data && data.error) || {};
-    const detail = { status: response.status, code: error.code || "", message: error.message || "", params: error.params || {} };
+    const messages = error.messages && typeof error.messages === "object" ? error.messages : {};
+    const detail = { status: response.status, code: error.code || "", message: error.message || "", params: error.params || {}, messages };
     if (response.status >= 500) throw new ApiError("server", detail);
     if (response.status === 401 && !path.startsWith("/api/auth/login")) throw new ApiError("auth", detail);
     throw new ApiError("rejected", detail);

@@ -30,7 +30,7 @@ const state = {
   // {key, afterId}: its key, and the newest round id the page knew of when it was sent.
   uncertain: null,
   knownRoundId: null, // the newest round id the page has seen
-  message: null, // {key, params} or {text}, re-rendered on a language switch
+  message: null, // {key, params} or a server's {text, texts, code}, re-rendered on a language switch
   authMessage: null, // the welcome dialog's message, the same way
   settled: null, // {bet: settlement} of the last round, shown on the spots
   explain: localStorage.getItem("pb_explain") === "1",
@@ -98,8 +98,17 @@ function renderMessage() {
   const m = state.message;
   box.hidden = !m;
   if (!m) return;
-  box.textContent = m.key ? t(m.key, m.params) : m.text;
+  box.textContent = say(m);
   box.dataset.tone = m.tone;
+}
+
+// A message as the player reads it now, in the page's language: a catalogue key's words; a
+// server's error in the sentence the server gave for this language (error.messages), else the
+// text it answered with, which is never left empty or broken.
+function say(m) {
+  if (m.key) return t(m.key, m.params);
+  const text = m.texts && m.texts[state.lang];
+  return typeof text === "string" && text ? text : m.text;
 }
 
 function errorMessage(err) {
@@ -107,8 +116,11 @@ function errorMessage(err) {
   if (err.kind === "offline") return { key: "err.offline" };
   if (err.kind === "server") return { key: "err.server", params: { status: err.status } };
   if (err.kind === "auth") return { key: "err.auth" };
-  // The server's message is already in the request's language and names the allowed range.
-  return err.message ? { text: err.message, code: err.code } : { key: "err.generic", params: { message: err.code } };
+  // The server's message is in the request's language and names the allowed range; it comes
+  // with the same sentence in every language, for a later language switch (see say).
+  return err.message
+    ? { text: err.message, texts: err.messages, code: err.code, serverParams: err.params }
+    : { key: "err.generic", params: { message: err.code } };
 }
 
 // ---------------------------------------------------------------- rendering
@@ -436,7 +448,7 @@ function renderAuthMessage() {
   const box = $("auth-message");
   const m = state.authMessage;
   box.hidden = !m;
-  if (m) box.textContent = m.key ? t(m.key, m.params) : m.text;
+  if (m) box.textContent = say(m);
 }
 
 function renderAll() {
@@ -693,7 +705,7 @@ async function startTable() {
 // ---------------------------------------------------------------- dialogs
 
 const { openHistory, openFairness, fairAction, rerender: rerenderDialogs } = createDialogs({
-  api, t, money, callText, errorMessage,
+  api, t, money, callText, errorMessage, say,
   setTable: (table) => { state.table = table; },
   getLang: () => state.lang,
 });

@@ -14,13 +14,14 @@ export async function seedCommitment(hex) {
   return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-export function createDialogs({ api, t, money, callText, errorMessage, setTable, getLang }) {
+export function createDialogs({ api, t, money, callText, errorMessage, say, setTable, getLang }) {
   // The commitments this page showed before play, by the seed later revealed:
   // {seed hex: hash shown}. The player's check does not take the server's word for them.
   const shownBefore = new Map();
   // What #fair-message and #fair-check say, as catalogue keys and parameters (a server's
-  // message as its text): drawn again in the new language when the player switches.
-  let fairSaid = null; // {key, params} | {text}, and tone
+  // error as its sentences in every language): drawn again in the new language when the
+  // player switches (say() picks the words).
+  let fairSaid = null; // {key, params} | {text, texts}, and tone
   let checkSaid = null; // {key, params, match, tone}
   async function openHistory(before) {
     const dialog = $("history");
@@ -42,7 +43,7 @@ export function createDialogs({ api, t, money, callText, errorMessage, setTable,
       const m = errorMessage(err);
       const p = document.createElement("p");
       p.className = "message inline";
-      p.textContent = m.key ? t(m.key, m.params) : m.text;
+      p.textContent = say(m);
       list.append(p);
     }
   }
@@ -124,7 +125,7 @@ export function createDialogs({ api, t, money, callText, errorMessage, setTable,
     box.hidden = !fairSaid;
     if (!fairSaid) return;
     box.dataset.tone = fairSaid.tone;
-    box.textContent = fairSaid.key ? t(fairSaid.key, fairSaid.params) : fairSaid.text;
+    box.textContent = say(fairSaid);
   }
 
   function setCheck(said) {

@@ -130,3 +130,18 @@ def test_serve_passes_the_trusted_proxies_to_uvicorn(
     calls.clear()
     assert runner.invoke(app, ["serve", "--database", url]).exit_code == 0
     assert calls[0]["forwarded_allow_ips"] is None  # uvicorn's default: 127.0.0.1
+
+
+def test_serve_refuses_a_trusted_proxy_that_is_not_an_address(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import uvicorn
+
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: calls.append(kwargs))
+    monkeypatch.setenv("PUNTOBANCO_DATABASE_URL", "sqlite:///unused.db")
+    monkeypatch.setenv("PUNTOBANCO_LOG_LEVEL", "WARNING")
+    result = runner.invoke(app, ["serve", "--forwarded-allow-ips", "10.0.0.2,10.0.0.0/33"])
+    assert result.exit_code == 2
+    assert "'10.0.0.0/33' is not an IP address or network" in result.output
+    assert calls == []  # nothing started

@@ -41,6 +41,8 @@ def server_env(database_url: str, **extra: str) -> dict[str, str]:
             "PUNTOBANCO_ACCESS_LOG": "false",
             "PUNTOBANCO_ADMIN_TOKEN": "test-admin-token",
             "PUNTOBANCO_LOG_LEVEL": "WARNING",
+            # Every test's players and guests sign up from 127.0.0.1.
+            "PUNTOBANCO_SIGNUPS_PER_ADDRESS": "100000",
         }
     )
     env.pop("PROMETHEUS_MULTIPROC_DIR", None)

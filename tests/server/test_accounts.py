@@ -187,3 +187,79 @@ def test_expired_sessions_are_refused_and_removed_on_start(
         with restarted.app.state.sessions.begin() as session:  # type: ignore[attr-defined]
             left = session.execute(select(func.count()).select_from(AuthSession)).scalar_one()
     assert left == 0
+
+
+def test_sign_ups_are_counted_per_address_and_per_ipv6_network(settings: Settings) -> None:
+    from puntobanco.server.main import create_app
+    from tests.server.conftest import make_settings
+
+    app = create_app(make_settings(settings.database_url, signups_per_address=1))
+
+    def guest(host: str) -> int:
+        with TestClient(app, client=(host, 50000)) as client:
+            return client.post("/api/auth/guest").status_code
+
+    assert guest("203.0.113.7") == 201
+    assert guest("203.0.113.7") == 429
+    assert guest("::ffff:203.0.113.7") == 429  # the same IPv4 client, written as IPv6
+    assert guest("203.0.113.8") == 201  # another address
+    # One IPv6 subscriber holds a /64: a fresh address in it is the same client.
+    assert guest("2001:db8:1:2::1") == 201
+    assert guest("2001:db8:1:2:ffff::9") == 429
+    assert guest("2001:db8:1:3::1") == 201  # another /64
+
+
+def test_a_rate_limit_that_cannot_count_refuses_with_503_and_changes_nothing(
+    settings: Settings,
+) -> None:
+    from sqlalchemy import func, select
+
+    from puntobanco.server.main import create_app
+    from puntobanco.server.models import User
+    from tests.server.conftest import make_settings
+
+    # Nothing listens on port 1: every count fails as when Redis is down.
+    down = make_settings(settings.database_url, redis_url="redis://127.0.0.1:1/0")
+    with TestClient(create_app(down)) as client:
+        for path in ("/api/auth/guest?lang=es", "/api/auth/login"):
+            body = {"username": "alice", "password": "correct horse"}
+            answer = client.post(path, json=body)
+            assert answer.status_code == 503, answer.text
+            assert answer.json()["error"]["code"] == "rate_limit_unavailable"
+            assert answer.headers["Retry-After"] == "5"
+        assert answer.json()["error"]["messages"]["es"].startswith("Ahora no se pueden contar")
+        with client.app.state.sessions() as session:  # type: ignore[attr-defined]
+            assert session.execute(select(func.count()).select_from(User)).scalar_one() == 0
+
+
+def test_housekeeping_keeps_a_sign_up_window_longer_than_the_login_window(
+    settings: Settings,
+) -> None:
+    from datetime import timedelta
+
+    from sqlalchemy import select, update
+
+    from puntobanco.server.accounts import housekeeping
+    from puntobanco.server.main import create_app
+    from puntobanco.server.models import LoginAttempt, utcnow
+    from tests.server.conftest import make_settings
+
+    limited = make_settings(
+        settings.database_url, signups_per_address=1, login_window_s=60, signup_window_s=3600
+    )
+    with TestClient(create_app(limited)) as client:
+        assert client.post("/api/auth/guest").status_code == 201
+        sessions = client.app.state.sessions  # type: ignore[attr-defined]
+        # The sign-up window began 10 minutes ago: past the login window, not its own.
+        with sessions.begin() as session:
+            session.execute(
+                update(LoginAttempt).values(window_start=utcnow() - timedelta(minutes=10))
+            )
+        housekeeping(sessions, limited)
+        assert client.post("/api/auth/guest").status_code == 429
+        with sessions.begin() as session:
+            session.execute(update(LoginAttempt).values(window_start=utcnow() - timedelta(hours=2)))
+        housekeeping(sessions, limited)
+        with sessions() as session:
+            assert session.execute(select(LoginAttempt.key)).all() == []
+        assert client.post("/api/auth/guest").status_code == 201

@@ -66,22 +66,34 @@ def test_the_access_log_has_one_line_per_request_with_its_status(
     database_url: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     app = create_app(make_settings(database_url, access_log=True, log_level="INFO"))
+
+    @app.get("/api/test-fails")
+    def fails() -> None:
+        raise RuntimeError("a bug")
+
+    app.router.routes.insert(0, app.router.routes.pop())  # before the web table's mount at /
     logger = logging.getLogger("puntobanco.access")
-    with TestClient(app) as client:
+    with TestClient(app, raise_server_exceptions=False) as client:
         logger.addHandler(caplog.handler)  # the app's JSON handler does not propagate
         try:
             client.get("/api/health")
             client.post("/api/rounds", json={"bets": {"player": 100}})  # no session: 401
             client.get("/api/nothing")
+            assert client.get("/api/test-fails").status_code == 500
+            metrics = client.get("/metrics").text
         finally:
             logger.removeHandler(caplog.handler)
     lines = [(r.method, r.path, r.status) for r in caplog.records if r.name == logger.name]
-    assert lines == [
+    assert lines[:4] == [
         ("GET", "/api/health", 200),
         ("POST", "/api/rounds", 401),
         ("GET", "/api/nothing", 404),
+        ("GET", "/api/test-fails", 500),
     ]
     assert all(r.ms >= 0 for r in caplog.records if r.name == logger.name)
+    # Latency is labelled by route, and an unmatched path by that word (not by the path).
+    assert 'method="GET",route="/api/test-fails"' in metrics
+    assert 'method="GET",route="unmatched"' in metrics and "/api/nothing" not in metrics
 
 
 @pytest.mark.slow

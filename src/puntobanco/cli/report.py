@@ -53,7 +53,7 @@ def register(app: typer.Typer) -> None:
         if report["full_shoe_reference"]:
             typer.echo(
                 f"(cut-card tables {', '.join(report['full_shoe_reference'])}: the exact RTP is "
-                "the full shoe's; the cut-card effect is below 0.00004 per unit, far inside SE)"
+                "the full shoe's; the cut-card effect is too small to detect, far inside SE)"
             )
         typer.echo("per day (UTC):")
         for d in report["days"]:

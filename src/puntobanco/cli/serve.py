@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import shutil
 import tempfile
 from typing import Annotated
 
 import typer
+
+
+def _is_address(text: str) -> bool:
+    """Whether ``text`` is an IP address or network."""
+    try:
+        ipaddress.ip_network(text, strict=False)
+    except ValueError:
+        return False
+    return True
 
 
 def register(app: typer.Typer) -> None:
@@ -49,6 +59,16 @@ def register(app: typer.Typer) -> None:
         except Exception as exc:  # pydantic's message names the bad setting
             typer.echo(f"puntobanco serve: invalid settings: {exc}", err=True)
             raise typer.Exit(2) from None
+        for entry in (forwarded_allow_ips or "").split(","):
+            # uvicorn would take a mistyped address for a host name and never match it,
+            # leaving the proxy untrusted without a word.
+            if entry.strip() and entry.strip() != "*" and not _is_address(entry.strip()):
+                typer.echo(
+                    f"puntobanco serve: --forwarded-allow-ips: {entry.strip()!r} is not an IP "
+                    "address or network (e.g. 10.0.0.2 or 10.0.0.0/8), nor *",
+                    err=True,
+                )
+                raise typer.Exit(2)
         if settings.is_sqlite and workers > 1:
             typer.echo(
                 "note: several workers share one SQLite file; writes take turns "

@@ -12,9 +12,9 @@ import hmac
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
+import anyio
 from fastapi import Depends, Request
 from sqlalchemy.orm import Session
-from starlette.concurrency import run_in_threadpool
 
 from puntobanco.server.accounts import Player, player_for_token
 from puntobanco.server.errors import ApiError, request_lang
@@ -42,7 +42,11 @@ async def get_session(request: Request) -> AsyncIterator[Session]:
         yield session
     finally:
         if session.in_transaction():
-            await run_in_threadpool(session.close)
+            # Shielded, and on a thread of its own (not the request pool, which may be full
+            # of requests waiting for the connection this close gives back), as FastAPI
+            # closes its own ``def`` dependencies.
+            with anyio.CancelScope(shield=True):
+                await anyio.to_thread.run_sync(session.close, limiter=anyio.CapacityLimiter(1))
         else:
             session.close()
 

@@ -88,6 +88,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "not_found": "Nothing here: {path}.",
         "method_not_allowed": "{method} is not allowed on {path}.",
         "database_error": "The database is unavailable; nothing was changed. Try again.",
+        "rate_limit_unavailable": (
+            "Attempts cannot be counted right now; nothing was changed. Try again in a few seconds."
+        ),
         "internal_error": "Something went wrong on the server; nothing was changed.",
         "rules_error": "The table's rules are invalid: {detail}.",
     },
@@ -141,6 +144,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "method_not_allowed": "{method} no está permitido en {path}.",
         "database_error": (
             "La base de datos no está disponible; no se ha cambiado nada. Inténtelo de nuevo."
+        ),
+        "rate_limit_unavailable": (
+            "Ahora no se pueden contar los intentos; no se ha cambiado nada. Vuelva a "
+            "intentarlo en unos segundos."
         ),
         "internal_error": "Algo falló en el servidor; no se ha cambiado nada.",
         "rules_error": "Las reglas de la mesa no son válidas: {detail}.",
@@ -257,6 +264,8 @@ def install_error_handlers(app: FastAPI, *, on_error: Any = None) -> None:
         headers = None
         if exc.status == 429:
             headers = {"Retry-After": str(exc.params.get("retry_after", 60))}
+        if exc.status == 503:
+            headers = {"Retry-After": "5"}
         if exc.status == 401:
             headers = {"WWW-Authenticate": "Bearer"}
 

@@ -84,7 +84,11 @@ class AuthSession(Base):
 
 
 class LoginAttempt(Base):
-    """Login attempts counted per key (client address and username) in a fixed window."""
+    """Rate-limit counts per key in a fixed window.
+
+    Logins are keyed by client address and username, sign-ups by ``signup|`` and the
+    client address.
+    """
 
     __tablename__ = "login_attempts"
 

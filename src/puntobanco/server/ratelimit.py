@@ -9,6 +9,7 @@ cannot fill the database with accounts.
 
 from __future__ import annotations
 
+import logging
 from datetime import timedelta
 from typing import Any, Protocol
 
@@ -16,7 +17,10 @@ from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
+from puntobanco.server.errors import ApiError
 from puntobanco.server.models import LoginAttempt, utcnow
+
+log = logging.getLogger("puntobanco.server")
 
 
 class RateLimiter(Protocol):
@@ -84,12 +88,20 @@ class RedisRateLimiter:
 
     def hit(self, key: str) -> int | None:
         """Count one attempt for ``key``; ``None`` if allowed, else seconds to wait."""
+        import redis
+
         name = f"puntobanco:{self._namespace}:{key}"
         pipe = self._redis.pipeline()
         pipe.incr(name)
         pipe.expire(name, self._window, nx=True)
         pipe.ttl(name)
-        attempts, _, ttl = pipe.execute()
+        try:
+            attempts, _, ttl = pipe.execute()
+        except redis.RedisError:
+            # Without its count, the limit cannot be kept: refuse (nothing was done yet)
+            # rather than let unlimited attempts through while Redis is away.
+            log.error("rate limit: Redis is unavailable", exc_info=True)
+            raise ApiError(503, "rate_limit_unavailable") from None
         if int(attempts) > self._limit:
             return max(1, int(ttl))
         return None

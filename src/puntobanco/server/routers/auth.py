@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ipaddress
+
 from fastapi import APIRouter, Request, Response
 
 from puntobanco.server.accounts import (
@@ -47,8 +49,22 @@ def _set_cookie(response: Response, token: str, settings: Settings) -> None:
 
 
 def _client(request: Request) -> str:
-    """The client's address (a trusted proxy's X-Forwarded-For, through uvicorn)."""
-    return request.client.host if request.client else "unknown"
+    """Who is counted by the rate limits: the client's address, or its IPv6 /64 network.
+
+    The address is a trusted proxy's X-Forwarded-For (through uvicorn) or the peer's. One
+    IPv6 subscriber holds a whole /64 and could take a fresh address for every request, so
+    an IPv6 client is counted by its /64; an IPv4-mapped IPv6 address counts as its IPv4.
+    """
+    host = request.client.host if request.client else "unknown"
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{address}/64", strict=False))
+    return str(address)
 
 
 def _count_signup(request: Request) -> None:

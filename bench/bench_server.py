@@ -6,6 +6,9 @@ a new Idempotency-Key each time). Beside each run, in the same conditions, the
 baseline: ``GET /api/health`` (the HTTP stack alone), and the ratio between them.
 Then an in-process breakdown of one round, stage by stage: where each millisecond goes.
 
+The CPU columns read /proc: the server's processes, and every ``postgres`` process of the
+machine (so run it where nothing else uses that PostgreSQL).
+
 The load generator is a small asyncio HTTP/1.1 keep-alive client (much cheaper than a
 general-purpose client), in this process: it shares the machine's cores with the server,
 and its CPU share is printed.

@@ -263,3 +263,38 @@ def test_housekeeping_keeps_a_sign_up_window_longer_than_the_login_window(
         with sessions() as session:
             assert session.execute(select(LoginAttempt.key)).all() == []
         assert client.post("/api/auth/guest").status_code == 201
+
+
+def test_a_running_server_sweeps_expired_logins_without_a_restart(settings: Settings) -> None:
+    import time
+    from datetime import timedelta
+
+    from sqlalchemy import func, select, update
+
+    from puntobanco.server.main import create_app
+    from puntobanco.server.models import AuthSession, utcnow
+    from tests.server.conftest import make_settings
+
+    swept = make_settings(settings.database_url, housekeeping_s=1)
+    with TestClient(create_app(swept)) as client:
+        player = Player(client, "sleepy")
+        Player(client, "awake")
+        sessions = client.app.state.sessions  # type: ignore[attr-defined]
+        with sessions.begin() as session:
+            session.execute(
+                update(AuthSession)
+                .where(AuthSession.user_id == player.id)
+                .values(expires_at=utcnow() - timedelta(seconds=1))
+            )
+
+        def logins() -> int:
+            with sessions() as session:
+                return int(
+                    session.execute(select(func.count()).select_from(AuthSession)).scalar_one()
+                )
+
+        deadline = time.monotonic() + 30  # a sweep a second; a loaded machine may be slow
+        while logins() > 1 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert logins() == 1  # the expired one is gone, the live one kept
+        assert client.get("/api/me", headers=player.headers).status_code == 401

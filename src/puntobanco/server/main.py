@@ -10,11 +10,13 @@ so it works on a machine with no internet access.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 
+import anyio
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
@@ -63,6 +65,20 @@ def _limiter(
     return DatabaseRateLimiter(app.state.sessions, limit=limit, window_s=window_s)
 
 
+async def _sweep(app: FastAPI, settings: Settings) -> None:
+    """Every ``housekeeping_s``, delete expired logins and finished rate-limit windows.
+
+    Each worker sweeps (a delete of what has expired is harmless to repeat); the work
+    runs in a thread, off the event loop, and a failure waits for the next sweep.
+    """
+    while True:
+        await asyncio.sleep(settings.housekeeping_s)
+        try:
+            await anyio.to_thread.run_sync(housekeeping, app.state.sessions, settings)
+        except Exception:
+            log.exception("housekeeping failed; trying again in %d s", settings.housekeeping_s)
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """Build the application for ``settings`` (read from the environment when omitted)."""
     settings = settings if settings is not None else get_settings()
@@ -80,8 +96,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         housekeeping(app.state.sessions, settings)
         if settings.recover_on_start:
             recover(app.state.sessions)
-        yield
-        engine.dispose()
+        sweeper = asyncio.create_task(_sweep(app, settings))
+        try:
+            yield
+        finally:
+            sweeper.cancel()
+            with suppress(asyncio.CancelledError):
+                await sweeper
+            engine.dispose()
 
     app = FastAPIOffline(
         static_url=DOCS_ASSETS,

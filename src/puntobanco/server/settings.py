@@ -55,6 +55,11 @@ class Settings(BaseSettings):
     session_days: int = Field(default=30, gt=0, description="Lifetime of a login session.")
     login_attempts: int = Field(default=10, gt=0, description="Logins allowed per window.")
     login_window_s: int = Field(default=300, gt=0, description="Rate-limit window, seconds.")
+    housekeeping_s: int = Field(
+        default=3600,
+        gt=0,
+        description="Seconds between sweeps of expired logins and rate-limit windows.",
+    )
     signups_per_address: int = Field(
         default=60, gt=0, description="New accounts (registered or guest) per client address."
     )

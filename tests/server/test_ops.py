@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import json
 import logging
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -119,3 +120,29 @@ def test_metrics_add_up_every_worker(tmp_path: object) -> None:
         if line.startswith("puntobanco_rounds_total{")
     ]
     assert sum(counts) == 12
+
+
+def test_a_request_the_client_abandons_is_logged_499_not_500(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    import asyncio
+
+    from puntobanco.server.observability import AccessMiddleware
+
+    async def abandoned(scope: Any, receive: Any, send: Any) -> None:
+        raise asyncio.CancelledError  # what the server does to a request whose client left
+
+    middleware = AccessMiddleware(abandoned, access_log=True)
+    logger = logging.getLogger("puntobanco.access")
+    logger.addHandler(caplog.handler)
+    level = logger.level
+    logger.setLevel(logging.INFO)
+    try:
+        scope = {"type": "http", "method": "POST", "path": "/api/rounds"}
+        with pytest.raises(asyncio.CancelledError):
+            asyncio.run(middleware(scope, None, None))  # type: ignore[arg-type]
+    finally:
+        logger.removeHandler(caplog.handler)
+        logger.setLevel(level)
+    [record] = [r for r in caplog.records if r.name == logger.name]
+    assert (record.method, record.path, record.status) == ("POST", "/api/rounds", 499)

@@ -6,6 +6,7 @@ so that ``/metrics`` adds up every worker's counters.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import os
@@ -102,15 +103,20 @@ class AccessMiddleware:
             return
         start = time.perf_counter()
         status = 500  # what the client gets if the app fails before starting a response
+        started = False
 
         async def send_noting_status(message: Message) -> None:
-            nonlocal status
+            nonlocal status, started
             if message["type"] == "http.response.start":
-                status = message["status"]
+                status, started = message["status"], True
             await send(message)
 
         try:
             await self.app(scope, receive, send_noting_status)
+        except asyncio.CancelledError:
+            if not started:
+                status = 499  # the client went away before an answer (nginx's convention)
+            raise
         finally:
             elapsed = time.perf_counter() - start
             route = scope.get("route")

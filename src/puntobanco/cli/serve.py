@@ -99,7 +99,7 @@ def register(app: typer.Typer) -> None:
                 workers=workers,
                 log_level=log_level.lower(),
                 access_log=False,
-                # The login rate limit counts per client address: behind a reverse proxy,
+                # The rate limits count per client address: behind a reverse proxy,
                 # that address comes from the proxy's X-Forwarded-For, trusted only from
                 # these proxies (uvicorn's own default when None).
                 proxy_headers=True,

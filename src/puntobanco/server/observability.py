@@ -87,8 +87,8 @@ class AccessMiddleware:
     """Times each HTTP request into the latency histogram and, if asked, the access log.
 
     A plain ASGI middleware: Starlette's ``BaseHTTPMiddleware`` (``@app.middleware``)
-    streams every response through an extra task and queue, which cost about a tenth
-    of a round's time in this server's profile.
+    streams every response through an extra task and queue; replacing it took the
+    server's CPU per ``GET /api/health`` from about 0.53 to 0.33 ms (bench/bench_server.py).
     """
 
     def __init__(self, app: ASGIApp, *, access_log: bool) -> None:

@@ -119,7 +119,7 @@ function errorMessage(err) {
   // The server's message is in the request's language and names the allowed range; it comes
   // with the same sentence in every language, for a later language switch (see say).
   return err.message
-    ? { text: err.message, texts: err.messages, code: err.code, serverParams: err.params }
+    ? { text: err.message, texts: err.messages, code: err.code }
     : { key: "err.generic", params: { message: err.code } };
 }
 

@@ -13,6 +13,10 @@ that is not a positive number...) prints one sentence naming the problem, in
 the user's language, and exits with status 2; nothing is printed on stdout.
 """
 
+# No ``from __future__ import annotations`` here: Typer reads each option's annotation,
+# and ``help=h(...)`` in it calls a function local to ``register``, which a string
+# annotation evaluated later could not see.
+
 import copy
 import json
 import os

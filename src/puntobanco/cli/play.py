@@ -8,6 +8,10 @@ state lives in :mod:`puntobanco.cli.game`, the parsing of a line in
 in :mod:`puntobanco.cli.lang`.
 """
 
+# No ``from __future__ import annotations`` here: Typer reads each option's annotation,
+# and ``help=h(...)`` in it calls a function local to ``register``, which a string
+# annotation evaluated later could not see.
+
 import os
 import re
 import signal

@@ -7,6 +7,10 @@ run (a message, never a traceback); 130 stopped by Ctrl-C, after printing the
 partial result.
 """
 
+# No ``from __future__ import annotations`` here: Typer reads each option's annotation,
+# and ``help=h(...)`` in it calls a function local to ``register``, which a string
+# annotation evaluated later could not see.
+
 import json
 import os
 import secrets

@@ -7,6 +7,10 @@ Spanish (``--lang``, else the locale); bad input gets a message naming what
 was wrong and what is allowed, and exit status 2.
 """
 
+# No ``from __future__ import annotations`` here: Typer reads each option's annotation,
+# and ``help=h(...)`` in it calls a function local to ``register``, which a string
+# annotation evaluated later could not see.
+
 import functools
 import json
 import math

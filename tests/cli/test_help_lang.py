@@ -227,3 +227,33 @@ def test_the_shoe_is_a_zapato_in_spanish() -> None:
     assert done.exit_code == 0, done.output
     title = " ".join(done.stdout.split())
     assert "312 cartas en el zapato (un zapato completo de 6 barajas)" in title
+
+
+@pytest.mark.parametrize("chosen", ["en", "es"])
+@pytest.mark.parametrize("command", sorted(CATALOGUES))
+def test_the_help_headings_are_in_the_language_of_the_help(
+    command: str, chosen: Lang, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from typer import rich_utils
+
+    fresh = _registered(command, chosen, monkeypatch)
+    done = CliRunner().invoke(fresh, ["--help"], env={"COLUMNS": "300"})
+    assert done.exit_code == 0, done.output
+    words = {key: lang.message(chosen, key) for key in ("cli.usage", "cli.options_panel")}
+    others = {key: lang.message(OTHER[chosen], key) for key in words}
+    lines = done.stdout.splitlines()
+    usage = next(line for line in lines if line.strip())
+    assert usage.strip().startswith(words["cli.usage"])
+    assert usage.rstrip().endswith(lang.message(chosen, "cli.options_metavar"))
+    assert any(f" {words['cli.options_panel']} " in line for line in lines if "─" in line)
+    assert not any(f" {others['cli.options_panel']} " in line for line in lines if "─" in line)
+    assert rich_utils.OPTIONS_PANEL_TITLE == "Options"  # Typer's own, put back
+
+
+@pytest.mark.parametrize("command", ["play", "systems"])
+def test_play_and_systems_help_headings_in_spanish_from_a_shell(command: str) -> None:
+    spanish = _shell(command, ["--help", "--lang", "es"])
+    assert spanish.returncode == 0, spanish.stderr
+    assert "Uso: " in spanish.stdout and "[OPCIONES]" in spanish.stdout
+    assert "─ Opciones ─" in spanish.stdout
+    assert "Usage:" not in spanish.stdout and "─ Options ─" not in spanish.stdout

@@ -309,6 +309,10 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "cli.fast": "Deal without pauses between cards.",
         "cli.explain": "Start with explain mode on.",
         "cli.help_option": "Show this message and exit.",
+        "cli.usage": "Usage:",
+        "cli.options_metavar": "[OPTIONS]",
+        "cli.options_panel": "Options",
+        "cli.arguments_panel": "Arguments",
         # Options
         "opt.bad": "Invalid option {option}: {detail}",
         # Click's usage errors, for any command ({command}: play, systems...)
@@ -535,6 +539,10 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "cli.fast": "Repartir sin pausas entre cartas.",
         "cli.explain": "Empezar con el modo explicación activado.",
         "cli.help_option": "Mostrar esta ayuda y salir.",
+        "cli.usage": "Uso:",
+        "cli.options_metavar": "[OPCIONES]",
+        "cli.options_panel": "Opciones",
+        "cli.arguments_panel": "Argumentos",
         "opt.bad": "Opción no válida {option}: {detail}",
         "opt.unknown": "Opción desconocida {option}{hint}. Vea: puntobanco {command} --help",
         "opt.hint": " (¿quería decir {names}?)",

@@ -24,6 +24,7 @@ from typing import Annotated, Any, ClassVar
 import typer
 from rich.console import Console
 from rich.markup import escape
+from typer import rich_utils
 
 from puntobanco.cli.betline import CommandKind, parse_line
 from puntobanco.cli.game import Session
@@ -229,6 +230,34 @@ class TranslatedCommand(SafeHelpCommand):
     option_example: ClassVar[str] = "--decks 6"
     #: How the message is printed (a Rich style; ``None``: plain).
     error_style: ClassVar[str | None] = "bold red"
+
+    def get_usage(self, ctx: Any) -> str:
+        """Click's usage line, its words ("Usage:", "[OPTIONS]") in the language of the help."""
+        lang = help_lang(sys.argv, os.environ)
+        usage = str(super().get_usage(ctx)).replace("Usage:", message(lang, "cli.usage"), 1)
+        if self.options_metavar is None:
+            return usage
+        return usage.replace(self.options_metavar, message(lang, "cli.options_metavar"), 1)
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        """The help, with Typer's panel titles ("Options") in the language of the help.
+
+        Typer reads those titles from module constants of ``typer.rich_utils`` while it
+        writes the help: they are set for the duration, then put back.
+        """
+        lang = help_lang(sys.argv, os.environ)
+        titles = {
+            "OPTIONS_PANEL_TITLE": message(lang, "cli.options_panel"),
+            "ARGUMENTS_PANEL_TITLE": message(lang, "cli.arguments_panel"),
+        }
+        saved = {name: getattr(rich_utils, name) for name in titles}
+        for name, title in titles.items():
+            setattr(rich_utils, name, title)
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            for name, title in saved.items():
+                setattr(rich_utils, name, title)
 
     def get_help_option(self, ctx: Any) -> Any:
         """Click's ``--help`` option, its own help in the language of the other options'."""

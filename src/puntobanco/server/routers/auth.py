@@ -5,6 +5,7 @@ from __future__ import annotations
 import ipaddress
 
 from fastapi import APIRouter, Request, Response
+from sqlalchemy.orm import Session
 
 from puntobanco.server.accounts import (
     Player,
@@ -34,6 +35,14 @@ def _user(player: Player, balance: int) -> UserOut:
     return UserOut(
         id=player.id, username=player.username, guest=player.guest, balance_minor=balance
     )
+
+
+def _logged_in(session: Session, settings: Settings, response: Response, player: Player) -> AuthOut:
+    """Open a login for ``player`` in the caller's transaction: its cookie and its answer."""
+    token = open_session(session, settings, player.id)
+    balance = balance_of(session, player.id)
+    _set_cookie(response, token, settings)
+    return AuthOut(user=_user(player, balance), token=token)
 
 
 def _set_cookie(response: Response, token: str, settings: Settings) -> None:
@@ -96,10 +105,7 @@ def register(
     _count_signup(request)
     with session.begin():
         player = create_player(session, settings, username=body.username, password=body.password)
-        token = open_session(session, settings, player.id)
-        balance = balance_of(session, player.id)
-    _set_cookie(response, token, settings)
-    return AuthOut(user=_user(player, balance), token=token)
+        return _logged_in(session, settings, response, player)
 
 
 @router.post("/auth/guest", status_code=201, response_model=AuthOut, responses=errors(429, 503))
@@ -110,10 +116,7 @@ def guest(
     _count_signup(request)
     with session.begin():
         player = create_player(session, settings, username=None, password=None)
-        token = open_session(session, settings, player.id)
-        balance = balance_of(session, player.id)
-    _set_cookie(response, token, settings)
-    return AuthOut(user=_user(player, balance), token=token)
+        return _logged_in(session, settings, response, player)
 
 
 @router.post("/auth/login", response_model=AuthOut, responses=errors(401, 422, 429, 503))
@@ -130,10 +133,7 @@ def login(
         raise ApiError(429, "rate_limited", retry_after=wait)
     with session.begin():
         player = authenticate(session, settings, body.username, body.password)
-        token = open_session(session, settings, player.id)
-        balance = balance_of(session, player.id)
-    _set_cookie(response, token, settings)
-    return AuthOut(user=_user(player, balance), token=token)
+        return _logged_in(session, settings, response, player)
 
 
 @router.post("/auth/logout", status_code=204, responses=errors(503))

@@ -59,12 +59,12 @@ def register(app: typer.Typer) -> None:
         except Exception as exc:  # pydantic's message names the bad setting
             typer.echo(f"puntobanco serve: invalid settings: {exc}", err=True)
             raise typer.Exit(2) from None
-        for entry in (forwarded_allow_ips or "").split(","):
+        for entry in (part.strip() for part in (forwarded_allow_ips or "").split(",")):
             # uvicorn would take a mistyped address for a host name and never match it,
             # leaving the proxy untrusted without a word.
-            if entry.strip() and entry.strip() != "*" and not _is_address(entry.strip()):
+            if entry and entry != "*" and not _is_address(entry):
                 typer.echo(
-                    f"puntobanco serve: --forwarded-allow-ips: {entry.strip()!r} is not an IP "
+                    f"puntobanco serve: --forwarded-allow-ips: {entry!r} is not an IP "
                     "address or network (e.g. 10.0.0.2 or 10.0.0.0/8), nor *",
                     err=True,
                 )

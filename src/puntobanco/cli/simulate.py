@@ -257,23 +257,17 @@ def build_rules(
     from puntobanco.core.rules import preset as find_preset
 
     rules = find_preset(preset)
-    changes: dict[str, Any] = {}
-    if decks is not None:
-        changes["decks"] = decks
-    if shoe is not None:
-        changes["shoe_mode"] = shoe
-    if cut_card is not None:
-        changes["cut_card"] = cut_card
-    if burn is not None:
-        changes["burn"] = burn
-    if commission is not None:
-        changes["banker_commission"] = commission
-    if tie_pays is not None:
-        changes["tie_pays"] = tie_pays
-    if banker_six_pays is not None:
-        changes["banker_six_pays"] = banker_six_pays
-    if pair_pays is not None:
-        changes["pair_pays"] = pair_pays
+    given: dict[str, Any] = {
+        "decks": decks,
+        "shoe_mode": shoe,
+        "cut_card": cut_card,
+        "burn": burn,
+        "banker_commission": commission,
+        "tie_pays": tie_pays,
+        "banker_six_pays": banker_six_pays,
+        "pair_pays": pair_pays,
+    }
+    changes = {name: value for name, value in given.items() if value is not None}
     return rules.replace(**changes) if changes else rules
 
 

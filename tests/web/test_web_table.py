@@ -499,6 +499,23 @@ def _marks(rounds: list[dict[str, Any]]) -> list[RoundMark]:
     ]
 
 
+def _derived_cells(
+    page: Any, marks: list[RoundMark], road: DerivedRoad
+) -> tuple[list[list[Any]], list[list[Any]]]:
+    """A derived road's cells as the page draws them and as core.roads has them, sorted."""
+    got = page.eval_on_selector_all(
+        f"#road-{road.key} .cell[data-col]",
+        "ns => ns.map(n => [+n.dataset.col, +n.dataset.row, n.dataset.colour])",
+    )
+    want = [
+        [c, r, colour.value]
+        for c, column in enumerate(derived_road(marks, road))
+        for r, colour in enumerate(column)
+        if colour is not None
+    ]
+    return sorted(got), sorted(want)
+
+
 def _check_scoreboards(page: Any, marks: list[RoundMark], cards_remaining: int) -> None:
     """The page's boards, ask hints and statistics are core.roads' for ``marks``."""
     bead = page.eval_on_selector_all(
@@ -518,17 +535,8 @@ def _check_scoreboards(page: Any, marks: list[RoundMark], cards_remaining: int) 
     ]
     assert sorted(got_big) == sorted(want_big)
     for road in DerivedRoad:
-        got = page.eval_on_selector_all(
-            f"#road-{road.key} .cell[data-col]",
-            "ns => ns.map(n => [+n.dataset.col, +n.dataset.row, n.dataset.colour])",
-        )
-        want = [
-            [c, r, colour.value]
-            for c, column in enumerate(derived_road(marks, road))
-            for r, colour in enumerate(column)
-            if colour is not None
-        ]
-        assert sorted(got) == sorted(want), road
+        got, want = _derived_cells(page, marks, road)
+        assert got == want, road
     hints = ask_hints(marks)
     for side in ("banker", "player"):
         got_ask = page.eval_on_selector_all(
@@ -910,17 +918,8 @@ def test_scoreboards_draw_a_scripted_shoe(browser: Any, server_url: str, artifac
     )
     assert "".join(beads) == "".join("TBP"[[T, B, P].index(RoundMark(m.outcome))] for m in marks)
     for road in DerivedRoad:
-        got = page.eval_on_selector_all(
-            f"#road-{road.key} .cell[data-col]",
-            "ns => ns.map(n => [+n.dataset.col, +n.dataset.row, n.dataset.colour])",
-        )
-        want = [
-            [c, r, colour.value]
-            for c, column in enumerate(derived_road(marks, road))
-            for r, colour in enumerate(column)
-            if colour is not None
-        ]
-        assert sorted(got) == sorted(want) and want
+        got, want = _derived_cells(page, marks, road)
+        assert got == want and want
     page.locator(".roads").screenshot(path=str(artifacts / "web-scoreboards-scripted.png"))
     # In Spanish the bead letters follow the language: B(anca), J(ugador), E(mpate).
     page.click("#lang")

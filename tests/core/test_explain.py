@@ -14,7 +14,7 @@ import pytest
 from puntobanco.core import explain
 from puntobanco.core.bets import Bet, settle_bet, verify_bets
 from puntobanco.core.cards import Card, Rank, parse_cards
-from puntobanco.core.coup import Reason, play_coup
+from puntobanco.core.coup import Outcome, Reason, play_coup
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import (
     BET_NAMES,
@@ -27,9 +27,11 @@ from puntobanco.core.explain import (
 )
 from puntobanco.core.fairness import FairStream
 from puntobanco.core.money import format_minor, parse_amount
+from puntobanco.core.paytable import Condition
 from puntobanco.core.rng import SeededSource
 from puntobanco.core.rules import BetKind, Rules, TableLimits, preset
 from puntobanco.core.shoe import Shoe
+from puntobanco.core.tableau import Tableau
 
 CORE = Path(explain.__file__).resolve().parent
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "coups.json"
@@ -179,6 +181,17 @@ TRIGGERS: dict[str, tuple[Callable[[], Any], tuple[str, ...]]] = {
     "decks": (lambda: Rules(decks=9), ("1", "8", "9")),
     "shoe_mode": (lambda: Rules(shoe_mode="burn"), ("burn", "cut-card")),  # type: ignore[arg-type]
     "variant": (lambda: Rules(variant="chemmy"), ("chemmy", "punto-banco")),  # type: ignore[arg-type]
+    "tableau": (
+        lambda: Tableau.from_sets(
+            naturals=[10],
+            player_draws_on=range(6),
+            banker_draws_on=[()] * 10,
+            banker_draws_when_player_stood=(),
+        ),
+        ("naturals", "10"),
+    ),
+    "leg_domain": (lambda: Condition(outcome=Outcome.TIE, player_pair=True).domain, ("tie",)),
+    "rules_json": (lambda: Rules.from_json({"decks": 8, "colour": "red"}), ("colour", "decks")),
     "cut_card_type": (lambda: Rules(cut_card=14.5), ("12", "399")),  # type: ignore[arg-type]
     "cut_card": (lambda: Rules(cut_card=5), ("12", "399", "5")),
     "commission": (lambda: Rules(banker_commission=1), ("0", "1")),

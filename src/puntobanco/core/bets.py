@@ -17,13 +17,29 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from enum import StrEnum
 from fractions import Fraction
 
-from puntobanco.core.coup import CoupResult, Outcome
+from puntobanco.core.coup import CoupResult
 from puntobanco.core.errors import InsufficientFunds, InvalidBet
+from puntobanco.core.gametables import Payout
 from puntobanco.core.money import format_minor, winnings_minor
+from puntobanco.core.paytable import Domain, Resolution, pair_index, shape_index
 from puntobanco.core.rules import BetKind, Rules, TableLimits
+
+__all__ = [
+    "Bet",
+    "BetSettlement",
+    "Resolution",
+    "Settlement",
+    "bet_kind",
+    "can_place_bets",
+    "coup_payout",
+    "place_bets",
+    "settle",
+    "settle_bet",
+    "verify_bets",
+    "winning_ratio",
+]
 
 
 def bet_kind(name: str | BetKind) -> BetKind:
@@ -74,14 +90,6 @@ class Bet:
                 stake=stake,
                 text=format_minor(stake),
             )
-
-
-class Resolution(StrEnum):
-    """How a bet ended. A stake is exactly one of these."""
-
-    WIN = "win"
-    LOSE = "lose"
-    PUSH = "push"
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,26 +157,14 @@ class Settlement:
         return sum((s.rounded_away for s in self.bets), Fraction(0))
 
 
-def winning_ratio(kind: BetKind, result: CoupResult, rules: Rules) -> Fraction | None:
-    """Winnings per unit if ``kind`` wins on ``result``; ``None`` if it does not win.
-
-    Commission is already deducted for the Banker.
+def coup_payout(kind: BetKind, result: CoupResult, rules: Rules) -> Payout:
+    """How a bet on ``kind`` ends on ``result``, read from the rules' compiled paytable.
 
     Raises:
-        InvalidBet: A pair bet under rules that offer no pair bets.
+        InvalidBet: A bet these rules do not offer.
     """
-    outcome = result.outcome
-    if kind is BetKind.PLAYER:
-        return rules.player_pays if outcome is Outcome.PLAYER else None
-    if kind is BetKind.BANKER:
-        if outcome is not Outcome.BANKER:
-            return None
-        if rules.banker_six_pays is not None and result.banker_total == 6:
-            return rules.banker_six_pays
-        return rules.banker_pays
-    if kind is BetKind.TIE:
-        return rules.tie_pays if outcome is Outcome.TIE else None
-    if rules.pair_pays is None:  # verify_bets refuses these; settle directly, and we check here
+    table = rules.tables.bets.get(kind)
+    if table is None:  # verify_bets refuses these; settle directly, and we check here
         allowed = ", ".join(k.value for k in rules.offered_bets)
         raise InvalidBet(
             f"{kind.value} is not offered at this table: the spots are {allowed}",
@@ -176,26 +172,42 @@ def winning_ratio(kind: BetKind, result: CoupResult, rules: Rules) -> Fraction |
             bet=kind.value,
             allowed=allowed,
         )
-    won = result.player_pair if kind is BetKind.PLAYER_PAIR else result.banker_pair
-    return rules.pair_pays if won else None
+    if table.domain is Domain.PAIRS:
+        return table.cells[pair_index(result.player_pair, result.banker_pair)]
+    return table.cells[
+        shape_index(
+            result.player_total,
+            result.banker_total,
+            len(result.player_cards),
+            len(result.banker_cards),
+        )
+    ]
+
+
+def winning_ratio(kind: BetKind, result: CoupResult, rules: Rules) -> Fraction | None:
+    """Winnings per unit if ``kind`` wins on ``result``; ``None`` if it does not win.
+
+    Commission is already deducted.
+
+    Raises:
+        InvalidBet: A bet these rules do not offer.
+    """
+    payout = coup_payout(kind, result, rules)
+    return payout.pays if payout.resolution is Resolution.WIN else None
 
 
 def settle_bet(bet: Bet, result: CoupResult, rules: Rules) -> BetSettlement:
     """Settle one bet on a dealt coup, rounding winnings down to the minor unit."""
     stake = bet.stake_minor
-    ratio = winning_ratio(bet.kind, result, rules)
-    if ratio is not None:
+    resolution, ratio, commission = coup_payout(bet.kind, result, rules)
+    if resolution is Resolution.WIN:
         paid = winnings_minor(stake, ratio)
-        commission = Fraction(0)
-        if bet.kind is BetKind.BANKER and ratio == rules.banker_pays:
-            commission = stake * rules.banker_commission
         return BetSettlement(
-            bet, Resolution.WIN, ratio, stake, paid, commission, stake * ratio - paid
+            bet, resolution, ratio, stake, paid, stake * commission, stake * ratio - paid
         )
-    main_bet_push = bet.kind in (BetKind.PLAYER, BetKind.BANKER) and result.outcome is Outcome.TIE
-    if main_bet_push:
-        return BetSettlement(bet, Resolution.PUSH, Fraction(0), stake, 0, Fraction(0), Fraction(0))
-    return BetSettlement(bet, Resolution.LOSE, Fraction(0), 0, 0, Fraction(0), Fraction(0))
+    if resolution is Resolution.PUSH:
+        return BetSettlement(bet, resolution, Fraction(0), stake, 0, Fraction(0), Fraction(0))
+    return BetSettlement(bet, resolution, Fraction(0), 0, 0, Fraction(0), Fraction(0))
 
 
 def settle(bets: Iterable[Bet], result: CoupResult, rules: Rules) -> Settlement:

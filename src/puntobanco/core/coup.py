@@ -2,7 +2,8 @@
 
 :func:`play_coup` is the specification every fast path is tested against. It
 deals Player, Banker, Player, Banker, applies the naturals, the Player's rule
-and the Banker's tableau (:mod:`puntobanco.core.tableau`), and records an
+and the Banker's table of the rules' :class:`~puntobanco.core.tableau.Tableau`
+(Punto Banco's standard one by default), and records an
 ordered list of :class:`Event` values that a UI can replay step by step, each
 draw or stand with the rule that decided it. :func:`play_coup_from` is the
 same engine taking cards from a function (a shoe's ``deal``).
@@ -19,19 +20,15 @@ million-round statistical test.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from puntobanco.core.cards import RANK_POINTS, Card, hand_total
+from puntobanco.core.cards import RANK_POINTS, Card
 from puntobanco.core.errors import ShoeExhausted
-from puntobanco.core.tableau import (
-    PLAYER_STOOD,
-    banker_drawing_values,
-    banker_draws,
-    is_natural,
-    player_draws,
-)
+from puntobanco.core.rules import Rules
+from puntobanco.core.tableau import PLAYER_STOOD, STANDARD, TOTALS, Tableau
 
 
 class Outcome(StrEnum):
@@ -140,6 +137,9 @@ class CoupResult:
         round_in_shoe: 1 for the first round of a shoe, and so on.
         burn: The burn, on the first round of a cut-card shoe.
         last_in_shoe: Whether the shoe is reshuffled after this round.
+        player_natural: The Player had a natural (a two-card total the tableau
+            calls natural).
+        banker_natural: The Banker had a natural.
     """
 
     cards: tuple[Card, ...]
@@ -153,16 +153,8 @@ class CoupResult:
     round_in_shoe: int | None = None
     burn: Burn | None = None
     last_in_shoe: bool = False
-
-    @property
-    def player_natural(self) -> bool:
-        """The Player had 8 or 9 on two cards."""
-        return is_natural(hand_total(self.player_cards[:2]))
-
-    @property
-    def banker_natural(self) -> bool:
-        """The Banker had 8 or 9 on two cards."""
-        return is_natural(hand_total(self.banker_cards[:2]))
+    player_natural: bool = False
+    banker_natural: bool = False
 
     @property
     def natural(self) -> bool:
@@ -190,15 +182,17 @@ class CoupResult:
         return self.banker_total if self.outcome is Outcome.BANKER else self.player_total
 
 
-def play_coup(cards: Iterable[Card]) -> CoupResult:
+def play_coup(cards: Iterable[Card], rules: Rules | None = None) -> CoupResult:
     """Deal one coup from ``cards`` (a :class:`~puntobanco.core.shoe.Shoe` or any iterable).
 
-    Takes exactly the cards the coup needs, 4 to 6, in order.
+    Takes exactly the cards the coup needs, 4 to 6, in order, and draws by the
+    tableau of ``rules`` (Punto Banco's standard tableau by default).
 
     Raises:
         ShoeExhausted: The cards ran out before the coup was complete.
     """
-    return play_coup_from(_Counted(iter(cards)).next)
+    tableau = STANDARD if rules is None else rules.tableau
+    return play_coup_from(_Counted(iter(cards)).next, tableau=tableau)
 
 
 class _Counted:
@@ -226,6 +220,7 @@ class _Counted:
 def play_coup_from(
     draw: Callable[[], Card],
     *,
+    tableau: Tableau = STANDARD,
     shoe_index: int | None = None,
     round_in_shoe: int | None = None,
     burn: Burn | None = None,
@@ -237,10 +232,13 @@ def play_coup_from(
     the result is built once. ``draw`` may raise (a shoe raises
     :class:`ShoeExhausted` when empty); the exception propagates.
 
-    The rules are those of the module docstring; the code is written for speed
-    because every simulation runs through it: totals are kept as ints, and the
-    draw, stand and result events, which depend only on totals, are prebuilt.
+    The rules are those of the module docstring, read from ``tableau``; the
+    code is written for speed because every simulation runs through it: totals
+    are kept as ints, and the draw, stand and result events, which depend only
+    on totals, are prebuilt once per tableau.
     """
+    decisions = _decisions(tableau)
+    naturals = tableau.naturals
     points, card_event = RANK_POINTS, _card_event
     player_events, banker_events = _PLAYER_CARD_EVENTS, _BANKER_CARD_EVENTS
     p1 = draw()
@@ -256,14 +254,16 @@ def play_coup_from(
     banker = (banker + points[b2.rank]) % 10
     e4 = card_event(banker_events, Side.BANKER, b2, banker)
 
-    if player >= 8 or banker >= 8:  # a natural: both stand
+    player_natural, banker_natural = naturals[player], naturals[banker]
+    if player_natural or banker_natural:  # both stand
         cards: tuple[Card, ...] = (p1, b1, p2, b2)
         player_cards: tuple[Card, ...] = (p1, p2)
         banker_cards: tuple[Card, ...] = (b1, b2)
-        events = (e1, e2, e3, e4, *_NATURAL_STANDS[player][banker], _RESULTS[player][banker])
+        stands = decisions.natural_stands[player][banker]
+        events = (e1, e2, e3, e4, *stands, _RESULTS[player][banker])
     else:
         dealt, player_hand, banker_hand = [p1, b1, p2, b2], [p1, p2], [b1, b2]
-        player_decision = _PLAYER_DECISIONS[player]
+        player_decision = decisions.player[player]
         steps = [e1, e2, e3, e4, player_decision]
         player_third = PLAYER_STOOD
         if player_decision.kind is EventKind.DRAW:
@@ -273,7 +273,7 @@ def play_coup_from(
             dealt.append(p3)
             player_hand.append(p3)
             steps.append(card_event(player_events, Side.PLAYER, p3, player))
-        banker_decision = _BANKER_DECISIONS[banker][player_third]
+        banker_decision = decisions.banker[banker][player_third]
         steps.append(banker_decision)
         if banker_decision.kind is EventKind.DRAW:
             b3 = draw()
@@ -300,17 +300,20 @@ def play_coup_from(
         round_in_shoe,
         burn,
         last_in_shoe,
+        player_natural,
+        banker_natural,
     )
 
 
-def _banker_decision(total: int, player_third: int, draws: bool) -> Event:
+def _banker_decision(tableau: Tableau, total: int, player_third: int) -> Event:
     """The Banker's draw-or-stand event, naming the part of the tableau that applied."""
+    draws = tableau.banker_draws(total, player_third)
     kind = EventKind.DRAW if draws else EventKind.STAND
     if player_third == PLAYER_STOOD:
         reason = Reason.BANKER_PLAYER_STOOD_DRAWS if draws else Reason.BANKER_PLAYER_STOOD_STANDS
         return Event(kind, Side.BANKER, total=total, reason=reason)
-    values = banker_drawing_values(total)
-    if len(values) == 10:
+    values = tableau.banker_drawing_values(total)
+    if len(values) == len(TOTALS):
         reason = Reason.BANKER_ALWAYS_DRAWS
     elif not values:
         reason = Reason.BANKER_ALWAYS_STANDS
@@ -326,27 +329,29 @@ def _banker_decision(total: int, player_third: int, draws: bool) -> Event:
     )
 
 
-def _natural_stands(player: int, banker: int) -> tuple[Event, Event]:
-    """Both sides stand because one of them has a natural."""
+def _natural_stands(tableau: Tableau, player: int, banker: int) -> tuple[Event, ...]:
+    """Both sides stand because one of them has a natural (nothing if neither has)."""
+    if not (tableau.is_natural(player) or tableau.is_natural(banker)):
+        return ()
     return (
         Event(
             EventKind.STAND,
             Side.PLAYER,
             total=player,
-            reason=Reason.NATURAL if is_natural(player) else Reason.OTHER_NATURAL,
+            reason=Reason.NATURAL if tableau.is_natural(player) else Reason.OTHER_NATURAL,
         ),
         Event(
             EventKind.STAND,
             Side.BANKER,
             total=banker,
-            reason=Reason.NATURAL if is_natural(banker) else Reason.OTHER_NATURAL,
+            reason=Reason.NATURAL if tableau.is_natural(banker) else Reason.OTHER_NATURAL,
         ),
     )
 
 
-def _player_decision(total: int) -> Event:
+def _player_decision(tableau: Tableau, total: int) -> Event:
     """The Player's draw-or-stand event on a two-card ``total`` (no natural on the table)."""
-    if player_draws(total):
+    if tableau.player_draws(total):
         return Event(EventKind.DRAW, Side.PLAYER, total=total, reason=Reason.PLAYER_DRAWS)
     return Event(EventKind.STAND, Side.PLAYER, total=total, reason=Reason.PLAYER_STANDS)
 
@@ -359,17 +364,30 @@ def _result(player: int, banker: int) -> Event:
     return Event(EventKind.RESULT, total=player, banker_total=banker, outcome=outcome)
 
 
-# Events that depend only on totals are immutable values: build each one once.
-# ``_NATURAL_STANDS[p][b]`` is empty where neither side has a natural.
-_NATURAL_STANDS: tuple[tuple[tuple[Event, ...], ...], ...] = tuple(
-    tuple(_natural_stands(p, b) if is_natural(p) or is_natural(b) else () for b in range(10))
-    for p in range(10)
-)
-_PLAYER_DECISIONS: tuple[Event, ...] = tuple(_player_decision(p) for p in range(10))
-_BANKER_DECISIONS: tuple[tuple[Event, ...], ...] = tuple(
-    tuple(_banker_decision(b, t, banker_draws(b, t)) for t in range(PLAYER_STOOD + 1))
-    for b in range(10)
-)
+@dataclass(frozen=True, slots=True)
+class _Decisions:
+    """The draw and stand events of one tableau, which depend only on totals.
+
+    ``natural_stands[p][b]`` is empty where neither side has a natural.
+    """
+
+    natural_stands: tuple[tuple[tuple[Event, ...], ...], ...]
+    player: tuple[Event, ...]
+    banker: tuple[tuple[Event, ...], ...]
+
+
+@functools.cache
+def _decisions(tableau: Tableau) -> _Decisions:
+    """Build each decision event of ``tableau`` once: events are immutable values."""
+    return _Decisions(
+        natural_stands=tuple(tuple(_natural_stands(tableau, p, b) for b in TOTALS) for p in TOTALS),
+        player=tuple(_player_decision(tableau, p) for p in TOTALS),
+        banker=tuple(
+            tuple(_banker_decision(tableau, b, t) for t in range(PLAYER_STOOD + 1)) for b in TOTALS
+        ),
+    )
+
+
 _RESULTS: tuple[tuple[Event, ...], ...] = tuple(
     tuple(_result(p, b) for b in range(10)) for p in range(10)
 )

@@ -205,6 +205,11 @@ _ERRORS: dict[str, dict[str, str]] = {
         "decks": "The shoe holds 1 to 8 decks, not {value}.",
         "shoe_mode": "The shoe mode is cut-card or reshuffle, not {value}.",
         "variant": "The variant is one of {allowed}, not {value}.",
+        "tableau": "The drawing table ({name}) is not valid: {value}.",
+        "leg_domain": (
+            "A bet's payout legs read either the totals and cards or the pairs, not both: {value}."
+        ),
+        "rules_json": "These rules cannot be read: {value} (the fields are {allowed}).",
         "cut_card_type": (
             "The cut card must leave a whole number of cards behind it, {minimum} to {maximum}, "
             "not {value}."
@@ -266,6 +271,12 @@ _ERRORS: dict[str, dict[str, str]] = {
         "decks": "El zapato tiene de 1 a 8 barajas, no {value}.",
         "shoe_mode": "El modo del zapato es cut-card o reshuffle, no {value}.",
         "variant": "La variante es una de {allowed}, no {value}.",
+        "tableau": "La tabla de robo ({name}) no es válida: {value}.",
+        "leg_domain": (
+            "Los pagos de una apuesta leen los totales y las cartas o las parejas, "
+            "no ambos: {value}."
+        ),
+        "rules_json": "No se pueden leer estas reglas: {value} (los campos son {allowed}).",
         "cut_card": (
             "La carta de corte debe dejar de {minimum} a {maximum} cartas detrás, no {value}."
         ),

@@ -19,9 +19,13 @@ from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from puntobanco.core.errors import InvalidRules
+from puntobanco.core.tableau import STANDARD, Tableau
+
+if TYPE_CHECKING:
+    from puntobanco.core.gametables import GameTables
 
 #: Cards in one deck.
 DECK_SIZE = 52
@@ -43,13 +47,13 @@ class ShoeMode(StrEnum):
 
 
 class Variant(StrEnum):
-    """The game's drawing procedure.
+    """The game's drawing procedure, read by the compiled tables (:mod:`core.gametables`).
 
-    Punto Banco's drawing is fully fixed by the tableau. Chemin de fer and
-    Baccarat Banque, where a side may choose to draw or stand on some totals,
-    will be added as new members with a choice hook in :func:`core.coup.play_coup`;
-    commission-free games (EZ Baccarat, Super 6) are Punto Banco with other
-    payouts and need no new member.
+    Punto Banco's drawing is fully fixed by the tableau (:attr:`Rules.tableau`).
+    Chemin de fer and Baccarat Banque, where a side may choose to draw or stand
+    in some cells of the tableau, will be added as new members with a choice
+    hook in :func:`core.coup.play_coup`; commission-free games (EZ Baccarat,
+    Super 6) are Punto Banco with other payouts: presets, not variants.
     """
 
     PUNTO_BANCO = "punto-banco"
@@ -160,6 +164,8 @@ class Rules:
         pair_pays: If set, the Player Pair and Banker Pair side bets are offered
             and pay this when a side's first two cards have the same rank.
         variant: The drawing procedure.
+        tableau: The drawing tables: naturals, the Player's row and the
+            Banker's table (Punto Banco's :data:`~puntobanco.core.tableau.STANDARD`).
     """
 
     decks: int = 8
@@ -172,6 +178,7 @@ class Rules:
     tie_pays: Fraction = Fraction(8)
     pair_pays: Fraction | None = None
     variant: Variant = Variant.PUNTO_BANCO
+    tableau: Tableau = STANDARD
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__  # the dataclass is frozen; normalise once, here
@@ -203,6 +210,13 @@ class Rules:
                 value=repr(self.variant),
                 allowed=allowed,
             ) from None
+        if not isinstance(self.tableau, Tableau):
+            raise InvalidRules(
+                f"tableau must be a Tableau, got {self.tableau!r}",
+                code="tableau",
+                name="tableau",
+                value=repr(self.tableau),
+            )
         min_cut, max_cut = cut_card_range(self.decks)
         if isinstance(self.cut_card, bool) or not isinstance(self.cut_card, int):
             raise InvalidRules(
@@ -269,6 +283,72 @@ class Rules:
         """The bet spots these rules offer, main bets first."""
         return MAIN_BETS + (PAIR_BETS if self.pair_pays is not None else ())
 
+    @property
+    def tables(self) -> GameTables:
+        """These rules compiled into the tables every reader uses (cached)."""
+        from puntobanco.core.gametables import compile_rules
+
+        return compile_rules(self)
+
+    def to_json(self) -> dict[str, Any]:
+        """The rules as JSON: every field, ratios as ``str(Fraction)``, and what they imply.
+
+        Besides the fields (which :meth:`from_json` reads back), the answer holds
+        ``offered_bets`` and each bet's payout legs under ``bets``, derived from
+        the fields, for readers that show the paytable (the web page).
+
+        >>> data = Rules(tie_pays=9).to_json()
+        >>> data["tie_pays"], data["bets"]["tie"][0]["pays"]
+        ('9', '9')
+        >>> Rules.from_json(data) == Rules(tie_pays=9)
+        True
+        """
+        data: dict[str, Any] = {
+            "variant": self.variant.value,
+            "decks": self.decks,
+            "shoe_mode": self.shoe_mode.value,
+            "cut_card": self.cut_card,
+            "burn": self.burn,
+            "player_pays": str(self.player_pays),
+            "banker_commission": str(self.banker_commission),
+            "banker_six_pays": _optional_text(self.banker_six_pays),
+            "tie_pays": str(self.tie_pays),
+            "pair_pays": _optional_text(self.pair_pays),
+            "tableau": self.tableau.to_json(),
+        }
+        data["offered_bets"] = [kind.value for kind in self.offered_bets]
+        data["bets"] = {
+            kind.value: [leg.to_json() for leg in table.legs]
+            for kind, table in self.tables.bets.items()
+        }
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Rules:
+        """The rules :meth:`to_json` wrote (its derived keys are ignored).
+
+        Raises:
+            InvalidRules: Not an object, an unknown key, or a field out of range.
+        """
+        if not isinstance(data, Mapping):
+            raise InvalidRules(
+                f"rules must be a JSON object, got {data!r}", code="rules_json", value=repr(data)
+            )
+        fields_ = {f.name for f in dataclasses.fields(cls)}
+        unknown = sorted(set(data) - fields_ - _DERIVED_JSON_KEYS)
+        if unknown:
+            allowed = ", ".join(sorted(fields_))
+            raise InvalidRules(
+                f"unknown rules field {unknown[0]!r}: the fields are {allowed}",
+                code="rules_json",
+                value=unknown[0],
+                allowed=allowed,
+            )
+        values = {name: value for name, value in data.items() if name in fields_}
+        if "tableau" in values:
+            values["tableau"] = Tableau.from_json(values["tableau"])
+        return cls(**values)
+
     def replace(self, **changes: Any) -> Rules:
         """A copy with some fields changed (and checked again).
 
@@ -276,6 +356,14 @@ class Rules:
         6
         """
         return dataclasses.replace(self, **changes)
+
+
+#: Keys of :meth:`Rules.to_json` that are derived from the fields, not fields.
+_DERIVED_JSON_KEYS = frozenset({"offered_bets", "bets"})
+
+
+def _optional_text(value: Fraction | None) -> str | None:
+    return None if value is None else str(value)
 
 
 #: Named rule sets. Never change a published preset's meaning: add a new name.

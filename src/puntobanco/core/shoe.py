@@ -186,6 +186,7 @@ class Shoe:
         last = self.cut_card_out or self.rules.shoe_mode is ShoeMode.RESHUFFLE
         result = play_coup_from(
             self.deal,
+            tableau=self.rules.tableau,
             shoe_index=self.shoe_index,
             round_in_shoe=self.rounds_in_shoe + 1,
             burn=burn,

@@ -18,7 +18,14 @@ from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import Lang, error_message
 from puntobanco.core.money import format_minor, parse_amount
 from puntobanco.core.rng import MAX_SEED
-from puntobanco.core.rules import Rules, ShoeMode, TableLimits, cut_card_range, to_fraction
+from puntobanco.core.rules import (
+    PRESETS,
+    Rules,
+    ShoeMode,
+    TableLimits,
+    cut_card_range,
+    to_fraction,
+)
 
 DEFAULT_BALANCE = "1000"
 DEFAULT_MINIMUM = "1"
@@ -124,19 +131,21 @@ def build_config(options: Mapping[str, Any], environ: Mapping[str, str]) -> Game
     if raw_lang is not None and parse_lang(raw_lang) is None:
         raise OptionError("--lang", "opt.lang", value=shown(raw_lang))
     lang = detect_lang(raw_lang, environ)
-    decks = 8
+    # Start from the rules' own defaults and change only what was given, so that no
+    # default (8 decks, the cut card, 8 to 1, 5%) is written here a second time.
+    defaults = Rules()
+    changes: dict[str, Any] = {}
+    decks = defaults.decks
     if options.get("decks") is not None:
-        decks = _whole("--decks", options["decks"], "opt.decks", 1, 8)
-    shoe_mode = ShoeMode.CUT_CARD
+        decks = changes["decks"] = _whole("--decks", options["decks"], "opt.decks", 1, 8)
     if options.get("shoe") is not None:
         mode = _SHOE_MODES.get(options["shoe"].strip().lower())
         if mode is None:
             raise OptionError("--shoe", "opt.shoe", value=shown(options["shoe"]))
-        shoe_mode = mode
-    cut_card = 14
+        changes["shoe_mode"] = mode
     if options.get("cut_card") is not None:
         low, high = cut_card_range(decks)
-        cut_card = _whole(
+        changes["cut_card"] = _whole(
             "--cut-card",
             options["cut_card"],
             "opt.cut_card",
@@ -149,7 +158,6 @@ def build_config(options: Mapping[str, Any], environ: Mapping[str, str]) -> Game
     seed = None
     if options.get("seed") is not None:
         seed = _whole("--seed", options["seed"], "opt.seed", 0, MAX_SEED, maximum=MAX_SEED)
-    tie_pays = Fraction(8)
     if options.get("tie_pays") is not None:
         try:
             tie_pays = to_fraction(options["tie_pays"].strip().replace(",", "."), "tie_pays")
@@ -159,17 +167,12 @@ def build_config(options: Mapping[str, Any], environ: Mapping[str, str]) -> Game
             ) from None
         if tie_pays <= 0:
             raise OptionError("--tie-pays", "opt.tie_pays", value=shown(options["tie_pays"]))
-    commission = Fraction(1, 20)
+        changes["tie_pays"] = tie_pays
     if options.get("commission") is not None:
-        commission = _commission(options["commission"])
-    rules = Rules(
-        decks=decks,
-        shoe_mode=shoe_mode,
-        cut_card=cut_card,
-        banker_commission=commission,
-        tie_pays=tie_pays,
-        pair_pays=Fraction(11) if options.get("pairs") else None,
-    )
+        changes["banker_commission"] = _commission(options["commission"])
+    if options.get("pairs"):
+        changes["pair_pays"] = PRESETS["punto-banco-pairs"].pair_pays
+    rules = defaults.replace(**changes)
     minimum = _amount("--min", options.get("minimum") or DEFAULT_MINIMUM, lang)
     maximum = _amount("--max", options.get("maximum") or DEFAULT_MAXIMUM, lang)
     if minimum > maximum:

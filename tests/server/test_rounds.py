@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 
 from puntobanco.core.cards import Card
 from puntobanco.core.fairness import FairSource
-from puntobanco.core.rules import PRESETS
+from puntobanco.core.rules import PRESETS, Rules
 from puntobanco.core.shoe import Shoe
 from puntobanco.server.settings import Settings
 from tests.server.conftest import Player, ledger_check
@@ -188,11 +188,18 @@ def test_recall_is_paged_newest_first_and_private(client: TestClient, alice: Pla
 
 def test_table_shows_rules_limits_and_the_commitment(client: TestClient, alice: Player) -> None:
     table = client.get("/api/table", headers=alice.headers).json()
-    assert table["rules"] == {
-        "name": "online", "decks": 6, "shoe_mode": "reshuffle", "cut_card": 14,
-        "player_pays": "1", "banker_commission": "1/20", "tie_pays": "8",
-        "banker_six_pays": None, "pair_pays": None, "offered_bets": ["player", "banker", "tie"],
+    rules = dict(table["rules"])
+    assert rules.pop("name") == "online"
+    assert {key: rules[key] for key in ("decks", "shoe_mode", "cut_card", "offered_bets")} == {
+        "decks": 6, "shoe_mode": "reshuffle", "cut_card": 14,
+        "offered_bets": ["player", "banker", "tie"],
     }  # fmt: skip
+    assert rules["bets"]["banker"][0] == {
+        "when": {"outcome": "banker"}, "resolution": "win", "pays": "19/20", "commission": "1/20"
+    }  # fmt: skip
+    # The page and any client read the one JSON form of the rules, and can read it back.
+    assert Rules.from_json(rules) == PRESETS["online"]
+    assert rules == PRESETS["online"].to_json()
     assert table["limits"] == {
         "minimum_minor": 100, "maximum_minor": 50_000, "maxima_minor": {"tie": 10_000}
     }  # fmt: skip

@@ -65,19 +65,53 @@ class BalanceOut(BaseModel):
     balance_minor: int
 
 
+class TableauOut(BaseModel):
+    """The drawing rules: the natural totals, and the totals and third cards that draw."""
+
+    naturals: list[int]
+    player_draws: list[int] = Field(description="The Player's two-card totals that draw.")
+    banker_draws: list[list[int | Literal["stood"]]] = Field(
+        description=(
+            "For each Banker total 0-9, the Player third-card values on which it draws, "
+            'and "stood" if it draws when the Player stood.'
+        )
+    )
+
+
+class LegOut(BaseModel):
+    """One line of a bet's paytable: when it applies and what it pays (per unit staked)."""
+
+    when: dict[str, str | int | bool] = Field(
+        description=(
+            "The conditions, all of which must hold: outcome, winning_total, winning_cards, "
+            "natural, margin, cards_dealt, player_pair, banker_pair."
+        )
+    )
+    resolution: Literal["win", "push"]
+    pays: str = Field(description="Winnings per unit after commission, an exact fraction.")
+    commission: str = Field(description="The commission per unit staked, an exact fraction.")
+
+
 class RulesOut(BaseModel):
-    """The table's rules; payouts as exact fractions written as strings."""
+    """The table's rules (``Rules.to_json``); payouts as exact fractions written as strings."""
 
     name: str
+    variant: str
     decks: int
     shoe_mode: Literal["cut-card", "reshuffle"]
     cut_card: int
+    burn: bool
     player_pays: str
     banker_commission: str
     tie_pays: str
     banker_six_pays: str | None
     pair_pays: str | None
+    tableau: TableauOut
     offered_bets: list[str]
+    bets: dict[str, list[LegOut]] = Field(
+        description="Each offered bet's paytable: the first leg that applies decides it; "
+        "a coup that no leg matches loses the bet."
+    )
 
 
 class LimitsOut(BaseModel):

@@ -37,19 +37,8 @@ def limits_for(settings: Settings, rules: Rules) -> TableLimits:
 
 
 def rules_json(name: str, rules: Rules) -> dict[str, Any]:
-    """The rules as CONTRACTS.md C writes them (exact fractions as strings)."""
-    return {
-        "name": name,
-        "decks": rules.decks,
-        "shoe_mode": rules.shoe_mode.value,
-        "cut_card": rules.cut_card,
-        "player_pays": str(rules.player_pays),
-        "banker_commission": str(rules.banker_commission),
-        "tie_pays": str(rules.tie_pays),
-        "banker_six_pays": None if rules.banker_six_pays is None else str(rules.banker_six_pays),
-        "pair_pays": None if rules.pair_pays is None else str(rules.pair_pays),
-        "offered_bets": [kind.value for kind in rules.offered_bets],
-    }
+    """The preset's name and :meth:`Rules.to_json` (exact fractions as strings, the legs)."""
+    return {"name": name, **rules.to_json()}
 
 
 def limits_json(limits: TableLimits) -> dict[str, Any]:

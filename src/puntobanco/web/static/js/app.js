@@ -138,26 +138,65 @@ function applyStaticText() {
   $("explain-toggle").checked = state.explain;
 }
 
+// An exact ratio as the server writes it ("19/20", "8") in the player's language:
+// a decimal when it has a finite one ("0,95"), else the fraction itself. Integer
+// arithmetic only, so a payout is never shown rounded by floating point.
+function exactText(ratio) {
+  const [n, d = "1"] = String(ratio).split("/");
+  let numerator = BigInt(n);
+  const denominator = BigInt(d);
+  let rest = denominator;
+  while (rest % 2n === 0n) rest /= 2n;
+  while (rest % 5n === 0n) rest /= 5n;
+  if (rest !== 1n) return `${n}/${d}`;
+  const sign = numerator < 0n ? "-" : "";
+  if (numerator < 0n) numerator = -numerator;
+  let remainder = numerator % denominator;
+  let digits = "";
+  while (remainder !== 0n) {
+    remainder *= 10n;
+    digits += String(remainder / denominator);
+    remainder %= denominator;
+  }
+  const text = `${sign}${numerator / denominator}${digits ? `.${digits}` : ""}`;
+  return state.lang === "es" ? text.replace(".", ",") : text;
+}
+
 function ratioText(ratio) {
   // "19/20" -> "0.95:1"; "8" -> "8:1"
   if (ratio === null || ratio === undefined) return "";
-  const [n, d = "1"] = String(ratio).split("/");
-  const value = Number(n) / Number(d);
-  const shown = Number.isInteger(value) ? String(value) : String(Number(value.toFixed(4)));
-  return `${state.lang === "es" ? shown.replace(".", ",") : shown}:1`;
+  return `${exactText(ratio)}:1`;
+}
+
+// A bet's winning legs, from the rules' paytable (most particular first, so the
+// last one is the bet's ordinary win).
+function winningLegs(bet) {
+  const rules = state.table && state.table.rules;
+  const legs = (rules && rules.bets && rules.bets[bet]) || [];
+  return legs.filter((leg) => leg.resolution === "win");
 }
 
 function payoutOf(bet) {
-  const rules = state.table && state.table.rules;
-  if (!rules) return "";
-  if (bet === "player") return ratioText(rules.player_pays);
-  if (bet === "tie") return ratioText(rules.tie_pays);
-  if (bet === "banker") {
-    const [n, d = "1"] = String(rules.banker_commission).split("/");
-    const pays = 1 - Number(n) / Number(d);
-    return ratioText(Number.isInteger(pays) ? String(pays) : `${Math.round(pays * 10000)}/10000`);
-  }
-  return ratioText(rules.pair_pays);
+  const legs = winningLegs(bet);
+  return legs.length ? ratioText(legs[legs.length - 1].pays) : "";
+}
+
+// The legs that pay differently from the ordinary win on some totals (a winning
+// Banker 6 under Super 6), as [total, pays] pairs.
+function specialPayouts(bet) {
+  const legs = winningLegs(bet).slice(0, -1);
+  return legs
+    .filter((leg) => leg.when.winning_total !== undefined)
+    .map((leg) => [leg.when.winning_total, leg.pays]);
+}
+
+// The commission of a bet's ordinary win as a percentage ("1/20" -> "5").
+function commissionPercent(bet) {
+  const legs = winningLegs(bet);
+  const commission = legs.length ? legs[legs.length - 1].commission : "0";
+  if (commission === "0") return null;
+  const [n, d = "1"] = commission.split("/");
+  return exactText(`${BigInt(n) * 100n}/${d}`);
 }
 
 function limitsOf(bet) {
@@ -180,8 +219,7 @@ function renderSpots() {
     const pays = document.createElement("span");
     pays.className = "spot-pays";
     pays.textContent = payoutOf(bet);
-    const six = state.table && state.table.rules.banker_six_pays;
-    if (bet === "banker" && six) pays.textContent += ` · 6 → ${ratioText(six)}`;
+    for (const [total, ratio] of specialPayouts(bet)) pays.textContent += ` · ${total} → ${ratioText(ratio)}`;
     const limits = document.createElement("span");
     limits.className = "spot-limits";
     if (state.table) {
@@ -278,11 +316,11 @@ function renderTableRules() {
     const { min, max } = limitsOf(bet);
     const row = document.createElement("tr");
     let pays = payoutOf(bet);
-    if (bet === "banker" && rules.banker_commission !== "0") {
-      const [n, d = "1"] = rules.banker_commission.split("/");
-      pays += ` (${t("rules.commission", { pct: `${(100 * Number(n)) / Number(d)}%` })})`;
+    const pct = commissionPercent(bet);
+    if (pct !== null) pays += ` (${t("rules.commission", { pct: `${pct}%` })})`;
+    for (const [total, ratio] of specialPayouts(bet)) {
+      pays += ` · ${t(`rules.total.${bet}`, { total, pays: ratioText(ratio) })}`;
     }
-    if (bet === "banker" && rules.banker_six_pays) pays += ` · ${t("rules.six", { pays: ratioText(rules.banker_six_pays) })}`;
     row.innerHTML = `<th scope="row"></th><td></td><td></td><td></td>`;
     row.children[0].textContent = t(`bet.${bet}`);
     row.children[1].textContent = pays;

@@ -20,6 +20,7 @@ from puntobanco.core.bets import Bet, Resolution, settle_bet
 from puntobanco.core.cards import Card, Rank, Suit
 from puntobanco.core.coup import Outcome, play_coup
 from puntobanco.core.errors import InvalidRules
+from puntobanco.core.explain import describe
 from puntobanco.core.gametables import compile_rules
 from puntobanco.core.paytable import (
     PAIR_CLASSES,
@@ -245,3 +246,12 @@ def test_the_standard_tableau_is_the_seeds_table() -> None:
     assert STANDARD.banker_drawing_totals_when_player_stood() == (0, 1, 2, 3, 4, 5)
     assert Tableau.from_json(STANDARD.to_json()) == STANDARD
     assert STANDARD.banker[7][PLAYER_STOOD] == 0
+
+
+def test_explanations_name_the_totals_of_the_rules_tableau() -> None:
+    cards = cards_of([2, 3, 3, 3, 7, 1])  # Player 5, Banker 6
+    standard = [describe(e) for e in play_coup(cards).events]
+    odd = [describe(e) for e in play_coup(cards, ODD).events]
+    assert "Player 5 draws: the Player draws on 0–5." in standard
+    assert "Player 5 stands: the Player stands on 5–8." in odd
+    assert "Banker 6 stands: the Player stood, so the Banker stands on 5–8." in odd

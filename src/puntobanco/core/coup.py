@@ -98,6 +98,8 @@ class Event:
             Banker's decision depended on it.
         drawing_values: The Player third-card values on which the Banker's
             total draws (for the Banker's tableau decisions).
+        rule_totals: The totals the deciding rule covers, read from the
+            tableau, so an explanation can name them ("draws on 0–5").
         banker_total: For ``RESULT``: the Banker's total.
         outcome: For ``RESULT``: the winner.
     """
@@ -109,6 +111,7 @@ class Event:
     reason: Reason | None = None
     player_third: int | None = None
     drawing_values: tuple[int, ...] = ()
+    rule_totals: tuple[int, ...] = ()
     banker_total: int | None = None
     outcome: Outcome | None = None
 
@@ -309,14 +312,19 @@ def _banker_decision(tableau: Tableau, total: int, player_third: int) -> Event:
     """The Banker's draw-or-stand event, naming the part of the tableau that applied."""
     draws = tableau.banker_draws(total, player_third)
     kind = EventKind.DRAW if draws else EventKind.STAND
+    playing = [t for t in TOTALS if not tableau.is_natural(t)]
     if player_third == PLAYER_STOOD:
         reason = Reason.BANKER_PLAYER_STOOD_DRAWS if draws else Reason.BANKER_PLAYER_STOOD_STANDS
-        return Event(kind, Side.BANKER, total=total, reason=reason)
+        covered = [t for t in playing if tableau.banker_draws(t, PLAYER_STOOD) == draws]
+        return Event(kind, Side.BANKER, total=total, reason=reason, rule_totals=tuple(covered))
     values = tableau.banker_drawing_values(total)
+    covered = []
     if len(values) == len(TOTALS):
         reason = Reason.BANKER_ALWAYS_DRAWS
+        covered = [t for t in playing if len(tableau.banker_drawing_values(t)) == len(TOTALS)]
     elif not values:
         reason = Reason.BANKER_ALWAYS_STANDS
+        covered = [t for t in playing if not tableau.banker_drawing_values(t)]
     else:
         reason = Reason.BANKER_THIRD_CARD_DRAWS if draws else Reason.BANKER_THIRD_CARD_STANDS
     return Event(
@@ -326,6 +334,7 @@ def _banker_decision(tableau: Tableau, total: int, player_third: int) -> Event:
         reason=reason,
         player_third=player_third,
         drawing_values=values,
+        rule_totals=tuple(covered),
     )
 
 
@@ -351,9 +360,21 @@ def _natural_stands(tableau: Tableau, player: int, banker: int) -> tuple[Event, 
 
 def _player_decision(tableau: Tableau, total: int) -> Event:
     """The Player's draw-or-stand event on a two-card ``total`` (no natural on the table)."""
-    if tableau.player_draws(total):
-        return Event(EventKind.DRAW, Side.PLAYER, total=total, reason=Reason.PLAYER_DRAWS)
-    return Event(EventKind.STAND, Side.PLAYER, total=total, reason=Reason.PLAYER_STANDS)
+    draws = tableau.player_draws(total)
+    covered = tuple(
+        t for t in TOTALS if not tableau.is_natural(t) and tableau.player_draws(t) == draws
+    )
+    if draws:
+        return Event(
+            EventKind.DRAW,
+            Side.PLAYER,
+            total=total,
+            reason=Reason.PLAYER_DRAWS,
+            rule_totals=covered,
+        )
+    return Event(
+        EventKind.STAND, Side.PLAYER, total=total, reason=Reason.PLAYER_STANDS, rule_totals=covered
+    )
 
 
 def _result(player: int, banker: int) -> Event:

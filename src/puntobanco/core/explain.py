@@ -54,37 +54,40 @@ _REASONS: dict[str, dict[Reason, str]] = {
     "en": {
         Reason.NATURAL: "{side} has a natural {total}: both stand.",
         Reason.OTHER_NATURAL: "{side} stands on {total}: the {other} has a natural.",
-        Reason.PLAYER_DRAWS: "Player {total} draws: the Player draws on 0–5.",
-        Reason.PLAYER_STANDS: "Player {total} stands: the Player stands on 6–7.",
+        Reason.PLAYER_DRAWS: "Player {total} draws: the Player draws on {totals}.",
+        Reason.PLAYER_STANDS: "Player {total} stands: the Player stands on {totals}.",
         Reason.BANKER_PLAYER_STOOD_DRAWS: (
-            "Banker {total} draws: the Player stood, so the Banker draws on 0–5."
+            "Banker {total} draws: the Player stood, so the Banker draws on {totals}."
         ),
         Reason.BANKER_PLAYER_STOOD_STANDS: (
-            "Banker {total} stands: the Player stood, so the Banker stands on 6–7."
+            "Banker {total} stands: the Player stood, so the Banker stands on {totals}."
         ),
-        Reason.BANKER_ALWAYS_DRAWS: "Banker {total} draws: the Banker always draws on 0–2.",
+        Reason.BANKER_ALWAYS_DRAWS: "Banker {total} draws: the Banker always draws on {totals}.",
         Reason.BANKER_THIRD_CARD_DRAWS: (
             "Banker {total} draws: the Player's third card, {third}, is in {values}."
         ),
         Reason.BANKER_THIRD_CARD_STANDS: (
             "Banker {total} stands: the Player's third card, {third}, is not in {values}."
         ),
-        Reason.BANKER_ALWAYS_STANDS: "Banker {total} stands: the Banker always stands on 7.",
+        Reason.BANKER_ALWAYS_STANDS: "Banker {total} stands: the Banker always stands on {totals}.",
     },
     "es": {
         Reason.NATURAL: "{side_article} tiene un natural de {total}: ambos se plantan.",
         Reason.OTHER_NATURAL: (
             "{side_article} se planta con {total}: {other_article} tiene un natural."
         ),
-        Reason.PLAYER_DRAWS: "El Jugador con {total} pide carta: el Jugador pide con 0–5.",
-        Reason.PLAYER_STANDS: "El Jugador con {total} se planta: el Jugador se planta con 6–7.",
+        Reason.PLAYER_DRAWS: "El Jugador con {total} pide carta: el Jugador pide con {totals}.",
+        Reason.PLAYER_STANDS: (
+            "El Jugador con {total} se planta: el Jugador se planta con {totals}."
+        ),
         Reason.BANKER_PLAYER_STOOD_DRAWS: (
-            "La Banca con {total} pide carta: el Jugador se plantó, y la Banca pide con 0–5."
+            "La Banca con {total} pide carta: el Jugador se plantó, y la Banca pide con {totals}."
         ),
         Reason.BANKER_PLAYER_STOOD_STANDS: (
-            "La Banca con {total} se planta: el Jugador se plantó, y la Banca se planta con 6–7."
+            "La Banca con {total} se planta: el Jugador se plantó, "
+            "y la Banca se planta con {totals}."
         ),
-        Reason.BANKER_ALWAYS_DRAWS: "La Banca con {total} pide carta: con 0–2 siempre pide.",
+        Reason.BANKER_ALWAYS_DRAWS: "La Banca con {total} pide carta: con {totals} siempre pide.",
         Reason.BANKER_THIRD_CARD_DRAWS: (
             "La Banca con {total} pide carta: la tercera carta del Jugador, {third}, "
             "está en {values}."
@@ -93,7 +96,9 @@ _REASONS: dict[str, dict[Reason, str]] = {
             "La Banca con {total} se planta: la tercera carta del Jugador, {third}, "
             "no está en {values}."
         ),
-        Reason.BANKER_ALWAYS_STANDS: "La Banca con {total} se planta: con 7 siempre se planta.",
+        Reason.BANKER_ALWAYS_STANDS: (
+            "La Banca con {total} se planta: con {totals} siempre se planta."
+        ),
     },
 }
 
@@ -146,6 +151,7 @@ def describe(event: Event, lang: str = "en") -> str:
         "total": event.total,
         "third": event.player_third,
         "values": format_values(event.drawing_values),
+        "totals": format_values(event.rule_totals),
     }
     if event.kind is EventKind.CARD:
         fields["card"] = str(event.card)

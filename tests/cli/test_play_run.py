@@ -49,6 +49,9 @@ def test_help_rules_and_explain_toggle() -> None:
     assert text.count("How to play") == 2
     assert "Banker 3: draws when the Player's third card is 0–7, 9" in text
     assert "Banker 7: always stands" in text
+    assert "8 or 9 on two cards is a natural" in text
+    assert "Player: draws on 0–5, stands on 6–7." in text
+    assert "Banker, when the Player stood: draws on 0–5, stands on 6–7." in text
     assert "Explain mode on" in text and "Explain mode off." in text
     assert "End of input (Ctrl-D)" in text and "Rounds played" in text
 
@@ -58,7 +61,8 @@ def test_pair_bets_and_other_payouts() -> None:
         {"seed": "3", "lang": "es", "pairs": True, "commission": "4%", "tie_pays": "9"},
         ["pj 1, pb 1, banca 10"],
     )
-    assert "parejas 11 a 1" in text
+    assert "Pareja Jugador 11 a 1" in text
+    assert "las apuestas a Jugador y Banca no se pagan ni se pierden" in text
     assert "Banca 1 a 1 menos 4% de comisión" in text and "Empate 9 a 1" in text
     assert "Pareja Jugador" in text and "Pareja Banca" in text
 

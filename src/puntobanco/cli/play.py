@@ -190,7 +190,7 @@ def _bets_for(line: str, session: Session, show: Renderer) -> tuple[Bet, ...] | 
     elif kind is CommandKind.HELP:
         show.help(session.rules)
     elif kind is CommandKind.RULES:
-        show.rules()
+        show.rules(session.rules)
     elif kind is CommandKind.BOARD:
         show.board(session, full=True)
     elif kind is CommandKind.SUMMARY:

@@ -28,7 +28,7 @@ from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import BET_NAMES, Lang, describe, error_message
 from puntobanco.core.money import format_fraction_minor, format_minor
 from puntobanco.core.rules import BetKind, Rules, ShoeMode
-from puntobanco.core.tableau import banker_drawing_values, format_values
+from puntobanco.core.tableau import format_values
 
 SIDE_STYLE = {Side.PLAYER: "bold blue", Side.BANKER: "bold red"}
 OUTCOME_STYLE = {Outcome.PLAYER: "bold blue", Outcome.BANKER: "bold red", Outcome.TIE: "bold green"}
@@ -156,20 +156,49 @@ class Renderer:
         return ", ".join(self.t(f"bet.{kind.value}") for kind in rules.offered_bets)
 
     def payouts(self, rules: Rules) -> str:
-        """Every payout of ``rules`` in one line."""
-        parts = [self.t("payout.player", ratio=format_ratio(rules.player_pays))]
-        if rules.banker_commission:
-            percent = format_ratio(rules.banker_commission * 100)
-            parts.append(self.t("payout.banker", ratio=1, commission=percent))
-        else:
-            parts.append(self.t("payout.banker_free", ratio=1))
-        if rules.banker_six_pays is not None:
-            parts.append(self.t("payout.banker_six", ratio=format_ratio(rules.banker_six_pays)))
-        parts.append(self.t("payout.tie", ratio=format_ratio(rules.tie_pays)))
-        if rules.pair_pays is not None:
-            parts.append(self.t("payout.pairs", ratio=format_ratio(rules.pair_pays)))
-        parts.append(self.t("payout.push"))
+        """Every payout of ``rules`` in one line, read from each bet's payout legs."""
+        names = BET_NAMES[self.lang]
+        parts: list[str] = []
+        pushing: list[str] = []
+        for kind, table in rules.tables.bets.items():
+            wins = [leg for leg in table.legs if leg.resolution is Resolution.WIN]
+            if any(leg.resolution is Resolution.PUSH for leg in table.legs):
+                pushing.append(names[kind])
+            if not wins:
+                continue
+            ordinary = wins[-1]  # legs run from the most particular to the ordinary win
+            if ordinary.commission:
+                parts.append(
+                    self.t(
+                        "payout.commission",
+                        bet=names[kind],
+                        ratio=format_ratio(ordinary.pays + ordinary.commission),
+                        commission=format_ratio(ordinary.commission * 100),
+                    )
+                )
+            else:
+                parts.append(
+                    self.t("payout.win", bet=names[kind], ratio=format_ratio(ordinary.pays))
+                )
+            for leg in wins[:-1]:
+                if leg.when.winning_total is not None:
+                    parts.append(
+                        self.t(
+                            "payout.total",
+                            bet=names[kind],
+                            total=leg.when.winning_total,
+                            ratio=format_ratio(leg.pays),
+                        )
+                    )
+        if pushing:
+            parts.append(self.t("payout.push", bets=self.join(pushing, "and")))
         return " · ".join(parts)
+
+    def join(self, words: list[str], conjunction: str) -> str:
+        """``8 or 9``, ``Player and Banker``, ``a, b and c`` in the player's language."""
+        if len(words) < 2:
+            return "".join(words)
+        return f"{', '.join(words[:-1])} {self.t(conjunction)} {words[-1]}"
 
     def shoe_line(self, rules: Rules) -> str:
         """How the shoe is dealt."""
@@ -397,12 +426,30 @@ class Renderer:
         lines += [self.t(f"help.{k}") for k in keys]
         self.console.print(Panel("\n".join(lines), title=self.t("help.title"), border_style="cyan"))
 
-    def rules(self) -> None:
-        """The drawing rules, the Banker's tableau row by row."""
-        lines = [self.t(k) for k in ("rules.points", "rules.natural", "rules.player")]
-        lines += [self.t("rules.banker_stood"), self.t("rules.banker_third")]
-        for total in range(8):
-            values = banker_drawing_values(total)
+    def rules(self, rules: Rules) -> None:
+        """The drawing rules of ``rules``' tableau, the Banker's row by row."""
+        tableau = rules.tableau
+        playing = [t for t in range(10) if not tableau.is_natural(t)]
+        naturals = [str(t) for t in tableau.natural_totals]
+        player_draws = tableau.player_drawing_totals
+        stood_draws = tableau.banker_drawing_totals_when_player_stood()
+        lines = [
+            self.t("rules.points"),
+            self.t("rules.natural", totals=self.join(naturals, "or")),
+            self.t(
+                "rules.player",
+                draws=format_values(player_draws),
+                stands=format_values(tuple(t for t in playing if t not in player_draws)),
+            ),
+            self.t(
+                "rules.banker_stood",
+                draws=format_values(stood_draws),
+                stands=format_values(tuple(t for t in playing if t not in stood_draws)),
+            ),
+            self.t("rules.banker_third"),
+        ]
+        for total in playing:
+            values = tableau.banker_drawing_values(total)
             if len(values) == 10:
                 line = self.t("rules.always", total=total)
             elif not values:

@@ -337,3 +337,34 @@ def test_operator_commands_refuse_an_unmigrated_postgres_schema() -> None:
         with engine.begin() as conn:
             conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
         engine.dispose()
+
+
+@pytest.mark.parametrize(
+    ("change", "status", "expected"),
+    [
+        (lambda r: r.__setitem__("shoe", []), 2, "cannot read rounds from"),
+        (lambda r: r["shoe"].__setitem__("decks", 0), 1, "cannot recompute round"),
+        (lambda r: r["shoe"].__setitem__("first_card", 10**6), 1, "cannot recompute round"),
+    ],
+)
+def test_verify_a_malformed_export_without_a_traceback(
+    played: dict[str, Any], change: Any, status: int, expected: str
+) -> None:
+    page = json.loads(played["rounds"].read_text(encoding="utf-8"))
+    change(page["rounds"][0])
+    played["rounds"].write_text(json.dumps(page), encoding="utf-8")
+    result = _invoke("verify", played["seed"], "--rounds", str(played["rounds"]))
+    assert result.exit_code == status, result.output
+    assert expected in result.stderr
+
+
+def test_verify_a_tampered_database_round_it_cannot_recompute(played: dict[str, Any]) -> None:
+    from puntobanco.server.db import make_engine
+
+    engine = make_engine(make_settings(played["url"]))
+    with engine.begin() as conn:
+        conn.execute(update(Round).where(Round.id == 1).values(first_card=10**6))
+    engine.dispose()
+    result = _invoke("verify", played["seed"], "--database", played["url"])
+    assert result.exit_code == 1, result.output
+    assert "cannot recompute a round of this seed" in result.stderr

@@ -400,6 +400,14 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "verify.no_rounds": (
             "no round was dealt under the seed whose hash is {hash}: nothing to verify"
         ),
+        "verify.broken": (
+            "cannot recompute round {round}: {detail}; its record is not one the server "
+            "could have dealt"
+        ),
+        "verify.broken_db": (
+            "cannot recompute a round of this seed: {detail}; its record in the database is "
+            "not one the server could have dealt"
+        ),
     },
     "es": {
         "title": "Punto Banco",
@@ -684,6 +692,14 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "verify.no_rounds": (
             "no se repartió ninguna ronda con la semilla cuyo hash es {hash}: "
             "no hay nada que verificar"
+        ),
+        "verify.broken": (
+            "no se puede recalcular la ronda {round}: {detail}; su registro no es uno que "
+            "el servidor pudiera repartir"
+        ),
+        "verify.broken_db": (
+            "no se puede recalcular una ronda de esta semilla: {detail}; su registro en la "
+            "base de datos no es uno que el servidor pudiera repartir"
         ),
     },
 }

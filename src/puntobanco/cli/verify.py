@@ -11,6 +11,11 @@ import typer
 
 from puntobanco.cli.lang import counted_key, message
 from puntobanco.cli.ledger import DatabaseOption, LangOption, operator_lang
+from puntobanco.core.errors import BaccaratError
+
+#: What recomputing a round raises when its record is not one the server could have
+#: dealt (no such shoe, no such bet): a failed verification (exit 1), not a traceback.
+UNDEALABLE = (BaccaratError, ValueError, TypeError)
 
 
 def register(app: typer.Typer) -> None:
@@ -61,7 +66,7 @@ def register(app: typer.Typer) -> None:
                 hashes = Counter(r["fairness"]["server_seed_hash"] for r in items)
                 ours = [r for r in items if r["fairness"]["server_seed_hash"] == ours_hash]
                 records = records_from_api(ours)
-            except (OSError, ValueError, KeyError, TypeError) as exc:
+            except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
                 fail(language, 2, "verify.unreadable", path=rounds, detail=exc)
             if not items:
                 fail(language, 1, "verify.empty", path=rounds)
@@ -71,7 +76,12 @@ def register(app: typer.Typer) -> None:
                     for h, n in hashes.items()
                 )
                 fail(language, 1, "verify.no_match", path=rounds, hash=ours_hash, hashes=carried)
-            mismatches = verify_rounds(seed, records)
+            mismatches = []
+            for record in records:
+                try:
+                    mismatches.extend(verify_rounds(seed, [record]))
+                except UNDEALABLE as exc:
+                    fail(language, 1, "verify.broken", round=record.round_id, detail=exc)
             result = {
                 "server_seed_hash": ours_hash,
                 "rounds_checked": len(records),
@@ -85,6 +95,8 @@ def register(app: typer.Typer) -> None:
             try:
                 with open_database(database, language) as sessions, sessions.begin() as session:
                     checked = verify_seed(session, seed, user_id=None)
+            except UNDEALABLE as exc:
+                fail(language, 1, "verify.broken_db", detail=exc)
             except ApiError as exc:
                 # An unknown or unrevealed seed: nothing could be checked, a failed audit.
                 typer.echo(api_message(exc.code, exc.params, language), err=True)

@@ -68,3 +68,14 @@ def test_numpy_counts_are_accepted_as_ints() -> None:
 
     shoe = ShoeCounts(tuple(np.full(10, 4, dtype=np.int64)))
     assert shoe.cards == 40 and all(type(c) is int for c in shoe.points)
+
+
+def test_remove_names_the_rank_how_many_were_asked_and_how_many_are_held() -> None:
+    with pytest.raises(InvalidShoe) as info:
+        ShoeCounts.full(8).remove([*parse_cards("Kd " * 20), *[Rank.KING] * 13])
+    assert info.value.params == {"kind": "rank", "key": "K", "asked": 33, "held": 32}
+    with pytest.raises(InvalidShoe) as info:
+        ShoeCounts.from_points({0: 2, 5: 4}).remove([Rank.KING, 0, *parse_cards("10h")])
+    assert info.value.params == {"kind": "point value", "key": "0", "asked": 3, "held": 2}
+    # Every copy the shoe holds may go.
+    assert ShoeCounts.full(8).remove([Rank.KING] * 32).ranks[12] == 0  # type: ignore[index]

@@ -130,7 +130,7 @@ def test_language_from_the_locale_and_exact_fractions() -> None:
         (["--tie-pays", "lots"], "a number such as", "un número como"),
         (["--pair-pays", "11", "--shoe", "0=100,9=20"], "count of each rank", "cada rango"),
         (["--remove", "Qx"], "not a card or a rank", "no es una carta"),
-        (["--ranks", "K=1,A=6", "--remove", "Kd Ks"], "no K is left", "ningún K"),
+        (["--ranks", "K=1,A=6", "--remove", "Kd Ks"], "of rank K", "de rango K"),
         (["--preset", "baccarat-9000"], "Unknown rules", "Reglas desconocidas"),
         (["--pair-pays", "0"], "--pair-pays must be more than 0", "--pair-pays debe ser mayor"),
         (["--commission", "1.2"], "The Banker commission", "La comisión de la Banca"),
@@ -169,6 +169,58 @@ def test_core_errors_are_worded_by_core_and_shoe_errors_by_odds() -> None:
         assert error.code in ERROR_CODES
         for lang in ("en", "es"):
             assert error_text(error, lang) == error_message(error, lang)
-    shoe_error = InvalidShoe("no K is left", code="none_left", card="K")
-    assert error_text(shoe_error, "es") == ERRORS_ES["none_left"].format(card="K")
-    assert error_text(shoe_error, "en") == "no K is left"
+    params = {"kind": "rank", "key": "K", "asked": 2, "held": 1}
+    shoe_error = InvalidShoe("cannot remove 2 cards of rank K", code="none_left", **params)
+    assert error_text(shoe_error, "es") == ERRORS_ES["none_left"].format(
+        what_es="rango K", **params
+    )
+    assert error_text(shoe_error, "en") == "cannot remove 2 cards of rank K"
+
+
+@pytest.mark.parametrize(
+    ("args", "english", "spanish"),
+    [
+        # Nine K♦ from 8 decks: each exact card is in the shoe once per deck.
+        (
+            ["--remove", " ".join(["Kd"] * 9)],
+            "--remove takes Kd 9 times, but a shoe of 8 decks holds 8",
+            "--remove retira Kd 9 veces, pero un zapato de 8 barajas tiene 8",
+        ),
+        (
+            ["--decks", "6", "--remove", "K♦ Kd 5s " * 3 + "Kd"],
+            "--remove takes Kd 7 times, but a shoe of 6 decks holds 6",
+            "--remove retira Kd 7 veces, pero un zapato de 6 barajas tiene 6",
+        ),
+        # By rank: 5 Kings (suits mixed, or no suit) from one deck of 4.
+        (
+            ["--decks", "1", "--remove", "K Kd Kc Kh K"],
+            "cannot remove 5 cards of rank K: the shoe holds 4",
+            "no se pueden retirar 5 cartas de rango K: el zapato tiene 4",
+        ),
+        (
+            ["--ranks", "K=1,A=6", "--remove", "Kd Ks"],
+            "cannot remove 2 cards of rank K: the shoe holds 1",
+            "no se pueden retirar 2 cartas de rango K: el zapato tiene 1",
+        ),
+        # By point value, on a shoe given by points: K, Q, 10 and 0 are all worth 0.
+        (
+            ["--shoe", "0=3,1=4,9=4", "--remove", "K Q 10d 0"],
+            "cannot remove 4 cards of point value 0: the shoe holds 3",
+            "no se pueden retirar 4 cartas de valor 0: el zapato tiene 3",
+        ),
+    ],
+)
+def test_remove_refuses_more_cards_than_the_shoe_holds(
+    args: list[str], english: str, spanish: str
+) -> None:
+    for lang, expected in (("en", english), ("es", spanish)):
+        result = _run(*args, "--lang", lang, "--json")
+        assert result.exit_code == 2, (args, result.output)
+        assert result.stdout == ""
+        assert expected in result.stderr, (lang, result.stderr)
+        assert "Traceback" not in result.output
+
+
+def test_remove_takes_every_copy_the_shoe_holds() -> None:
+    data = _json("--decks", "1", "--remove", "Kd Kc Kh Ks")
+    assert data["shoe"]["cards"] == 48

@@ -93,7 +93,7 @@ def test_verify_tampered_database_and_bad_input(played: dict[str, Any]) -> None:
     assert tampered.exit_code == 1 and "round 1 cards" in tampered.output
     assert runner.invoke(app, ["verify", "nothex", "--database", played["url"]]).exit_code == 2
     unknown = runner.invoke(app, ["verify", "00" * 32, "--database", played["url"]])
-    assert unknown.exit_code == 2 and "None of your server seeds" in unknown.output
+    assert unknown.exit_code == 1 and "None of your server seeds" in unknown.output
     missing = runner.invoke(app, ["verify", played["seed"], "--rounds", "/nonexistent.json"])
     assert missing.exit_code == 2
 
@@ -145,3 +145,226 @@ def test_serve_refuses_a_trusted_proxy_that_is_not_an_address(
     assert result.exit_code == 2
     assert "'10.0.0.0/33' is not an IP address or network" in result.output
     assert calls == []  # nothing started
+
+
+# Audits never pass on nothing: a verifier that checks nothing fails, and the
+# operator commands open an existing, migrated database only.
+
+_ENV: dict[str, str | None] = {
+    "LANG": "C",
+    "LC_ALL": None,
+    "LC_MESSAGES": None,
+    "PUNTOBANCO_DATABASE_URL": None,
+}
+_OPERATOR_COMMANDS = [["ledger", "check"], ["report"], ["verify", "00" * 32]]
+
+
+def _invoke(*args: str, lang: str | None = None) -> Any:
+    """Run a command as the user would; it must end by a clean exit, never a traceback."""
+    result = runner.invoke(app, [*args, *(["--lang", lang] if lang else [])], env=_ENV)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "Traceback" not in result.output
+    return result
+
+
+def test_verify_refuses_a_seed_under_which_no_round_was_dealt(played: dict[str, Any]) -> None:
+    from puntobanco.core.fairness import commitment
+
+    theirs = commitment(bytes.fromhex(played["seed"]))
+    result = _invoke("verify", "00" * 32, "--rounds", str(played["rounds"]))
+    assert result.exit_code == 1
+    assert "0 rounds checked" not in result.output
+    assert f"no round in {played['rounds']} was dealt under the seed" in result.stderr
+    assert commitment(bytes(32)) in result.stderr and theirs in result.stderr
+    assert f"{theirs} (3 rounds)" in result.stderr
+    spanish = _invoke("verify", "00" * 32, "--rounds", str(played["rounds"]), lang="es")
+    assert spanish.exit_code == 1 and "ninguna ronda de" in spanish.stderr
+    assert theirs in spanish.stderr
+    as_json = _invoke("verify", "00" * 32, "--rounds", str(played["rounds"]), "--json")
+    assert as_json.exit_code == 1 and as_json.stdout == ""
+
+
+@pytest.mark.parametrize("content", ["[]", '{"rounds": [], "total": 0}'])
+def test_verify_refuses_an_empty_rounds_file(tmp_path: Path, content: str) -> None:
+    rounds = tmp_path / "rounds.json"
+    rounds.write_text(content, encoding="utf-8")
+    result = _invoke("verify", "00" * 32, "--rounds", str(rounds))
+    assert result.exit_code == 1
+    assert f"{rounds} holds no rounds: nothing to verify" in result.stderr
+    spanish = _invoke("verify", "00" * 32, "--rounds", str(rounds), lang="es")
+    assert spanish.exit_code == 1 and "no contiene ninguna ronda" in spanish.stderr
+
+
+def test_verify_from_the_database_refuses_a_seed_it_does_not_hold(played: dict[str, Any]) -> None:
+    result = _invoke("verify", "00" * 32, "--database", played["url"])
+    assert result.exit_code == 1 and "None of your server seeds" in result.stderr
+
+
+def test_verify_from_the_database_refuses_a_seed_with_no_round(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'fresh.db'}"
+    with TestClient(create_app(make_settings(url))) as client:
+        player = Player(client, "bob")
+        seed = client.post("/api/fairness/rotate", headers=player.headers).json()
+    result = _invoke("verify", seed["revealed_server_seed"], "--database", url)
+    assert result.exit_code == 1, result.output
+    assert "no round was dealt under the seed whose hash is" in result.stderr
+    assert "0 rounds checked" not in result.output
+
+
+@pytest.mark.parametrize("command", _OPERATOR_COMMANDS)
+def test_operator_commands_do_not_create_a_missing_sqlite_file(
+    tmp_path: Path, command: list[str]
+) -> None:
+    path = tmp_path / "typo.db"
+    result = _invoke(*command, "--database", f"sqlite:///{path}")
+    assert result.exit_code == 1
+    assert f"no database at {path}: give the URL of an existing puntobanco database" in (
+        result.stderr
+    )
+    assert "wallets 0" not in result.output
+    assert not path.exists() and list(tmp_path.iterdir()) == []
+    spanish = _invoke(*command, "--database", f"sqlite:///{path}", lang="es")
+    assert spanish.exit_code == 1 and f"no hay ninguna base de datos en {path}" in spanish.stderr
+    assert not path.exists()
+
+
+def test_the_default_database_must_exist_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = _invoke("ledger", "check")
+    assert result.exit_code == 1 and "no database at puntobanco.db" in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("command", _OPERATOR_COMMANDS)
+def test_operator_commands_refuse_an_unmigrated_sqlite_database(
+    tmp_path: Path, command: list[str]
+) -> None:
+    import sqlite3
+
+    empty = tmp_path / "empty.db"
+    empty.touch()
+    other = tmp_path / "other.db"
+    with sqlite3.connect(other) as connection:
+        connection.execute("CREATE TABLE notes (text TEXT)")
+    connection.close()
+    before = other.read_bytes()
+    for path in (empty, other):
+        result = _invoke(*command, "--database", f"sqlite:///{path}")
+        assert result.exit_code == 1, result.output
+        assert f"sqlite:///{path} is not a puntobanco database" in result.stderr
+        assert "puntobanco serve --database URL creates" in result.stderr
+    assert empty.read_bytes() == b"" and other.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["empty.db", "other.db"]
+    spanish = _invoke(*command, "--database", f"sqlite:///{empty}", lang="es")
+    assert spanish.exit_code == 1 and "no es una base de datos de puntobanco" in spanish.stderr
+
+
+@pytest.mark.parametrize("command", _OPERATOR_COMMANDS)
+def test_operator_commands_refuse_a_file_that_is_not_sqlite(
+    tmp_path: Path, command: list[str]
+) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a database " * 100, encoding="utf-8")
+    result = _invoke(*command, "--database", f"sqlite:///{notes}")
+    assert result.exit_code == 1
+    assert f"cannot open the database sqlite:///{notes}" in result.stderr
+
+
+@pytest.mark.parametrize("command", _OPERATOR_COMMANDS)
+def test_operator_commands_refuse_a_plain_path_and_a_foreign_url(
+    tmp_path: Path, command: list[str], played: dict[str, Any]
+) -> None:
+    for path in ("/some/path.db", played["url"].removeprefix("sqlite:///")):
+        result = _invoke(*command, "--database", path)
+        assert result.exit_code == 2, result.output
+        assert f"--database takes a URL, not a path: write sqlite:///{path}" in result.stderr
+    foreign = _invoke(*command, "--database", "foo://bar")
+    assert foreign.exit_code == 2
+    assert "--database 'foo://bar': the database is SQLite or PostgreSQL" in foreign.stderr
+    assert "sqlite:///PATH" in foreign.stderr
+    spanish = _invoke(*command, "--database", "foo://bar", lang="es")
+    assert spanish.exit_code == 2 and "la base de datos es SQLite o PostgreSQL" in spanish.stderr
+    garbled = _invoke(*command, "--database", "sqlite://:x:/")
+    assert garbled.exit_code == 2
+
+
+def test_operator_commands_refuse_an_unknown_language(played: dict[str, Any]) -> None:
+    result = _invoke("report", "--database", played["url"], lang="fr")
+    assert result.exit_code == 2 and "the languages are en and es" in result.stderr
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("command", _OPERATOR_COMMANDS)
+def test_operator_commands_refuse_a_postgres_database_that_does_not_exist(
+    command: list[str],
+) -> None:
+    from tests.server.conftest import postgres_reason
+
+    reason = postgres_reason()
+    if reason:
+        pytest.skip(reason)
+    url = "postgresql+psycopg://127.0.0.1:5432/nonexistent_db_xyz"
+    result = _invoke(*command, "--database", url)
+    assert result.exit_code == 1, result.output
+    assert f"cannot open the database {url}" in result.stderr
+    assert "nonexistent_db_xyz" in result.stderr and "give the URL of an existing" in result.stderr
+
+
+@pytest.mark.postgres
+def test_operator_commands_refuse_an_unmigrated_postgres_schema() -> None:
+    import uuid
+
+    from sqlalchemy import create_engine, inspect, text
+
+    from tests.server.conftest import PG_ROOT, pg_schema_url, postgres_reason
+
+    reason = postgres_reason()
+    if reason:
+        pytest.skip(reason)
+    schema = f"t_audit_{uuid.uuid4().hex[:10]}"
+    engine = create_engine(PG_ROOT)
+    with engine.begin() as conn:
+        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    try:
+        for command in _OPERATOR_COMMANDS:
+            result = _invoke(*command, "--database", pg_schema_url(schema))
+            assert result.exit_code == 1, result.output
+            assert "is not a puntobanco database" in result.stderr
+        assert inspect(engine).get_table_names(schema=schema) == []
+    finally:
+        with engine.begin() as conn:
+            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        engine.dispose()
+
+
+@pytest.mark.parametrize(
+    ("change", "status", "expected"),
+    [
+        (lambda r: r.__setitem__("shoe", []), 2, "cannot read rounds from"),
+        (lambda r: r["shoe"].__setitem__("decks", 0), 1, "cannot recompute round"),
+        (lambda r: r["shoe"].__setitem__("first_card", 10**6), 1, "cannot recompute round"),
+    ],
+)
+def test_verify_a_malformed_export_without_a_traceback(
+    played: dict[str, Any], change: Any, status: int, expected: str
+) -> None:
+    page = json.loads(played["rounds"].read_text(encoding="utf-8"))
+    change(page["rounds"][0])
+    played["rounds"].write_text(json.dumps(page), encoding="utf-8")
+    result = _invoke("verify", played["seed"], "--rounds", str(played["rounds"]))
+    assert result.exit_code == status, result.output
+    assert expected in result.stderr
+
+
+def test_verify_a_tampered_database_round_it_cannot_recompute(played: dict[str, Any]) -> None:
+    from puntobanco.server.db import make_engine
+
+    engine = make_engine(make_settings(played["url"]))
+    with engine.begin() as conn:
+        conn.execute(update(Round).where(Round.id == 1).values(first_card=10**6))
+    engine.dispose()
+    result = _invoke("verify", played["seed"], "--database", played["url"])
+    assert result.exit_code == 1, result.output
+    assert "cannot recompute a round of this seed" in result.stderr

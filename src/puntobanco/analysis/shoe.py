@@ -150,40 +150,35 @@ class ShoeCounts:
             cards: Cards, or ranks; on a shoe without ranks, ints are point values.
 
         Raises:
-            InvalidShoe: A card is not in the shoe any more (``code="none_left"``),
-                or an int was given for a shoe with ranks.
+            InvalidShoe: More cards of a rank (or, on a shoe without ranks, of a
+                point value) are asked for than the shoe holds (``code="none_left"``,
+                with ``kind``, ``key``, ``asked`` and ``held``), or an int was given
+                for a shoe with ranks.
         """
-        points = list(self.points)
-        ranks = list(self.ranks) if self.ranks is not None else None
+        asked_ranks: dict[Rank, int] = {}
+        asked_points: dict[int, int] = {}
         for item in cards:
-            if isinstance(item, Card):
-                rank: Rank | None = item.rank
-            elif isinstance(item, Rank):
-                rank = item
-            elif isinstance(item, int) and not isinstance(item, bool) and ranks is None:
-                rank = None
+            if isinstance(item, Card | Rank):
+                rank = item.rank if isinstance(item, Card) else item
+                if self.ranks is not None:
+                    asked_ranks[rank] = asked_ranks.get(rank, 0) + 1
+                value = rank.points
+            elif isinstance(item, int) and not isinstance(item, bool) and self.ranks is None:
                 value = _point_key(item)
             else:
                 raise InvalidShoe(
                     f"cannot remove {item!r}: give cards or ranks", code="bad_item", item=repr(item)
                 )
-            if rank is not None:
-                value = rank.points
-                if ranks is not None:
-                    if ranks[rank - 1] == 0:
-                        raise InvalidShoe(
-                            f"no {rank.symbol} is left in the shoe to remove",
-                            code="none_left",
-                            card=rank.symbol,
-                        )
-                    ranks[rank - 1] -= 1
-            if points[value] == 0:
-                raise InvalidShoe(
-                    f"no card worth {value} is left in the shoe to remove",
-                    code="none_left",
-                    card=str(value),
-                )
-            points[value] -= 1
+            asked_points[value] = asked_points.get(value, 0) + 1
+        ranks = list(self.ranks) if self.ranks is not None else None
+        if ranks is not None:
+            for rank, asked in asked_ranks.items():
+                _check_left("rank", rank.symbol, asked, ranks[rank - 1])
+                ranks[rank - 1] -= asked
+        points = list(self.points)
+        for value, asked in asked_points.items():
+            _check_left("point value", str(value), asked, points[value])
+            points[value] -= asked
         return ShoeCounts(tuple(points), tuple(ranks) if ranks is not None else None)
 
     def points_only(self) -> ShoeCounts:
@@ -230,6 +225,19 @@ def _check_counts(counts: Any, length: int, what: str) -> tuple[int, ...]:
         )
     keys = [rank.symbol for rank in RANKS] if length == len(RANKS) else [str(i) for i in range(10)]
     return tuple(_check_count(c, what, key) for key, c in zip(keys, values, strict=True))
+
+
+def _check_left(kind: str, key: str, asked: int, held: int) -> None:
+    """Refuse to remove ``asked`` cards of a rank or point value the shoe holds ``held`` of."""
+    if asked > held:
+        raise InvalidShoe(
+            f"cannot remove {asked} cards of {kind} {key}: the shoe holds {held}",
+            code="none_left",
+            kind=kind,
+            key=key,
+            asked=asked,
+            held=held,
+        )
 
 
 def _point_key(key: Any) -> int:

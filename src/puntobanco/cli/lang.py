@@ -352,6 +352,63 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         ),
         "opt.tie_pays": "the Tie pays a positive number to 1, such as 8 or 9, got '{value}'",
         "opt.balance_low": ("the starting balance {balance} is under the table minimum {minimum}"),
+        # Operator commands (ledger check, report, verify): the database and the audit
+        "cli.op_lang": "Language of messages, en or es (default: from the locale).",
+        "db.path": (
+            "--database takes a URL, not a path: write sqlite:///{value} for a SQLite file, "
+            "or postgresql+psycopg://USER@HOST:PORT/NAME for PostgreSQL"
+        ),
+        "db.bad_url": (
+            "--database {value!r} is not a database URL: write sqlite:///PATH for a SQLite "
+            "file, or postgresql+psycopg://USER@HOST:PORT/NAME for PostgreSQL"
+        ),
+        "db.dialect": (
+            "--database {value!r}: the database is SQLite or PostgreSQL, not {scheme!r}: "
+            "write sqlite:///PATH or postgresql+psycopg://USER@HOST:PORT/NAME"
+        ),
+        "db.settings": "the settings are invalid: {detail}",
+        "db.missing": (
+            "no database at {path}: give the URL of an existing puntobanco database "
+            "(sqlite:///PATH or postgresql+psycopg://USER@HOST:PORT/NAME)"
+        ),
+        "db.unreachable": (
+            "cannot open the database {url}: {detail}; give the URL of an existing "
+            "puntobanco database (sqlite:///PATH or postgresql+psycopg://USER@HOST:PORT/NAME)"
+        ),
+        "db.not_migrated": (
+            "{url} is not a puntobanco database (it has no puntobanco tables): give the "
+            "server's database; puntobanco serve --database URL creates one"
+        ),
+        "db.old": (
+            "the database {url} is at migration {current}, not the newest, {head}: "
+            "puntobanco serve --database URL migrates it"
+        ),
+        "verify.seed": "a server seed is 64 hexadecimal digits (32 bytes), got {value!r}",
+        "verify.unreadable": (
+            "cannot read rounds from {path}: {detail}; give the JSON that GET /api/rounds "
+            "returns (a page, or a list of rounds)"
+        ),
+        "verify.empty": (
+            "{path} holds no rounds: nothing to verify; give the rounds that GET /api/rounds "
+            "returns (a page, or a list of rounds)"
+        ),
+        "verify.no_match": (
+            "no round in {path} was dealt under the seed whose hash is {hash}: nothing to "
+            "verify. The file's rounds carry these seed hashes: {hashes}"
+        ),
+        "verify.hash_count": "{hash} ({count} rounds)",
+        "verify.hash_count_one": "{hash} (1 round)",
+        "verify.no_rounds": (
+            "no round was dealt under the seed whose hash is {hash}: nothing to verify"
+        ),
+        "verify.broken": (
+            "cannot recompute round {round}: {detail}; its record is not one the server "
+            "could have dealt"
+        ),
+        "verify.broken_db": (
+            "cannot recompute a round of this seed: {detail}; its record in the database is "
+            "not one the server could have dealt"
+        ),
     },
     "es": {
         "title": "Punto Banco",
@@ -584,6 +641,67 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "opt.tie_pays": ("el Empate paga un número positivo a 1, como 8 o 9; se recibió «{value}»"),
         "opt.balance_low": (
             "el saldo inicial ({balance}) está por debajo del mínimo de la mesa ({minimum})"
+        ),
+        # Comandos del operador (ledger check, report, verify): la base de datos y la auditoría
+        "cli.op_lang": "Idioma de los mensajes, en o es (por defecto: el del sistema).",
+        "db.path": (
+            "--database espera una URL, no una ruta: escriba sqlite:///{value} para un "
+            "archivo SQLite, o postgresql+psycopg://USUARIO@HOST:PUERTO/NOMBRE para PostgreSQL"
+        ),
+        "db.bad_url": (
+            "--database {value!r} no es una URL de base de datos: escriba sqlite:///RUTA para "
+            "un archivo SQLite, o postgresql+psycopg://USUARIO@HOST:PUERTO/NOMBRE para PostgreSQL"
+        ),
+        "db.dialect": (
+            "--database {value!r}: la base de datos es SQLite o PostgreSQL, no {scheme!r}: "
+            "escriba sqlite:///RUTA o postgresql+psycopg://USUARIO@HOST:PUERTO/NOMBRE"
+        ),
+        "db.settings": "la configuración no es válida: {detail}",
+        "db.missing": (
+            "no hay ninguna base de datos en {path}: indique la URL de una base de datos de "
+            "puntobanco que exista (sqlite:///RUTA o postgresql+psycopg://USUARIO@HOST:PUERTO/NOMBRE)"
+        ),
+        "db.unreachable": (
+            "no se puede abrir la base de datos {url}: {detail}; indique la URL de una base de "
+            "datos de puntobanco que exista "
+            "(sqlite:///RUTA o postgresql+psycopg://USUARIO@HOST:PUERTO/NOMBRE)"
+        ),
+        "db.not_migrated": (
+            "{url} no es una base de datos de puntobanco (no tiene sus tablas): indique la del "
+            "servidor; puntobanco serve --database URL crea una"
+        ),
+        "db.old": (
+            "la base de datos {url} está en la migración {current}, no en la última, {head}: "
+            "puntobanco serve --database URL la migra"
+        ),
+        "verify.seed": (
+            "una semilla de servidor son 64 dígitos hexadecimales (32 bytes); se recibió {value!r}"
+        ),
+        "verify.unreadable": (
+            "no se pueden leer las rondas de {path}: {detail}; indique el JSON que devuelve "
+            "GET /api/rounds (una página, o una lista de rondas)"
+        ),
+        "verify.empty": (
+            "{path} no contiene ninguna ronda: no hay nada que verificar; indique las rondas "
+            "que devuelve GET /api/rounds (una página, o una lista de rondas)"
+        ),
+        "verify.no_match": (
+            "ninguna ronda de {path} se repartió con la semilla cuyo hash es {hash}: no hay "
+            "nada que verificar. Las rondas del archivo llevan estos hashes de semilla: {hashes}"
+        ),
+        "verify.hash_count": "{hash} ({count} rondas)",
+        "verify.hash_count_one": "{hash} (1 ronda)",
+        "verify.no_rounds": (
+            "no se repartió ninguna ronda con la semilla cuyo hash es {hash}: "
+            "no hay nada que verificar"
+        ),
+        "verify.broken": (
+            "no se puede recalcular la ronda {round}: {detail}; su registro no es uno que "
+            "el servidor pudiera repartir"
+        ),
+        "verify.broken_db": (
+            "no se puede recalcular una ronda de esta semilla: {detail}; su registro en la "
+            "base de datos no es uno que el servidor pudiera repartir"
         ),
     },
 }

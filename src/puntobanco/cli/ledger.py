@@ -3,30 +3,60 @@
 from __future__ import annotations
 
 import json
+import os
+import sys
 from typing import Annotated
 
 import typer
+
+from puntobanco.cli.lang import detect_lang, help_lang, message, parse_lang
+from puntobanco.core.explain import Lang
 
 ledger_app = typer.Typer(help="The wallet ledger.", no_args_is_help=True)
 
 DatabaseOption = Annotated[
     str | None,
     typer.Option(
-        help="Database URL (default: PUNTOBANCO_DATABASE_URL, else sqlite:///puntobanco.db)."
+        help="URL of an existing puntobanco database, sqlite:///PATH or "
+        "postgresql+psycopg://USER@HOST:PORT/NAME (default: PUNTOBANCO_DATABASE_URL, else "
+        "sqlite:///puntobanco.db); it is never created nor migrated here (serve does that)."
     ),
 ]
+LangOption = Annotated[
+    str | None,
+    typer.Option(metavar="LANG", help=message(help_lang(sys.argv, os.environ), "cli.op_lang")),
+]
+
+
+def operator_lang(lang: str | None) -> Lang:
+    """The language of an operator command's messages: ``--lang``, else the locale's.
+
+    A ``--lang`` we lack is refused (exit status 2) in the locale's language,
+    as ``odds`` and ``simulate`` refuse it.
+    """
+    if lang is not None and parse_lang(lang) is None:
+        locale = detect_lang(None, os.environ)
+        detail = message(locale, "opt.lang", value=lang)
+        typer.echo(message(locale, "opt.bad", option="--lang", detail=detail), err=True)
+        raise typer.Exit(2)
+    return detect_lang(lang, os.environ)
 
 
 @ledger_app.command("check")
 def check(
     database: DatabaseOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    lang: LangOption = None,
 ) -> None:
-    """Compare each cached balance with the sum of its entries; exit 1 on any difference."""
+    """Compare each cached balance with the sum of its entries; exit 1 on any difference.
+
+    Exit 1 too when the database does not exist or is not migrated (it is
+    never created here), 2 when --database is not a URL we take.
+    """
     from puntobanco.cli.serverdb import open_database
     from puntobanco.server.ledger.check import reconcile
 
-    with open_database(database) as sessions, sessions.begin() as session:
+    with open_database(database, operator_lang(lang)) as sessions, sessions.begin() as session:
         report = reconcile(session).as_dict()
     if as_json:
         typer.echo(json.dumps(report))

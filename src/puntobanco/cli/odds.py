@@ -21,7 +21,7 @@ import copy
 import json
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Annotated, Any
 
@@ -31,6 +31,7 @@ from puntobanco.analysis.shoe import InvalidShoe
 from puntobanco.cli.lang import detect_lang as cli_detect_lang
 from puntobanco.cli.lang import help_lang, parse_lang
 from puntobanco.cli.play import TranslatedCommand
+from puntobanco.core.cards import Card
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import Lang, error_message
 
@@ -83,6 +84,9 @@ TEXT: Mapping[str, Mapping[str, str]] = {
         ),
         "whole": "{option} must be a whole number, got {value!r}",
         "remove": "{token!r} in --remove is not a card or a rank: write Kd, 10h, K or 9",
+        "remove_card": (
+            "--remove takes {card} {asked} times, but a shoe of {decks} decks holds {held}"
+        ),
         # --help
         "help": (
             "Exact odds, house edge and spread of every bet, for any shoe and any payouts."
@@ -156,6 +160,9 @@ TEXT: Mapping[str, Mapping[str, str]] = {
         ),
         "whole": "{option} debe ser un número entero, no {value!r}",
         "remove": "{token!r} en --remove no es una carta ni un rango: escriba Kd, 10h, K o 9",
+        "remove_card": (
+            "--remove retira {card} {asked} veces, pero un zapato de {decks} barajas tiene {held}"
+        ),
         "help": (
             "Probabilidades exactas, ventaja de la casa y dispersión de cada apuesta, para "
             "cualquier zapato y cualquier pago.\n\nLas cantidades que no figuran en --shoe "
@@ -195,7 +202,7 @@ ERRORS_ES: Mapping[str, str] = {
     "unknown_point": "valor {key!r} desconocido: los valores van de 0 a 9",
     "unknown_rank": "rango {key!r} desconocido: use A, 2-10 (o T), J, Q o K",
     "duplicate": "{key} aparece dos veces",
-    "none_left": "no queda ningún {card} en el zapato para retirar",
+    "none_left": "no se pueden retirar {asked} cartas de {what_es}: el zapato tiene {held}",
     "too_few_cards": (
         "el zapato tiene {cards} cartas, pero una mano puede necesitar {minimum}: "
         "indique al menos {minimum}"
@@ -290,6 +297,30 @@ def _whole(option: str, value: str) -> int:
             option=option,
             value=value,
         ) from None
+
+
+def _check_suited(items: Iterable[object], decks: int) -> None:
+    """Refuse to remove one exact card (Kd) more times than a full shoe of ``decks`` holds it.
+
+    Only a full shoe (``--decks``) knows its suits, ``decks`` of each card; a shoe
+    given by ``--ranks`` or ``--shoe`` is checked by rank or point value only, in
+    :meth:`~puntobanco.analysis.shoe.ShoeCounts.remove`.
+    """
+    asked: dict[Card, int] = {}
+    for item in items:
+        if isinstance(item, Card):
+            asked[item] = asked.get(item, 0) + 1
+    for card, count in asked.items():
+        if count > decks:
+            raise _UsageError(
+                f"--remove takes {card.code} {count} times, but a shoe of {decks} decks "
+                f"holds {decks}",
+                code="remove_card",
+                card=card.code,
+                asked=count,
+                decks=decks,
+                held=decks,
+            )
 
 
 def _share(value: Fraction | float, exact: bool) -> str:
@@ -399,7 +430,7 @@ def _compute(
     """Validate the options and run the analysis (raises BaccaratError on bad input)."""
     from puntobanco.analysis import ShoeCounts, analyze
     from puntobanco.analysis.effects import effects_of_removal, through_the_shoe
-    from puntobanco.core.cards import Card, Rank
+    from puntobanco.core.cards import Rank
     from puntobanco.core.errors import InvalidCard
     from puntobanco.core.rules import Rules
     from puntobanco.core.rules import preset as named_preset
@@ -448,6 +479,8 @@ def _compute(
                     raise _UsageError(
                         f"{token!r} in --remove is not a card or a rank", code="remove", token=token
                     ) from None
+        if shoe_text is None and ranks_text is None:
+            _check_suited(items, rules.decks)
         counts = counts.remove(items)
     report: dict[str, Any] = {
         "rules": rules,

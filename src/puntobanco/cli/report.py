@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from puntobanco.cli.ledger import DatabaseOption
+from puntobanco.cli.ledger import DatabaseOption, LangOption, operator_lang
 
 
 def register(app: typer.Typer) -> None:
@@ -17,13 +17,18 @@ def register(app: typer.Typer) -> None:
     def _report(
         database: DatabaseOption = None,
         as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+        lang: LangOption = None,
     ) -> None:
-        """Rounds, turnover and GGR per bet and per day; realised RTP against the exact value."""
+        """Rounds, turnover and GGR per bet and per day; realised RTP against the exact value.
+
+        Exit 1 when the database does not exist or is not migrated (it is never
+        created here), 2 when --database is not a URL we take.
+        """
         from puntobanco.cli.serverdb import open_database
         from puntobanco.core.money import format_minor
         from puntobanco.server.ledger.report import operator_report
 
-        with open_database(database) as sessions, sessions.begin() as session:
+        with open_database(database, operator_lang(lang)) as sessions, sessions.begin() as session:
             report = operator_report(session).as_dict()
         if as_json:
             typer.echo(json.dumps(report))

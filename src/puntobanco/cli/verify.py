@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from puntobanco.cli.ledger import DatabaseOption
+from puntobanco.cli.lang import counted_key, message
+from puntobanco.cli.ledger import DatabaseOption, LangOption, operator_lang
+from puntobanco.core.errors import BaccaratError
+
+#: What recomputing a round raises when its record is not one the server could have
+#: dealt (no such shoe, no such bet): a failed verification (exit 1), not a traceback.
+UNDEALABLE = (BaccaratError, ValueError, TypeError)
 
 
 def register(app: typer.Typer) -> None:
@@ -28,31 +35,55 @@ def register(app: typer.Typer) -> None:
         ] = None,
         database: DatabaseOption = None,
         as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+        lang: LangOption = None,
     ) -> None:
-        """Recompute each round dealt under SERVER_SEED; exit 1 if any differs."""
+        """Recompute each round dealt under SERVER_SEED; exit 1 if any differs.
+
+        A verification that checks nothing fails: exit 1 when no round was
+        dealt under SERVER_SEED (in the file, or in the database), naming the
+        seed hashes the file's rounds carry. Exit 2 for input that cannot be
+        read (a seed that is not 64 hex digits, a file that is not rounds).
+        """
+        from puntobanco.cli.serverdb import fail
         from puntobanco.core.fairness import commitment
         from puntobanco.server.verify import records_from_api, verify_rounds
 
+        language = operator_lang(lang)
         try:
             seed = bytes.fromhex(server_seed.strip())
             if len(seed) != 32:
                 raise ValueError
         except ValueError:
-            typer.echo("a server seed is 64 hexadecimal digits (32 bytes)", err=True)
-            raise typer.Exit(2) from None
+            fail(language, 2, "verify.seed", value=server_seed)
+        ours_hash = commitment(seed)
         result: dict[str, Any]
         if rounds is not None:
             try:
                 data: Any = json.loads(rounds.read_text(encoding="utf-8"))
                 items = data["rounds"] if isinstance(data, dict) else data
-                ours = [r for r in items if r["fairness"]["server_seed_hash"] == commitment(seed)]
+                if not isinstance(items, list):
+                    raise TypeError("not a list of rounds")
+                hashes = Counter(r["fairness"]["server_seed_hash"] for r in items)
+                ours = [r for r in items if r["fairness"]["server_seed_hash"] == ours_hash]
                 records = records_from_api(ours)
-            except (OSError, ValueError, KeyError, TypeError) as exc:
-                typer.echo(f"cannot read rounds from {rounds}: {exc}", err=True)
-                raise typer.Exit(2) from None
-            mismatches = verify_rounds(seed, records)
+            except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+                fail(language, 2, "verify.unreadable", path=rounds, detail=exc)
+            if not items:
+                fail(language, 1, "verify.empty", path=rounds)
+            if not records:
+                carried = ", ".join(
+                    message(language, counted_key("verify.hash_count", n), hash=h, count=n)
+                    for h, n in hashes.items()
+                )
+                fail(language, 1, "verify.no_match", path=rounds, hash=ours_hash, hashes=carried)
+            mismatches = []
+            for record in records:
+                try:
+                    mismatches.extend(verify_rounds(seed, [record]))
+                except UNDEALABLE as exc:
+                    fail(language, 1, "verify.broken", round=record.round_id, detail=exc)
             result = {
-                "server_seed_hash": commitment(seed),
+                "server_seed_hash": ours_hash,
                 "rounds_checked": len(records),
                 "mismatches": [m.__dict__ for m in mismatches],
             }
@@ -62,11 +93,16 @@ def register(app: typer.Typer) -> None:
             from puntobanco.server.errors import ApiError, api_message
 
             try:
-                with open_database(database) as sessions, sessions.begin() as session:
+                with open_database(database, language) as sessions, sessions.begin() as session:
                     checked = verify_seed(session, seed, user_id=None)
+            except UNDEALABLE as exc:
+                fail(language, 1, "verify.broken_db", detail=exc)
             except ApiError as exc:
-                typer.echo(api_message(exc.code, exc.params, "en"), err=True)
-                raise typer.Exit(2) from None
+                # An unknown or unrevealed seed: nothing could be checked, a failed audit.
+                typer.echo(api_message(exc.code, exc.params, language), err=True)
+                raise typer.Exit(1) from None
+            if checked.rounds_checked == 0:
+                fail(language, 1, "verify.no_rounds", hash=checked.server_seed_hash)
             result = {
                 "server_seed_hash": checked.server_seed_hash,
                 "rounds_checked": checked.rounds_checked,

@@ -34,6 +34,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from puntobanco.core.errors import BaccaratError, InsufficientFunds, InvalidBet, InvalidRules
 from puntobanco.core.explain import LANGUAGES, check_lang, error_message
 from puntobanco.core.money import format_minor
+from puntobanco.server.db import outcome_unknown
 
 log = logging.getLogger("puntobanco.server")
 
@@ -88,6 +89,21 @@ MESSAGES: dict[str, dict[str, str]] = {
         "not_found": "Nothing here: {path}.",
         "method_not_allowed": "{method} is not allowed on {path}.",
         "database_error": "The database is unavailable; nothing was changed. Try again.",
+        "database_outcome_unknown": (
+            "The connection to the database was lost while your change was being saved: it "
+            "may or may not have been made. Check before you try again."
+        ),
+        "round_outcome_unknown": (
+            "The connection to the database was lost while the round was being saved: it is "
+            "not known whether it was dealt and your stakes taken. Send the same bets again "
+            "with the same Idempotency-Key {key!r}: that returns the round if it was dealt, "
+            "and otherwise deals it, once."
+        ),
+        "round_pending": (
+            "Round {round_id} was dealt and its stakes taken, but its settlement could not be "
+            "confirmed: it will be settled automatically, once. Send the same bets with the "
+            "same Idempotency-Key to get the settled round."
+        ),
         "rate_limit_unavailable": (
             "Attempts cannot be counted right now; nothing was changed. Try again in a few seconds."
         ),
@@ -144,6 +160,21 @@ MESSAGES: dict[str, dict[str, str]] = {
         "method_not_allowed": "{method} no está permitido en {path}.",
         "database_error": (
             "La base de datos no está disponible; no se ha cambiado nada. Inténtelo de nuevo."
+        ),
+        "database_outcome_unknown": (
+            "Se perdió la conexión con la base de datos mientras se guardaba el cambio: puede "
+            "que se haya hecho o no. Compruébelo antes de volver a intentarlo."
+        ),
+        "round_outcome_unknown": (
+            "Se perdió la conexión con la base de datos mientras se guardaba la ronda: no se "
+            "sabe si se repartió y se cobraron sus apuestas. Envíe las mismas apuestas con la "
+            "misma Idempotency-Key {key!r}: así obtiene la ronda si se repartió y, si no, se "
+            "reparte, una sola vez."
+        ),
+        "round_pending": (
+            "La ronda {round_id} se repartió y se cobraron sus apuestas, pero no se pudo "
+            "confirmar su liquidación: se liquidará automáticamente, una sola vez. Envíe las "
+            "mismas apuestas con la misma Idempotency-Key para obtener la ronda liquidada."
         ),
         "rate_limit_unavailable": (
             "Ahora no se pueden contar los intentos; no se ha cambiado nada. Vuelva a "
@@ -318,14 +349,16 @@ def install_error_handlers(app: FastAPI, *, on_error: Any = None) -> None:
     @app.exception_handler(DBAPIError)
     async def _database(request: Request, exc: DBAPIError) -> JSONResponse:
         # Every write happens inside one transaction, rolled back by the session: nothing
-        # half-written survives the error.
+        # half-written survives the error, and nothing was changed, unless the error came
+        # from the COMMIT of writes (the database may have committed them).
         log.error("database error", exc_info=exc)
         params = {"connection_lost": exc.connection_invalidated}
+        code = "database_outcome_unknown" if outcome_unknown(exc) else "database_error"
 
         def word(lang: str) -> str:
-            return api_message("database_error", {}, lang)
+            return api_message(code, {}, lang)
 
-        return answer(request, 503, "database_error", word, params, {"Retry-After": "1"})
+        return answer(request, 503, code, word, params, {"Retry-After": "1"})
 
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, exc: Exception) -> JSONResponse:

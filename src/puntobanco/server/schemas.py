@@ -206,6 +206,21 @@ class RoundOut(BaseModel):
     fairness: FairnessOut
 
 
+class RoundPending(BaseModel):
+    """202: the round was dealt and its stakes taken; its settlement is to come.
+
+    The database failed after the deal was committed. The server settles the round
+    automatically, exactly once; the same request with the same Idempotency-Key returns
+    the settled round (201).
+    """
+
+    id: int
+    status: Literal["dealt"]
+    staked_minor: int = Field(description="The stakes taken, minor units.")
+    message: str = Field(description="What happened and what to do, in the request's language.")
+    messages: dict[str, str] = Field(description="The same sentence in every language.")
+
+
 class RoundPage(BaseModel):
     """A page of the player's rounds, newest first."""
 

@@ -192,12 +192,22 @@ _VALIDATION_WORDS: dict[str, dict[str, str]] = {
         "json_invalid": "the body is not valid JSON",
         "missing": "a required field is missing",
         "extra_forbidden": "an unknown field was sent",
+        "string_too_long": "a text is longer than {max_length} characters",
+        "too_long": "more than {max_length} entries were sent",
+        "text_invalid": "a text holds a control character (NUL included) or a lone surrogate",
+        "string_unicode": "a text holds a lone surrogate, which is no character",
         "default": "a field has the wrong type or value",
     },
     "es": {
         "json_invalid": "el cuerpo no es JSON válido",
         "missing": "falta un campo obligatorio",
         "extra_forbidden": "se envió un campo desconocido",
+        "string_too_long": "un texto tiene más de {max_length} caracteres",
+        "too_long": "se enviaron más de {max_length} elementos",
+        "text_invalid": (
+            "un texto contiene un carácter de control (NUL incluido) o un sustituto suelto"
+        ),
+        "string_unicode": "un texto contiene un sustituto suelto, que no es ningún carácter",
         "default": "un campo tiene un tipo o un valor incorrecto",
     },
 }
@@ -226,11 +236,27 @@ def api_message(code: str, params: dict[str, Any], lang: str) -> str:
         return template
 
 
+#: The longest text an error's params repeat (a request's text may be longer).
+MAX_PARAM = 200
+
+
+def printable(text: str, limit: int | None = None) -> str:
+    r"""``text`` as an answer may carry it, cut to ``limit`` characters.
+
+    Lone surrogates (which UTF-8 cannot encode) are written as ``\udXXX`` escapes.
+    """
+    if limit is not None and len(text) > limit:
+        text = text[:limit] + "…"
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def _json_safe(params: dict[str, Any]) -> dict[str, Any]:
-    return {
-        k: v if isinstance(v, str | int | float | bool) or v is None else str(v)
-        for k, v in params.items()
-    }
+    safe: dict[str, Any] = {}
+    for k, v in params.items():
+        if not (isinstance(v, str | int | float | bool) or v is None):
+            v = str(v)
+        safe[k] = printable(v, MAX_PARAM) if isinstance(v, str) else v
+    return safe
 
 
 def error_response(
@@ -246,13 +272,14 @@ def error_response(
     ``messages`` is the sentence in every language (see the module's docstring);
     when omitted, ``message`` stands for every language.
     """
+    message = printable(message)
     every = messages if messages is not None else dict.fromkeys(LANGUAGES, message)
     body = {
         "error": {
             "code": code,
             "message": message,
             "params": _json_safe(params),
-            "messages": every,
+            "messages": {lang: printable(text) for lang, text in every.items()},
         }
     }
     return JSONResponse(body, status_code=status, headers=headers)
@@ -319,12 +346,19 @@ def install_error_handlers(app: FastAPI, *, on_error: Any = None) -> None:
         errors = exc.errors()
         first = errors[0] if errors else {}
         kind = str(first.get("type", "default"))
-        where = ".".join(str(part) for part in first.get("loc", ()))
+        # A location names a dict's key as sent (any text): each part is shown printable, cut.
+        where = ".".join(printable(str(part), 40) for part in first.get("loc", ()))
         params = {"field": where, "type": kind, "detail": str(first.get("msg", ""))}
+        context = first.get("ctx") or {}
 
         def word(lang: str) -> str:
             words = _VALIDATION_WORDS[lang]
-            detail = f"{words.get(kind, words['default'])} ({where})" if where else words["default"]
+            what = words.get(kind, words["default"])
+            try:
+                what = what.format(**context)
+            except (KeyError, IndexError, ValueError):
+                what = words["default"]
+            detail = f"{what} ({where})" if where else words["default"]
             return api_message("invalid_request", {"detail": detail}, lang)
 
         return answer(request, 422, "invalid_request", word, params)

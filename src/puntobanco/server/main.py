@@ -88,7 +88,8 @@ class RecoveryAlarm:
         self._loop: asyncio.AbstractEventLoop | None = None
 
     def bind(self, loop: asyncio.AbstractEventLoop) -> None:
-        """The loop the sweeper runs on."""
+        """The loop the sweeper runs on (on each start of the app: a new one, a new event)."""
+        self._event = asyncio.Event()
         self._loop = loop
 
     def ring(self) -> None:

@@ -82,19 +82,22 @@ def play_round(
             raise  # rolled back: nothing was changed
         log.error("the deal's COMMIT failed: its outcome is unknown", exc_info=exc)
         raise ApiError(503, "round_outcome_unknown", key=key) from None
-    if started.status != "dealt":
-        return _answer(session, started, response, lang)
+    if started.status != "dealt":  # a retry of a settled round
+        response.headers["Idempotent-Replayed"] = "true"
+        return _stored(session, started.round_id, lang)
     # Dealt (now, or by an earlier try of this key): from here on the stakes are taken, so
     # a failure is no "nothing was changed" but a round to settle later.
     try:
-        after_debit_fault(settings, started.round_id)
+        if not started.replayed:
+            after_debit_fault(settings, started.round_id)
         settled = settle_round(session, started.round_id, started)
-        if settled is None or started.row is None:
-            return _answer(session, started, response, lang)
-        row = started.row  # answer from what was written, without reading it back
-        row.status, row.payout_minor = "settled", settled.payout_minor
-        row.balance_minor = settled.balance_minor
-        rendered = round_json(row, settled.bets, started.seed_hash, lang)
+        if settled is None or started.row is None:  # settled meanwhile, or read back
+            rendered = _stored(session, started.round_id, lang)
+        else:
+            row = started.row  # answer from what was written, without reading it back
+            row.status, row.payout_minor = "settled", settled.payout_minor
+            row.balance_minor = settled.balance_minor
+            rendered = round_json(row, settled.bets, started.seed_hash, lang)
     except Exception as exc:
         return _pending(request, started, sum(stakes.values()), lang, exc)
     if started.replayed:
@@ -104,13 +107,11 @@ def play_round(
     return rendered
 
 
-def _answer(session: Any, started: Started, response: Response, lang: str) -> dict[str, Any]:
+def _stored(session: Any, round_id: int, lang: str) -> dict[str, Any]:
     """The round as stored (a replay, or a round settled meanwhile by a recovery)."""
     with session.begin():
-        row = session.execute(select(Round).where(Round.id == started.round_id)).scalar_one()
+        row = session.execute(select(Round).where(Round.id == round_id)).scalar_one()
         rendered: dict[str, Any] = load_rounds(session, [row], lang)[0]
-    if started.replayed:
-        response.headers["Idempotent-Replayed"] = "true"
     return rendered
 
 

@@ -7,7 +7,7 @@ from typing import Any
 import httpx
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import Engine, select, update
+from sqlalchemy import Engine, select, text, update
 from sqlalchemy.exc import OperationalError
 
 from puntobanco.server import game
@@ -15,7 +15,7 @@ from puntobanco.server.db import make_engine, make_sessionmaker
 from puntobanco.server.main import create_app, housekeeping_pass
 from puntobanco.server.models import Round, Wallet
 from puntobanco.server.settings import Settings
-from tests.server.conftest import ADMIN, Player, ledger_check, make_settings
+from tests.server.conftest import ADMIN, Player, ledger_check, make_settings, pg_schema_url
 from tests.server.live import live_server
 
 
@@ -158,11 +158,16 @@ class Cuts:
     every later statement, COMMIT and ROLLBACK fails too: the database is gone. With
     ``after_commit``, the COMMIT cut is carried out before it fails: the connection died
     after the database committed, before the server heard back.
+
+    With ``terminate`` (PostgreSQL), the cut is real instead: the server process of the
+    connection about to run the operation is terminated (``pg_terminate_backend``), the
+    operation then fails as it does in production, and only that connection is lost.
     """
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, terminate: Engine | None = None) -> None:
         dialect = engine.dialect
         self.dialect = dialect
+        self.terminate = terminate
 
         class Cut(dialect.loaded_dbapi.OperationalError):  # type: ignore[misc,name-defined]
             """The connection to the database was cut (by the test)."""
@@ -184,13 +189,17 @@ class Cuts:
 
         def do_commit(connection: Any) -> None:
             if self._fails("COMMIT"):
+                if self.terminate is not None:
+                    self._kill(connection.dbapi_connection)
+                    real_commit(connection)
+                    return
                 if self.after_commit and self.cut_at == len(self.ops) - 1:
                     real_commit(connection)
                 raise Cut("the connection to the database was cut during COMMIT")
             real_commit(connection)
 
         def do_rollback(connection: Any) -> None:
-            if self.cut_at is not None:
+            if self.cut_at is not None and self.terminate is None:
                 raise Cut("the connection to the database was cut")
             real_rollback(connection)
 
@@ -202,19 +211,38 @@ class Cuts:
 
         def wrapped(cursor: Any, statement: str, *args: Any, **kwargs: Any) -> Any:
             if self._fails(" ".join(statement.split())[:60]):
-                raise self.cut("the connection to the database was cut")
+                if self.terminate is None:
+                    raise self.cut("the connection to the database was cut")
+                self._kill(cursor.connection)
             return real(cursor, statement, *args, **kwargs)
 
         setattr(self.dialect, name, wrapped)
 
+    def _kill(self, connection: Any) -> None:
+        """Terminate the PostgreSQL server process of ``connection`` (psycopg's), and wait."""
+        assert self.terminate is not None
+        pid = connection.info.backend_pid
+        with self.terminate.connect() as admin:
+            admin.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
+            for _ in range(100):
+                alive = admin.execute(
+                    text("SELECT count(*) FROM pg_stat_activity WHERE pid = :pid"), {"pid": pid}
+                ).scalar_one()
+                if not alive:
+                    return
+                time.sleep(0.02)
+
     def _fails(self, op: str) -> bool:
         self.ops.append(op)
         self.commits += op == "COMMIT"
+        index = len(self.ops) - 1
         if self.cut_at is None and (
-            len(self.ops) - 1 == self.at or (op == "COMMIT" and self.commits == self.commit)
+            index == self.at or (op == "COMMIT" and self.commits == self.commit)
         ):
-            self.cut_at = len(self.ops) - 1
-        return self.cut_at is not None
+            self.cut_at = index
+            return True
+        # The simulated cut lasts (the database is gone); a terminated connection is one.
+        return self.cut_at is not None and self.terminate is None
 
     def record(self) -> None:
         """Count operations from now on, cutting nothing."""
@@ -265,22 +293,38 @@ def _phase(ops: list[str], cut_at: int) -> str:
 def test_cutting_the_database_at_each_step_of_a_round_answers_the_truth(
     settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    _cut_each_step(settings, monkeypatch, terminate=False)
+
+
+@pytest.mark.postgres
+def test_terminating_the_connection_at_each_step_of_a_round_answers_the_truth(
+    pg_schema: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same with real cuts: PostgreSQL terminates the connection's server process."""
+    _cut_each_step(make_settings(pg_schema_url(pg_schema)), monkeypatch, terminate=True)
+
+
+def _cut_each_step(settings: Settings, monkeypatch: pytest.MonkeyPatch, *, terminate: bool) -> None:
     books = Books(settings.database_url)
     app = create_app(settings)
     with TestClient(app, raise_server_exceptions=False) as client:
         # Only this test's requests count statements: the sweeper is not woken (its
         # statements would shift the count). The next tests wake it.
         monkeypatch.setattr(app.state.recovery, "ring", lambda: None)
-        cuts = Cuts(app.state.engine)
+        cuts = Cuts(app.state.engine, books.engine if terminate else None)
         player = Player(client, "alice")
         stake = {"banker": 500}
         seen: set[str] = set()
         uncut = 0  # cases in a row that came after the round's last operation
         # Every operation in turn (the settlement's length depends on the outcome), then the
         # two COMMITs of the round (the request's 2nd and 3rd: the 1st is the login's),
-        # failing before and after the database committed.
+        # failing before and (simulated only) after the database committed.
         cases: list[dict[str, Any]] = [{"at": at} for at in range(60)]
-        cases += [{"at": None, "commit": n, "after_commit": a} for n in (2, 3) for a in (0, 1)]
+        cases += [
+            {"at": None, "commit": n, "after_commit": a}
+            for n in (2, 3)
+            for a in ((False,) if terminate else (False, True))
+        ]
         for case in cases:
             if case["at"] is not None and uncut >= 3:
                 continue

@@ -1,32 +1,44 @@
 from __future__ import annotations
 
 import signal
+import time
 from typing import Any
 
 import httpx
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import select, update
+from sqlalchemy import Engine, select, text, update
 from sqlalchemy.exc import OperationalError
 
 from puntobanco.server import game
-from puntobanco.server.main import create_app
-from puntobanco.server.models import Round
+from puntobanco.server.db import make_engine, make_sessionmaker
+from puntobanco.server.main import create_app, housekeeping_pass
+from puntobanco.server.models import Round, Wallet
 from puntobanco.server.settings import Settings
-from tests.server.conftest import ADMIN, Player, ledger_check, make_settings
+from tests.server.conftest import ADMIN, Player, ledger_check, make_settings, pg_schema_url
 from tests.server.live import live_server
+
+
+def faulty_app(settings: Settings, **overrides: Any) -> Any:
+    """An app whose rounds fail between their debit and their settlement (answered 202).
+
+    Its sweeper is never woken (it would settle the round at once): the round stays dealt.
+    """
+    faulty = make_settings(settings.database_url, fault="after_debit_raise", **overrides)
+    app = create_app(faulty)
+    app.state.recovery.ring = lambda: None
+    return app
 
 
 def test_a_round_interrupted_after_its_debit_is_completed_exactly_once(
     settings: Settings,
 ) -> None:
-    faulty = make_settings(settings.database_url, fault="after_debit_raise")
-    with TestClient(create_app(faulty), raise_server_exceptions=False) as client:
+    with TestClient(faulty_app(settings), raise_server_exceptions=False) as client:
         player = Player(client, "alice")
         grant = player.balance()
         crashed = player.bet({"banker": 1_000}, key="k1")
-        assert crashed.status_code == 500
-        assert crashed.json()["error"]["code"] == "internal_error"
+        assert crashed.status_code == 202
+        assert crashed.json()["status"] == "dealt"
         # The stake was taken, the round is dealt and open; the books still balance.
         assert player.balance() == grant - 1_000
         check = ledger_check(client)
@@ -48,10 +60,10 @@ def test_a_round_interrupted_after_its_debit_is_completed_exactly_once(
 
 
 def test_a_retry_completes_an_open_round_without_a_restart(settings: Settings) -> None:
-    faulty = make_settings(settings.database_url, fault="after_debit_raise", recover_on_start=False)
-    with TestClient(create_app(faulty), raise_server_exceptions=False) as client:
+    faulty = faulty_app(settings, recover_on_start=False)
+    with TestClient(faulty, raise_server_exceptions=False) as client:
         player = Player(client, "alice")
-        assert player.bet({"player": 500}, key="k").status_code == 500
+        assert player.bet({"player": 500}, key="k").status_code == 202
     healthy = make_settings(settings.database_url, recover_on_start=False)
     with TestClient(create_app(healthy)) as client:
         player.client = client
@@ -61,8 +73,7 @@ def test_a_retry_completes_an_open_round_without_a_restart(settings: Settings) -
 
 
 def test_a_round_that_cannot_be_settled_is_refunded(settings: Settings) -> None:
-    faulty = make_settings(settings.database_url, fault="after_debit_raise")
-    with TestClient(create_app(faulty), raise_server_exceptions=False) as client:
+    with TestClient(faulty_app(settings), raise_server_exceptions=False) as client:
         player = Player(client, "alice")
         grant = player.balance()
         player.bet({"player": 700, "tie": 100}, key="k")
@@ -123,8 +134,7 @@ def test_killed_server_process_loses_nothing(database_url: str) -> None:
 
 
 def test_admin_recover_endpoint_settles_open_rounds(settings: Settings) -> None:
-    faulty = make_settings(settings.database_url, fault="after_debit_raise")
-    with TestClient(create_app(faulty), raise_server_exceptions=False) as client:
+    with TestClient(faulty_app(settings), raise_server_exceptions=False) as client:
         player = Player(client, "alice")
         player.bet({"player": 100}, key="a")
     calm = make_settings(settings.database_url, recover_on_start=False)
@@ -135,3 +145,331 @@ def test_admin_recover_endpoint_settles_open_rounds(settings: Settings) -> None:
         again = client.post("/api/admin/recover", headers=admin).json()
         assert len(first["settled"]) == 1 and again == {"settled": []}
         assert ledger_check(client)["rounds_open"] == []
+
+
+# ---------------------------------------------------------------- the database cut mid-round
+
+
+class Cuts:
+    """Cuts the app's database at one operation (statement or COMMIT) of the next request.
+
+    The dialect's own calls are wrapped, so that SQLAlchemy sees the failure as it sees a
+    real lost connection (a DBAPI error it takes for a disconnect). Until :meth:`heal`,
+    every later statement, COMMIT and ROLLBACK fails too: the database is gone. With
+    ``after_commit``, the COMMIT cut is carried out before it fails: the connection died
+    after the database committed, before the server heard back.
+
+    With ``terminate`` (PostgreSQL), the cut is real instead: the server process of the
+    connection about to run the operation is terminated (``pg_terminate_backend``), the
+    operation then fails as it does in production, and only that connection is lost.
+    """
+
+    def __init__(self, engine: Engine, terminate: Engine | None = None) -> None:
+        dialect = engine.dialect
+        self.dialect = dialect
+        self.terminate = terminate
+
+        class Cut(dialect.loaded_dbapi.OperationalError):  # type: ignore[misc,name-defined]
+            """The connection to the database was cut (by the test)."""
+
+        self.cut = Cut
+        self.ops: list[str] = []
+        self.commits = 0
+        self.at: int | None = None
+        self.commit: int | None = None
+        self.after_commit = False
+        self.cut_at: int | None = None
+        real_is_disconnect = dialect.is_disconnect
+        dialect.is_disconnect = (  # type: ignore[method-assign]
+            lambda e, *a: isinstance(e, Cut) or real_is_disconnect(e, *a)
+        )
+        for name in ("do_execute", "do_executemany", "do_execute_no_params"):
+            self._wrap_statement(name)
+        real_commit, real_rollback = dialect.do_commit, dialect.do_rollback
+
+        def do_commit(connection: Any) -> None:
+            if self._fails("COMMIT"):
+                if self.terminate is not None:
+                    self._kill(connection.dbapi_connection)
+                    real_commit(connection)
+                    return
+                if self.after_commit and self.cut_at == len(self.ops) - 1:
+                    real_commit(connection)
+                raise Cut("the connection to the database was cut during COMMIT")
+            real_commit(connection)
+
+        def do_rollback(connection: Any) -> None:
+            if self.cut_at is not None and self.terminate is None:
+                raise Cut("the connection to the database was cut")
+            real_rollback(connection)
+
+        dialect.do_commit = do_commit  # type: ignore[method-assign,assignment]
+        dialect.do_rollback = do_rollback  # type: ignore[method-assign,assignment]
+
+    def _wrap_statement(self, name: str) -> None:
+        real = getattr(self.dialect, name)
+
+        def wrapped(cursor: Any, statement: str, *args: Any, **kwargs: Any) -> Any:
+            if self._fails(" ".join(statement.split())[:60]):
+                if self.terminate is None:
+                    raise self.cut("the connection to the database was cut")
+                self._kill(cursor.connection)
+            return real(cursor, statement, *args, **kwargs)
+
+        setattr(self.dialect, name, wrapped)
+
+    def _kill(self, connection: Any) -> None:
+        """Terminate the PostgreSQL server process of ``connection`` (psycopg's), and wait."""
+        assert self.terminate is not None
+        pid = connection.info.backend_pid
+        with self.terminate.connect() as admin:
+            admin.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
+            for _ in range(100):
+                alive = admin.execute(
+                    text("SELECT count(*) FROM pg_stat_activity WHERE pid = :pid"), {"pid": pid}
+                ).scalar_one()
+                if not alive:
+                    return
+                time.sleep(0.02)
+
+    def _fails(self, op: str) -> bool:
+        self.ops.append(op)
+        self.commits += op == "COMMIT"
+        index = len(self.ops) - 1
+        if self.cut_at is None and (
+            index == self.at or (op == "COMMIT" and self.commits == self.commit)
+        ):
+            self.cut_at = index
+            return True
+        # The simulated cut lasts (the database is gone); a terminated connection is one.
+        return self.cut_at is not None and self.terminate is None
+
+    def record(self) -> None:
+        """Count operations from now on, cutting nothing."""
+        self.arm(None)
+
+    def arm(self, at: int | None, *, commit: int | None = None, after_commit: bool = False) -> None:
+        """Cut at the ``at``-th operation from now on (or at the ``commit``-th COMMIT)."""
+        self.ops, self.commits, self.cut_at = [], 0, None
+        self.at, self.commit, self.after_commit = at, commit, after_commit
+
+    def heal(self) -> None:
+        """The database is back."""
+        self.arm(None)
+
+
+class Books:
+    """Reads the database directly (not through the app, whose connections are cut)."""
+
+    def __init__(self, database_url: str) -> None:
+        self.engine = make_engine(make_settings(database_url))
+
+    def balance(self, user_id: int) -> int:
+        with self.engine.connect() as connection:
+            return int(
+                connection.execute(
+                    select(Wallet.balance_minor).where(Wallet.user_id == user_id)
+                ).scalar_one()
+            )
+
+    def round_status(self, user_id: int, key: str) -> str | None:
+        query = select(Round.status).where(Round.user_id == user_id, Round.idempotency_key == key)
+        with self.engine.connect() as connection:
+            rows = connection.execute(query).scalars().all()
+        assert len(rows) <= 1
+        return str(rows[0]) if rows else None
+
+
+def _phase(ops: list[str], cut_at: int) -> str:
+    """Where in the round the cut fell: before, deal_commit, settle or settle_commit."""
+    inserted = [i for i, op in enumerate(ops[:cut_at]) if op.startswith("INSERT INTO rounds")]
+    if not inserted:
+        return "before"
+    if "COMMIT" not in ops[inserted[0] : cut_at]:
+        return "deal_commit" if ops[cut_at] == "COMMIT" else "before"
+    return "settle_commit" if ops[cut_at] == "COMMIT" else "settle"
+
+
+def test_cutting_the_database_at_each_step_of_a_round_answers_the_truth(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _cut_each_step(settings, monkeypatch, terminate=False)
+
+
+@pytest.mark.postgres
+def test_terminating_the_connection_at_each_step_of_a_round_answers_the_truth(
+    pg_schema: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same with real cuts: PostgreSQL terminates the connection's server process."""
+    _cut_each_step(make_settings(pg_schema_url(pg_schema)), monkeypatch, terminate=True)
+
+
+def _cut_each_step(settings: Settings, monkeypatch: pytest.MonkeyPatch, *, terminate: bool) -> None:
+    books = Books(settings.database_url)
+    app = create_app(settings)
+    with TestClient(app, raise_server_exceptions=False) as client:
+        # Only this test's requests count statements: the sweeper is not woken (its
+        # statements would shift the count). The next tests wake it.
+        monkeypatch.setattr(app.state.recovery, "ring", lambda: None)
+        cuts = Cuts(app.state.engine, books.engine if terminate else None)
+        player = Player(client, "alice")
+        stake = {"banker": 500}
+        seen: set[str] = set()
+        uncut = 0  # cases in a row that came after the round's last operation
+        # Every operation in turn (the settlement's length depends on the outcome), then the
+        # two COMMITs of the round (the request's 2nd and 3rd: the 1st is the login's),
+        # failing before and (simulated only) after the database committed.
+        cases: list[dict[str, Any]] = [{"at": at} for at in range(60)]
+        cases += [
+            {"at": None, "commit": n, "after_commit": a}
+            for n in (2, 3)
+            for a in ((False,) if terminate else (False, True))
+        ]
+        for case in cases:
+            if case["at"] is not None and uncut >= 3:
+                continue
+            key = f"cut-{case}"
+            before = books.balance(player.id)
+            cuts.arm(**case)
+            answer = player.bet(stake, key=key)
+            status = books.round_status(player.id, key)
+            balance = books.balance(player.id)
+            cut_at, ops = cuts.cut_at, cuts.ops
+            cuts.heal()
+            if cut_at is None:  # past the round's last operation: nothing was cut
+                assert answer.status_code == 201 and case["at"] is not None
+                uncut += 1
+                continue
+            uncut = 0
+            phase = _phase(ops, cut_at)
+            seen.add(phase)
+            what = f"{phase}: cut at {cut_at} ({ops[cut_at]}), {case}"
+            body = answer.json()
+            if phase == "before":
+                # Nothing was written: the 503 says so, truthfully.
+                assert answer.status_code == 503, what
+                assert body["error"]["code"] == "database_error", what
+                assert "nothing was changed" in body["error"]["message"], what
+                assert status is None and balance == before, what
+            elif phase == "deal_commit":
+                # Whether the deal committed is unknown to the server: it says so.
+                assert answer.status_code == 503, what
+                assert body["error"]["code"] == "round_outcome_unknown", what
+                assert "nothing was changed" not in body["error"]["message"], what
+                assert key in body["error"]["message"], what
+                if case.get("after_commit"):
+                    assert status == "dealt" and balance == before - 500, what
+                else:
+                    assert status is None and balance == before, what
+            else:
+                # Dealt, stakes taken, the settlement not confirmed: 202 with the round.
+                assert answer.status_code == 202, what
+                assert body["status"] == "dealt" and isinstance(body["id"], int), what
+                assert answer.headers["Location"] == f"/api/rounds/{body['id']}", what
+                if phase == "settle_commit" and case.get("after_commit"):
+                    assert status == "settled", what
+                else:
+                    assert status == "dealt" and balance == before - 500, what
+            # The same key completes it (or, if nothing was dealt, deals it), exactly once.
+            retry = player.bet(stake, key=key)
+            assert retry.status_code == 201, what
+            assert retry.json()["status"] == "settled", what
+            replayed = retry.headers.get("Idempotent-Replayed") == "true"
+            assert replayed == (status is not None), what
+            assert books.balance(player.id) == before + retry.json()["net_minor"], what
+            again = player.bet(stake, key=key)
+            assert again.status_code == 201 and again.json() == retry.json(), what
+            assert books.round_status(player.id, key) == "settled", what
+        assert seen == {"before", "deal_commit", "settle", "settle_commit"}
+        check = ledger_check(client)
+        assert check["ok"] is True and check["rounds_open"] == []
+        assert check["rounds_settled"] == len(player.rounds())
+    books.engine.dispose()
+
+
+def _cut_after_the_deal(client: TestClient, app: Any, key: str) -> tuple[Player, Cuts, int]:
+    """A round whose settlement is cut: answered 202, left dealt."""
+    cuts = Cuts(app.state.engine)
+    player = Player(client, "alice")
+    cuts.arm(None, commit=3)  # the settlement's COMMIT fails: the round stays dealt
+    answer = player.bet({"player": 300}, key=key)
+    assert answer.status_code == 202, answer.text
+    return player, cuts, int(answer.json()["id"])
+
+
+def test_a_dealt_round_is_settled_by_the_housekeeping_exactly_once(settings: Settings) -> None:
+    books = Books(settings.database_url)
+    app = create_app(settings)
+    with TestClient(app, raise_server_exceptions=False) as client:
+        player, cuts, round_id = _cut_after_the_deal(client, app, "k")
+        grant_less_stake = books.balance(player.id)
+    # The app is gone (its connections still cut); the housekeeping of another worker runs.
+    assert books.round_status(player.id, "k") == "dealt"
+    sessions = make_sessionmaker(books.engine)
+    assert housekeeping_pass(sessions, settings) == [round_id]
+    assert housekeeping_pass(sessions, settings) == []
+    assert books.round_status(player.id, "k") == "settled"
+    with sessions.begin() as session:
+        payout = session.execute(select(Round.payout_minor).where(Round.id == round_id)).scalar()
+    assert books.balance(player.id) == grant_less_stake + int(payout or 0)
+    books.engine.dispose()
+
+
+def test_a_dealt_round_is_settled_promptly_when_the_database_comes_back(
+    settings: Settings,
+) -> None:
+    books = Books(settings.database_url)
+    app = create_app(settings)  # housekeeping_s is an hour: only the failure wakes the sweeper
+    with TestClient(app, raise_server_exceptions=False) as client:
+        player, cuts, round_id = _cut_after_the_deal(client, app, "k")
+        time.sleep(0.5)
+        assert books.round_status(player.id, "k") == "dealt"  # the database is still cut
+        cuts.heal()
+        deadline = time.monotonic() + 15
+        while books.round_status(player.id, "k") == "dealt" and time.monotonic() < deadline:
+            time.sleep(0.1)
+        # Settled with no request from the player, exactly once.
+        assert books.round_status(player.id, "k") == "settled"
+        check = ledger_check(client)
+        assert check["ok"] is True and check["rounds_open"] == []
+        retry = player.bet({"player": 300}, key="k")
+        assert retry.status_code == 201 and retry.json()["id"] == round_id
+    books.engine.dispose()
+
+
+def test_the_202_answer_says_what_happened_in_the_players_language(settings: Settings) -> None:
+    app = create_app(settings)
+    with TestClient(app, raise_server_exceptions=False) as client:
+        cuts = Cuts(app.state.engine)
+        player = Player(client, "alice")
+        cuts.arm(None, commit=3)
+        answer = player.bet({"player": 300, "tie": 100}, key="clave", lang="es")
+        cuts.heal()
+        assert answer.status_code == 202
+        body = answer.json()
+        assert set(body) == {"id", "status", "staked_minor", "message", "messages"}
+        assert body["status"] == "dealt" and body["staked_minor"] == 400
+        assert body["message"] == body["messages"]["es"]
+        assert f"ronda {body['id']}" in body["message"] and "Idempotency-Key" in body["message"]
+        assert "settled automatically" in body["messages"]["en"]
+
+
+def test_a_cut_commit_of_any_change_says_the_outcome_is_unknown(settings: Settings) -> None:
+    books = Books(settings.database_url)
+    app = create_app(settings)
+    with TestClient(app, raise_server_exceptions=False) as client:
+        cuts = Cuts(app.state.engine)
+        player = Player(client, "alice")
+        grant = player.balance()
+        cuts.arm(None, commit=2, after_commit=True)  # the top-up's COMMIT (the 1st: the login)
+        answer = client.post(
+            "/api/wallet/top-up?lang=es", json={"amount_minor": 100}, headers=player.headers
+        )
+        cuts.heal()
+        assert answer.status_code == 503
+        error = answer.json()["error"]
+        assert error["code"] == "database_outcome_unknown"
+        assert "no se ha cambiado nada" not in error["message"]
+        assert "may or may not" in error["messages"]["en"]
+        assert books.balance(player.id) == grant + 100  # it was made
+    books.engine.dispose()

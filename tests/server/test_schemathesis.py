@@ -1,10 +1,13 @@
 """Property-based API tests from the OpenAPI spec: no 5xx, every answer as documented.
 
-Bounded: a few examples per operation, on a temporary SQLite file.
+Bounded: a few examples per operation, authenticated (a player's bearer token and the
+admin token), on a temporary SQLite file and on a PostgreSQL schema.
 """
 
 from __future__ import annotations
 
+import os
+import uuid
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,9 +21,10 @@ from schemathesis.checks import (
     response_schema_conformance,
     status_code_conformance,
 )
+from sqlalchemy import create_engine, text
 
 from puntobanco.server.main import create_app
-from tests.server.conftest import ADMIN, make_settings
+from tests.server.conftest import ADMIN, PG_ROOT, make_settings, pg_schema_url, postgres_reason
 
 
 def _restore_many_more() -> None:
@@ -57,9 +61,7 @@ CHECKS = (
 )
 
 
-@pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, dict[str, str]]]:
-    url = f"sqlite:///{tmp_path_factory.mktemp('st') / 'pb.db'}"
+def _served(url: str) -> Iterator[tuple[Any, dict[str, str]]]:
     app = create_app(make_settings(url, login_attempts=10_000))
     with TestClient(app) as client:
         token = client.post(
@@ -76,8 +78,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, dict
         yield app, headers
 
 
-@pytest.fixture(scope="module")
-def api_schema(served: tuple[Any, dict[str, str]]) -> Any:
+def _schema(served: tuple[Any, dict[str, str]]) -> Any:
     # FastAPI writes OpenAPI 3.1; schemathesis 3 checks it with its 3.0 rules.
     return schemathesis.from_asgi(
         "/openapi.json",
@@ -87,18 +88,7 @@ def api_schema(served: tuple[Any, dict[str, str]]) -> Any:
     )
 
 
-schema = schemathesis.from_pytest_fixture("api_schema")
-
-
-@pytest.mark.slow
-@schema.parametrize()
-@settings(
-    max_examples=8,
-    deadline=None,
-    suppress_health_check=list(HealthCheck),
-    derandomize=True,
-)
-def test_api_conforms_to_its_openapi_spec(case: Any, served: tuple[Any, dict[str, str]]) -> None:
+def _check(case: Any, served: tuple[Any, dict[str, str]]) -> None:
     app, headers = served
     case.headers = {**(case.headers or {}), **headers}
     if case.path in ("/api/auth/logout", "/api/fairness/rotate"):
@@ -108,3 +98,64 @@ def test_api_conforms_to_its_openapi_spec(case: Any, served: tuple[Any, dict[str
         case.headers["Authorization"] = f"Bearer {token}"
     response = case.call()
     case.validate_response(response, checks=CHECKS)
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, dict[str, str]]]:
+    yield from _served(f"sqlite:///{tmp_path_factory.mktemp('st') / 'pb.db'}")
+
+
+@pytest.fixture(scope="module")
+def api_schema(served: tuple[Any, dict[str, str]]) -> Any:
+    return _schema(served)
+
+
+@pytest.fixture(scope="module")
+def served_pg() -> Iterator[tuple[Any, dict[str, str]]]:
+    """The same on PostgreSQL (where a NUL in a text reached the database as a 503)."""
+    reason = postgres_reason()
+    if reason:
+        pytest.skip(reason)
+    schema_name = f"t_st_{uuid.uuid4().hex[:10]}"
+    engine = create_engine(PG_ROOT)
+    with engine.begin() as conn:
+        conn.execute(text(f'CREATE SCHEMA "{schema_name}"'))
+    try:
+        yield from _served(pg_schema_url(schema_name))
+    finally:
+        with engine.begin() as conn:
+            conn.execute(text(f'DROP SCHEMA "{schema_name}" CASCADE'))
+        engine.dispose()
+
+
+@pytest.fixture(scope="module")
+def api_schema_pg(served_pg: tuple[Any, dict[str, str]]) -> Any:
+    return _schema(served_pg)
+
+
+schema = schemathesis.from_pytest_fixture("api_schema")
+schema_pg = schemathesis.from_pytest_fixture("api_schema_pg")
+#: Examples per operation: 8 by default; PUNTOBANCO_FUZZ_EXAMPLES=200 for an audit-sized run.
+BOUNDS = settings(
+    max_examples=int(os.environ.get("PUNTOBANCO_FUZZ_EXAMPLES", "8")),
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+    derandomize=True,
+)
+
+
+@pytest.mark.slow
+@schema.parametrize()
+@BOUNDS
+def test_api_conforms_to_its_openapi_spec(case: Any, served: tuple[Any, dict[str, str]]) -> None:
+    _check(case, served)
+
+
+@pytest.mark.slow
+@pytest.mark.postgres
+@schema_pg.parametrize()
+@BOUNDS
+def test_api_conforms_to_its_openapi_spec_on_postgres(
+    case: Any, served_pg: tuple[Any, dict[str, str]]
+) -> None:
+    _check(case, served_pg)

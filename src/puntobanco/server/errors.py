@@ -34,6 +34,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from puntobanco.core.errors import BaccaratError, InsufficientFunds, InvalidBet, InvalidRules
 from puntobanco.core.explain import LANGUAGES, check_lang, error_message
 from puntobanco.core.money import format_minor
+from puntobanco.server.db import outcome_unknown
 
 log = logging.getLogger("puntobanco.server")
 
@@ -88,6 +89,21 @@ MESSAGES: dict[str, dict[str, str]] = {
         "not_found": "Nothing here: {path}.",
         "method_not_allowed": "{method} is not allowed on {path}.",
         "database_error": "The database is unavailable; nothing was changed. Try again.",
+        "database_outcome_unknown": (
+            "The connection to the database was lost while your change was being saved: it "
+            "may or may not have been made. Check before you try again."
+        ),
+        "round_outcome_unknown": (
+            "The connection to the database was lost while the round was being saved: it is "
+            "not known whether it was dealt and your stakes taken. Send the same bets again "
+            "with the same Idempotency-Key {key!r}: that returns the round if it was dealt, "
+            "and otherwise deals it, once."
+        ),
+        "round_pending": (
+            "Round {round_id} was dealt and its stakes taken, but its settlement could not be "
+            "confirmed: it will be settled automatically, once. Send the same bets with the "
+            "same Idempotency-Key to get the settled round."
+        ),
         "rate_limit_unavailable": (
             "Attempts cannot be counted right now; nothing was changed. Try again in a few seconds."
         ),
@@ -145,6 +161,21 @@ MESSAGES: dict[str, dict[str, str]] = {
         "database_error": (
             "La base de datos no está disponible; no se ha cambiado nada. Inténtelo de nuevo."
         ),
+        "database_outcome_unknown": (
+            "Se perdió la conexión con la base de datos mientras se guardaba el cambio: puede "
+            "que se haya hecho o no. Compruébelo antes de volver a intentarlo."
+        ),
+        "round_outcome_unknown": (
+            "Se perdió la conexión con la base de datos mientras se guardaba la ronda: no se "
+            "sabe si se repartió y se cobraron sus apuestas. Envíe las mismas apuestas con la "
+            "misma Idempotency-Key {key!r}: así obtiene la ronda si se repartió y, si no, se "
+            "reparte, una sola vez."
+        ),
+        "round_pending": (
+            "La ronda {round_id} se repartió y se cobraron sus apuestas, pero no se pudo "
+            "confirmar su liquidación: se liquidará automáticamente, una sola vez. Envíe las "
+            "mismas apuestas con la misma Idempotency-Key para obtener la ronda liquidada."
+        ),
         "rate_limit_unavailable": (
             "Ahora no se pueden contar los intentos; no se ha cambiado nada. Vuelva a "
             "intentarlo en unos segundos."
@@ -161,12 +192,22 @@ _VALIDATION_WORDS: dict[str, dict[str, str]] = {
         "json_invalid": "the body is not valid JSON",
         "missing": "a required field is missing",
         "extra_forbidden": "an unknown field was sent",
+        "string_too_long": "a text is longer than {max_length} characters",
+        "too_long": "more than {max_length} entries were sent",
+        "text_invalid": "a text holds a control character (NUL included) or a lone surrogate",
+        "string_unicode": "a text holds a lone surrogate, which is no character",
         "default": "a field has the wrong type or value",
     },
     "es": {
         "json_invalid": "el cuerpo no es JSON válido",
         "missing": "falta un campo obligatorio",
         "extra_forbidden": "se envió un campo desconocido",
+        "string_too_long": "un texto tiene más de {max_length} caracteres",
+        "too_long": "se enviaron más de {max_length} elementos",
+        "text_invalid": (
+            "un texto contiene un carácter de control (NUL incluido) o un sustituto suelto"
+        ),
+        "string_unicode": "un texto contiene un sustituto suelto, que no es ningún carácter",
         "default": "un campo tiene un tipo o un valor incorrecto",
     },
 }
@@ -195,11 +236,27 @@ def api_message(code: str, params: dict[str, Any], lang: str) -> str:
         return template
 
 
+#: The longest text an error's params repeat (a request's text may be longer).
+MAX_PARAM = 200
+
+
+def printable(text: str, limit: int | None = None) -> str:
+    r"""``text`` as an answer may carry it, cut to ``limit`` characters.
+
+    Lone surrogates (which UTF-8 cannot encode) are written as ``\udXXX`` escapes.
+    """
+    if limit is not None and len(text) > limit:
+        text = text[:limit] + "…"
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def _json_safe(params: dict[str, Any]) -> dict[str, Any]:
-    return {
-        k: v if isinstance(v, str | int | float | bool) or v is None else str(v)
-        for k, v in params.items()
-    }
+    safe: dict[str, Any] = {}
+    for k, v in params.items():
+        if not (isinstance(v, str | int | float | bool) or v is None):
+            v = str(v)
+        safe[k] = printable(v, MAX_PARAM) if isinstance(v, str) else v
+    return safe
 
 
 def error_response(
@@ -215,13 +272,14 @@ def error_response(
     ``messages`` is the sentence in every language (see the module's docstring);
     when omitted, ``message`` stands for every language.
     """
+    message = printable(message)
     every = messages if messages is not None else dict.fromkeys(LANGUAGES, message)
     body = {
         "error": {
             "code": code,
             "message": message,
             "params": _json_safe(params),
-            "messages": every,
+            "messages": {lang: printable(text) for lang, text in every.items()},
         }
     }
     return JSONResponse(body, status_code=status, headers=headers)
@@ -288,12 +346,19 @@ def install_error_handlers(app: FastAPI, *, on_error: Any = None) -> None:
         errors = exc.errors()
         first = errors[0] if errors else {}
         kind = str(first.get("type", "default"))
-        where = ".".join(str(part) for part in first.get("loc", ()))
+        # A location names a dict's key as sent (any text): each part is shown printable, cut.
+        where = ".".join(printable(str(part), 40) for part in first.get("loc", ()))
         params = {"field": where, "type": kind, "detail": str(first.get("msg", ""))}
+        context = first.get("ctx") or {}
 
         def word(lang: str) -> str:
             words = _VALIDATION_WORDS[lang]
-            detail = f"{words.get(kind, words['default'])} ({where})" if where else words["default"]
+            what = words.get(kind, words["default"])
+            try:
+                what = what.format(**context)
+            except (KeyError, IndexError, ValueError):
+                what = words["default"]
+            detail = f"{what} ({where})" if where else words["default"]
             return api_message("invalid_request", {"detail": detail}, lang)
 
         return answer(request, 422, "invalid_request", word, params)
@@ -318,14 +383,16 @@ def install_error_handlers(app: FastAPI, *, on_error: Any = None) -> None:
     @app.exception_handler(DBAPIError)
     async def _database(request: Request, exc: DBAPIError) -> JSONResponse:
         # Every write happens inside one transaction, rolled back by the session: nothing
-        # half-written survives the error.
+        # half-written survives the error, and nothing was changed, unless the error came
+        # from the COMMIT of writes (the database may have committed them).
         log.error("database error", exc_info=exc)
         params = {"connection_lost": exc.connection_invalidated}
+        code = "database_outcome_unknown" if outcome_unknown(exc) else "database_error"
 
         def word(lang: str) -> str:
-            return api_message("database_error", {}, lang)
+            return api_message(code, {}, lang)
 
-        return answer(request, 503, "database_error", word, params, {"Retry-After": "1"})
+        return answer(request, 503, code, word, params, {"Retry-After": "1"})
 
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, exc: Exception) -> JSONResponse:

@@ -12,13 +12,15 @@ The order of money and cards:
    the bets' settlements and the balance; mark the round settled. One commit.
 
 The recovery rule: a round left *dealt* (the process died, or the database
-failed, between the two commits) is found on start, on a retry of its
-idempotency key and whenever its player reads it, and is **completed**: settled
-on the cards written with its debit, never re-dealt. The settlement runs only
-on a round still ``dealt`` and the ledger refuses a second entry for the same
-(round, bet, kind), so it happens exactly once. A round whose cards cannot be
-settled any more (its rules preset was withdrawn) is refunded instead: each
-stake comes back as a ``refund`` entry.
+failed, between the two commits) is found on start, by the periodic housekeeping
+(and promptly after a database failure), on a retry of its idempotency key and
+whenever its player reads it, and is **completed**: settled on the cards written
+with its debit, never re-dealt. The request that dealt it answers 202 with the
+round's id and status ``dealt``: its stakes were taken, its settlement is to come.
+The settlement runs only on a round still ``dealt`` and the ledger refuses a second
+entry for the same (round, bet, kind), so it happens exactly once. A round whose
+cards cannot be settled any more (its rules preset was withdrawn) is refunded
+instead: each stake comes back as a ``refund`` entry.
 """
 
 from __future__ import annotations
@@ -277,11 +279,10 @@ def start_round(
                 for bet in bets
             ],
         )
-    _fault(settings, int(round_id))
     return Started(int(round_id), False, "dealt", written, bets, seed.server_seed_hash)
 
 
-def _fault(settings: Settings, round_id: int) -> None:
+def after_debit_fault(settings: Settings, round_id: int) -> None:
     """Fault injection for the tests: die (or fail) between the debit and the settlement."""
     if settings.fault == "after_debit_exit":
         log.warning("fault injection: killing the process after the debit of round %d", round_id)

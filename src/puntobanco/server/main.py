@@ -2,6 +2,9 @@
 
 On start the app applies the Alembic migrations, then completes any round
 left between its debit and its settlement (see :mod:`puntobanco.server.game`).
+The periodic housekeeping completes them too, and a database failure wakes it at
+once: it then tries again every few seconds until the database answers, so a round
+left dealt by the failure is settled promptly once the database is back.
 The web table (``puntobanco/web/static``) is mounted at ``/`` after the API.
 The API documentation (``/docs``, ``/redoc``) loads Swagger UI and ReDoc from files
 served by the app itself (the ``fastapi-offline`` package ships them), not from a CDN,
@@ -20,6 +23,7 @@ import anyio
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
+from sqlalchemy.orm import Session, sessionmaker
 
 from puntobanco.server import observability
 from puntobanco.server.accounts import housekeeping
@@ -46,7 +50,11 @@ Punto Banco with play money: accounts, a double-entry wallet ledger, provably fa
   `{"error": {"code", "message", "params", "messages"}}`: `message` in the request's
   language, `messages` the same sentence in every language (`{"en": ..., "es": ...}`).
 * `POST /api/rounds` needs an `Idempotency-Key` header: a retry with the same key
-  returns the same round and charges nothing.
+  returns the same round and charges nothing. 201: the settled round. 202: the round was
+  dealt and its stakes taken, but the database failed before its settlement was confirmed;
+  it is settled automatically, once, and a retry with the same key returns it settled.
+  503 `database_error` means nothing was changed; 503 `round_outcome_unknown` means the
+  connection died while the deal was committed: a retry with the same key tells.
 * Operator endpoints (`/api/admin/*`) need the `X-Admin-Token` header
   (`PUNTOBANCO_ADMIN_TOKEN`).
 """
@@ -65,18 +73,72 @@ def _limiter(
     return DatabaseRateLimiter(app.state.sessions, limit=limit, window_s=window_s)
 
 
-async def _sweep(app: FastAPI, settings: Settings) -> None:
-    """Every ``housekeeping_s``, delete expired logins and finished rate-limit windows.
+#: After a failed housekeeping pass, the next try waits this long, doubling up to the cap.
+RETRY_FIRST_S, RETRY_CAP_S = 1.0, 30.0
 
-    Each worker sweeps (a delete of what has expired is harmless to repeat); the work
-    runs in a thread, off the event loop, and a failure waits for the next sweep.
+
+class RecoveryAlarm:
+    """Wakes the sweeper for a pass now (after a database failure, a round left dealt).
+
+    :meth:`ring` may be called from any thread (the routes run in a thread pool).
     """
+
+    def __init__(self) -> None:
+        self._event = asyncio.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def bind(self, loop: asyncio.AbstractEventLoop) -> None:
+        """The loop the sweeper runs on (on each start of the app: a new one, a new event)."""
+        self._event = asyncio.Event()
+        self._loop = loop
+
+    def ring(self) -> None:
+        """Ask for a pass as soon as possible."""
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+        with suppress(RuntimeError):  # the loop is closing: the next start recovers
+            loop.call_soon_threadsafe(self._event.set)
+
+    async def wait(self, timeout_s: float) -> None:
+        """Until rung, or ``timeout_s`` have passed."""
+        with suppress(TimeoutError):
+            await asyncio.wait_for(self._event.wait(), timeout_s)
+        self._event.clear()
+
+
+def housekeeping_pass(sessions: sessionmaker[Session], settings: Settings) -> list[int]:
+    """One pass of the periodic housekeeping; returns the rounds it settled.
+
+    Completes every round left dealt (exactly once: see :func:`puntobanco.server.game.recover`),
+    then deletes expired logins and finished rate-limit windows.
+    """
+    settled = recover(sessions)
+    housekeeping(sessions, settings)
+    return settled
+
+
+async def _sweep(app: FastAPI, settings: Settings) -> None:
+    """Every ``housekeeping_s`` (or when the alarm rings), run a housekeeping pass.
+
+    Each worker sweeps (each step is safe to repeat, and to run in several workers at
+    once); the work runs in a thread, off the event loop. A failed pass (the database is
+    down) is tried again after 1 s, 2 s, 4 s, ... at most 30 s, so that rounds left dealt
+    are settled soon after the database comes back.
+    """
+    alarm: RecoveryAlarm = app.state.recovery
+    delay: float = settings.housekeeping_s
+    retry = RETRY_FIRST_S
     while True:
-        await asyncio.sleep(settings.housekeeping_s)
+        await alarm.wait(delay)
         try:
-            await anyio.to_thread.run_sync(housekeeping, app.state.sessions, settings)
+            await anyio.to_thread.run_sync(housekeeping_pass, app.state.sessions, settings)
         except Exception:
-            log.exception("housekeeping failed; trying again in %d s", settings.housekeeping_s)
+            delay = min(retry, settings.housekeeping_s)
+            retry = min(retry * 2, RETRY_CAP_S)
+            log.exception("housekeeping failed; trying again in %.0f s", delay)
+        else:
+            delay, retry = settings.housekeeping_s, RETRY_FIRST_S
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -96,6 +158,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         housekeeping(app.state.sessions, settings)
         if settings.recover_on_start:
             recover(app.state.sessions)
+        app.state.recovery.bind(asyncio.get_running_loop())
         sweeper = asyncio.create_task(_sweep(app, settings))
         try:
             yield
@@ -129,7 +192,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         window_s=settings.signup_window_s,
         namespace="signup",
     )
-    install_error_handlers(app, on_error=observability.error_counted)
+    app.state.recovery = RecoveryAlarm()
+
+    def on_error(status: int, code: str) -> None:
+        observability.error_counted(status, code)
+        if status == 503:  # the database (or Redis) failed: a round may be left dealt
+            app.state.recovery.ring()
+
+    install_error_handlers(app, on_error=on_error)
     app.add_middleware(observability.AccessMiddleware, access_log=settings.access_log)
     for module in (ops, auth, wallet, table, rounds, fairness, admin):
         app.include_router(module.router)

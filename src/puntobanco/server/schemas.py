@@ -1,10 +1,42 @@
-"""Request and response bodies of the HTTP API (CONTRACTS.md C), as pydantic models."""
+r"""Request and response bodies of the HTTP API (CONTRACTS.md C), as pydantic models.
+
+Every text a request carries is bounded and checked here, before it can reach an error
+message or the database (:data:`PLAIN`): no control character (NUL included), no lone
+surrogate (valid JSON, ``"\ud800"`` in a body, but no text that UTF-8 or a database holds).
+The seeds keep their own checks (``check_client_seed``, ``parse_seed_hex``), which refuse
+the same characters with a message that names the seed's format.
+"""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+import re
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt
+from pydantic_core import PydanticCustomError
+
+#: C0 and C1 control characters (NUL included), DEL, and the surrogate code points.
+_NOT_TEXT = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+#: The most bet spots a round may name (every spot of the richest rules is far fewer).
+MAX_SPOTS = 64
+
+
+def _plain_text(value: str) -> str:
+    if _NOT_TEXT.search(value):
+        raise PydanticCustomError(
+            "text_invalid",
+            "Text may not hold control characters (NUL included) or unpaired surrogates",
+        )
+    return value
+
+
+#: A request's text is bounded (``Field(max_length=...)``) and plain: no control character,
+#: no lone surrogate (422 ``invalid_request``, naming the field).
+PLAIN = AfterValidator(_plain_text)
+Username = Annotated[str, Field(max_length=200), PLAIN]
+Password = Annotated[str, Field(max_length=1000), PLAIN]
+PresetName = Annotated[str, Field(max_length=64), PLAIN]
+SpotName = Annotated[str, Field(max_length=40), PLAIN]
 
 
 class ErrorDetail(BaseModel):
@@ -32,8 +64,8 @@ class Credentials(BaseModel):
     """A username and password."""
 
     model_config = ConfigDict(extra="forbid")
-    username: str = Field(max_length=200)
-    password: str = Field(max_length=1000)
+    username: Username
+    password: Password
 
 
 class UserOut(BaseModel):
@@ -143,15 +175,16 @@ class TableChoice(BaseModel):
     """Choose the table's rules among the operator's presets; starts a new shoe."""
 
     model_config = ConfigDict(extra="forbid")
-    preset: str
+    preset: PresetName
 
 
 class RoundIn(BaseModel):
     """All of a round's bets: spot -> stake in minor units."""
 
     model_config = ConfigDict(extra="forbid")
-    bets: dict[str, Any] = Field(
+    bets: dict[SpotName, Any] = Field(
         description="Spot (player, banker, tie, player_pair, banker_pair) -> whole minor units.",
+        max_length=MAX_SPOTS,
         json_schema_extra={"additionalProperties": {"type": "integer"}},
     )
 
@@ -238,6 +271,21 @@ class RoundOut(BaseModel):
     balance_minor: int
     shoe: ShoeRef
     fairness: FairnessOut
+
+
+class RoundPending(BaseModel):
+    """202: the round was dealt and its stakes taken; its settlement is to come.
+
+    The database failed after the deal was committed. The server settles the round
+    automatically, exactly once; the same request with the same Idempotency-Key returns
+    the settled round (201).
+    """
+
+    id: int
+    status: Literal["dealt"]
+    staked_minor: int = Field(description="The stakes taken, minor units.")
+    message: str = Field(description="What happened and what to do, in the request's language.")
+    messages: dict[str, str] = Field(description="The same sentence in every language.")
 
 
 class RoundPage(BaseModel):

@@ -2,19 +2,33 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Path, Query, Request, Response
+from fastapi.responses import JSONResponse
 from sqlalchemy import select
+from sqlalchemy.exc import DBAPIError
 
+from puntobanco.core.explain import LANGUAGES
 from puntobanco.server import observability
+from puntobanco.server.db import outcome_unknown
 from puntobanco.server.deps import LangDep, PlayerDep, SessionDep, SettingsDep, errors
-from puntobanco.server.errors import ApiError
-from puntobanco.server.game import check_key, parse_stakes, recover, settle_round, start_round
+from puntobanco.server.errors import ApiError, api_message
+from puntobanco.server.game import (
+    Started,
+    after_debit_fault,
+    check_key,
+    parse_stakes,
+    recover,
+    settle_round,
+    start_round,
+)
 from puntobanco.server.models import Round
 from puntobanco.server.render import load_rounds, round_json
-from puntobanco.server.schemas import RoundIn, RoundOut, RoundPage
+from puntobanco.server.schemas import RoundIn, RoundOut, RoundPage, RoundPending
 
+log = logging.getLogger("puntobanco.server.rounds")
 router = APIRouter(prefix="/api/rounds", tags=["rounds"])
 
 #: Largest id a 64-bit key holds.
@@ -32,7 +46,15 @@ def _count(rendered: dict[str, Any]) -> None:
     "",
     status_code=201,
     response_model=RoundOut,
-    responses=errors(400, 401, 402, 409, 422, 503),
+    responses={
+        202: {
+            "model": RoundPending,
+            "description": "Dealt and its stakes taken, the settlement not confirmed (the "
+            "database failed after the deal): it is settled automatically, once; the same "
+            "request with the same Idempotency-Key returns the settled round.",
+        },
+        **errors(400, 401, 402, 409, 422, 503),
+    },
 )
 def play_round(
     body: RoundIn,
@@ -43,28 +65,81 @@ def play_round(
     settings: SettingsDep,
     lang: LangDep,
     idempotency_key: Annotated[str | None, Header(max_length=1000)] = None,
-) -> dict[str, Any]:
-    """Place all of a round's bets and deal it. A retry with the same key returns the same round."""
+) -> dict[str, Any] | JSONResponse:
+    """Place all of a round's bets and deal it. A retry with the same key returns the same round.
+
+    201: the settled round. 202: the round was dealt (stakes taken) but the database failed
+    before its settlement was confirmed. 503 ``database_error``: nothing was changed.
+    503 ``round_outcome_unknown``: the connection died while the deal was being committed;
+    the same request with the same key tells whether it was dealt (and completes it).
+    """
     key = check_key(idempotency_key)
     stakes = parse_stakes(body.bets)
-    started = start_round(session, settings, user_id=player.id, key=key, stakes=stakes)
-    settled = None
-    if started.status == "dealt":  # just dealt, or interrupted and now retried: settle it
+    try:
+        started = start_round(session, settings, user_id=player.id, key=key, stakes=stakes)
+    except DBAPIError as exc:
+        if not outcome_unknown(exc):
+            raise  # rolled back: nothing was changed
+        log.error("the deal's COMMIT failed: its outcome is unknown", exc_info=exc)
+        raise ApiError(503, "round_outcome_unknown", key=key) from None
+    if started.status != "dealt":  # a retry of a settled round
+        response.headers["Idempotent-Replayed"] = "true"
+        return _stored(session, started.round_id, lang)
+    # Dealt (now, or by an earlier try of this key): from here on the stakes are taken, so
+    # a failure is no "nothing was changed" but a round to settle later.
+    try:
+        if not started.replayed:
+            after_debit_fault(settings, started.round_id)
         settled = settle_round(session, started.round_id, started)
-    if settled is not None and started.row is not None:
-        row = started.row  # answer from what was written, without reading it back
-        row.status, row.payout_minor = "settled", settled.payout_minor
-        row.balance_minor = settled.balance_minor
-        rendered = round_json(row, settled.bets, started.seed_hash, lang)
-    else:
-        with session.begin():
-            row = session.execute(select(Round).where(Round.id == started.round_id)).scalar_one()
-            rendered = load_rounds(session, [row], lang)[0]
+        if settled is None or started.row is None:  # settled meanwhile, or read back
+            rendered = _stored(session, started.round_id, lang)
+        else:
+            row = started.row  # answer from what was written, without reading it back
+            row.status, row.payout_minor = "settled", settled.payout_minor
+            row.balance_minor = settled.balance_minor
+            rendered = round_json(row, settled.bets, started.seed_hash, lang)
+    except Exception as exc:
+        return _pending(request, started, sum(stakes.values()), lang, exc)
     if started.replayed:
         response.headers["Idempotent-Replayed"] = "true"
     else:
         _count(rendered)
     return rendered
+
+
+def _stored(session: Any, round_id: int, lang: str) -> dict[str, Any]:
+    """The round as stored (a replay, or a round settled meanwhile by a recovery)."""
+    with session.begin():
+        row = session.execute(select(Round).where(Round.id == round_id)).scalar_one()
+        rendered: dict[str, Any] = load_rounds(session, [row], lang)[0]
+    return rendered
+
+
+def _pending(
+    request: Request, started: Started, staked: int, lang: str, exc: Exception
+) -> JSONResponse:
+    """202: the round is dealt and its stakes taken; its settlement is to come.
+
+    The recovery (see :mod:`puntobanco.server.game`) settles it exactly once: the sweeper
+    is woken to do it as soon as the database answers again.
+    """
+    round_id = started.round_id
+    log.error("round %d dealt, its settlement failed: left for recovery", round_id, exc_info=exc)
+    request.app.state.recovery.ring()
+    messages: dict[str, str] = {
+        lang: api_message("round_pending", {"round_id": round_id}, lang) for lang in LANGUAGES
+    }
+    body = RoundPending(
+        id=round_id,
+        status="dealt",
+        staked_minor=staked,
+        message=messages[lang],
+        messages=messages,
+    )
+    headers = {"Location": f"/api/rounds/{round_id}", "Retry-After": "1"}
+    if started.replayed:
+        headers["Idempotent-Replayed"] = "true"
+    return JSONResponse(body.model_dump(), status_code=202, headers=headers)
 
 
 @router.get("", response_model=RoundPage, responses=errors(401, 422, 503))

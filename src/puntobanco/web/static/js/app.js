@@ -541,9 +541,16 @@ async function deal() {
   let round;
   try {
     round = await api.deal(bets, state.pendingKey);
+    // 202: dealt and the stakes taken, the settlement still to come (the server's database
+    // failed after the deal). The same key returns the round once it is settled.
+    for (let wait = 1000; isPending(round) && wait <= 4000; wait *= 2) {
+      await sleep(wait);
+      round = await api.deal(bets, state.pendingKey);
+    }
   } catch (err) {
     return dealFailed(err);
   }
+  if (isPending(round)) return dealPending(round);
   state.pendingKey = null;
   state.uncertain = null; // the same key, answered: nothing is unknown any more
   noteRound(round);
@@ -580,6 +587,24 @@ async function dealFailed(err) {
     openWelcome();
     return settledDeal();
   }
+  await refreshBalance();
+  return settledDeal();
+}
+
+function isPending(round) {
+  return Boolean(round) && round.status === "dealt";
+}
+
+// The round was dealt and its stakes taken, but the server could not settle it yet: it will,
+// by itself. The key stays, so that dealing the same bets again returns that round (charging
+// nothing); if the bets change, the next Deal shows that round first (see showLostRound).
+async function dealPending(pending) {
+  state.dealing = false;
+  const afterId = state.uncertain ? state.uncertain.afterId : state.knownRoundId;
+  state.uncertain = { key: state.pendingKey, afterId };
+  showMessage({ text: pending.message, texts: pending.messages, code: "round_pending" }, "info");
+  renderSpots();
+  renderStatus();
   await refreshBalance();
   return settledDeal();
 }

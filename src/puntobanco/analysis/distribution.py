@@ -14,6 +14,8 @@ drawing rules from the tableau of the rules they are given.
 >>> shapes = ExactShapes((1, 0, 3), 4)
 >>> shapes[2], len(shapes), shapes[0:2]
 (Fraction(3, 4), 3, (Fraction(1, 4), Fraction(0, 1)))
+>>> shapes == ExactShapes((2, 0, 6), 8) == [Fraction(1, 4), 0, Fraction(3, 4)]
+True
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Generic, TypeVar, overload
+
+import numpy as np
 
 #: The number type of a distribution: exact (Fraction) or fast (float).
 Num = TypeVar("Num", Fraction, float)
@@ -65,8 +69,11 @@ class ExactShapes(Sequence[Fraction]):
         return (Fraction(w, denominator) for w in self.weights)
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, ExactShapes):
-            return self.weights == other.weights and self.denominator == other.denominator
+        if isinstance(other, ExactShapes):  # equal ratios, whatever the denominators
+            return len(self.weights) == len(other.weights) and all(
+                a * other.denominator == b * self.denominator
+                for a, b in zip(self.weights, other.weights, strict=True)
+            )
         if isinstance(other, Sequence):
             return list(self) == list(other)
         return NotImplemented
@@ -75,6 +82,48 @@ class ExactShapes(Sequence[Fraction]):
 
     def __repr__(self) -> str:
         return f"ExactShapes({len(self.weights)} classes over {self.denominator})"
+
+
+class FloatShapes(Sequence[float]):
+    """Float class probabilities over a read-only numpy array (the kernel's output).
+
+    Turning 400 floats into a tuple would cost a fifth of the live-shoe path;
+    the pricing reads :attr:`array` directly.
+
+    Attributes:
+        array: The probabilities, a read-only float64 array.
+    """
+
+    __slots__ = ("array",)
+
+    def __init__(self, array: np.ndarray) -> None:
+        array.setflags(write=False)
+        self.array = array
+
+    @overload
+    def __getitem__(self, index: int) -> float: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[float, ...]: ...
+    def __getitem__(self, index: int | slice) -> float | tuple[float, ...]:
+        if isinstance(index, slice):
+            return tuple(self.array[index].tolist())
+        return float(self.array[index])
+
+    def __len__(self) -> int:
+        return len(self.array)
+
+    def __iter__(self) -> Iterator[float]:
+        return iter(self.array.tolist())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"FloatShapes({len(self.array)} classes)"
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from puntobanco.analysis.distribution import Distribution
+from puntobanco.analysis.distribution import Distribution, FloatShapes
 from puntobanco.core.paytable import SHAPES
 from puntobanco.core.tableau import PLAYER_STOOD, STANDARD, TOTALS, Cell, Tableau
 
@@ -131,7 +131,11 @@ def _walk(
     """
     c = counts.astype(np.float64)
     n = c.sum()
-    w = np.zeros((4, 10, 10))
+    # Sequence weights per size class: (2, 2), (2, 3), (3, 2) and (3, 3) cards.
+    w22 = np.zeros((10, 10))
+    w23 = np.zeros((10, 10))
+    w32 = np.zeros((10, 10))
+    w33 = np.zeros((10, 10))
     for i in range(10):
         ci = c[i]
         if ci == 0.0:
@@ -157,7 +161,7 @@ def _walk(
                     w4 = wp * ck * cm * (1.0 if k == m else 2.0)
                     bt = (k + m) % 10
                     if pn or naturals[bt]:
-                        w[0, pt, bt] += w4
+                        w22[pt, bt] += w4
                         continue
                     c[m] -= 1.0
                     if player_draw[pt]:
@@ -170,15 +174,15 @@ def _walk(
                             if banker_draw[bt, t]:
                                 c[t] -= 1.0
                                 for q in range(10):
-                                    w[3, pf, (bt + q) % 10] += wt * c[q]
+                                    w33[pf, (bt + q) % 10] += wt * c[q]
                                 c[t] += 1.0
                             else:
-                                w[2, pf, bt] += wt
+                                w32[pf, bt] += wt
                     elif banker_draw[bt, 10]:  # 10: the Player stood
                         for q in range(10):
-                            w[1, pt, (bt + q) % 10] += w4 * c[q]
+                            w23[pt, (bt + q) % 10] += w4 * c[q]
                     else:
-                        w[0, pt, bt] += w4
+                        w22[pt, bt] += w4
                     c[m] += 1.0
                 c[k] += 1.0
             c[j] += 1.0
@@ -186,7 +190,10 @@ def _walk(
     f4 = n * (n - 1.0) * (n - 2.0) * (n - 3.0)
     f5 = f4 * (n - 4.0)
     f6 = f5 * (n - 5.0)
-    dealt = np.zeros(4)
+    d22 = 0.0
+    d23 = 0.0
+    d32 = 0.0
+    d33 = 0.0
     player = 0.0
     banker = 0.0
     tie = 0.0
@@ -195,18 +202,18 @@ def _walk(
     nat_both = 0.0
     for p in range(10):
         for b in range(10):
-            a0 = w[0, p, b] / f4
-            a1 = w[1, p, b] / f5
-            a2 = w[2, p, b] / f5
-            a3 = w[3, p, b] / f6
+            a0 = w22[p, b] / f4
+            a1 = w23[p, b] / f5
+            a2 = w32[p, b] / f5
+            a3 = w33[p, b] / f6
             shapes[p * 10 + b] = a0
             shapes[100 + p * 10 + b] = a1
             shapes[200 + p * 10 + b] = a2
             shapes[300 + p * 10 + b] = a3
-            dealt[0] += a0
-            dealt[1] += a1
-            dealt[2] += a2
-            dealt[3] += a3
+            d22 += a0
+            d23 += a1
+            d32 += a2
+            d33 += a3
             # A natural ends the coup on four cards: the naturals are four-card shapes.
             if naturals[p]:
                 nat_p += a0
@@ -229,9 +236,9 @@ def _walk(
     summary[1] = banker
     summary[2] = tie
     summary[3] = six
-    summary[4] = dealt[0]
-    summary[5] = dealt[1] + dealt[2]
-    summary[6] = dealt[3]
+    summary[4] = d22
+    summary[5] = d23 + d32
+    summary[6] = d33
     summary[7] = nat_p
     summary[8] = nat_b
     summary[9] = nat_both
@@ -241,7 +248,7 @@ def _run(counts: np.ndarray, arrays: DrawArrays) -> tuple[np.ndarray, np.ndarray
     shapes = np.empty(SHAPES)
     joint = np.empty((10, 10))
     summary = np.empty(SUMMARY)
-    _walk(counts, arrays.naturals, arrays.player, arrays.banker, shapes, joint, summary)
+    _walk(counts, arrays[0], arrays[1], arrays[2], shapes, joint, summary)
     return shapes, joint, summary
 
 
@@ -270,7 +277,10 @@ def float_summary(
         array of joint totals and the ten numbers listed in ``_walk``'s
         docstring. The hot path of a live shoe.
     """
-    return _run(counts, draw_arrays(tableau))
+    entry = _ARRAYS.get(id(tableau))  # draw_arrays, inlined: this is the hot path
+    return _run(
+        counts, entry[1] if entry is not None and entry[0] is tableau else draw_arrays(tableau)
+    )
 
 
 def distribution_of(
@@ -279,7 +289,7 @@ def distribution_of(
     """The :class:`Distribution` of the kernel's output."""
     s = summary.tolist()
     return Distribution(
-        shapes=tuple(shapes.tolist()),
+        shapes=FloatShapes(shapes),
         joint=tuple(tuple(row) for row in joint.tolist()),
         player=s[0],
         banker=s[1],

@@ -1,4 +1,12 @@
-"""analyze(): published figures, brute force through the core engine, exact vs float."""
+"""analyze(): published figures, brute force through the core engine, exact vs float.
+
+The brute-force tests deal every ordering of small shoes through the core's
+``play_coup(cards, rules)`` and settle every bet with ``settle_bet``, on the
+standard tableau and on the "odd" rules of tests/core/test_gametables.py
+(natural only on 9, the Player drawing on 0-4, a Banker who always stands on 6
+and, when the Player stood, draws on 0-4 only): the analyzer must read the
+rules' tableau and paytable, not the standard ones.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +15,7 @@ import itertools
 import random
 from collections import Counter
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import pytest
@@ -19,14 +28,26 @@ import puntobanco.analysis.exact
 import puntobanco.analysis.export
 import puntobanco.analysis.kernels
 import puntobanco.analysis.odds
+import puntobanco.analysis.pricing
 import puntobanco.analysis.shoe
 from puntobanco.analysis import InvalidShoe, Outcome, ShoeCounts, analyze, main_bet_values
 from puntobanco.analysis import exact as exact_module
-from puntobanco.core import tableau
-from puntobanco.core.bets import winning_ratio
+from puntobanco.analysis.kernels import DrawArrays, draw_arrays, walk_arrays
+from puntobanco.core.bets import Bet, Resolution, settle_bet
 from puntobanco.core.cards import SUIT_ORDER, Card, Rank
 from puntobanco.core.coup import CoupResult, play_coup
+from puntobanco.core.paytable import SHAPES, shape_index
 from puntobanco.core.rules import PRESETS, BetKind, Rules
+from puntobanco.core.tableau import STANDARD, Tableau
+
+# The odd rules of tests/core/test_gametables.py, written out again here.
+ODD_TABLEAU = Tableau.from_sets(
+    naturals={9},
+    player_draws_on=range(5),
+    banker_draws_on=[range(10)] * 3
+    + [set(range(10)) - {8}, range(2, 8), range(4, 8), (), (), (), ()],
+    banker_draws_when_player_stood=range(5),
+)
 
 
 def test_published_eight_decks() -> None:
@@ -125,44 +146,74 @@ def _cards(ranks: str) -> list[Card]:
 
 
 def _brute_force(cards: list[Card], rule_sets: list[Rules]) -> dict[str, object]:
-    """Tally every coup over every ordering of ``cards`` (the first 6 positions decide it)."""
+    """Tally every coup over every ordering of ``cards`` (the first 6 positions decide it).
+
+    Every rule set must have the same tableau: the coups are dealt by the first.
+    Each bet is settled by ``settle_bet`` once per kind of coup (totals, hand
+    sizes, pairs: all a settlement may read, as tests/core/test_gametables.py
+    checks) and counted as often as that kind comes up, to keep the test fast.
+    """
+    assert len({rules.tableau for rules in rule_sets}) == 1
     outcomes: Counter[object] = Counter()
     joint: Counter[tuple[int, int]] = Counter()
     dealt: Counter[int] = Counter()
+    shapes: Counter[int] = Counter()
     naturals = Counter[str]()
     net: Counter[tuple[int, BetKind]] = Counter()
+    kinds: Counter[tuple[int, int, int, int, bool, bool]] = Counter()
+    example: dict[tuple[int, int, int, int, bool, bool], CoupResult] = {}
     total = 0
     for order in itertools.permutations(cards, 6):
-        result = play_coup(order)
+        result = play_coup(order, rule_sets[0])
         total += 1
         outcomes[result.outcome] += 1
         joint[result.player_total, result.banker_total] += 1
         dealt[result.card_count] += 1
+        shapes[
+            shape_index(
+                result.player_total,
+                result.banker_total,
+                len(result.player_cards),
+                len(result.banker_cards),
+            )
+        ] += 1
         naturals["player"] += result.player_natural
         naturals["banker"] += result.banker_natural
         naturals["both"] += result.player_natural and result.banker_natural
         naturals["player_pair"] += result.player_pair
         naturals["banker_pair"] += result.banker_pair
         naturals["both_pairs"] += result.player_pair and result.banker_pair
+        key = (
+            result.player_total,
+            result.banker_total,
+            len(result.player_cards),
+            len(result.banker_cards),
+            result.player_pair,
+            result.banker_pair,
+        )
+        kinds[key] += 1
+        example.setdefault(key, result)
+    for key, count in kinds.items():
         for index, rules in enumerate(rule_sets):
             for kind in rules.offered_bets:
-                net[index, kind] += _net(kind, result, rules)  # type: ignore[assignment]
+                net[index, kind] += count * _net(kind, example[key], rules)  # type: ignore[assignment]
     return {
         "total": total,
         "outcomes": outcomes,
         "joint": joint,
         "dealt": dealt,
+        "shapes": shapes,
         "naturals": naturals,
         "net": net,
     }
 
 
 def _net(kind: BetKind, result: CoupResult, rules: Rules) -> Fraction:
-    ratio = winning_ratio(kind, result, rules)
-    if ratio is not None:
-        return ratio
-    pushes = kind in (BetKind.PLAYER, BetKind.BANKER) and result.outcome is Outcome.TIE
-    return Fraction(0) if pushes else Fraction(-1)
+    """The net result per unit staked, from the core's settlement (before rounding)."""
+    settled = settle_bet(Bet(kind, 100), result, rules)
+    if settled.resolution is Resolution.WIN:
+        return settled.ratio
+    return Fraction(0) if settled.resolution is Resolution.PUSH else Fraction(-1)
 
 
 SMALL_SHOES = [
@@ -175,20 +226,40 @@ SMALL_SHOES = [
     "A A 2 3 3 4 6",
     "J J J 2 2 8 8",
 ]
-RULE_SETS = [
-    Rules(pair_pays=11),
-    Rules(banker_commission=0, banker_six_pays="1/2", tie_pays=9, pair_pays=Fraction(25, 2)),
-]
+# Per tableau: the rule sets priced on it (the first one deals). Super 6, a 4%
+# commission and Tie 9 to 1 on both tableaux.
+RULE_SETS = {
+    "standard": [
+        Rules(pair_pays=11),
+        Rules(banker_commission=0, banker_six_pays="1/2", tie_pays=9, pair_pays=Fraction(25, 2)),
+        PRESETS["super-6"],
+        Rules(banker_commission="0.04", tie_pays=9),
+    ],
+    "odd": [
+        Rules(tableau=ODD_TABLEAU, pair_pays=11),
+        Rules(
+            tableau=ODD_TABLEAU,
+            tie_pays=9,
+            banker_commission="0.04",
+            banker_six_pays="1/2",
+            pair_pays=11,
+        ),
+        PRESETS["super-6"].replace(tableau=ODD_TABLEAU),
+        Rules(tableau=ODD_TABLEAU, banker_commission="0.04", tie_pays=9),
+    ],
+}
 
 
+@pytest.mark.parametrize("tableau_name", list(RULE_SETS))
 @pytest.mark.parametrize("ranks", SMALL_SHOES)
-def test_agrees_with_every_ordering_through_play_coup(ranks: str) -> None:
+def test_agrees_with_every_ordering_through_play_coup(ranks: str, tableau_name: str) -> None:
+    rule_sets = RULE_SETS[tableau_name]
     cards = _cards(ranks)
-    brute = _brute_force(cards, RULE_SETS)
+    brute = _brute_force(cards, rule_sets)
     total = brute["total"]
     assert isinstance(total, int)
     shoe = ShoeCounts.from_ranks(Counter(card.rank for card in cards))
-    result = analyze(RULE_SETS[0], shoe)
+    result = analyze(rule_sets[0], shoe)
     outcomes = brute["outcomes"]
     assert isinstance(outcomes, Counter)
     for outcome in Outcome:
@@ -202,6 +273,12 @@ def test_agrees_with_every_ordering_through_play_coup(ranks: str) -> None:
     assert isinstance(dealt, Counter)
     for k in (4, 5, 6):
         assert result.cards_dealt[k] == Fraction(dealt[k], total)
+    shapes = brute["shapes"]
+    assert isinstance(shapes, Counter)
+    expected_shapes = [Fraction(shapes[i], total) for i in range(SHAPES)]
+    assert list(result.distribution.shapes) == expected_shapes
+    fast_shapes = analyze(rule_sets[0], shoe, exact=False).distribution.shapes
+    assert list(fast_shapes) == pytest.approx([float(x) for x in expected_shapes], abs=1e-14)
     tallies = brute["naturals"]
     assert isinstance(tallies, Counter)
     dist = result.distribution
@@ -214,7 +291,7 @@ def test_agrees_with_every_ordering_through_play_coup(ranks: str) -> None:
     assert result.pairs.both == Fraction(tallies["both_pairs"], total)
     net = brute["net"]
     assert isinstance(net, Counter)
-    for index, rules in enumerate(RULE_SETS):
+    for index, rules in enumerate(rule_sets):
         priced = analyze(rules, shoe)
         floats = analyze(rules, shoe, exact=False)
         for kind in rules.offered_bets:
@@ -223,7 +300,7 @@ def test_agrees_with_every_ordering_through_play_coup(ranks: str) -> None:
             assert floats.bets[kind].expected_value == pytest.approx(float(expected), abs=1e-12)
 
 
-def _prefix_tree(points: tuple[int, ...]) -> dict[tuple[int, int], Fraction]:
+def _prefix_tree(points: tuple[int, ...], rules: Rules) -> dict[tuple[int, int], Fraction]:
     """Joint totals by dealing every sequence of point values through play_coup.
 
     Each sequence is weighted by its chance (without replacement). play_coup
@@ -245,7 +322,7 @@ def _prefix_tree(points: tuple[int, ...]) -> dict[tuple[int, int], Fraction]:
             c[v] -= 1
         if w4:
             hands = [card[v] for v in prefix]
-            four = play_coup([*hands, probe, probe])
+            four = play_coup([*hands, probe, probe], rules)
             if four.card_count == 4:
                 weights[0][four.player_total, four.banker_total] += w4
             else:
@@ -253,7 +330,7 @@ def _prefix_tree(points: tuple[int, ...]) -> dict[tuple[int, int], Fraction]:
                     if not c[fifth]:
                         continue
                     w5 = w4 * c[fifth]
-                    five = play_coup([*hands, card[fifth], probe])
+                    five = play_coup([*hands, card[fifth], probe], rules)
                     if five.card_count == 5:
                         weights[1][five.player_total, five.banker_total] += w5
                         continue
@@ -273,30 +350,45 @@ def _prefix_tree(points: tuple[int, ...]) -> dict[tuple[int, int], Fraction]:
     return joint
 
 
-def test_agrees_with_play_coup_over_every_sequence_of_one_deck() -> None:
+@pytest.mark.parametrize("rules", [Rules(), Rules(tableau=ODD_TABLEAU)], ids=["standard", "odd"])
+def test_agrees_with_play_coup_over_every_sequence_of_one_deck(rules: Rules) -> None:
     points = ShoeCounts.full(1).points
-    joint = _prefix_tree(points)
-    result = analyze(Rules(), ShoeCounts(points))
+    joint = _prefix_tree(points, rules)
+    result = analyze(rules, ShoeCounts(points))
     for p in range(10):
         for b in range(10):
             assert result.joint[p][b] == joint.get((p, b), 0)
 
 
-def test_agrees_with_play_coup_over_every_sequence_of_a_lopsided_shoe() -> None:
+@pytest.mark.parametrize("rules", [Rules(), Rules(tableau=ODD_TABLEAU)], ids=["standard", "odd"])
+def test_agrees_with_play_coup_over_every_sequence_of_a_lopsided_shoe(rules: Rules) -> None:
     points = (3, 1, 2, 0, 2, 1, 1, 0, 1, 1)
-    joint = _prefix_tree(points)
-    result = analyze(Rules(), ShoeCounts(points))
+    joint = _prefix_tree(points, rules)
+    result = analyze(rules, ShoeCounts(points))
     assert {k: v for k, v in joint.items() if v} == {
         (p, b): result.joint[p][b] for p in range(10) for b in range(10) if result.joint[p][b]
     }
 
 
-def test_float_path_agrees_with_exact_path() -> None:
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(pair_pays=11, banker_six_pays="1/2", tie_pays=9),
+        Rules(
+            tableau=ODD_TABLEAU,
+            tie_pays=9,
+            banker_commission="0.04",
+            banker_six_pays="1/2",
+            pair_pays=11,
+        ),
+    ],
+    ids=["standard", "odd"],
+)
+def test_float_path_agrees_with_exact_path(rules: Rules) -> None:
     rng = random.Random(20261130)
     shoes = [ShoeCounts.full(8), ShoeCounts.full(6), ShoeCounts.full(1)]
     for _ in range(6):
         shoes.append(ShoeCounts.from_rank_tuple(rng.randrange(0, 33) for _ in range(13)))
-    rules = Rules(pair_pays=11, banker_six_pays="1/2", tie_pays=9)
     for shoe in shoes:
         exact = analyze(rules, shoe)
         fast = analyze(rules, shoe, exact=False)
@@ -310,6 +402,13 @@ def test_float_path_agrees_with_exact_path() -> None:
         for p in range(10):
             for b in range(10):
                 assert fast.joint[p][b] == pytest.approx(float(exact.joint[p][b]), abs=1e-12)
+        assert list(fast.distribution.shapes) == pytest.approx(
+            [float(x) for x in exact.distribution.shapes], abs=1e-12
+        )
+        for name in ("banker_six", "player_natural", "banker_natural", "both_natural"):
+            assert getattr(fast.distribution, name) == pytest.approx(
+                float(getattr(exact.distribution, name)), abs=1e-12
+            )
         for kind, bet in exact.bets.items():
             other = fast.bets[kind]
             for name in ("win", "push", "lose", "expected_value", "house_edge_per_resolved"):
@@ -352,15 +451,63 @@ def test_refuses_small_shoes_and_pairs_without_ranks() -> None:
     assert info.value.code == "pairs_need_ranks"
 
 
-def test_uses_the_core_tableau() -> None:
-    # No copy of the drawing rules: the exact walk reads core.tableau's tuples and
-    # the kernel's arrays are built from them.
-    assert exact_module.BANKER_DRAWS is tableau.BANKER_DRAWS
-    assert exact_module.PLAYER_DRAWS is tableau.PLAYER_DRAWS
-    assert puntobanco.analysis.kernels.BANKER_DRAW.tolist() == [
-        list(row) for row in tableau.BANKER_DRAWS
-    ]
-    assert puntobanco.analysis.kernels.PLAYER_DRAW.tolist() == list(tableau.PLAYER_DRAWS)
+def test_reads_the_rules_tableau_not_the_standard_one() -> None:
+    # Under the odd rules a two-card 8 is no natural, so both sides may draw on it.
+    odd = Rules(tableau=ODD_TABLEAU)
+    exact, fast, standard = analyze(odd), analyze(odd, exact=False), analyze(Rules())
+    for result in (exact.distribution, fast.distribution):
+        assert result.player_natural < standard.distribution.player_natural
+    for edge in (exact.bets[BetKind.BANKER].house_edge, fast.bets[BetKind.BANKER].house_edge):
+        assert float(edge) != pytest.approx(float(standard.bets[BetKind.BANKER].house_edge))
+    assert draw_arrays(ODD_TABLEAU).naturals.tolist() == [False] * 9 + [True]
+    assert draw_arrays(STANDARD).banker[6].tolist() == [False] * 6 + [True, True] + [False] * 3
+    assert draw_arrays(ODD_TABLEAU).banker[6].tolist() == [False] * 11
+    assert draw_arrays(ODD_TABLEAU) is draw_arrays(ODD_TABLEAU)
+
+
+@pytest.mark.parametrize(
+    ("field", "bad"),
+    [
+        ("naturals", np.zeros(9, dtype=np.bool_)),
+        ("player", np.zeros((10, 1), dtype=np.bool_)),
+        ("banker", np.zeros((11, 10), dtype=np.bool_)),
+        ("banker", np.zeros((10, 11), dtype=np.int64)),
+        ("naturals", [False] * 10),
+    ],
+)
+def test_the_kernel_refuses_arrays_of_the_wrong_shape(field: str, bad: Any) -> None:
+    arrays = draw_arrays(STANDARD)._replace(**{field: bad})
+    counts = np.array(ShoeCounts.full(1).points, dtype=np.int64)
+    with pytest.raises(ValueError, match=field):
+        walk_arrays(counts, arrays)
+    shapes, joint, summary = walk_arrays(counts, draw_arrays(STANDARD))
+    assert shapes.shape == (SHAPES,) and joint.shape == (10, 10) and summary.shape == (10,)
+    assert isinstance(arrays, DrawArrays)
+
+
+def test_analysis_holds_no_payout_or_drawing_rule() -> None:
+    # Every payout comes from the compiled cells and every draw from the rules'
+    # tableau: no module of analysis/ names a payout field or the standard tables.
+    import pathlib
+
+    folder = pathlib.Path(puntobanco.analysis.__file__).parent
+    forbidden = (
+        "banker_pays",
+        "banker_six_pays",
+        "banker_commission",
+        "tie_pays",
+        "pair_pays",
+        "player_pays",
+        "winning_ratio",
+        "PLAYER_DRAWS",
+        "BANKER_DRAWS",
+        "is_natural",
+    )
+    for path in folder.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        code = "\n".join(line for line in text.splitlines() if ">>>" not in line)
+        for name in forbidden:
+            assert name not in code, (path.name, name)
 
 
 @pytest.mark.parametrize(
@@ -373,6 +520,7 @@ def test_uses_the_core_tableau() -> None:
         puntobanco.analysis.export,
         puntobanco.analysis.kernels,
         puntobanco.analysis.odds,
+        puntobanco.analysis.pricing,
         puntobanco.analysis.shoe,
     ],
 )
@@ -381,21 +529,26 @@ def test_doctests(module: object) -> None:
     assert failures == 0
 
 
-def test_kernel_source_agrees_without_the_jit() -> None:
+@pytest.mark.parametrize("tableau", [STANDARD, ODD_TABLEAU], ids=["standard", "odd"])
+def test_kernel_source_agrees_without_the_jit(tableau: Tableau) -> None:
     # The kernel's Python source, run by the interpreter (so coverage sees its
     # lines, as NUMBA_DISABLE_JIT=1 would), on a small shoe against the exact walk.
     points = (5, 2, 1, 2, 0, 2, 1, 3, 1, 2)
+    shapes = np.empty(SHAPES)
     joint = np.empty((10, 10))
     summary = np.empty(10)
     walk = puntobanco.analysis.kernels._walk.py_func  # type: ignore[attr-defined]
+    arrays = draw_arrays(tableau)
     walk(
         np.array(points, dtype=np.int64),
-        puntobanco.analysis.kernels.PLAYER_DRAW,
-        puntobanco.analysis.kernels.BANKER_DRAW,
+        arrays.naturals,
+        arrays.player,
+        arrays.banker,
+        shapes,
         joint,
         summary,
     )
-    exact = exact_module.exact_distribution(points)
+    exact = exact_module.exact_distribution(points, tableau)
     expected = [
         exact.player,
         exact.banker,
@@ -409,6 +562,7 @@ def test_kernel_source_agrees_without_the_jit() -> None:
     assert summary.tolist() == pytest.approx([float(x) for x in expected], abs=1e-14)
     flat = [float(x) for row in exact.joint for x in row]
     assert joint.ravel().tolist() == pytest.approx(flat, abs=1e-14)
+    assert shapes.tolist() == pytest.approx([float(x) for x in exact.shapes], abs=1e-14)
 
 
 def test_defaults_are_the_seeds_game() -> None:

@@ -107,6 +107,35 @@ def test_tables_in_both_languages(lang: str) -> None:
     assert "1.0579%" in result.stdout and "10.3614%" in result.stdout
 
 
+@pytest.mark.parametrize(
+    ("args", "english", "spanish"),
+    [
+        ([], "0.95:1", "0.95:1"),
+        (["--commission", "0.04", "--tie-pays", "9"], "0.96:1", "9:1"),
+        (["--preset", "super-6"], "1:1 (6 pays 0.5)", "1:1 (el 6 paga 0.5)"),
+        (["--pair-pays", "11", "--banker-six-pays", "1/3"], "(6 pays 1/3)", "11:1"),
+    ],
+)
+def test_the_pays_column_comes_from_the_payout_legs(
+    args: list[str], english: str, spanish: str
+) -> None:
+    # The column is written from the compiled paytable's legs, not from the rules' fields.
+    for lang, text in (("en", english), ("es", spanish)):
+        result = _run("--lang", lang, *args)
+        assert result.exit_code == 0, result.output
+        assert text in result.stdout, (lang, result.stdout)
+
+
+def test_json_rules_are_rules_to_json() -> None:
+    from puntobanco.core.rules import PRESETS, Rules
+
+    data = _json("--preset", "super-6", "--tie-pays", "9")
+    expected = PRESETS["super-6"].replace(tie_pays=9)
+    assert data["rules"] == expected.to_json()
+    assert Rules.from_json(data["rules"]) == expected
+    assert data["rules"]["bets"]["banker"][0]["pays"] == "1/2"
+
+
 def test_language_from_the_locale_and_exact_fractions() -> None:
     result = _run("--exact", "--shoe", "0=6", env={"LANG": "es_ES.UTF-8"})
     assert result.exit_code == 0

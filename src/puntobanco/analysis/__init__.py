@@ -15,7 +15,9 @@ from puntobanco.analysis.odds import (
     analyze,
     check_shoe,
     main_bet_values,
+    pair_bet_values,
     pair_probability,
+    shape_bet_values,
 )
 from puntobanco.analysis.shoe import InvalidShoe, ShoeCounts
 from puntobanco.core.coup import Outcome
@@ -31,5 +33,7 @@ __all__ = [
     "analyze",
     "check_shoe",
     "main_bet_values",
+    "pair_bet_values",
     "pair_probability",
+    "shape_bet_values",
 ]

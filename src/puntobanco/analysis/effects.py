@@ -21,11 +21,18 @@ from types import MappingProxyType
 
 import numpy as np
 
-from puntobanco.analysis.odds import analyze, check_shoe, main_bet_values, pair_probability
+from puntobanco.analysis.odds import (
+    analyze,
+    check_shoe,
+    main_bet_values,
+    pair_bet_values,
+    shape_bet_values,
+)
+from puntobanco.analysis.pricing import float_pair_classes, price_float, pricing
 from puntobanco.analysis.shoe import RANKS, InvalidShoe, ShoeCounts
-from puntobanco.core.bets import winning_ratio
+from puntobanco.core.bets import coup_payout
 from puntobanco.core.cards import Rank
-from puntobanco.core.coup import CoupResult, Outcome
+from puntobanco.core.coup import CoupResult
 from puntobanco.core.rng import SeededSource
 from puntobanco.core.rules import BetKind, Rules
 from puntobanco.core.shoe import Shoe
@@ -106,19 +113,17 @@ def effects_of_removal(rules: Rules, shoe: ShoeCounts | None = None) -> Effects:
             continue
         after = shoe.remove([key])
         value = key.points if isinstance(key, Rank) else key
-        if value not in by_points:  # ranks worth the same price the main bets alike
-            priced = analyze(rules.replace(pair_pays=None), after)
-            by_points[value] = {k: b.expected_value for k, b in priced.bets.items()}
+        if value not in by_points:  # ranks worth the same price the shape bets alike
+            by_points[value] = shape_bet_values(rules, after.points)
+        values = dict(by_points[value])
+        if after.ranks is not None:
+            values.update(pair_bet_values(rules, after.ranks))
         for kind in bets:
-            if kind in by_points[value]:
-                ev = by_points[value][kind]
-            else:
-                assert rules.pair_pays is not None and after.ranks is not None
-                ev = pair_probability(after.ranks) * (rules.pair_pays + 1) - 1
-            table[kind].append(ev - base.bets[kind].expected_value)
+            table[kind].append(values[kind] - base.bets[kind].expected_value)
     weights = {}
+    pair_kinds = pricing(rules).pairs.kinds
     for kind in bets:
-        if kind in (BetKind.PLAYER_PAIR, BetKind.BANKER_PAIR) or shoe.ranks is None:
+        if kind in pair_kinds or shoe.ranks is None:
             weights[kind] = counting_weights(table[kind], counts)
             continue
         # Ranks of one point value have the same effect on the main bets: weigh the
@@ -269,7 +274,7 @@ def through_the_shoe(rules: Rules, *, shoes: int = 100, seed: int = 1) -> Throug
     positive = dict.fromkeys(bets, 0)
     expected = dict.fromkeys(bets, 0.0)
     actual = dict.fromkeys(bets, Fraction(0))
-    pair_win = float(rules.pair_pays) + 1.0 if rules.pair_pays is not None else 0.0
+    pairs = pricing(rules).pairs
     rounds = 0
     source = SeededSource(seed)
     for index in range(shoes):
@@ -285,11 +290,11 @@ def through_the_shoe(rules: Rules, *, shoes: int = 100, seed: int = 1) -> Throug
                 ranks[card.rank - 1] -= 1
             player, banker, tie = main_bet_values(rules, points)
             values = {BetKind.PLAYER: player, BetKind.BANKER: banker, BetKind.TIE: tie}
-            if rules.pair_pays is not None:
-                left = sum(ranks)
-                same = sum(c * (c - 1) for c in ranks)
-                pair = same / (left * (left - 1)) * pair_win - 1.0
-                values[BetKind.PLAYER_PAIR] = values[BetKind.BANKER_PAIR] = pair
+            if pairs.kinds:
+                classes, _, _ = float_pair_classes(ranks)
+                values.update(
+                    (kind, bet.expected_value) for kind, bet in price_float(pairs, classes).items()
+                )
             result = shoe.deal_coup()
             rounds += 1
             for kind, value in values.items():
@@ -311,10 +316,5 @@ def through_the_shoe(rules: Rules, *, shoes: int = 100, seed: int = 1) -> Throug
 
 
 def _net(kind: BetKind, result: CoupResult, rules: Rules) -> Fraction:
-    """Net result per unit of a bet on ``kind`` (the core's payouts)."""
-    ratio = winning_ratio(kind, result, rules)
-    if ratio is not None:
-        return ratio
-    if kind in (BetKind.PLAYER, BetKind.BANKER) and result.outcome is Outcome.TIE:
-        return Fraction(0)
-    return Fraction(-1)
+    """Net result per unit of a bet on ``kind`` (the rules' compiled paytable)."""
+    return coup_payout(kind, result, rules).net

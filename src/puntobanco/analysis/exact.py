@@ -6,7 +6,10 @@ not depend on the order of the cards, which lets the walk treat each side's
 first two cards as an unordered pair (counted twice when the two differ) and
 stop as soon as the coup is decided: on a natural, or when both sides stand.
 
-Every branch of the walk is weighted by the number of card sequences that lead
+The drawing rules are read from the :class:`~puntobanco.core.tableau.Tableau`
+given (the rules' ``tableau``), and every branch ends in one coup *shape*
+(:func:`~puntobanco.core.paytable.shape_index`): both totals and each side's
+hand size. Every branch is weighted by the number of card sequences that lead
 to it (a product of counts); a coup that took ``k`` cards is divided by
 ``N (N-1) ... (N-k+1)``. Everything stays an integer until the final Fractions,
 so the probabilities add up to exactly 1.
@@ -21,11 +24,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from puntobanco.analysis.distribution import Distribution
-from puntobanco.core.tableau import BANKER_DRAWS, PLAYER_DRAWS, PLAYER_STOOD, is_natural
+from puntobanco.analysis.distribution import Distribution, ExactShapes
+from puntobanco.core.paytable import SHAPES
+from puntobanco.core.tableau import PLAYER_STOOD, STANDARD, Cell, Tableau
 
 #: Fewest cards for which every coup can be completed.
 MIN_CARDS = 6
+
+#: The hand sizes ``(player_cards, banker_cards)`` of each size class, in the order
+#: of :func:`~puntobanco.core.paytable.shape_index` (``class * 100 + p * 10 + b``).
+SIZE_CLASSES: tuple[tuple[int, int], ...] = ((2, 2), (2, 3), (3, 2), (3, 3))
 
 
 def falling(n: int, k: int) -> int:
@@ -40,25 +48,25 @@ def falling(n: int, k: int) -> int:
     return result
 
 
-def sequence_weights(points: Sequence[int]) -> tuple[list[list[list[int]]], list[int]]:
+def sequence_weights(points: Sequence[int], tableau: Tableau = STANDARD) -> list[list[list[int]]]:
     """Count the card sequences behind every way a coup can end.
 
     Args:
         points: Cards per point value (10 counts), at least :data:`MIN_CARDS` in all.
+        tableau: The drawing rules.
 
     Returns:
-        ``(weights, naturals)``: ``weights[k][p][b]`` is the number of ordered
-        sequences of ``4 + k`` point values (as distinct cards) after which the
-        coup ends with Player total ``p`` and Banker total ``b`` having taken
-        ``4 + k`` cards; ``naturals`` counts the four-card sequences with a
-        Player natural, a Banker natural, and both.
+        ``weights[s][p][b]``: the number of ordered sequences of point values
+        (as distinct cards) after which the coup ends with Player total ``p``
+        and Banker total ``b``, the hands being of the sizes
+        ``SIZE_CLASSES[s]`` (so the sequences are 4, 5, 5 or 6 cards long).
     """
     c = list(points)
-    weights = [[[0] * 10 for _ in range(10)] for _ in range(3)]
-    four, five, six = weights
-    naturals = [0, 0, 0]
-    player_draws = PLAYER_DRAWS
-    banker_draws = BANKER_DRAWS
+    weights = [[[0] * 10 for _ in range(10)] for _ in range(4)]
+    four, banker_drew, player_drew, six = weights
+    naturals = tableau.naturals
+    player_draws = [cell is Cell.DRAW for cell in tableau.player]
+    banker_draws = [[cell is Cell.DRAW for cell in row] for row in tableau.banker]
     stood = PLAYER_STOOD
     for i in range(10):
         ci = c[i]
@@ -72,7 +80,7 @@ def sequence_weights(points: Sequence[int]) -> tuple[list[list[list[int]]], list
             c[j] -= 1
             w_player = ci * cj * (1 if i == j else 2)
             player = (i + j) % 10
-            player_natural = is_natural(player)
+            player_natural = naturals[player]
             for k in range(10):
                 ck = c[k]
                 if not ck:
@@ -84,12 +92,8 @@ def sequence_weights(points: Sequence[int]) -> tuple[list[list[list[int]]], list
                         continue
                     w4 = w_player * ck * cm * (1 if k == m else 2)
                     banker = (k + m) % 10
-                    banker_natural = is_natural(banker)
-                    if player_natural or banker_natural:
+                    if player_natural or naturals[banker]:
                         four[player][banker] += w4
-                        naturals[0] += w4 if player_natural else 0
-                        naturals[1] += w4 if banker_natural else 0
-                        naturals[2] += w4 if player_natural and banker_natural else 0
                         continue
                     c[m] -= 1
                     draws = banker_draws[banker]
@@ -108,9 +112,9 @@ def sequence_weights(points: Sequence[int]) -> tuple[list[list[list[int]]], list
                                         row[(banker + q) % 10] += w5 * c[q]
                                 c[t] += 1
                             else:
-                                five[final][banker] += w5
+                                player_drew[final][banker] += w5
                     elif draws[stood]:
-                        row = five[player]
+                        row = banker_drew[player]
                         for q in range(10):
                             if c[q]:
                                 row[(banker + q) % 10] += w4 * c[q]
@@ -120,39 +124,61 @@ def sequence_weights(points: Sequence[int]) -> tuple[list[list[list[int]]], list
                 c[k] += 1
             c[j] += 1
         c[i] += 1
-    return weights, naturals
+    return weights
 
 
-def exact_distribution(points: Sequence[int]) -> Distribution[Fraction]:
+def exact_distribution(
+    points: Sequence[int], tableau: Tableau = STANDARD
+) -> Distribution[Fraction]:
     """The exact distribution of one coup dealt from a shoe with these counts.
 
     Args:
         points: Cards per point value 0-9; at least :data:`MIN_CARDS` cards.
+        tableau: The drawing rules (the rules' ``tableau``).
     """
     n = sum(points)
     assert n >= MIN_CARDS, "callers check the shoe's size"
-    weights, naturals = sequence_weights(points)
+    weights = sequence_weights(points, tableau)
     # One common denominator: a coup that took k cards stands for every way
     # of dealing the remaining 6 - k positions as well.
     denominator = falling(n, 6)
-    scale = (falling(n - 4, 2), n - 5, 1)
+    scale = (falling(n - 4, 2), n - 5, n - 5, 1)
+    flat = tuple(w * scale[s] for s in range(4) for row in weights[s] for w in row)
+    assert len(flat) == SHAPES
     joint_int = [
-        [sum(weights[k][p][b] * scale[k] for k in range(3)) for b in range(10)] for p in range(10)
-    ]
+        [flat[p * 10 + b] + flat[100 + p * 10 + b] + flat[200 + p * 10 + b] + flat[300 + p * 10 + b]
+         for b in range(10)]
+        for p in range(10)
+    ]  # fmt: skip
     player = sum(joint_int[p][b] for p in range(10) for b in range(p))
     banker = sum(joint_int[p][b] for p in range(10) for b in range(p + 1, 10))
     tie = sum(joint_int[p][p] for p in range(10))
     banker_six = sum(joint_int[p][6] for p in range(6))
-    dealt = tuple(Fraction(sum(map(sum, weights[k])) * scale[k], denominator) for k in range(3))
-    four = falling(n, 4)
+    by_class = [sum(flat[s * 100 : s * 100 + 100]) for s in range(4)]
+    dealt = (by_class[0], by_class[1] + by_class[2], by_class[3])
+    # A natural ends the coup on four cards, and a two-card total the tableau
+    # calls natural is one: the naturals are sums over the four-card shapes.
+    naturals = tableau.naturals
+    four = weights[0]
+    player_natural = sum(sum(four[p]) for p in range(10) if naturals[p])
+    banker_natural = sum(four[p][b] for p in range(10) for b in range(10) if naturals[b])
+    both_natural = sum(
+        four[p][b] for p in range(10) for b in range(10) if naturals[p] and naturals[b]
+    )
+    four_cards = falling(n, 4)
+
+    def share(count: int) -> Fraction:
+        return Fraction(count, denominator)
+
     return Distribution(
-        joint=tuple(tuple(Fraction(w, denominator) for w in row) for row in joint_int),
-        player=Fraction(player, denominator),
-        banker=Fraction(banker, denominator),
-        tie=Fraction(tie, denominator),
-        banker_six=Fraction(banker_six, denominator),
-        cards_dealt=(dealt[0], dealt[1], dealt[2]),
-        player_natural=Fraction(naturals[0], four),
-        banker_natural=Fraction(naturals[1], four),
-        both_natural=Fraction(naturals[2], four),
+        shapes=ExactShapes(flat, denominator),
+        joint=tuple(tuple(share(w) for w in row) for row in joint_int),
+        player=share(player),
+        banker=share(banker),
+        tie=share(tie),
+        banker_six=share(banker_six),
+        cards_dealt=(share(dealt[0]), share(dealt[1]), share(dealt[2])),
+        player_natural=Fraction(player_natural, four_cards),
+        banker_natural=Fraction(banker_natural, four_cards),
+        both_natural=Fraction(both_natural, four_cards),
     )

@@ -39,25 +39,17 @@ def chance(value: Fraction) -> dict[str, Any]:
     return {"probability": float(value), "exact": str(value)}
 
 
-def _optional(value: Fraction | None) -> str | None:
-    return None if value is None else str(value)
-
-
 def analysis_json(result: Analysis[Fraction]) -> dict[str, Any]:
-    """The rules, the shoe, outcomes, bets, cards dealt, naturals, pairs and joint totals."""
+    """The rules, the shoe, outcomes, bets, cards dealt, naturals, pairs and joint totals.
+
+    The rules are written by :meth:`~puntobanco.core.rules.Rules.to_json`, the
+    one JSON form of rules (every field, the tableau and each bet's payout legs).
+    """
     rules = result.rules
     shoe = result.shoe
     dist = result.distribution
     out: dict[str, Any] = {
-        "rules": {
-            "decks": rules.decks,
-            "player_pays": str(rules.player_pays),
-            "banker_commission": str(rules.banker_commission),
-            "banker_six_pays": _optional(rules.banker_six_pays),
-            "tie_pays": str(rules.tie_pays),
-            "pair_pays": _optional(rules.pair_pays),
-            "offered_bets": [k.value for k in rules.offered_bets],
-        },
+        "rules": rules.to_json(),
         "shoe": {
             "cards": shoe.cards,
             "points": {str(v): c for v, c in enumerate(shoe.points)},

@@ -4,8 +4,13 @@ The kernel is the same tree walk (each side's first two cards unordered, stop
 on naturals and stands) over float64 counts. Each branch weight is a product of
 at most six counts, so for shoes up to about 1,400 cards every weight and every
 sum is an integer below 2**53 and is exact in float64: the only rounding is the
-final division. The drawing rules come in as arrays built from
-:mod:`puntobanco.core.tableau`'s tuples; the kernel holds no copy of them.
+final division.
+
+The drawing rules come in as three arrays built from the rules'
+:class:`~puntobanco.core.tableau.Tableau` (:func:`draw_arrays`, once per
+tableau); the kernel holds no copy of them. Arrays handed in from outside go
+through :func:`check_draw_arrays` first (:func:`walk_arrays`): the kernel
+itself, like every kernel here, raises nothing.
 
 Compiled once and cached on disk (``cache=True``); :func:`warm_up` compiles it
 ahead of a timed run.
@@ -13,39 +18,130 @@ ahead of a timed run.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 from numba import njit
 
-from puntobanco.analysis.distribution import Distribution
-from puntobanco.core.tableau import BANKER_DRAWS, PLAYER_DRAWS
+from puntobanco.analysis.distribution import Distribution, FloatShapes
+from puntobanco.core.paytable import SHAPES
+from puntobanco.core.tableau import PLAYER_STOOD, STANDARD, TOTALS, Cell, Tableau
 
-#: ``PLAYER_DRAW[total]`` as an array for the kernel (from core.tableau).
-PLAYER_DRAW = np.array(PLAYER_DRAWS, dtype=np.bool_)
-#: ``BANKER_DRAW[total, player_third or 10]`` as an array for the kernel (from core.tableau).
-BANKER_DRAW = np.array(BANKER_DRAWS, dtype=np.bool_)
+#: Numbers in the kernel's summary (see ``_walk``).
+SUMMARY = 10
+
+
+class DrawArrays(NamedTuple):
+    """A tableau as the kernel reads it (read-only bool arrays).
+
+    Attributes:
+        naturals: ``naturals[total]``, shape (10,).
+        player: ``player[total]``: the Player draws, shape (10,).
+        banker: ``banker[total, player_third]``, the last column
+            (:data:`~puntobanco.core.tableau.PLAYER_STOOD`) for "the Player
+            stood", shape (10, 11).
+    """
+
+    naturals: np.ndarray
+    player: np.ndarray
+    banker: np.ndarray
+
+
+#: The shape each of :class:`DrawArrays`' arrays must have.
+DRAW_SHAPES: dict[str, tuple[int, ...]] = {
+    "naturals": (len(TOTALS),),
+    "player": (len(TOTALS),),
+    "banker": (len(TOTALS), PLAYER_STOOD + 1),
+}
+
+
+def check_draw_arrays(arrays: DrawArrays) -> DrawArrays:
+    """Return ``arrays`` if the kernel can read them; otherwise raise.
+
+    Raises:
+        ValueError: An array that is not a numpy bool array of the shape in
+            :data:`DRAW_SHAPES`; the message names it and what was expected.
+    """
+    for name, shape in DRAW_SHAPES.items():
+        array = getattr(arrays, name)
+        if not isinstance(array, np.ndarray) or array.shape != shape or array.dtype != np.bool_:
+            got = (
+                f"{array.dtype} array of shape {array.shape}"
+                if isinstance(array, np.ndarray)
+                else repr(type(array).__name__)
+            )
+            raise ValueError(f"the {name} table must be a bool array of shape {shape}, got {got}")
+    return arrays
+
+
+def _build_arrays(tableau: Tableau) -> DrawArrays:
+    def frozen(values: object) -> np.ndarray:
+        array = np.array(values, dtype=np.bool_)
+        array.setflags(write=False)
+        return array
+
+    return check_draw_arrays(
+        DrawArrays(
+            naturals=frozen(tableau.naturals),
+            player=frozen([cell is Cell.DRAW for cell in tableau.player]),
+            banker=frozen([[cell is Cell.DRAW for cell in row] for row in tableau.banker]),
+        )
+    )
+
+
+# Keyed by id() with the tableau kept alive beside its arrays: hashing a Tableau
+# (110 enum cells) would cost more than a small shoe's walk.
+_ARRAYS: dict[int, tuple[Tableau, DrawArrays]] = {}
+_MAX_CACHED = 64
+
+
+def draw_arrays(tableau: Tableau) -> DrawArrays:
+    """The kernel's arrays for ``tableau``, built and checked once per tableau."""
+    entry = _ARRAYS.get(id(tableau))
+    if entry is not None and entry[0] is tableau:
+        return entry[1]
+    if len(_ARRAYS) >= _MAX_CACHED:
+        _ARRAYS.clear()
+    arrays = _build_arrays(tableau)
+    _ARRAYS[id(tableau)] = (tableau, arrays)
+    return arrays
+
+
+#: The standard tableau's arrays.
+STANDARD_ARRAYS = draw_arrays(STANDARD)
 
 
 @njit(cache=True)
 def _walk(
     counts: np.ndarray,
+    naturals: np.ndarray,
     player_draw: np.ndarray,
     banker_draw: np.ndarray,
+    shapes: np.ndarray,
     joint: np.ndarray,
     summary: np.ndarray,
 ) -> None:
-    """Fill ``joint[p, b]`` and ``summary`` for a shoe of ``counts`` per point value.
+    """Fill ``shapes``, ``joint[p, b]`` and ``summary`` for a shoe of ``counts`` per point value.
 
-    ``summary``: player, banker, tie, banker wins with 6, P(4), P(5), P(6 cards),
-    Player natural, Banker natural, both naturals.
+    ``shapes[s * 100 + p * 10 + b]``: the probability of each coup shape, ``s``
+    being the size class (Player cards - 2) * 2 + (Banker cards - 2), as in
+    :func:`~puntobanco.core.paytable.shape_index`. ``summary``, summed from it:
+    player, banker, tie, banker wins with 6, P(4), P(5), P(6 cards), Player
+    natural, Banker natural, both naturals.
     """
     c = counts.astype(np.float64)
     n = c.sum()
-    w4 = np.zeros((10, 10))
-    w5 = np.zeros((10, 10))
-    w6 = np.zeros((10, 10))
-    nat_p = 0.0
-    nat_b = 0.0
-    nat_both = 0.0
+    # Whether the Banker's first two cards k, m make a natural, looked up by the
+    # cards rather than by their total: measurably faster in the inner loop.
+    banker_natural = np.zeros((10, 10), np.bool_)
+    for k in range(10):
+        for m in range(10):
+            banker_natural[k, m] = naturals[(k + m) % 10]
+    # Sequence weights per size class: (2, 2), (2, 3), (3, 2) and (3, 3) cards.
+    w22 = np.zeros((10, 10))
+    w23 = np.zeros((10, 10))
+    w32 = np.zeros((10, 10))
+    w33 = np.zeros((10, 10))
     for i in range(10):
         ci = c[i]
         if ci == 0.0:
@@ -58,6 +154,7 @@ def _walk(
             c[j] -= 1.0
             wp = ci * cj * (1.0 if i == j else 2.0)
             pt = (i + j) % 10
+            pn = naturals[pt]
             for k in range(10):
                 ck = c[k]
                 if ck == 0.0:
@@ -67,16 +164,10 @@ def _walk(
                     cm = c[m]
                     if cm == 0.0:
                         continue
-                    w = wp * ck * cm * (1.0 if k == m else 2.0)
+                    w4 = wp * ck * cm * (1.0 if k == m else 2.0)
                     bt = (k + m) % 10
-                    if pt >= 8 or bt >= 8:
-                        w4[pt, bt] += w
-                        if pt >= 8:
-                            nat_p += w
-                            if bt >= 8:
-                                nat_both += w
-                        if bt >= 8:
-                            nat_b += w
+                    if pn or banker_natural[k, m]:
+                        w22[pt, bt] += w4
                         continue
                     c[m] -= 1.0
                     if player_draw[pt]:
@@ -84,20 +175,20 @@ def _walk(
                             ct = c[t]
                             if ct == 0.0:
                                 continue
-                            wt = w * ct
+                            wt = w4 * ct
                             pf = (pt + t) % 10
                             if banker_draw[bt, t]:
                                 c[t] -= 1.0
                                 for q in range(10):
-                                    w6[pf, (bt + q) % 10] += wt * c[q]
+                                    w33[pf, (bt + q) % 10] += wt * c[q]
                                 c[t] += 1.0
                             else:
-                                w5[pf, bt] += wt
-                    elif banker_draw[bt, 10]:
+                                w32[pf, bt] += wt
+                    elif banker_draw[bt, 10]:  # 10: the Player stood
                         for q in range(10):
-                            w5[pt, (bt + q) % 10] += w * c[q]
+                            w23[pt, (bt + q) % 10] += w4 * c[q]
                     else:
-                        w4[pt, bt] += w
+                        w22[pt, bt] += w4
                     c[m] += 1.0
                 c[k] += 1.0
             c[j] += 1.0
@@ -105,21 +196,38 @@ def _walk(
     f4 = n * (n - 1.0) * (n - 2.0) * (n - 3.0)
     f5 = f4 * (n - 4.0)
     f6 = f5 * (n - 5.0)
-    p4 = 0.0
-    p5 = 0.0
-    p6 = 0.0
+    d22 = 0.0
+    d23 = 0.0
+    d32 = 0.0
+    d33 = 0.0
     player = 0.0
     banker = 0.0
     tie = 0.0
+    nat_p = 0.0
+    nat_b = 0.0
+    nat_both = 0.0
     for p in range(10):
         for b in range(10):
-            a4 = w4[p, b] / f4
-            a5 = w5[p, b] / f5
-            a6 = w6[p, b] / f6
-            p4 += a4
-            p5 += a5
-            p6 += a6
-            v = a4 + a5 + a6
+            a0 = w22[p, b] / f4
+            a1 = w23[p, b] / f5
+            a2 = w32[p, b] / f5
+            a3 = w33[p, b] / f6
+            shapes[p * 10 + b] = a0
+            shapes[100 + p * 10 + b] = a1
+            shapes[200 + p * 10 + b] = a2
+            shapes[300 + p * 10 + b] = a3
+            d22 += a0
+            d23 += a1
+            d32 += a2
+            d33 += a3
+            # A natural ends the coup on four cards: the naturals are four-card shapes.
+            if naturals[p]:
+                nat_p += a0
+                if naturals[b]:
+                    nat_both += a0
+            if naturals[b]:
+                nat_b += a0
+            v = a0 + a1 + a2 + a3
             joint[p, b] = v
             if p > b:
                 player += v
@@ -134,42 +242,75 @@ def _walk(
     summary[1] = banker
     summary[2] = tie
     summary[3] = six
-    summary[4] = p4
-    summary[5] = p5
-    summary[6] = p6
-    summary[7] = nat_p / f4
-    summary[8] = nat_b / f4
-    summary[9] = nat_both / f4
+    summary[4] = d22
+    summary[5] = d23 + d32
+    summary[6] = d33
+    summary[7] = nat_p
+    summary[8] = nat_b
+    summary[9] = nat_both
 
 
-def float_summary(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _run(counts: np.ndarray, arrays: DrawArrays) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    shapes = np.empty(SHAPES)
+    joint = np.empty((10, 10))
+    summary = np.empty(SUMMARY)
+    _walk(counts, arrays[0], arrays[1], arrays[2], shapes, joint, summary)
+    return shapes, joint, summary
+
+
+def walk_arrays(
+    counts: np.ndarray, arrays: DrawArrays
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The kernel on drawing arrays from outside, checked first (:func:`check_draw_arrays`).
+
+    Raises:
+        ValueError: The arrays do not have the shapes and dtype the kernel reads.
+    """
+    return _run(counts, check_draw_arrays(arrays))
+
+
+def float_summary(
+    counts: np.ndarray, tableau: Tableau = STANDARD
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The kernel's raw output for ``counts`` (int64, 10 point values, at least 6 cards).
 
+    Args:
+        counts: Cards per point value.
+        tableau: The drawing rules (the rules' ``tableau``).
+
     Returns:
-        ``(joint, summary)``: a 10x10 array of probabilities and the ten
-        numbers listed in ``_walk``'s docstring. The hot path of a live shoe.
+        ``(shapes, joint, summary)``: the 400 shape probabilities, a 10x10
+        array of joint totals and the ten numbers listed in ``_walk``'s
+        docstring. The hot path of a live shoe.
     """
-    joint = np.empty((10, 10))
-    summary = np.empty(10)
-    _walk(counts, PLAYER_DRAW, BANKER_DRAW, joint, summary)
-    return joint, summary
-
-
-def float_distribution(points: tuple[int, ...]) -> Distribution[float]:
-    """The distribution of one coup in floats (see :class:`Distribution`)."""
-    joint, s = float_summary(np.array(points, dtype=np.int64))
-    rows = joint.tolist()
-    return Distribution(
-        joint=tuple(tuple(row) for row in rows),
-        player=float(s[0]),
-        banker=float(s[1]),
-        tie=float(s[2]),
-        banker_six=float(s[3]),
-        cards_dealt=(float(s[4]), float(s[5]), float(s[6])),
-        player_natural=float(s[7]),
-        banker_natural=float(s[8]),
-        both_natural=float(s[9]),
+    entry = _ARRAYS.get(id(tableau))  # draw_arrays, inlined: this is the hot path
+    return _run(
+        counts, entry[1] if entry is not None and entry[0] is tableau else draw_arrays(tableau)
     )
+
+
+def distribution_of(
+    shapes: np.ndarray, joint: np.ndarray, summary: np.ndarray
+) -> Distribution[float]:
+    """The :class:`Distribution` of the kernel's output."""
+    s = summary.tolist()
+    return Distribution(
+        shapes=FloatShapes(shapes),
+        joint=tuple(tuple(row) for row in joint.tolist()),
+        player=s[0],
+        banker=s[1],
+        tie=s[2],
+        banker_six=s[3],
+        cards_dealt=(s[4], s[5], s[6]),
+        player_natural=s[7],
+        banker_natural=s[8],
+        both_natural=s[9],
+    )
+
+
+def float_distribution(points: tuple[int, ...], tableau: Tableau = STANDARD) -> Distribution[float]:
+    """The distribution of one coup in floats (see :class:`Distribution`)."""
+    return distribution_of(*float_summary(np.array(points, dtype=np.int64), tableau))
 
 
 def warm_up() -> None:

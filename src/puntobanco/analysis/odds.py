@@ -2,8 +2,11 @@
 
 The coup's distribution comes from the exact integer walk
 (:mod:`puntobanco.analysis.exact`) or from its numba twin
-(:mod:`puntobanco.analysis.kernels`, ``exact=False``); every bet is then
-priced from it with the payouts of :class:`~puntobanco.core.rules.Rules`.
+(:mod:`puntobanco.analysis.kernels`, ``exact=False``), both drawing by the
+rules' tableau; every bet is then priced from the cells of the rules' compiled
+paytable (:mod:`puntobanco.analysis.pricing`): the bets on the coup's shape
+from the distribution of its 400 shapes, the pair bets from the distribution
+of its four pair classes.
 
 >>> from puntobanco.core.rules import BetKind, Rules
 >>> result = analyze(Rules())
@@ -19,8 +22,7 @@ not defined. Real shoes never get there: the cut card leaves at least 12.
 
 from __future__ import annotations
 
-import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
@@ -28,44 +30,37 @@ from typing import Generic, Literal, overload
 
 import numpy as np
 
-from puntobanco.analysis.distribution import CARDS_DEALT, Distribution, Num
-from puntobanco.analysis.exact import MIN_CARDS, exact_distribution, falling
-from puntobanco.analysis.kernels import float_distribution, float_summary
+from puntobanco.analysis.distribution import CARDS_DEALT, Distribution, ExactShapes, Num
+from puntobanco.analysis.exact import MIN_CARDS, exact_distribution
+from puntobanco.analysis.kernels import distribution_of, float_summary
+from puntobanco.analysis.pricing import (
+    BetAnalysis,
+    float_pair_classes,
+    pair_weights,
+    price_exact,
+    price_float,
+    pricing,
+)
 from puntobanco.analysis.shoe import InvalidShoe, ShoeCounts
 from puntobanco.core.coup import Outcome
 from puntobanco.core.rules import BetKind, Rules
 
+__all__ = [
+    "MAX_FLOAT_CARDS",
+    "Analysis",
+    "BetAnalysis",
+    "Pairs",
+    "analyze",
+    "check_shoe",
+    "main_bet_values",
+    "pair_bet_values",
+    "pair_probability",
+    "shape_bet_values",
+]
+
 #: The float path's limit: counts travel as int64 and branch weights (products of
 #: six counts) stay exact in float64 up to about 1,400 cards; past this, refuse.
 MAX_FLOAT_CARDS = 1_000_000
-
-
-@dataclass(frozen=True, slots=True)
-class BetAnalysis(Generic[Num]):
-    """What one bet is worth, per unit staked, from the player's side.
-
-    Attributes:
-        kind: The bet spot.
-        win: Probability that the bet wins.
-        push: Probability that the stake is returned (Player and Banker on a tie).
-        lose: Probability that the stake is lost.
-        expected_value: Mean net gain per unit staked (negative: the player loses).
-        house_edge: ``-expected_value``: ties count as pushes (the usual figure).
-        house_edge_per_resolved: The house edge per bet that won or lost
-            (pushes left out), ``house_edge / (1 - push)``; 0 if it always pushes.
-        rtp: Return to player, ``1 + expected_value``: what comes back per unit staked.
-        std_dev: Standard deviation of the net gain per unit staked.
-    """
-
-    kind: BetKind
-    win: Num
-    push: Num
-    lose: Num
-    expected_value: Num
-    house_edge: Num
-    house_edge_per_resolved: Num
-    rtp: Num
-    std_dev: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,9 +140,21 @@ def analyze(
     rules = rules if rules is not None else Rules()
     shoe = shoe if shoe is not None else ShoeCounts.full(rules.decks)
     check_shoe(rules, shoe)
+    tables = pricing(rules)
     if exact:
-        exact_dist = exact_distribution(shoe.points)
-        return _build(rules, shoe, True, exact_dist, _exact_pairs(shoe), Fraction)
+        exact_dist = exact_distribution(shoe.points, rules.tableau)
+        shapes = exact_dist.shapes
+        assert isinstance(shapes, ExactShapes)
+        bets = price_exact(tables.shape, shapes.weights, shapes.denominator)
+        pairs: Pairs[Fraction] | None = None
+        if shoe.ranks is not None:
+            weights, single, total = pair_weights(shoe.ranks)
+            pairs = Pairs(
+                Fraction(single, total), Fraction(single, total), Fraction(weights[3], total)
+            )
+            if tables.pairs.kinds:
+                bets.update(price_exact(tables.pairs, weights, total))
+        return _build(rules, shoe, True, exact_dist, pairs, bets)
     if shoe.cards > MAX_FLOAT_CARDS:
         raise InvalidShoe(
             f"the float path takes at most {MAX_FLOAT_CARDS} cards, the shoe has {shoe.cards}: "
@@ -156,8 +163,18 @@ def analyze(
             cards=shoe.cards,
             maximum=MAX_FLOAT_CARDS,
         )
-    float_dist = float_distribution(shoe.points)
-    return _build(rules, shoe, False, float_dist, _float_pairs(shoe), float)
+    shape_probabilities, joint, summary = float_summary(
+        np.array(shoe.points, dtype=np.int64), rules.tableau
+    )
+    float_dist = distribution_of(shape_probabilities, joint, summary)
+    float_bets = price_float(tables.shape, shape_probabilities)
+    float_pairs: Pairs[float] | None = None
+    if shoe.ranks is not None:
+        classes, chance, both = float_pair_classes(shoe.ranks)
+        float_pairs = Pairs(chance, chance, both)
+        if tables.pairs.kinds:
+            float_bets.update(price_float(tables.pairs, classes))
+    return _build(rules, shoe, False, float_dist, float_pairs, float_bets)
 
 
 def check_shoe(rules: Rules, shoe: ShoeCounts) -> None:
@@ -170,7 +187,7 @@ def check_shoe(rules: Rules, shoe: ShoeCounts) -> None:
             cards=shoe.cards,
             minimum=MIN_CARDS,
         )
-    if rules.pair_pays is not None and shoe.ranks is None:
+    if pricing(rules).pairs.kinds and shoe.ranks is None:
         raise InvalidShoe(
             "the pair bets need the count of each rank, not only of each point value",
             code="pairs_need_ranks",
@@ -181,18 +198,39 @@ def main_bet_values(rules: Rules, counts: np.ndarray) -> tuple[float, float, flo
     """Expected values of Player, Banker and Tie in floats: the bare hot path.
 
     Args:
-        rules: Payouts.
+        rules: The drawing rules and the compiled paytable.
         counts: int64 array of 10 counts per point value (at least 6 cards).
     """
-    _, s = float_summary(counts)
-    player, banker, tie, six = float(s[0]), float(s[1]), float(s[2]), float(s[3])
-    six_pays = rules.banker_six_pays if rules.banker_six_pays is not None else rules.banker_pays
-    banker_ev = (banker - six) * float(rules.banker_pays) + six * float(six_pays) - player
-    return (
-        player * float(rules.player_pays) - banker,
-        banker_ev,
-        tie * float(rules.tie_pays) - (1.0 - tie),
-    )
+    shapes, _, _ = float_summary(counts, rules.tableau)
+    player, banker, tie = (pricing(rules).main_nets @ shapes).tolist()
+    return player, banker, tie
+
+
+def shape_bet_values(rules: Rules, points: Sequence[int]) -> dict[BetKind, Fraction]:
+    """Exact expected values of the bets on the coup's shape (Player, Banker, Tie).
+
+    Args:
+        rules: The drawing rules and the compiled paytable.
+        points: Cards per point value, at least 6 in all.
+    """
+    shapes = exact_distribution(points, rules.tableau).shapes
+    assert isinstance(shapes, ExactShapes)
+    priced = price_exact(pricing(rules).shape, shapes.weights, shapes.denominator)
+    return {kind: bet.expected_value for kind, bet in priced.items()}
+
+
+def pair_bet_values(rules: Rules, ranks: Sequence[int]) -> dict[BetKind, Fraction]:
+    """Exact expected values of the bets on the coup's pairs (none unless offered).
+
+    Args:
+        rules: The compiled paytable.
+        ranks: Cards per rank, at least 4 in all.
+    """
+    domain = pricing(rules).pairs
+    if not domain.kinds:
+        return {}
+    weights, _, total = pair_weights(ranks)
+    return {kind: bet.expected_value for kind, bet in price_exact(domain, weights, total).items()}
 
 
 def pair_probability(ranks: tuple[int, ...]) -> Fraction:
@@ -205,57 +243,14 @@ def pair_probability(ranks: tuple[int, ...]) -> Fraction:
     return Fraction(sum(c * (c - 1) for c in ranks), n * (n - 1))
 
 
-def _exact_pairs(shoe: ShoeCounts) -> Pairs[Fraction] | None:
-    if shoe.ranks is None:
-        return None
-    ranks = shoe.ranks
-    n = shoe.cards
-    same = sum(c * (c - 1) for c in ranks)
-    # Both pair: the four first cards are two pairs, of one rank or of two.
-    both = same * same - sum((c * (c - 1)) ** 2 for c in ranks) + sum(falling(c, 4) for c in ranks)
-    single = pair_probability(ranks)
-    return Pairs(player=single, banker=single, both=Fraction(both, falling(n, 4)))
-
-
-def _float_pairs(shoe: ShoeCounts) -> Pairs[float] | None:
-    # The same sums as _exact_pairs, in floats: this is on the live-shoe path.
-    if shoe.ranks is None:
-        return None
-    ranks = shoe.ranks
-    n = float(shoe.cards)
-    same = float(sum(c * (c - 1) for c in ranks))
-    both = same * same - sum((c * (c - 1)) ** 2 for c in ranks) + sum(falling(c, 4) for c in ranks)
-    single = same / (n * (n - 1.0))
-    return Pairs(single, single, both / (n * (n - 1.0) * (n - 2.0) * (n - 3.0)))
-
-
 def _build(
     rules: Rules,
     shoe: ShoeCounts,
     exact: bool,
     dist: Distribution[Num],
     pairs: Pairs[Num] | None,
-    num: type[Num],
+    bets: dict[BetKind, BetAnalysis[Num]],
 ) -> Analysis[Num]:
-    zero = num(0)
-    six_pays = rules.banker_six_pays if rules.banker_six_pays is not None else rules.banker_pays
-    # (win probability, winnings per unit) for each way a bet can win, and the push chance.
-    legs: dict[BetKind, tuple[list[tuple[Num, Num]], Num]] = {
-        BetKind.PLAYER: ([(dist.player, num(rules.player_pays))], dist.tie),
-        BetKind.BANKER: (
-            [
-                (dist.banker - dist.banker_six, num(rules.banker_pays)),
-                (dist.banker_six, num(six_pays)),
-            ],
-            dist.tie,
-        ),
-        BetKind.TIE: ([(dist.tie, num(rules.tie_pays))], zero),
-    }
-    if rules.pair_pays is not None:
-        assert pairs is not None  # check_shoe refuses pair bets without ranks
-        legs[BetKind.PLAYER_PAIR] = ([(pairs.player, num(rules.pair_pays))], zero)
-        legs[BetKind.BANKER_PAIR] = ([(pairs.banker, num(rules.pair_pays))], zero)
-    bets = {kind: _price(kind, wins, push) for kind, (wins, push) in legs.items()}
     return Analysis(
         rules=rules,
         shoe=shoe,
@@ -266,29 +261,5 @@ def _build(
         ),
         cards_dealt=MappingProxyType(dict(zip(CARDS_DEALT, dist.cards_dealt, strict=True))),
         pairs=pairs,
-        bets=MappingProxyType(bets),
-    )
-
-
-def _price(kind: BetKind, wins: list[tuple[Num, Num]], push: Num) -> BetAnalysis[Num]:
-    win = ev = second_moment = push - push  # a zero of the right type
-    for chance, pays in wins:
-        win += chance
-        ev += chance * pays
-        second_moment += chance * pays * pays
-    lose = 1 - win - push
-    ev -= lose
-    second_moment += lose
-    resolved = 1 - push
-    return BetAnalysis(
-        kind=kind,
-        win=win,
-        push=push,
-        lose=lose,
-        expected_value=ev,
-        house_edge=-ev,
-        # A bet that can only push (a shoe of nothing but ten-value cards) never resolves.
-        house_edge_per_resolved=-ev / resolved if resolved else push - push,
-        rtp=1 + ev,
-        std_dev=math.sqrt(max(float(second_moment - ev * ev), 0.0)),
+        bets=MappingProxyType({kind: bets[kind] for kind in rules.offered_bets}),
     )

@@ -21,7 +21,7 @@ import copy
 import json
 import os
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Annotated, Any
 
@@ -34,6 +34,7 @@ from puntobanco.cli.play import TranslatedCommand
 from puntobanco.core.cards import Card
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import Lang, error_message
+from puntobanco.core.paytable import Leg, Resolution
 
 TEXT: Mapping[str, Mapping[str, str]] = {
     "en": {
@@ -75,7 +76,7 @@ TEXT: Mapping[str, Mapping[str, str]] = {
         "share": "Share",
         "mean_ev": "Mean expected gain",
         "mean_actual": "Mean actual gain",
-        "six_note": " (6 pays {six})",
+        "total_note": " ({total} pays {pays})",
         "error": "Error: {message}",
         "lang": "--lang must be en or es, got {value!r}",
         "one_shoe": "give only one of --decks, --shoe and --ranks",
@@ -150,7 +151,7 @@ TEXT: Mapping[str, Mapping[str, str]] = {
         "share": "Proporción",
         "mean_ev": "Ganancia esperada media",
         "mean_actual": "Ganancia real media",
-        "six_note": " (el 6 paga {six})",
+        "total_note": " (el {total} paga {pays})",
         "error": "Error: {message}",
         "lang": "--lang debe ser en o es, no {value!r}",
         "one_shoe": "indique solo una de las opciones --decks, --shoe y --ranks",
@@ -505,6 +506,25 @@ def _decimal(value: Fraction | None) -> str:
     return str(value)
 
 
+def _pays_text(legs: Sequence[Leg], t: Mapping[str, str]) -> str:
+    """What a bet pays, from its compiled payout legs: ``0.95:1``, ``1:1 (6 pays 0.5)``.
+
+    The first leg that matches decides, so the general win comes last; each
+    win leg before it is shown as a note.
+    """
+    wins = [leg for leg in legs if leg.resolution is Resolution.WIN]
+    if not wins:
+        return "-"
+    text = f"{_decimal(wins[-1].pays)}:1"
+    for leg in wins[:-1]:
+        total = leg.when.winning_total
+        if total is not None and leg.when.to_json().keys() <= {"outcome", "winning_total"}:
+            text += t["total_note"].format(total=total, pays=_decimal(leg.pays))
+        else:
+            text += f" ({leg.when.describe()}: {_decimal(leg.pays)})"
+    return text
+
+
 def _json(report: dict[str, Any]) -> dict[str, Any]:
     from puntobanco.analysis.export import analysis_json, effects_json
 
@@ -520,7 +540,6 @@ def _print_tables(report: dict[str, Any], lang: Lang, exact: bool) -> None:
 
     from puntobanco.core.coup import Outcome
     from puntobanco.core.explain import BET_NAMES, SIDE_NAMES
-    from puntobanco.core.rules import BetKind
 
     t = TEXT[lang]
     console = Console()
@@ -540,24 +559,14 @@ def _print_tables(report: dict[str, Any], lang: Lang, exact: bool) -> None:
         )
     console.print(outcomes)
 
-    pays = {
-        BetKind.PLAYER: rules.player_pays,
-        BetKind.BANKER: rules.banker_pays,
-        BetKind.TIE: rules.tie_pays,
-        BetKind.PLAYER_PAIR: rules.pair_pays,
-        BetKind.BANKER_PAIR: rules.pair_pays,
-    }
     bets = Table(title=t["bets"])
     for name in ("bet", "pays", "house_edge", "per_resolved", "rtp", "ev", "std_dev"):
         # Exact fractions are long: fold them onto several lines rather than cut them.
         bets.add_column(t[name], justify="left" if name == "bet" else "right", overflow="fold")
     for kind, bet in result.bets.items():
-        paid = f"{_decimal(pays[kind])}:1"
-        if kind is BetKind.BANKER and rules.banker_six_pays is not None:
-            paid += t["six_note"].format(six=_decimal(rules.banker_six_pays))
         bets.add_row(
             BET_NAMES[lang][kind],
-            paid,
+            _pays_text(rules.tables.bets[kind].legs, t),
             _percent(bet.house_edge, exact),
             _percent(bet.house_edge_per_resolved, exact),
             _percent(bet.rtp, exact),

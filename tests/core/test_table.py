@@ -181,6 +181,10 @@ def test_refused_bets_change_nothing(bets: Any, error: type[BaccaratError], code
 
 def test_rebet_and_double_repeat_the_last_round_checked_like_a_new_placement() -> None:
     table = Table(Rules(), LIMITS, balance_minor=100_000, source=SeededSource(5))
+    table.place_bets({B: 100})
+    with pytest.raises(WrongPhase):  # the phase is checked first, then the previous bets
+        table.rebet()
+    table = Table(Rules(), LIMITS, balance_minor=100_000, source=SeededSource(5))
     for refused in (table.rebet, table.double):
         with pytest.raises(NoPreviousBets) as caught:
             refused()

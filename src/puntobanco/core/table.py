@@ -372,6 +372,7 @@ class Table:
             NoPreviousBets: No round has been settled at this table.
             WrongPhase, InvalidBet, InsufficientFunds: As :meth:`verify_bets`.
         """
+        self._refuse_unless(Phase.BETTING, "rebet")
         return self.verify_bets(self._previous("rebet"))
 
     def can_rebet(self) -> bool:
@@ -394,6 +395,7 @@ class Table:
             WrongPhase, InvalidBet, InsufficientFunds: As :meth:`verify_bets`
                 (a doubled stake over the table maximum is refused whole).
         """
+        self._refuse_unless(Phase.BETTING, "double")
         return self.verify_bets(
             [Bet(bet.kind, 2 * bet.stake_minor) for bet in self._previous("double")]
         )

@@ -306,6 +306,7 @@ class Table:
     # Placing bets.
 
     def _refuse_unless(self, phase: Phase, action: str) -> None:
+        # The hot paths test the phase inline and call this only to raise.
         now = self._phase
         if now is phase:
             return
@@ -342,7 +343,8 @@ class Table:
             InvalidBet, InsufficientFunds: As
                 :func:`~puntobanco.core.bets.verify_bets`.
         """
-        self._refuse_unless(Phase.BETTING, "place bets")
+        if self._phase is not Phase.BETTING:
+            self._refuse_unless(Phase.BETTING, "place bets")
         return verify_bets(
             bets, rules=self._rules, limits=self._limits, balance_minor=self._balance
         )
@@ -438,7 +440,8 @@ class Table:
             WrongPhase: The bets are not placed, or the round is already dealt.
             ShoeExhausted: An explicit shoe ran out; the bets stay placed.
         """
-        self._refuse_unless(Phase.PLACED, "deal")
+        if self._phase is not Phase.PLACED:
+            self._refuse_unless(Phase.PLACED, "deal")
         shoe = self._shoe
         result = shoe.deal_coup()
         self._cut_card_out = shoe.cut_card_out and not result.last_in_shoe
@@ -462,7 +465,8 @@ class Table:
         Raises:
             WrongPhase: The round is not dealt.
         """
-        self._refuse_unless(Phase.DEALT, "settle")
+        if self._phase is not Phase.DEALT:
+            self._refuse_unless(Phase.DEALT, "settle")
         placement, result = self._placement, self._result
         assert placement is not None and result is not None, "the phase says both are there"
         settlement = settle(placement.bets, result, self._rules)

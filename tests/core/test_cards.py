@@ -131,3 +131,11 @@ def test_index_round_trip() -> None:
         assert Card.from_index(i + 52) == card
     assert Card(Rank.KING, Suit.SPADES) == Card.from_index(51)
     assert hash(Card(Rank.ACE, Suit.CLUBS)) == hash(Card.from_index(0))
+
+
+def test_a_card_prints_short_and_reads_back() -> None:
+    deck = unshuffled(1)
+    assert repr(deck[0]) == "<Card Ac>" and repr(deck[9]) == "<Card 10c>"
+    assert parse_cards(repr(deck)) == tuple(deck)
+    assert parse_cards(" ".join(repr(card) for card in deck)) == tuple(deck)
+    assert all(parse_cards(repr(card)) == (card,) for card in deck)

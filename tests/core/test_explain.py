@@ -31,6 +31,7 @@ from puntobanco.core.paytable import Condition
 from puntobanco.core.rng import SeededSource
 from puntobanco.core.rules import BetKind, Rules, TableLimits, preset
 from puntobanco.core.shoe import Shoe
+from puntobanco.core.table import Table
 from puntobanco.core.tableau import Tableau
 
 CORE = Path(explain.__file__).resolve().parent
@@ -135,6 +136,15 @@ def test_every_error_code_raised_in_core_has_both_languages() -> None:
         assert set(explain._ERRORS[language]) == ERROR_CODES
 
 
+def _table_in(phase: str) -> Table:
+    """A table with a round placed (``"placed"``) or placed and dealt (``"dealt"``)."""
+    table = Table(balance_minor=10_000, source=SeededSource(1))
+    table.place_bets({BetKind.BANKER: 100})
+    if phase == "dealt":
+        table.deal()
+    return table
+
+
 # One real way to provoke each error code, and the values its sentence must name.
 TRIGGERS: dict[str, tuple[Callable[[], Any], tuple[str, ...]]] = {
     "not_a_number": (lambda: parse_amount("ten"), ("ten",)),
@@ -171,6 +181,14 @@ TRIGGERS: dict[str, tuple[Callable[[], Any], tuple[str, ...]]] = {
     "no_bets": (
         lambda: verify_bets({}, rules=Rules(), limits=TableLimits(), balance_minor=100),
         (),
+    ),
+    "no_bets_placed": (lambda: Table(balance_minor=100).deal(), ()),
+    "bets_already_placed": (lambda: _table_in("placed").place_bets({BetKind.TIE: 100}), ()),
+    "round_not_settled": (lambda: _table_in("dealt").deal(), ()),
+    "no_rebet": (lambda: Table(balance_minor=100).rebet(), ()),
+    "transfer_exceeds_balance": (
+        lambda: Table(balance_minor=1_250).transfer(-5_000),
+        ("50.00", "12.50"),
     ),
     "unknown_rank": (lambda: Rank.from_symbol("Z"), ("Z", "A", "K")),
     "bad_card": (lambda: Card.from_str("Kx"), ("Kx",)),

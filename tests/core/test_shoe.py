@@ -294,3 +294,61 @@ def test_first_two_cards_of_seeded_shoes_are_uniform() -> None:
         assert len(counts) == 52
         chi_square = sum((c - expected) ** 2 / expected for c in counts.values())
         assert chi_square < 114.2  # 51 degrees of freedom: P(chi2 > 114.2) = 1e-6
+
+
+@pytest.mark.parametrize("rounds_played", [0, 1, 3, 5])
+def test_resume_brings_a_shoe_back_to_where_its_history_left_it(rounds_played: int) -> None:
+    rules = Rules(decks=1, cut_card=14)
+    source = FairSource(bytes(range(32)), "resume", first_nonce=3)
+    played = Shoe(rules, source)
+    played.shuffle()
+    for _ in range(rounds_played):
+        played.deal_coup()
+    assert not played.needs_new_shoe
+    resumed = Shoe(rules, FairSource(bytes(range(32)), "resume", first_nonce=3))
+    burn = resumed.resume(position=played.position, rounds=played.rounds_in_shoe)
+    assert burn is not None and burn == Shoe(rules, source).shuffle()
+    assert (resumed.position, resumed.rounds_in_shoe, resumed.cut_card_out) == (
+        played.position,
+        played.rounds_in_shoe,
+        played.cut_card_out,
+    )
+    # The way it was done before resume(): replay the shoe's cards, assign the count.
+    replayed = Shoe(rules, FairSource(bytes(range(32)), "resume", first_nonce=3))
+    replayed.shuffle()
+    while replayed.position < played.position:
+        replayed.deal()
+    replayed.rounds_in_shoe = played.rounds_in_shoe
+    while True:
+        expected = played.deal_coup()
+        assert resumed.deal_coup() == expected == replayed.deal_coup()
+        if expected.last_in_shoe:
+            break
+    assert resumed.needs_new_shoe
+
+
+def test_resume_restores_a_cut_card_that_was_out() -> None:
+    rules = Rules(decks=1, cut_card=14)
+    played = Shoe(rules, SeededSource(12))
+    while not played.cut_card_out:
+        played.deal_coup()
+    resumed = Shoe(rules, SeededSource(12))
+    resumed.resume(position=played.position, rounds=played.rounds_in_shoe)
+    assert resumed.cut_card_out
+    last = resumed.deal_coup()
+    assert last.last_in_shoe and last == played.deal_coup()
+
+
+def test_resume_refuses_a_history_that_does_not_fit() -> None:
+    shoe = Shoe(Rules(decks=1), SeededSource(1))
+    burn = Shoe(Rules(decks=1), SeededSource(1)).shuffle()
+    assert burn is not None
+    burned = 1 + len(burn.face_down)
+    for position, rounds in ((burned - 1, 0), (53, 0), (burned, -1), (burned, True)):
+        with pytest.raises(ValueError):
+            shoe.resume(position=position, rounds=rounds)
+    with pytest.raises(ValueError):
+        shoe.resume(position=1.5, rounds=0)  # type: ignore[arg-type]
+    shoe = Shoe(Rules(decks=1), SeededSource(1))
+    shoe.resume(position=burned, rounds=0)
+    assert shoe.position == burned and shoe.rounds_in_shoe == 0

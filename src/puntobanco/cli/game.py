@@ -1,15 +1,18 @@
-"""The terminal game's state machine, apart from any input or output.
+"""The terminal game's state, apart from any input or output.
 
-A :class:`Session` holds the balance, the last round's bets, the shoe, the
-scoreboard marks of the current shoe and the running totals of the session,
-and nothing that grows with the number of rounds: the marks are cleared at
-each new shoe (a cut-card shoe holds at most a few dozen rounds) or, when the
-shoe is reshuffled every round, kept in a window of the last
-:data:`RECENT_ROUNDS`. Every money amount is an int in minor units.
+A :class:`Session` is a :class:`~puntobanco.core.table.Table` (the balance,
+the bets, rebet, dealing and settling: the game's rules of play, shared with
+every front end) plus what only the terminal shows: the scoreboard marks of
+the current shoe, the shoe count and the running totals of the session.
+Nothing in it grows with the number of rounds: the table keeps no history
+here, the marks are cleared at each new shoe (a cut-card shoe holds at most a
+few dozen rounds) or, when the shoe is reshuffled every round, kept in a
+window of the last :data:`RECENT_ROUNDS`. Every money amount is an int in
+minor units.
 
 A round either happens completely or not at all: :meth:`Session.play_round`
-checks the bets with :func:`~puntobanco.core.bets.verify_bets` before a card is
-dealt, and raises (changing nothing) if they are refused.
+has the table check the bets before a card is dealt, and raises (changing
+nothing) if they are refused.
 
 >>> from puntobanco.core.rng import SeededSource
 >>> session = Session(Rules(), TableLimits(), balance_minor=10_000, source=SeededSource(1))
@@ -25,20 +28,23 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from puntobanco.core.bets import Bet, Settlement, settle, verify_bets
+from puntobanco.core.bets import Bet, Settlement
 from puntobanco.core.coup import Burn, CoupResult, Outcome
-from puntobanco.core.errors import BaccaratError
+from puntobanco.core.errors import NoPreviousBets
 from puntobanco.core.rng import ShuffleSource
 from puntobanco.core.roads import RoundMark
 from puntobanco.core.rules import BetKind, Rules, ShoeMode, TableLimits
 from puntobanco.core.shoe import Shoe
+from puntobanco.core.table import SettledRound, Table
+
+__all__ = ["RECENT_ROUNDS", "NewShoe", "NoPreviousBets", "RoundReport", "Session", "Totals"]
 
 #: Rounds kept on the scoreboard when every round has its own shoe.
 RECENT_ROUNDS = 60
 
-
-class NoPreviousBets(BaccaratError):
-    """Rebet was asked for before any round was played."""
+#: One round, dealt and settled: the table's own record (see
+#: :class:`~puntobanco.core.table.SettledRound`).
+RoundReport = SettledRound
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,32 +54,6 @@ class NewShoe:
     number: int
     """1 for the session's first shoe, and so on."""
     burn: Burn | None
-
-
-@dataclass(frozen=True, slots=True)
-class RoundReport:
-    """One round, dealt and settled.
-
-    Attributes:
-        number: The round's number in the session, from 1.
-        bets: The bets, one per spot, in layout order.
-        result: The coup, with its events for a step-by-step replay.
-        settlement: Every bet settled.
-        balance_before_minor: The balance before the stakes were taken.
-        balance_minor: The balance after the settlement.
-        cut_card_out: The cut card came out in this round: the next round is
-            the shoe's last.
-        last_in_shoe: This round was the shoe's last.
-    """
-
-    number: int
-    bets: tuple[Bet, ...]
-    result: CoupResult
-    settlement: Settlement
-    balance_before_minor: int
-    balance_minor: int
-    cut_card_out: bool
-    last_in_shoe: bool
 
 
 @dataclass(slots=True)
@@ -130,7 +110,7 @@ class Totals:
 
 
 class Session:
-    """One player at one table: the game's whole state.
+    """One player at one table: a core :class:`~puntobanco.core.table.Table` and its display.
 
     Args:
         rules: The game's mathematics.
@@ -138,6 +118,9 @@ class Session:
         balance_minor: The starting balance, in minor units.
         source: The shuffle's randomness (a seeded source makes the game
             reproducible); the system's cryptographic generator by default.
+
+    Raises:
+        TypeError, ValueError: ``balance_minor`` is not an int, or negative.
     """
 
     def __init__(
@@ -148,16 +131,11 @@ class Session:
         balance_minor: int,
         source: ShuffleSource | None = None,
     ) -> None:
-        if isinstance(balance_minor, bool) or not isinstance(balance_minor, int):
-            raise TypeError(f"balance_minor must be an int, got {balance_minor!r}")
-        if balance_minor < 0:
-            raise ValueError(f"balance_minor must not be negative, got {balance_minor}")
+        # history=0: the terminal shows the marks and the totals, kept below, not past rounds.
+        self.table = Table(rules, limits, balance_minor=balance_minor, source=source, history=0)
         self.rules = rules
         self.limits = limits
         self.starting_balance_minor = balance_minor
-        self.balance_minor = balance_minor
-        self.shoe = Shoe(rules, source)
-        self.last_bets: tuple[Bet, ...] = ()
         self.explain = False
         self.totals = Totals()
         self.shoes = 0
@@ -166,9 +144,29 @@ class Session:
         self.marks: deque[RoundMark] = deque(maxlen=RECENT_ROUNDS if self._reshuffle else None)
 
     @property
+    def shoe(self) -> Shoe:
+        """The table's shoe."""
+        return self.table.shoe
+
+    @property
+    def balance_minor(self) -> int:
+        """The table's balance."""
+        return self.table.balance_minor
+
+    @balance_minor.setter
+    def balance_minor(self, value: int) -> None:
+        # For tools and tests: the difference is moved on or off the table, between rounds.
+        self.table.transfer(value - self.table.balance_minor)
+
+    @property
+    def last_bets(self) -> tuple[Bet, ...]:
+        """The previous round's bets, one per spot."""
+        return self.table.last_bets
+
+    @property
     def can_play(self) -> bool:
         """Whether the balance covers at least the table minimum."""
-        return self.balance_minor >= self.limits.minimum_minor
+        return self.table.can_play
 
     def start_shoe_if_needed(self) -> NewShoe | None:
         """Shuffle (and burn) a new shoe if the last one is finished.
@@ -176,9 +174,10 @@ class Session:
         Called before the bets of a round, so that the burn can be shown first.
         In reshuffle mode every round has a fresh shoe, silently: it is not news.
         """
-        if not self.shoe.needs_new_shoe:
+        shoe = self.table.shoe
+        if not shoe.needs_new_shoe:
             return None
-        burn = self.shoe.shuffle()
+        burn = shoe.shuffle()
         self.last_round_next = False
         if self._reshuffle:
             return None
@@ -187,15 +186,9 @@ class Session:
         return NewShoe(self.shoes, burn)
 
     def check_bets(self, bets: Iterable[tuple[BetKind, int]] | Iterable[Bet]) -> tuple[Bet, ...]:
-        """The bets as :func:`~puntobanco.core.bets.verify_bets` accepts them, or it raises."""
+        """The bets as the table would place them, or it raises (see :meth:`Table.verify_bets`)."""
         # Bet() refuses a zero or negative stake, before anything is changed.
-        as_bets = [b if isinstance(b, Bet) else Bet(*b) for b in bets]
-        return verify_bets(
-            as_bets,
-            rules=self.rules,
-            limits=self.limits,
-            balance_minor=self.balance_minor,
-        )
+        return self.table.verify_bets([b if isinstance(b, Bet) else Bet(*b) for b in bets])
 
     def rebet(self) -> tuple[Bet, ...]:
         """The previous round's bets, checked again against today's balance.
@@ -204,9 +197,7 @@ class Session:
             NoPreviousBets: No round has been played yet.
             InvalidBet, InsufficientFunds: As :meth:`check_bets`.
         """
-        if not self.last_bets:
-            raise NoPreviousBets("there are no previous bets to repeat", code="no_rebet")
-        return self.check_bets(self.last_bets)
+        return self.table.verify_rebet()
 
     def play_round(self, bets: Iterable[tuple[BetKind, int]] | Iterable[Bet]) -> RoundReport:
         """Check the bets, deal one round, settle it and update the balance.
@@ -214,26 +205,14 @@ class Session:
         Raises:
             InvalidBet, InsufficientFunds: The bets were refused; nothing changed.
         """
-        checked = self.check_bets(bets)
+        table = self.table
+        table.place_bets([b if isinstance(b, Bet) else Bet(*b) for b in bets])
         self.start_shoe_if_needed()
-        before = self.balance_minor
-        result = self.shoe.deal_coup()
-        settlement = settle(checked, result, self.rules)
-        self.balance_minor = before - settlement.staked_minor + settlement.payout_minor
-        assert self.balance_minor >= 0, "verify_bets keeps the stakes within the balance"
-        self.last_bets = checked
-        number = self.totals.rounds + 1
-        self.totals.add(number, result, settlement)
-        self.marks.append(RoundMark.of(result))
-        cut_card_out = self.shoe.cut_card_out and not result.last_in_shoe
-        self.last_round_next = cut_card_out
-        return RoundReport(
-            number=number,
-            bets=checked,
-            result=result,
-            settlement=settlement,
-            balance_before_minor=before,
-            balance_minor=self.balance_minor,
-            cut_card_out=cut_card_out,
-            last_in_shoe=result.last_in_shoe and not self._reshuffle,
-        )
+        table.deal()
+        table.settle()
+        report = table.last_round
+        assert report is not None, "a round was just settled"
+        self.totals.add(report.number, report.result, report.settlement)
+        self.marks.append(RoundMark.of(report.result))
+        self.last_round_next = report.cut_card_out
+        return report

@@ -104,9 +104,12 @@ SUIT_ORDER: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPA
 class Card:
     """One playing card.
 
+    Its ``repr`` is short and holds the card's :attr:`code`, which
+    :func:`parse_cards` and :meth:`from_str` read back.
+
     >>> card = Card(Rank.KING, Suit.DIAMONDS)
-    >>> str(card), card.code, card.points
-    ('K♦', 'Kd', 0)
+    >>> card, str(card), card.code, card.points
+    (<Card Kd>, 'K♦', 'Kd', 0)
     """
 
     rank: Rank
@@ -162,14 +165,26 @@ class Card:
     def __str__(self) -> str:
         return f"{self.rank.symbol}{self.suit.symbol}"
 
+    def __repr__(self) -> str:
+        # ASCII, so that a result prints the same on any terminal; not eval-able, hence <>.
+        return f"<Card {self.rank.symbol}{self.suit.value}>"
+
 
 def parse_cards(text: str) -> tuple[Card, ...]:
-    """Parse cards separated by spaces or commas.
+    """Parse cards separated by spaces or commas; cards as Python prints them read back too.
 
-    >>> [str(c) for c in parse_cards("9h 4c, Kd 5s")]
-    ['9♥', '4♣', 'K♦', '5♠']
+    >>> cards = parse_cards("9h 4c, Kd 5s")
+    >>> cards
+    (<Card 9h>, <Card 4c>, <Card Kd>, <Card 5s>)
+    >>> parse_cards(repr(cards)) == cards, [str(c) for c in parse_cards("9♥ 10h")]
+    (True, ['9♥', '10♥'])
     """
-    return tuple(Card.from_str(part) for part in text.replace(",", " ").split())
+    parts = text.translate(_PRINTED).split()
+    return tuple(Card.from_str(part) for part in parts if part != "Card")
+
+
+# What a printed card or sequence of cards adds around the codes: "(<Card 9h>, <Card 4c>)".
+_PRINTED = str.maketrans(dict.fromkeys("()[]<>,", " "))
 
 
 def hand_total(cards: Iterable[Card]) -> int:

@@ -54,3 +54,16 @@ class ShoeExhausted(BaccaratError):
     Not a ``ValueError``: it means an explicit card sequence was too short, or
     the cut card was placed where the end-of-shoe procedure cannot finish.
     """
+
+
+class WrongPhase(BaccaratError):
+    """An action the table's phase does not allow: dealing before the bets, betting twice.
+
+    Not a ``ValueError``: nothing is wrong with the values, only with the
+    moment (see :class:`~puntobanco.core.table.Phase`). ``params`` hold the
+    ``action`` refused and the table's ``phase``.
+    """
+
+
+class NoPreviousBets(BaccaratError):
+    """Rebet or double was asked for before any round was settled at the table."""

@@ -168,6 +168,7 @@ _MONEY_PARAMS: dict[str, frozenset[str]] = {
     "too_large": frozenset({"maximum"}),
     "limit": frozenset({"minimum"}),
     "limits_order": frozenset({"minimum", "maximum"}),
+    "transfer_exceeds_balance": frozenset({"amount", "balance"}),
 }
 
 _ERRORS: dict[str, dict[str, str]] = {
@@ -197,6 +198,16 @@ _ERRORS: dict[str, dict[str, str]] = {
             "Your bets total {total} but your balance is {balance}: bet at most {balance}."
         ),
         "no_bets": "Place at least one bet: on Player, Banker or Tie.",
+        # The table's phases, rebet and double, money moved (core.table).
+        "no_bets_placed": "No bets are placed yet: place your bets before the cards are dealt.",
+        "bets_already_placed": (
+            "The bets of this round are already placed: the cards are dealt next."
+        ),
+        "round_not_settled": "The cards of this round are dealt: the bets are settled next.",
+        "no_rebet": "There are no previous bets to repeat yet: place a bet first.",
+        "transfer_exceeds_balance": (
+            "You cannot take {amount} off the table: the balance is {balance}."
+        ),
         # Cards.
         "unknown_rank": "{rank!r} is not a rank: use A, 2 to 10 (or T), J, Q or K.",
         "bad_card": (
@@ -263,6 +274,17 @@ _ERRORS: dict[str, dict[str, str]] = {
             "Sus apuestas suman {total} pero su saldo es {balance}: apueste {balance} como mucho."
         ),
         "no_bets": "Haga al menos una apuesta: a Jugador, Banca o Empate.",
+        "no_bets_placed": (
+            "Aún no hay apuestas: haga sus apuestas antes de que se repartan las cartas."
+        ),
+        "bets_already_placed": (
+            "Las apuestas de esta mano ya están hechas: ahora se reparten las cartas."
+        ),
+        "round_not_settled": (
+            "Las cartas de esta mano ya están repartidas: ahora se liquidan las apuestas."
+        ),
+        "no_rebet": "Aún no hay apuestas anteriores que repetir: haga una apuesta primero.",
+        "transfer_exceeds_balance": "No puede retirar {amount} de la mesa: su saldo es {balance}.",
         "unknown_rank": "{rank!r} no es un valor de carta: use A, 2 a 10 (o T), J, Q o K.",
         "bad_card": (
             "{card!r} no es una carta: escriba un valor y un palo, como Kd, 10h o A♠ "

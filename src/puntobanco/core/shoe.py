@@ -200,6 +200,52 @@ class Shoe:
         """Start a new shoe now (returns its burn, if any), whatever is left of this one."""
         return self._new_shoe()
 
+    def resume(self, *, position: int, rounds: int) -> Burn | None:
+        """Start the next shoe and bring it to where it stood after ``rounds`` rounds.
+
+        For a shoe kept as its history rather than its cards (a server stores the
+        source's seed, the shoe's index, how many cards were dealt and how many
+        rounds): the shoe is shuffled and burned exactly as when it was opened,
+        its first ``position`` cards (burn included) are dealt again, and the
+        next :meth:`deal_coup` is the shoe's round ``rounds + 1``. The cut card
+        is out again if those cards passed it, so the end-of-shoe procedure
+        continues as it would have.
+
+        >>> from puntobanco.core.rng import SeededSource
+        >>> played = Shoe(Rules(), SeededSource(7))
+        >>> _ = [played.deal_coup() for _ in range(3)]
+        >>> resumed = Shoe(Rules(), SeededSource(7))
+        >>> _ = resumed.resume(position=played.position, rounds=3)
+        >>> resumed.deal_coup() == played.deal_coup()
+        True
+
+        Args:
+            position: Cards of the shoe dealt or burned so far (:attr:`position`).
+            rounds: Rounds dealt from the shoe so far (:attr:`rounds_in_shoe`).
+
+        Returns:
+            The shoe's burn, as when it was opened (``None`` without one).
+
+        Raises:
+            ValueError: ``position`` is before the end of the burn or past the
+                last card, or ``rounds`` is negative: the history does not fit
+                this shoe.
+        """
+        if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 0:
+            raise ValueError(f"rounds must be a whole number from 0, got {rounds!r}")
+        if isinstance(position, bool) or not isinstance(position, int):
+            raise ValueError(f"position must be a whole number of cards, got {position!r}")
+        burn = self._new_shoe()
+        if not self._position <= position <= len(self._cards):
+            raise ValueError(
+                f"position must be from {self._position} (after the burn) to "
+                f"{len(self._cards)} (the last card), got {position}"
+            )
+        while self._position < position:
+            self.deal()
+        self.rounds_in_shoe = rounds
+        return burn
+
     def _new_shoe(self) -> Burn | None:
         if self._single_shoe and self.shoe_index >= 0:
             raise ShoeExhausted(

@@ -255,3 +255,14 @@ def test_explanations_name_the_totals_of_the_rules_tableau() -> None:
     assert "Player 5 draws: the Player draws on 0–5." in standard
     assert "Player 5 stands: the Player stands on 5–8." in odd
     assert "Banker 6 stands: the Player stood, so the Banker stands on 5–8." in odd
+
+
+def test_the_compiled_tables_stay_on_the_value_but_not_in_its_pickle() -> None:
+    import pickle
+
+    rules = Rules(tie_pays=9)
+    assert rules.tables is rules.tables is compile_rules(rules)
+    copy = pickle.loads(pickle.dumps(rules))
+    assert copy == rules and hash(copy) == hash(rules)
+    assert copy.tables is rules.tables  # compiled again on first use: the same cached value
+    assert "_compiled" not in Rules().to_json()

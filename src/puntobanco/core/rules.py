@@ -179,6 +179,11 @@ class Rules:
     pair_pays: Fraction | None = None
     variant: Variant = Variant.PUNTO_BANCO
     tableau: Tableau = STANDARD
+    # The compiled tables, kept on the value after the first use: settling a bet reads
+    # them, and looking them up by the whole value's hash every time costs microseconds.
+    _compiled: GameTables | None = field(
+        default=None, init=False, repr=False, compare=False, hash=False
+    )
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__  # the dataclass is frozen; normalise once, here
@@ -286,9 +291,24 @@ class Rules:
     @property
     def tables(self) -> GameTables:
         """These rules compiled into the tables every reader uses (cached)."""
-        from puntobanco.core.gametables import compile_rules
+        compiled = self._compiled
+        if compiled is None:
+            from puntobanco.core.gametables import compile_rules
 
-        return compile_rules(self)
+            compiled = compile_rules(self)
+            object.__setattr__(self, "_compiled", compiled)
+        return compiled
+
+    def __getstate__(self) -> list[Any]:
+        # Pickled (to a Dask worker, say) without the compiled tables, which hold
+        # read-only mappings that do not pickle; the other side compiles them again.
+        return [getattr(self, f.name) for f in dataclasses.fields(self) if f.init]
+
+    def __setstate__(self, state: list[Any]) -> None:
+        names = [f.name for f in dataclasses.fields(self) if f.init]
+        for name, value in zip(names, state, strict=True):
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_compiled", None)
 
     def to_json(self) -> dict[str, Any]:
         """The rules as JSON: every field, ratios as ``str(Fraction)``, and what they imply.
@@ -334,7 +354,7 @@ class Rules:
             raise InvalidRules(
                 f"rules must be a JSON object, got {data!r}", code="rules_json", value=repr(data)
             )
-        fields_ = {f.name for f in dataclasses.fields(cls)}
+        fields_ = {f.name for f in dataclasses.fields(cls) if f.init}
         unknown = sorted(set(data) - fields_ - _DERIVED_JSON_KEYS)
         if unknown:
             allowed = ", ".join(sorted(fields_))

@@ -1,4 +1,8 @@
-"""Each layer imports only the layers above it (DESIGN.md), and core only the stdlib."""
+"""Each layer imports only the layers above it, and core only the stdlib.
+
+The layers, top first: core, analysis, sim, server, web, cli. A layer that reached
+down would make the pure core depend on I/O, or the engine on its displays.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``puntobanco odds``: the JSON schema of DESIGN.md, options, languages and bad input."""
+"""``puntobanco odds``: the JSON schema other tools rely on, options, languages and bad input."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The provably fair shuffle: DESIGN.md's test vector and an independent recomputation."""
+"""The provably fair shuffle: the published test vector and an independent recomputation."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ def test_six_decks_nonce_1() -> None:
 def independent_fair_shoe(
     server_seed: bytes, client_seed: str, nonce: int, decks: int
 ) -> list[str]:
-    """DESIGN.md's procedure written again, from its text, with no engine code."""
+    """The procedure written again from core.fairness's docstring, with no engine code."""
 
     def words() -> Iterator[int]:
         counter = 0

@@ -19,7 +19,7 @@ from puntobanco.core.shoe import Shoe
 
 
 def eager_shuffle(decks: int, seed: int, shoe_index: int) -> list[Card]:
-    """The whole shoe shuffled up front, exactly as DESIGN.md writes Fisher-Yates."""
+    """The whole shoe shuffled up front, exactly as core.fairness specifies Fisher-Yates."""
     cards = unshuffled(decks)
     rng = Xoshiro256StarStar.for_shoe(seed=seed, shoe_index=shoe_index)
     n = len(cards)

@@ -16,7 +16,7 @@ VECTOR_SEED = bytes(range(32))
 
 
 def test_design_test_vector() -> None:
-    """DESIGN.md's vector, through the verifier's own recomputation."""
+    """The published test vector, through the verifier's own recomputation."""
     assert hashlib.sha256(VECTOR_SEED).hexdigest() == (
         "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd"
     )

@@ -2,7 +2,9 @@
 
 Every probability is written twice: as a float and exactly, the way Python's
 ``str(Fraction)`` writes it (``"0"``, ``"-1/20"``, ``"1219/115224"``). The
-schema extends the one fixed in DESIGN.md; the server may reuse it.
+schema is an interface other tools read (``outcomes`` and ``bets`` with
+``probability``/``exact`` and ``house_edge``/``exact_house_edge``): extend it, never
+rename a key. The server may reuse it.
 
 >>> from puntobanco.analysis import analyze
 >>> from puntobanco.core.rules import Rules

@@ -96,7 +96,8 @@ class Suit(StrEnum):
 _SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 _SUIT_BY_TEXT = {**{s.value: s for s in Suit}, **{v: k for k, v in _SUIT_SYMBOLS.items()}}
 
-#: The order of suits inside an unshuffled deck (DESIGN.md, provably fair shuffle).
+#: The order of suits inside an unshuffled deck: part of the provably fair shuffle
+#: (:mod:`puntobanco.core.fairness`), so a verifier elsewhere must use the same.
 SUIT_ORDER: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 
 

@@ -1,6 +1,7 @@
 """The provably fair shuffle: a committed server seed, a client seed and a nonce.
 
-Exactly as DESIGN.md fixes it, so that anyone can recompute a shoe:
+This is the whole specification, fixed so that anyone can recompute a shoe from the
+revealed seed with no code of ours:
 
 * ``server_seed``: 32 random bytes. Before play the player sees
   ``SHA-256(server_seed)`` in hex (the commitment).
@@ -81,7 +82,7 @@ class FairStream:
         return word
 
     def randbelow(self, n: int) -> int:
-        """An integer in ``[0, n)`` by rejection: exactly DESIGN.md's ``draw(m)``."""
+        """An integer in ``[0, n)`` by rejection: the module docstring's ``draw(m)``."""
         if not 1 <= n <= 1 << 32:
             raise ValueError(f"randbelow needs 1 <= n <= 2**32, got {n}")
         limit = (1 << 32) - ((1 << 32) % n)

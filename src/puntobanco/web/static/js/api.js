@@ -1,4 +1,4 @@
-// The HTTP API of CONTRACTS.md C. Every call says the page's language; every failure is an
+// The HTTP API (its schema is served at /openapi.json). Every call says the page's language; every failure is an
 // ApiError whose kind tells the page which message to show (offline, server, auth, rule).
 // A server's error keeps its code, params and sentence in every language (error.messages):
 // after a language switch the page says it again in the new language, asking nothing.

@@ -203,7 +203,9 @@ def test_cut_card_limits_come_from_the_rules() -> None:
         ("99999999999999999", "es", "es demasiado grande: el máximo es 10.000.000.000.000,00"),
         ("-5", "en", "An amount cannot be negative (-5)"),
         ("-5", "es", "Una cantidad no puede ser negativa (-5)"),
-        ("2.505", "en", "has more than 2 decimals"),
+        ("2.5055", "en", "has more than 2 decimals"),
+        ("1.000", "en", "in English thousands are separated with a comma"),
+        ("1,000", "es", "en español los miles se separan con un punto"),
         ("ten", "es", "no es una cantidad"),
     ],
 )
@@ -224,6 +226,10 @@ def test_good_option_spellings() -> None:
     assert config.rules.shoe_mode is ShoeMode.RESHUFFLE and config.rules.cut_card == 20
     assert build_config({"commission": "5%"}, {}).rules.banker_commission == Fraction(1, 20)
     assert build_config({"balance": "12,34"}, {}).balance_minor == 1234
+    # Thousands as the language of the game writes them.
+    assert build_config({"balance": "2,000", "lang": "en"}, {}).balance_minor == 200_000
+    assert build_config({"balance": "2.000", "lang": "es"}, {}).balance_minor == 200_000
+    assert build_config({"balance": "2 000", "lang": "es"}, {}).balance_minor == 200_000
 
 
 def _cli(args: list[str], lang_env: str) -> subprocess.CompletedProcess[str]:

@@ -149,8 +149,10 @@ def _table_in(phase: str) -> Table:
 TRIGGERS: dict[str, tuple[Callable[[], Any], tuple[str, ...]]] = {
     "not_a_number": (lambda: parse_amount("ten"), ("ten",)),
     "negative": (lambda: parse_amount("-5"), ("-5",)),
-    "sub_minor": (lambda: parse_amount("2.505"), ("2.505", "2")),
+    "sub_minor": (lambda: parse_amount("2.5055"), ("2.5055", "2")),
     "too_large": (lambda: parse_amount("9" * 30), ("10000000000000.00",)),
+    "thousands_separator": (lambda: parse_amount("1.000", lang="en"), ("1.000", "1000")),
+    "thousands_ambiguous": (lambda: parse_amount("1,000"), ("1,000", "1000")),
     "not_positive": (lambda: Bet(BetKind.PLAYER, 0), ("0",)),
     "stake_not_integer": (lambda: Bet(BetKind.PLAYER, 2.5), ("2.5", "250")),  # type: ignore[arg-type]
     "unknown_bet": (lambda: Bet("dragon", 100), ("dragon",)),  # type: ignore[arg-type]

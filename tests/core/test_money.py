@@ -83,10 +83,16 @@ def test_parse_amount_accepts(text: str, minor: int) -> None:
         ("-0.01", "negative"),
         (" -3,5 ", "negative"),
         ("0.001", "sub_minor"),
-        ("2.505", "sub_minor"),
-        ("10.500", "sub_minor"),  # three decimals: maybe a thousands separator
-        ("1,000", "sub_minor"),  # 1,000: a thousand in English, 1.000 in Spanish: refused
-        ("1.000", "sub_minor"),
+        ("2.5055", "sub_minor"),
+        ("2.505", "thousands_ambiguous"),  # 2505 in Spanish, or three decimals
+        ("10.500", "thousands_ambiguous"),
+        ("1,000", "thousands_ambiguous"),  # a thousand in English, one in Spanish: refused
+        ("1.000", "thousands_ambiguous"),
+        ("12.500", "thousands_ambiguous"),
+        ("-1,000", "negative"),
+        ("0.500", "sub_minor"),  # no thousand starts with 0: three decimals
+        ("1,0000", "sub_minor"),
+        ("1000,000", "sub_minor"),
         ("10000000000000.01", "too_large"),
         ("99999999999999999999", "too_large"),
         ("9" * 5000, "too_large"),  # longer than int() will convert: still our error
@@ -193,3 +199,95 @@ def test_format_fraction_minor_groups_thousands() -> None:
     assert format_fraction_minor(Fraction(123_456_789, 4), lang="es") == "308.641,9725"
     assert format_fraction_minor(Fraction(123_456_789, 4), lang="en") == "308,641.9725"
     assert format_fraction_minor(Fraction(123_456_789, 4)) == "308641.9725"
+
+
+# How a player of each language writes amounts: a thousands separator only in groups of
+# three, the one the language uses; the decimal separator with one or two digits, either.
+@pytest.mark.parametrize(
+    ("lang", "text", "minor"),
+    [
+        ("en", "1,000", 100_000),
+        ("en", "1,000.50", 100_050),
+        ("en", "12,500", 1_250_000),
+        ("en", "999,999", 99_999_900),
+        ("en", "1 000", 100_000),
+        ("en", "1\u00a0000", 100_000),  # no-break space
+        ("en", "1\u202f000,50", 100_050),  # narrow no-break space
+        ("en", "1,000,000", 100_000_000),
+        ("en", "1.000.000", 100_000_000),  # several groups: never decimals
+        ("en", "2.50", 250),
+        ("en", "2,50", 250),  # two digits: a decimal comma, even in English
+        ("en", "1.000,50", 100_050),  # both separators: only one reading
+        ("es", "1.000", 100_000),
+        ("es", "1.000,50", 100_050),
+        ("es", "12.500", 1_250_000),
+        ("es", "1 000", 100_000),
+        ("es", "1 000,50", 100_050),
+        ("es", "1.000.000", 100_000_000),
+        ("es", "2,50", 250),
+        ("es", "2.50", 250),
+        ("es", "1,000.50", 100_050),
+        ("es_ES.UTF-8", "1.000", 100_000),
+        ("en", "10", 1000),
+        ("es", "0,05", 5),
+    ],
+)
+def test_parse_amount_in_a_language(lang: str, text: str, minor: int) -> None:
+    assert parse_amount(text, lang=lang) == minor
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "code"),
+    [
+        ("en", "1.000", "thousands_separator"),  # one in Spanish-style decimals? a thousand?
+        ("en", "12.500", "thousands_separator"),
+        ("es", "1,000", "thousands_separator"),
+        ("es", "12,500", "thousands_separator"),
+        ("en", "-1,000", "negative"),
+        ("es", "-1.000", "negative"),
+        ("en", "2.5055", "sub_minor"),
+        ("es", "2,5055", "sub_minor"),
+        ("en", "2.505", "thousands_separator"),  # 2505 as Spain writes it, or three decimals
+        ("es", "2,505", "thousands_separator"),
+        ("en", "0,500", "sub_minor"),
+        ("es", "0.500", "sub_minor"),
+        ("en", "1,00,000", "not_a_number"),
+        ("es", "1.000.00", "not_a_number"),
+        ("es", "1 0 0", "not_a_number"),
+    ],
+)
+def test_parse_amount_in_a_language_refuses(lang: str, text: str, code: str) -> None:
+    with pytest.raises(InvalidBet) as caught:
+        parse_amount(text, lang=lang)
+    assert caught.value.code == code
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "shown"),
+    [
+        ("en", "1.000", ("'1.000'", "comma", "1,000", "1000", "1.00")),
+        ("en", "12.500", ("thousands", "12,500", "12500", "12.50")),
+        ("es", "1,000", ("'1,000'", "punto", "1.000", "1000", "1,00")),
+        ("es", "12,500", ("miles", "12.500", "12500", "12,50")),
+    ],
+)
+def test_thousands_separator_message(lang: str, text: str, shown: tuple[str, ...]) -> None:
+    from puntobanco.core.explain import error_message
+
+    with pytest.raises(InvalidBet) as caught:
+        parse_amount(text, lang=lang)
+    said = error_message(caught.value, lang)
+    for part in shown:
+        assert part in said
+    assert "decimals: " not in said and "decimales: " not in said
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_thousands_ambiguous_message_shows_both_forms(lang: str) -> None:
+    from puntobanco.core.explain import error_message
+
+    with pytest.raises(InvalidBet) as caught:
+        parse_amount("1,000")
+    said = error_message(caught.value, lang)
+    for part in ("'1,000'", "1000", "1,000.00", "1.000,00"):
+        assert part in said

@@ -91,7 +91,7 @@ def _whole(option: str, value: str, key: str, low: int, high: int, **params: Any
 
 def _amount(option: str, value: str, lang: Lang) -> int:
     try:
-        amount = parse_amount(value)
+        amount = parse_amount(value, lang=lang)
     except BaccaratError as error:
         # The core's own sentence: "too large: the most is ...", "negative", ...
         quoted = {k: shown(v) if isinstance(v, str) else v for k, v in error.params.items()}

@@ -180,6 +180,17 @@ _ERRORS: dict[str, dict[str, str]] = {
             "{text!r} has more than 2 decimals: write cents with at most 2 decimals (2.50), "
             "and a thousand as 1000 or 1,000.00."
         ),
+        "thousands_separator": (
+            "{text!r} is not clear: in English thousands are separated with a comma and "
+            "cents with a point. For {plain} write {grouped} or {plain}; for cents, "
+            "at most 2 decimals, as in {decimal}."
+        ),
+        "thousands_ambiguous": (
+            "{text!r} is not clear: the comma separates thousands in English (1,000) but "
+            "cents in Spanish (1,00), and the point the other way round. For {plain} write "
+            "{plain}, {grouped_en} or {grouped_es}; for cents, at most 2 decimals, "
+            "as in {decimal}."
+        ),
         "too_large": "{text!r} is too large: the most is {maximum}.",
         "not_positive": "A stake must be more than 0: write an amount such as 10 or 2.50.",
         "stake_not_integer": (
@@ -253,6 +264,17 @@ _ERRORS: dict[str, dict[str, str]] = {
         "sub_minor": (
             "{text!r} tiene más de 2 decimales: escriba los céntimos con 2 decimales como mucho "
             "(2,50), y mil como 1000 o 1.000,00."
+        ),
+        "thousands_separator": (
+            "{text!r} no está claro: en español los miles se separan con un punto y "
+            "los céntimos con una coma. Para {plain} escriba {grouped} o {plain}; para "
+            "céntimos, 2 decimales como mucho, como en {decimal}."
+        ),
+        "thousands_ambiguous": (
+            "{text!r} no está claro: la coma separa los miles en inglés (1,000) pero los "
+            "céntimos en español (1,00), y el punto al revés. Para {plain} escriba "
+            "{plain}, {grouped_en} o {grouped_es}; para céntimos, 2 decimales como mucho, "
+            "como en {decimal}."
         ),
         "too_large": "{text!r} es demasiado grande: el máximo es {maximum}.",
         "not_positive": "Una apuesta debe ser mayor que 0: escriba una cantidad como 10 o 2,50.",
@@ -345,10 +367,10 @@ def error_message(error: BaccaratError, lang: str = "en") -> str:
 
     >>> from puntobanco.core.money import parse_amount
     >>> try:
-    ...     parse_amount("2,505")
+    ...     parse_amount("2,5055")
     ... except BaccaratError as error:
     ...     print(error_message(error, "es"))
-    '2,505' tiene más de 2 decimales: escriba los céntimos con 2 decimales como mucho (2,50), y mil como 1000 o 1.000,00.
+    '2,5055' tiene más de 2 decimales: escriba los céntimos con 2 decimales como mucho (2,50), y mil como 1000 o 1.000,00.
     """  # noqa: E501
     language = check_lang(lang)
     template = _ERRORS[language].get(error.code)
@@ -358,6 +380,8 @@ def error_message(error: BaccaratError, lang: str = "en") -> str:
     for key in _MONEY_PARAMS.get(error.code, frozenset()) & params.keys():
         if isinstance(params[key], int):
             params[key] = format_minor(params[key], lang=language)
+    if error.code in ("thousands_separator", "thousands_ambiguous"):
+        params.update(_thousands_forms(params, language))
     if error.code == "negative" and isinstance(params.get("stake"), int):
         # A negative Bet: its "text" is the stake in the plain form; write it as money.
         params["text"] = format_minor(params["stake"], lang=language)
@@ -379,3 +403,25 @@ def error_message(error: BaccaratError, lang: str = "en") -> str:
 
 
 _BET_VALUES = frozenset(kind.value for kind in BetKind)
+
+
+def _thousands_forms(params: dict[str, Any], language: str) -> dict[str, str]:
+    """The correct ways to write a refused ``"1,000"``, as ``language`` writes money.
+
+    ``plain`` has no separator (``1000``), ``grouped`` the language's
+    thousands separator, ``grouped_en`` and ``grouped_es`` each language's
+    form with cents (which every language reads), and ``decimal`` the number
+    read as cents instead, cut to two decimals (``1.00``, Spanish ``1,00``).
+    """
+    whole = params.get("whole")
+    first, digits = str(params.get("first", "")), str(params.get("digits", ""))
+    if not isinstance(whole, int):
+        return {}
+    point = format_minor(0, lang=language)[1]
+    return {
+        "plain": str(whole),
+        "grouped": format_minor(whole * 100, lang=language)[:-3],
+        "grouped_en": format_minor(whole * 100, lang="en"),
+        "grouped_es": format_minor(whole * 100, lang="es"),
+        "decimal": f"{first}{point}{digits[:2]}",
+    }

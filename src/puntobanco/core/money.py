@@ -38,6 +38,11 @@ _GROUPED = re.compile(
     r"(?:(?P<dec>[.,])(?P<cents>\d*))?",
     re.ASCII,
 )
+# One separator and one group of three digits ("1,000", "12.500"): a thousand in one
+# language, three decimals in the other (see parse_amount).
+_ONE_GROUP = re.compile(r"(?P<first>[1-9]\d{0,2})(?P<sep>[.,])(?P<digits>\d{3})", re.ASCII)
+# The no-break spaces people (and some keyboards) put between groups of digits.
+_SPACES = str.maketrans({"\u00a0": " ", "\u202f": " "})
 #: How each language writes money: (thousands separator, decimal separator).
 _SEPARATORS = {"en": (",", "."), "es": (".", ",")}
 
@@ -51,42 +56,62 @@ def winnings_minor(stake_minor: int, ratio: Fraction) -> int:
     return math.floor(stake_minor * ratio)
 
 
-def parse_amount(text: str) -> int:
+def parse_amount(text: str, *, lang: str | None = None) -> int:
     """Parse an amount in major units (``"10"``, ``"10.5"``, ``"10,50"``) into minor units.
 
-    A point or a comma may be the decimal separator, and at most two decimals
-    are accepted, so that a lone thousands separator is never misread:
-    ``"1.000"`` and ``"1,000"`` (a thousand in one language, one in the other)
-    are refused rather than guessed. Amounts grouped in thousands are read
-    when they cannot be misread: what :func:`format_minor` writes in either
-    language (``"1,000.00"``, ``"1.000,00"``), several groups (``"1.000.000"``)
-    or groups split by spaces (``"1 000"``). Underscores, and spaces anywhere
-    else, are refused. Zero parses (a stake of zero is refused later, by
-    :class:`~puntobanco.core.bets.Bet`).
+    A point or a comma followed by one or two digits is a decimal separator,
+    in every language (``"2.50"``, ``"2,50"``): a thousands separator is
+    always followed by three digits, so these cannot be misread. More than
+    two decimals are refused (``"sub_minor"``).
+
+    One separator followed by exactly three digits (``"1,000"``, ``"12.500"``)
+    is a thousand in one language and a number with three decimals in the
+    other. With ``lang`` it is read as that language writes it: English
+    ``"1,000"`` and Spanish ``"1.000"`` are a thousand; English ``"1.000"``
+    and Spanish ``"1,000"`` are refused (``"thousands_separator"``: the message
+    names the language's thousands separator and shows the correct forms).
+    Without ``lang`` both are refused (``"thousands_ambiguous"``).
+
+    Forms that cannot be misread are read in every language: what
+    :func:`format_minor` writes in either language (``"1,000.00"``,
+    ``"1.000,00"``), several groups (``"1.000.000"``) and groups split by
+    spaces (``"1 000"``, also the no-break spaces ``U+00A0`` and ``U+202F``).
+    Underscores, and spaces anywhere else, are refused. Zero parses (a stake
+    of zero is refused later, by :class:`~puntobanco.core.bets.Bet`).
 
     >>> parse_amount("2,50"), parse_amount(" +7 "), parse_amount(".5")
     (250, 700, 50)
     >>> parse_amount("1.000,50"), parse_amount("1,000.50"), parse_amount("1 000")
     (100050, 100050, 100000)
+    >>> parse_amount("1,000", lang="en"), parse_amount("1.000", lang="es")
+    (100000, 100000)
 
     Raises:
         InvalidBet: ``code`` is ``"not_a_number"``, ``"negative"``, ``"sub_minor"``
-            (more than two decimals, or an ambiguous ``"1.000"``) or ``"too_large"``
-            (over :data:`MAX_AMOUNT_MINOR`).
+            (more than two decimals), ``"thousands_separator"`` or
+            ``"thousands_ambiguous"`` (one group of three digits after the
+            separator ``lang`` does not use for thousands, or with no ``lang``),
+            or ``"too_large"`` (over :data:`MAX_AMOUNT_MINOR`).
     """
     shown = text.strip()
-    signed = _SIGNED.fullmatch(shown)
+    signed = _SIGNED.fullmatch(shown.translate(_SPACES))
     assert signed is not None  # the pattern matches any text
     sign, body = signed.groups()
-    plain = _PLAIN.fullmatch(body)
-    grouped = None if plain else _GROUPED.fullmatch(body)
+    single = _ONE_GROUP.fullmatch(body)
+    plain = None if single else _PLAIN.fullmatch(body)
+    grouped = None if plain or single else _GROUPED.fullmatch(body)
     if grouped and grouped["dec"] is not None and grouped["dec"] == grouped["sep"]:
         grouped = None  # "1.000.00": no reading is safe
-    if sign == "-" and (plain or grouped):
+    if sign == "-" and (plain or grouped or single):
         raise InvalidBet(
             f"an amount cannot be negative, got {shown!r}", code="negative", text=shown
         )
-    if plain:
+    language = _language(lang)
+    if single:
+        if language is None or single["sep"] != _SEPARATORS[language][0]:
+            raise _thousands_error(shown, single["first"], single["digits"], language)
+        whole, fraction = single["first"] + single["digits"], ""
+    elif plain:
         whole, fraction = (plain.group(1) or "0"), (plain.group(2) or plain.group(3) or "")
     elif grouped:
         whole = grouped["first"] + grouped["groups"].replace(grouped["sep"], "")
@@ -118,6 +143,32 @@ def parse_amount(text: str) -> int:
             maximum=MAX_AMOUNT_MINOR,
         )
     return amount
+
+
+def _language(lang: str | None) -> str | None:
+    """``"es"`` for Spanish (``"es"``, ``"es_ES.UTF-8"``), ``"en"`` for any other, or ``None``."""
+    if lang is None:
+        return None
+    return "es" if lang.strip().lower()[:2] == "es" else "en"
+
+
+def _thousands_error(shown: str, first: str, digits: str, language: str | None) -> InvalidBet:
+    """The refusal of ``"1,000"`` or ``"1.000"`` where it is not a thousand, or may not be."""
+    whole = int(first + digits)
+    if language is None:
+        detail = (
+            f"{shown!r} is not clear: a thousand is 1,000 in English but 1.000 in Spanish; "
+            f"write {whole}, or {whole:,}.00 or its Spanish form, for {whole}"
+        )
+        code = "thousands_ambiguous"
+    else:
+        thousands = _SEPARATORS[language][0]
+        detail = (
+            f"{shown!r} is not clear: {language} separates thousands with {thousands!r}; "
+            f"write {_group(whole, thousands)} or {whole} for {whole}"
+        )
+        code = "thousands_separator"
+    return InvalidBet(detail, code=code, text=shown, whole=whole, first=first, digits=digits)
 
 
 def _separators(lang: str | None) -> tuple[str, str]:

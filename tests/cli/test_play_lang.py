@@ -82,3 +82,45 @@ def test_last_rounds_title_agrees_with_its_number() -> None:
     assert message("en", counted_key("board.title_recent", 1), count=1) == "Last round"
     assert message("es", counted_key("board.title_recent", 1), count=1) == "Última ronda"
     assert message("es", counted_key("board.title_recent", 5), count=5) == "Últimas 5 rondas"
+
+
+_HELP_COMMANDS = {
+    "rebet": "rebet",
+    "explain": "explain",
+    "rules": "rules",
+    "board": "board",
+    "summary": "summary",
+    "help": "help",
+    "quit": "quit",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("key", sorted(_HELP_COMMANDS))
+def test_every_command_the_help_lists_does_what_it_says(lang: Lang, key: str) -> None:
+    import re
+
+    from puntobanco.cli.betline import parse_line
+
+    text = message(lang, f"help.{key}")
+    head = text.split("  ", 1)[0]  # "[bold]salir[/] (q)"
+    words = re.findall(r"\[bold\](.+?)\[/\]", head)
+    letters = re.findall(r"[^\s(),]+", re.sub(r"\[bold\].+?\[/\]|\bo\b|\bor\b", "", head))
+    assert words
+    for word in words + letters:
+        assert parse_line(word).kind.value == _HELP_COMMANDS[key], (word, text)
+
+
+def test_spanish_help_lists_spanish_words() -> None:
+    said = " ".join(message("es", f"help.{key}") for key in _HELP_COMMANDS)
+    for word in ("ayuda", "salir", "resumen", "repetir", "explicar", "marcador", "reglas"):
+        assert f"[bold]{word}[/]" in said
+    assert "plantada" not in said and "se planta" in said
+
+
+def test_spanish_words_chosen() -> None:
+    assert message("es", "board.bead_plate") == "Tablero de cuentas (Bead Plate)"
+    # One word for a stake that comes back: the settlement and the summary agree.
+    assert message("es", "res.push") == "devuelta"
+    assert "devueltas" in message("es", "summary.record")
+    assert "igualad" not in " ".join(MESSAGES["es"].values())

@@ -2,13 +2,23 @@
 
 A bet line is pairs of a spot and an amount, in English or Spanish, separated
 by spaces, commas or semicolons: ``banker 10, tie 2``, ``b 10 t 2``,
-``banca 10 empate 2,50``. A comma between digits is a decimal comma. Amounts
-are in major units and go through :func:`puntobanco.core.money.parse_amount`,
-so they are exact to the cent. Stakes are not checked here against the table
-or the balance: that is :func:`puntobanco.core.bets.verify_bets`' job.
+``banca 10 empate 2,50``. A spot's name may be written in several words, as
+the game writes it (``player pair 5``, ``pareja de banca 5``). A comma between
+digits belongs to the amount. Amounts are in major units and go through
+:func:`puntobanco.core.money.parse_amount` in the player's language, so they
+are exact to the cent and a thousand is read as the language writes it
+(``1,000`` in English, ``1.000`` in Spanish, ``1 000`` in both). Stakes are
+not checked here against the table or the balance: that is
+:func:`puntobanco.core.bets.verify_bets`' job.
+
+Commands are the same in both languages: a letter or word means one thing,
+whichever language the game speaks (``r`` repeats, ``s`` shows the summary,
+``q`` quits, in English and Spanish alike), and each language's words work.
 
 >>> parse_line("b 10, tie 2.5").bets
 ((<BetKind.BANKER: 'banker'>, 1000), (<BetKind.TIE: 'tie'>, 250))
+>>> parse_line("player pair 1 000", lang="en").bets
+((<BetKind.PLAYER_PAIR: 'player_pair'>, 100000),)
 >>> parse_line("REPETIR").kind.value
 'rebet'
 """
@@ -56,9 +66,9 @@ BET_ALIASES: dict[str, BetKind] = {
 COMMAND_ALIASES: dict[str, CommandKind] = {
     **dict.fromkeys(("r", "rebet", "repeat", "again", "repetir", "otra"), CommandKind.REBET),
     **dict.fromkeys(("x", "explain", "explicar", "explicacion"), CommandKind.EXPLAIN),
-    **dict.fromkeys(("h", "?", "help", "ayuda"), CommandKind.HELP),
+    **dict.fromkeys(("h", "a", "?", "help", "ayuda"), CommandKind.HELP),
     **dict.fromkeys(("rules", "reglas", "tableau", "cuadro"), CommandKind.RULES),
-    **dict.fromkeys(("board", "roads", "marcador", "tablero"), CommandKind.BOARD),
+    **dict.fromkeys(("m", "board", "roads", "marcador", "tablero"), CommandKind.BOARD),
     **dict.fromkeys(("s", "summary", "stats", "resumen", "estadisticas"), CommandKind.SUMMARY),
     **dict.fromkeys(("q", "quit", "exit", "salir", "fin"), CommandKind.QUIT),
 }
@@ -67,6 +77,13 @@ COMMAND_ALIASES: dict[str, CommandKind] = {
 _SEPARATORS = re.compile(r"[\s;]+|,(?!\d)|(?<!\d),")
 # A word glued to its amount ("b10", "banca-5") splits where the amount starts.
 _GLUED = re.compile(r"^([^\d+\-.,]+?)([+\-]?[\d.,]+)$")
+# An amount grouped by spaces ("1 000", "12 500,50") is split by the separators above:
+# a group of three digits after a number of one to three digits (or one already joined)
+# is joined back to it.
+_GROUP_HEAD = re.compile(r"[+\-]?\d{1,3}(?: \d{3})*", re.ASCII)
+_GROUP_TAIL = re.compile(r"\d{3}(?:[.,]\d*)?", re.ASCII)
+#: The most words a spot's name has ("pareja de banca").
+_LONGEST_NAME = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,13 +118,31 @@ def _tokens(line: str) -> list[str]:
         glued = _GLUED.match(raw)
         if glued and not _is_amount(raw):
             tokens.extend(glued.groups())
+        elif tokens and _GROUP_HEAD.fullmatch(tokens[-1]) and _GROUP_TAIL.fullmatch(raw):
+            tokens[-1] += " " + raw
         else:
             tokens.append(raw)
     return tokens
 
 
-def parse_line(line: str) -> Command:
+def _spot(tokens: list[str], position: int) -> tuple[BetKind | None, int]:
+    """The spot named at ``position``, in one word or several, and how many words it took."""
+    for length in range(_LONGEST_NAME, 0, -1):
+        words = tokens[position : position + length]
+        if len(words) < length or any(_is_amount(word) for word in words):
+            continue
+        kind = BET_ALIASES.get(_normalise("".join(words)))
+        if kind is not None:
+            return kind, length
+    return None, 1
+
+
+def parse_line(line: str, *, lang: str | None = None) -> Command:
     """Parse one line typed at the prompt.
+
+    ``lang`` is the language amounts are read in (see
+    :func:`~puntobanco.core.money.parse_amount`): English reads ``1,000`` as a
+    thousand, Spanish ``1.000``; without it, both are refused as unclear.
 
     Raises:
         InvalidBet: A word that is neither a spot nor a command
@@ -130,20 +165,21 @@ def parse_line(line: str) -> Command:
                 f"which bet is {token} for? write the bet first", code="missing_bet", amount=token
             )
         word = _normalise(token)
-        kind = BET_ALIASES.get(word)
+        kind, length = _spot(tokens, position)
         if kind is None:
             code = "command_alone" if word in COMMAND_ALIASES else "unknown_word"
             raise InvalidBet(f"{token!r} is not a bet", code=code, word=token)
+        position += length - 1  # the amount follows the spot's last word
         if position + 1 >= len(tokens) or not _is_amount(tokens[position + 1]):
             following = tokens[position + 1] if position + 1 < len(tokens) else None
             if following is not None and _normalise(following) not in BET_ALIASES:
                 # "banker ten" or "banker abc": the amount is there, but it is not a number.
-                bets.append((kind, parse_amount(following)))
+                bets.append((kind, parse_amount(following, lang=lang)))
                 position += 2
                 continue
             raise InvalidBet(
                 f"no amount for {kind.value}", code="missing_amount", bet=kind.value, kind=kind
             )
-        bets.append((kind, parse_amount(tokens[position + 1])))
+        bets.append((kind, parse_amount(tokens[position + 1], lang=lang)))
         position += 2
     return Command(CommandKind.BETS, tuple(bets))

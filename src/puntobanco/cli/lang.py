@@ -243,7 +243,7 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "help.bets": (
             "Bet on [bold]player[/] (p), [bold]banker[/] (b) or [bold]tie[/] (t), "
             "several in one line: [bold]banker 10, tie 2[/] or [bold]b 10 t 2[/]. "
-            "Amounts in units, with up to 2 decimals (2.50)."
+            "Amounts in units, with up to 2 decimals (2.50); a thousand is 1,000 or 1 000."
         ),
         "help.pairs": "Pair bets: [bold]pp[/] (Player Pair) and [bold]bp[/] (Banker Pair).",
         "help.rebet": "[bold]r[/]  repeat the last round's bets",
@@ -440,7 +440,7 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "off": "desactivado",
         "seed.none": "ninguna (barajado criptográfico)",
         "start_hint": (
-            "Escriba sus apuestas, como [bold]banca 10, empate 2[/], o [bold]h[/] para la ayuda."
+            "Escriba sus apuestas, como [bold]banca 10, empate 2[/], o [bold]ayuda[/] (a)."
         ),
         "prompt.balance": "Saldo",
         "prompt.bet": "Apuesta> ",
@@ -476,7 +476,7 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
             "[red]B[/] Banca  [blue]J[/] Jugador  [green]E[/] Empate  • pareja  "
             "[green]/[/] empates en el camino grande"
         ),
-        "board.bead_plate": "Cuentas (Bead plate)",
+        "board.bead_plate": "Tablero de cuentas (Bead Plate)",
         "board.big_road": "Camino grande (Big Road)",
         "board.big_eye_boy": "Ojo grande (Big Eye Boy)",
         "board.small_road": "Camino pequeño (Small Road)",
@@ -497,7 +497,8 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "rebet": "Se repite: {bets}",
         "empty": (
             "Nada que hacer: escriba sus apuestas (como [bold]banca 10, empate 2[/]), "
-            "[bold]r[/] para repetir las últimas, [bold]h[/] para la ayuda, [bold]q[/] para salir."
+            "[bold]repetir[/] (r) para repetir las últimas, [bold]ayuda[/] (a) para la ayuda, "
+            "[bold]salir[/] (q) para salir."
         ),
         "allowed": (
             "Se admite: {bets}; cada una de {minimum} a {maximum}, "
@@ -512,7 +513,8 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "example.one": "{bet} 10",
         "err.unknown_word": (
             "«{word}» no es una apuesta ni una orden. Apuestas: {bets}. "
-            "Órdenes: r (repetir), x (explicar), s (resumen), h (ayuda), q (salir)."
+            "Órdenes: repetir (r), explicar (x), resumen (s), marcador (m), reglas, "
+            "ayuda (a), salir (q)."
         ),
         "err.missing_amount": "¿Cuánto a {bet}? Escriba la cantidad detrás, como {example}.",
         "err.missing_bet": (
@@ -523,16 +525,21 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "help.bets": (
             "Apueste a [bold]jugador[/] (j o p), [bold]banca[/] (b) o [bold]empate[/] (e o t), "
             "varias en una línea: [bold]banca 10, empate 2[/] o [bold]b 10 e 2[/]. "
-            "Cantidades en unidades, con hasta 2 decimales (2.50 o 2,50)."
+            "Cantidades en unidades, con hasta 2 decimales (2,50); mil es 1.000 o 1 000."
         ),
         "help.pairs": "Parejas: [bold]pj[/] (Pareja Jugador) y [bold]pb[/] (Pareja Banca).",
-        "help.rebet": "[bold]r[/]  repetir las apuestas de la ronda anterior",
-        "help.explain": "[bold]x[/]  modo explicación: la regla de cada carta pedida o plantada",
+        "help.rebet": "[bold]repetir[/] (r)  repetir las apuestas de la ronda anterior",
+        "help.explain": (
+            "[bold]explicar[/] (x)  modo explicación: la regla por la que cada mano "
+            "pide carta o se planta"
+        ),
         "help.rules": "[bold]reglas[/]  las reglas de tercera carta",
-        "help.board": "[bold]marcador[/]  todos los caminos de este zapato, también los derivados",
-        "help.summary": "[bold]s[/]  la sesión hasta ahora",
-        "help.help": "[bold]h[/]  esta ayuda",
-        "help.quit": "[bold]q[/]  salir con un resumen (también Ctrl-C y Ctrl-D)",
+        "help.board": (
+            "[bold]marcador[/] (m)  todos los caminos de este zapato, también los derivados"
+        ),
+        "help.summary": "[bold]resumen[/] (s)  la sesión hasta ahora",
+        "help.help": "[bold]ayuda[/] (a, h o ?)  esta ayuda",
+        "help.quit": "[bold]salir[/] (q)  salir con un resumen (también Ctrl-C y Ctrl-D)",
         "rules.title": "Reglas de tercera carta",
         "rules.points": (
             "Puntos: As 1, del 2 al 9 su valor, 10 J Q K 0; una mano vale su suma módulo 10."
@@ -562,7 +569,7 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         ),
         "summary.title": "Resumen de la sesión",
         "summary.rounds": "Rondas jugadas",
-        "summary.record": "Rondas ganadas / perdidas / igualadas",
+        "summary.record": "Rondas ganadas / perdidas / devueltas",
         "summary.wagered": "Apostado",
         "summary.won": "Ganado",
         "summary.lost": "Perdido",

@@ -174,7 +174,7 @@ def _bets_for(line: str, session: Session, show: Renderer) -> tuple[Bet, ...] | 
     Raises:
         BaccaratError: The line was refused; nothing changed.
     """
-    command = parse_line(line)
+    command = parse_line(line, lang=show.lang)
     kind = command.kind
     if kind is CommandKind.BETS:
         return session.check_bets(command.bets)

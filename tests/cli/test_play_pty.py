@@ -355,7 +355,7 @@ def test_english_session_ended_by_ctrl_c() -> None:
     tail = plain(child.before)
     assert "Interrupted (Ctrl-C)" in tail
     check_summary(tail, model, "en")
-    assert child.exitstatus == 0
+    assert child.exitstatus == 130  # as puntobanco simulate
     assert "Traceback" not in transcript.getvalue()
 
 
@@ -427,3 +427,38 @@ def test_up_arrow_recalls_the_last_line() -> None:
         check_round(chunk, result, model, "en", explain=False)
     child.sendline("q")
     child.expect(pexpect.EOF)
+
+
+def test_typing_while_the_cards_are_dealt_is_not_echoed_nor_kept() -> None:
+    # Without --fast: the cards come one by one, with pauses, at a terminal.
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE", "COLUMNS", "LINES")
+    }
+    env.update(PYTHONPATH=str(SRC), TERM="xterm-256color", LANG="C.UTF-8")
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "puntobanco.cli.main", "play", "--seed", "3", "--lang", "en"],
+        env=env,
+        encoding="utf-8",
+        timeout=20,
+        dimensions=(60, 200),
+    )
+    transcript = io.StringIO()
+    child.logfile_read = transcript
+    child.expect(PROMPT)
+    child.sendline("b 10")
+    child.expect("Round 1")
+    child.send("zzzz")  # typed during the pauses between cards
+    child.sendline("qqqq")
+    child.expect(PROMPT)
+    dealt = plain(child.before)
+    assert "zzzz" not in dealt and "qqqq" not in dealt
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    text = transcript.getvalue()
+    assert "zzzz" not in text and "neither a bet nor a command" not in text
+    assert "Rounds played 1" in plain(text)
+    assert child.exitstatus == 0

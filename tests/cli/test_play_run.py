@@ -86,7 +86,8 @@ def test_ctrl_c_during_the_deal_finishes_the_round_then_stops() -> None:
     config = build_config({**options, "fast": False}, {})
     out = io.StringIO()
     console = Console(file=out, width=120, force_terminal=True, highlight=False)
-    run_game(config, console, read_line=scripted(["b 10", "b 10"]), sleep=sleep)
+    status = run_game(config, console, read_line=scripted(["b 10", "b 10"]), sleep=sleep)
+    assert status == 130  # as puntobanco simulate exits on Ctrl-C
     text = out.getvalue()
     result = Shoe(config.rules, SeededSource(5)).deal_coup()
     balance = 10_000 + settle([Bet(BetKind.BANKER, 1000)], result, config.rules).net_minor
@@ -104,7 +105,7 @@ def test_ctrl_c_at_the_prompt() -> None:
 
     config = build_config({"seed": "1", "lang": "es", "fast": True}, {})
     out = io.StringIO()
-    run_game(config, Console(file=out, width=100), read_line=read_line)
+    assert run_game(config, Console(file=out, width=100), read_line=read_line) == 130
     assert "Interrumpido (Ctrl-C)" in out.getvalue() and "Resumen de la sesión" in out.getvalue()
 
 

@@ -39,6 +39,50 @@ from puntobanco.core.rng import SeededSource
 
 #: Seconds between cards when the game is played at a terminal without --fast.
 CARD_DELAY = 0.4
+#: The exit status after Ctrl-C, as ``simulate`` and shells use (128 + SIGINT).
+EXIT_INTERRUPTED = 130
+
+
+@contextmanager
+def _typing_held(active: bool) -> Iterator[None]:
+    """While the cards are dealt, what the player types is neither echoed nor kept.
+
+    The terminal's echo is turned off for the duration (so text typed during
+    the pauses does not land between the card lines), and whatever was typed
+    is discarded when it is turned back on, before the next prompt. Only where
+    ``active`` and standard input is a terminal; the terminal's settings are
+    restored however the block ends (Ctrl-C included).
+    """
+    fd = _terminal_fd() if active else None
+    if fd is None:
+        yield
+        return
+    import termios
+
+    try:
+        saved = termios.tcgetattr(fd)
+        quiet = list(saved)
+        quiet[3] &= ~termios.ECHO  # the local modes
+        termios.tcsetattr(fd, termios.TCSADRAIN, quiet)
+    except termios.error:
+        yield
+        return
+    try:
+        yield
+    finally:
+        # TCSAFLUSH: the input typed meanwhile is dropped as the echo comes back.
+        termios.tcsetattr(fd, termios.TCSAFLUSH, saved)
+
+
+def _terminal_fd() -> int | None:
+    """Standard input's descriptor if it is a terminal whose settings can be changed."""
+    try:
+        import termios  # noqa: F401  (POSIX only)
+
+        fd = sys.stdin.fileno()
+    except (ImportError, AttributeError, ValueError, OSError):
+        return None
+    return fd if os.isatty(fd) else None
 
 
 @contextmanager
@@ -101,7 +145,8 @@ def run_game(
         sleep: The pause between cards (``time.sleep`` by default).
 
     Returns:
-        The exit status: 0.
+        The exit status: 0, or :data:`EXIT_INTERRUPTED` (130) after Ctrl-C, as
+        ``puntobanco simulate`` exits; the summary is shown in both cases.
     """
     source = SeededSource(config.seed) if config.seed is not None else None
     session = Session(
@@ -121,8 +166,11 @@ def run_game(
     except KeyboardInterrupt:
         console.print()
         show.say("interrupted")
+        status = EXIT_INTERRUPTED
+    else:
+        status = 0
     show.summary(session)
-    return 0
+    return status
 
 
 def _loop(session: Session, show: Renderer, ask: Callable[[str], str]) -> None:
@@ -146,12 +194,13 @@ def _loop(session: Session, show: Renderer, ask: Callable[[str], str]) -> None:
             continue
         if bets == ():
             return  # quit
-        with _interrupts_deferred():
-            report = session.play_round(bets)
-        show.deal(report, explain=session.explain)
-        show.settlement(report)
-        show.shoe_news(report)
-        show.board(session)
+        with _typing_held(show.delay > 0):
+            with _interrupts_deferred():
+                report = session.play_round(bets)
+            show.deal(report, explain=session.explain)
+            show.settlement(report)
+            show.shoe_news(report)
+            show.board(session)
         if show.interrupted:
             raise KeyboardInterrupt
         if not session.can_play:

@@ -309,6 +309,10 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "cli.lang": "Language, es or en (default: from the locale).",
         "cli.fast": "Deal without pauses between cards.",
         "cli.explain": "Start with explain mode on.",
+        "cli.history": (
+            "Write every round (cards, totals, each bet's settlement, balance) to this file "
+            "as the game goes: CSV, one row per bet, or JSON, by the file's ending."
+        ),
         "cli.help_option": "Show this message and exit.",
         "cli.usage": "Usage:",
         "cli.options_metavar": "[OPTIONS]",
@@ -346,6 +350,13 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "opt.seed": "the seed is a whole number from 0 to {maximum}, got '{value}'",
         "opt.amount": "'{value}' is not an amount above 0 with at most 2 decimals",
         "opt.amount_error": "{detail}",
+        "opt.history_ext": (
+            "the history file's name ends in .csv or .json (its format), got '{value}'"
+        ),
+        "opt.history_unwritable": (
+            "cannot write the history to {path} ({reason}): give a file in a folder "
+            "that exists and can be written"
+        ),
         "opt.limits_order": "the table minimum {minimum} is above the maximum {maximum}",
         "opt.commission": (
             "the commission is a fraction from 0 to below 1, such as 0.05 or 5%, got '{value}'"
@@ -604,6 +615,11 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "cli.lang": "Idioma, es o en (por defecto: el del sistema).",
         "cli.fast": "Repartir sin pausas entre cartas.",
         "cli.explain": "Empezar con el modo explicación activado.",
+        "cli.history": (
+            "Escribir cada ronda (cartas, totales, la liquidación de cada apuesta, saldo) en "
+            "este archivo durante la partida: CSV, una fila por apuesta, o JSON, según su "
+            "extensión."
+        ),
         "cli.help_option": "Mostrar esta ayuda y salir.",
         "cli.usage": "Uso:",
         "cli.options_metavar": "[OPCIONES]",
@@ -641,6 +657,14 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "opt.seed": "la semilla es un número entero de 0 a {maximum}; se recibió «{value}»",
         "opt.amount": "«{value}» no es una cantidad mayor que 0 con 2 decimales como mucho",
         "opt.amount_error": "{detail}",
+        "opt.history_ext": (
+            "el nombre del archivo de historial termina en .csv o .json (su formato); "
+            "se recibió «{value}»"
+        ),
+        "opt.history_unwritable": (
+            "no se puede escribir el historial en {path} ({reason}): indique un archivo "
+            "en una carpeta que exista y admita escritura"
+        ),
         "opt.limits_order": "el mínimo de la mesa ({minimum}) supera el máximo ({maximum})",
         "opt.commission": (
             "la comisión es una fracción de 0 a menos de 1, como 0.05 o 5%; se recibió «{value}»"

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from puntobanco.cli.history import history_format
 from puntobanco.cli.lang import detect_lang, parse_lang
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import Lang, error_message
@@ -68,6 +69,8 @@ class GameConfig:
     lang: Lang
     fast: bool
     explain: bool
+    history: str | None = None
+    """The ``--history`` file (its name ends in .csv or .json), or ``None``."""
 
 
 def shown(value: str) -> str:
@@ -155,6 +158,9 @@ def build_config(options: Mapping[str, Any], environ: Mapping[str, str]) -> Game
             minimum=low,
             maximum=high,
         )
+    history = options.get("history")
+    if history is not None and history_format(history) is None:
+        raise OptionError("--history", "opt.history_ext", value=shown(history))
     seed = None
     if options.get("seed") is not None:
         seed = _whole("--seed", options["seed"], "opt.seed", 0, MAX_SEED, maximum=MAX_SEED)
@@ -198,4 +204,5 @@ def build_config(options: Mapping[str, Any], environ: Mapping[str, str]) -> Game
         lang=lang,
         fast=bool(options.get("fast")),
         explain=bool(options.get("explain")),
+        history=history,
     )

@@ -27,7 +27,8 @@ from rich.markup import escape
 from typer import rich_utils
 
 from puntobanco.cli.betline import CommandKind, parse_line
-from puntobanco.cli.game import Session
+from puntobanco.cli.game import RoundReport, Session
+from puntobanco.cli.history import History
 from puntobanco.cli.lang import detect_lang, help_lang, lang_in_args, message, parse_lang
 from puntobanco.cli.options import GameConfig, OptionError, build_config
 from puntobanco.cli.render import Renderer
@@ -134,6 +135,7 @@ def run_game(
     *,
     read_line: Callable[[str], str] | None = None,
     sleep: Callable[[float], None] | None = None,
+    history: History | None = None,
 ) -> int:
     """Play until the player quits, input ends, or the balance is under the minimum.
 
@@ -143,6 +145,8 @@ def run_game(
         read_line: Shows a prompt (Rich markup) and returns the line typed;
             raises ``EOFError`` at the end of input. :func:`line_reader` by default.
         sleep: The pause between cards (``time.sleep`` by default).
+        history: Where every settled round is written (``--history``); it is
+            closed when the session ends, however it ends.
 
     Returns:
         The exit status: 0, or :data:`EXIT_INTERRUPTED` (130) after Ctrl-C, as
@@ -157,23 +161,32 @@ def run_game(
     kwargs: dict[str, Any] = {} if sleep is None else {"sleep": sleep}
     show = Renderer(console, config.lang, delay=delay, **kwargs)
     ask = read_line if read_line is not None else line_reader(console)
+    record = history.record if history is not None else None
     try:
         show.welcome(session, config.seed)
         new_shoe = session.start_shoe_if_needed()
         if new_shoe is not None:
             show.new_shoe(new_shoe, config.rules)
-        _loop(session, show, ask)
+        _loop(session, show, ask, record)
     except KeyboardInterrupt:
         console.print()
         show.say("interrupted")
         status = EXIT_INTERRUPTED
     else:
         status = 0
+    finally:
+        if history is not None:
+            history.close(session.balance_minor)
     show.summary(session)
     return status
 
 
-def _loop(session: Session, show: Renderer, ask: Callable[[str], str]) -> None:
+def _loop(
+    session: Session,
+    show: Renderer,
+    ask: Callable[[str], str],
+    record: Callable[[RoundReport], None] | None = None,
+) -> None:
     """Rounds until the player stops. A KeyboardInterrupt ends it (the caller reports it)."""
     while True:
         try:
@@ -197,6 +210,8 @@ def _loop(session: Session, show: Renderer, ask: Callable[[str], str]) -> None:
         with _typing_held(show.delay > 0):
             with _interrupts_deferred():
                 report = session.play_round(bets)
+                if record is not None:
+                    record(report)
             show.deal(report, explain=session.explain)
             show.settlement(report)
             show.shoe_news(report)
@@ -411,6 +426,9 @@ def register(app: typer.Typer) -> None:
         lang: Annotated[str | None, typer.Option(metavar="es|en", help=h("lang"))] = None,
         fast: Annotated[bool, typer.Option("--fast", help=h("fast"))] = False,
         explain: Annotated[bool, typer.Option("--explain", help=h("explain"))] = False,
+        history: Annotated[
+            str | None, typer.Option(metavar="FILE.csv|FILE.json", help=h("history"))
+        ] = None,
     ) -> None:
         options = dict(locals())
         try:
@@ -426,5 +444,18 @@ def register(app: typer.Typer) -> None:
             raise _fail(
                 lang_now, message(lang_now, "opt.bad", option=error.option, detail=detail)
             ) from None
+        writer = None
+        if config.history is not None:
+            try:
+                writer = History.open(config.history, config.rules)
+            except OSError as error:
+                reason = error.strerror or type(error).__name__
+                detail = message(
+                    config.lang, "opt.history_unwritable", path=config.history, reason=reason
+                )
+                raise _fail(
+                    config.lang,
+                    message(config.lang, "opt.bad", option="--history", detail=detail),
+                ) from None
         console = Console(file=safe_stream(sys.stdout), highlight=False)
-        raise typer.Exit(run_game(config, console))
+        raise typer.Exit(run_game(config, console, history=writer))

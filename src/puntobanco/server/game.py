@@ -58,7 +58,7 @@ from puntobanco.core.shoe import Shoe
 from puntobanco.core.table import Table
 from puntobanco.server.errors import ApiError
 from puntobanco.server.ledger.wallet import Account, EntryKind, Movement, lock_wallet, post
-from puntobanco.server.models import Round, RoundBet, utcnow
+from puntobanco.server.models import Round, RoundBet, RoundStatus, utcnow
 from puntobanco.server.settings import Settings
 from puntobanco.server.statements import (
     ADVANCE_NONCE,
@@ -87,7 +87,7 @@ class Started:
 
     round_id: int
     replayed: bool
-    status: str
+    status: RoundStatus
     row: Round | None = None
     table: Table | None = None
     seed_hash: str = ""
@@ -220,7 +220,7 @@ def start_round(
         if existing_id is not None:
             if existing_hash != fingerprint:
                 raise ApiError(409, "idempotency_conflict", key=key[:40])
-            return Started(int(existing_id), True, str(existing_status))
+            return Started(int(existing_id), True, RoundStatus(existing_status))
         state = _TableState(
             row.preset,
             row.shoes_started,
@@ -266,7 +266,7 @@ def start_round(
             user_id=user_id,
             idempotency_key=key,
             request_hash=fingerprint,
-            status="dealt",
+            status=RoundStatus.DEALT,
             created_at=utcnow(),
             preset=state.preset,
             seed_id=seed.id,
@@ -302,7 +302,7 @@ def start_round(
                 for bet in bets.bets
             ],
         )
-    return Started(int(round_id), False, "dealt", written, table, seed.server_seed_hash)
+    return Started(int(round_id), False, RoundStatus.DEALT, written, table, seed.server_seed_hash)
 
 
 def after_debit_fault(settings: Settings, round_id: int) -> None:
@@ -339,7 +339,7 @@ def settle_round(session: Session, round_id: int, known: Started | None = None) 
             before = lock_wallet(session, user_id)
             row = session.execute(
                 select(Round.preset, Round.cards).where(
-                    Round.id == round_id, Round.status == "dealt"
+                    Round.id == round_id, Round.status == RoundStatus.DEALT
                 )
             ).one_or_none()
             if row is None:
@@ -499,7 +499,7 @@ def _refund(
 
 def open_rounds(session: Session, user_id: int | None = None) -> list[int]:
     """Rounds dealt but not settled (all players', or one player's)."""
-    query = select(Round.id).where(Round.status == "dealt").order_by(Round.id)
+    query = select(Round.id).where(Round.status == RoundStatus.DEALT).order_by(Round.id)
     if user_id is not None:
         query = query.where(Round.user_id == user_id)
     with session.begin():

@@ -17,7 +17,7 @@ from puntobanco.core.coup import Event, play_coup
 from puntobanco.core.explain import describe
 from puntobanco.core.roads import RoundMark, roads_json
 from puntobanco.core.rules import Rules, ShoeMode
-from puntobanco.server.models import PlayerTable, Round, RoundBet, Seed
+from puntobanco.server.models import PlayerTable, Round, RoundBet, RoundStatus, Seed
 from puntobanco.server.tables import rules_for
 
 log = logging.getLogger("puntobanco.server")
@@ -73,6 +73,7 @@ def round_json(row: Round, bets: Sequence[RoundBet], seed_hash: str, lang: str) 
         if b.resolution is not None
     ]
     payout = row.payout_minor or 0
+    settled = row.status == RoundStatus.SETTLED
     burn = None
     if row.burn_shown is not None:
         burn = {"shown": card_json(Card.from_str(row.burn_shown)), "face_down": row.burn_face_down}
@@ -93,7 +94,7 @@ def round_json(row: Round, bets: Sequence[RoundBet], seed_hash: str, lang: str) 
         "banker_pair": result.banker_pair,
         "events": [event_json(e, lang) for e in result.events],
         "settlement": settlement,
-        "net_minor": payout - row.staked_minor if row.status == "settled" else -row.staked_minor,
+        "net_minor": payout - row.staked_minor if settled else -row.staked_minor,
         "balance_minor": row.balance_minor if row.balance_minor is not None else 0,
         "shoe": {
             "index": row.shoe_index,

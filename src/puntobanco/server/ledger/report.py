@@ -34,7 +34,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from puntobanco.core.rules import BetKind, Rules, ShoeMode
-from puntobanco.server.models import Round, RoundBet
+from puntobanco.server.models import Round, RoundBet, RoundStatus
 from puntobanco.server.tables import rules_for
 
 
@@ -112,7 +112,7 @@ def _cut_card(preset: str) -> bool:
 def operator_report(session: Session) -> OperatorReport:
     """Figures over every settled round."""
     report = OperatorReport()
-    settled = Round.status == "settled"
+    settled = Round.status == RoundStatus.SETTLED
     per_bet = session.execute(
         select(
             Round.preset,

@@ -21,7 +21,7 @@ from puntobanco.server.models import LedgerEntry, Round
 from puntobanco.server.settings import Settings
 from puntobanco.server.tables import limits_for
 from tests.server.conftest import Player, ledger_check, make_settings
-from tests.server.test_faults import faulty_app
+from tests.server.faults import faulty_app
 
 
 def _stakes(rules: Rules) -> dict[str, int]:
@@ -137,7 +137,7 @@ def test_only_a_withdrawn_preset_refunds_a_round(
 ) -> None:
     """A failure of the settlement itself (here a KeyError) is no withdrawn preset: the round
     is not refunded but stays dealt, and is settled once the failure is gone."""
-    with TestClient(faulty_app(settings), raise_server_exceptions=False) as client:
+    with TestClient(faulty_app(settings, monkeypatch), raise_server_exceptions=False) as client:
         player = Player(client, "alice")
         grant = player.balance()
         assert player.bet({"banker": 1_000}, key="k").status_code == 202
@@ -163,8 +163,10 @@ def test_only_a_withdrawn_preset_refunds_a_round(
         assert player.balance() == row.balance_minor
 
 
-def test_a_round_of_a_withdrawn_preset_is_refunded_stake_by_stake(settings: Settings) -> None:
-    with TestClient(faulty_app(settings), raise_server_exceptions=False) as client:
+def test_a_round_of_a_withdrawn_preset_is_refunded_stake_by_stake(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with TestClient(faulty_app(settings, monkeypatch), raise_server_exceptions=False) as client:
         player = Player(client, "alice")
         grant = player.balance()
         assert player.bet({"player": 700, "tie": 100}, key="k").status_code == 202

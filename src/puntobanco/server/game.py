@@ -38,8 +38,6 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import os
-import signal
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -303,15 +301,6 @@ def start_round(
             ],
         )
     return Started(int(round_id), False, RoundStatus.DEALT, written, table, seed.server_seed_hash)
-
-
-def after_debit_fault(settings: Settings, round_id: int) -> None:
-    """Fault injection for the tests: die (or fail) between the debit and the settlement."""
-    if settings.fault == "after_debit_exit":
-        log.warning("fault injection: killing the process after the debit of round %d", round_id)
-        os.kill(os.getpid(), signal.SIGKILL)
-    if settings.fault == "after_debit_raise":
-        raise RuntimeError(f"fault injection after the debit of round {round_id}")
 
 
 def settle_round(session: Session, round_id: int, known: Started | None = None) -> Settled | None:

@@ -17,7 +17,6 @@ from puntobanco.server.deps import LangDep, PlayerDep, SessionDep, SettingsDep, 
 from puntobanco.server.errors import ApiError, api_message
 from puntobanco.server.game import (
     Started,
-    after_debit_fault,
     check_key,
     parse_stakes,
     recover,
@@ -88,8 +87,6 @@ def play_round(
     # Dealt (now, or by an earlier try of this key): from here on the stakes are taken, so
     # a failure is no "nothing was changed" but a round to settle later.
     try:
-        if not started.replayed:
-            after_debit_fault(settings, started.round_id)
         settled = settle_round(session, started.round_id, started)
         if settled is None or started.row is None:  # settled meanwhile, or read back
             rendered = _stored(session, started.round_id, lang)

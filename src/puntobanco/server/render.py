@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import logging
 from collections.abc import Sequence
 from datetime import UTC, datetime
@@ -211,32 +210,20 @@ def shoe_json(session: Session, table: PlayerTable) -> dict[str, Any]:
     }
 
 
-def _analysis() -> Any:
-    """The analysis layer's module when it provides ``analyze`` (CONTRACTS.md A), else None."""
-    try:
-        module = importlib.import_module("puntobanco.analysis")
-    except ImportError:  # pragma: no cover - the package always exists
-        return None
-    if hasattr(module, "analyze") and hasattr(module, "ShoeCounts"):
-        return module
-    return None
-
-
 @lru_cache(maxsize=256)
 def edges_json(preset: str, seen: tuple[str, ...]) -> dict[str, Any] | None:
     """Each offered bet's exact house edge for the shoe less the cards seen.
 
     Burned face-down cards were never seen, so they stay in the composition.
-    ``None`` when the analysis layer is not available.
+    ``None`` if the analysis fails (the panel is informative: the request goes on).
     """
-    analysis = _analysis()
-    if analysis is None:
-        return None
+    from puntobanco.analysis import ShoeCounts, analyze  # imports numba: on first use
+
     rules: Rules = rules_for(preset)
     full = {rank: 4 * rules.decks for rank in Rank}
     try:
-        shoe = analysis.ShoeCounts.from_ranks(full).remove(parse_cards(" ".join(seen)))
-        result = analysis.analyze(rules, shoe)
+        shoe = ShoeCounts.from_ranks(full).remove(parse_cards(" ".join(seen)))
+        result = analyze(rules, shoe)
     except Exception:  # the edge panel is informative: never fail a request over it
         log.exception("exact edges failed")
         return None

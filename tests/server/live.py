@@ -82,12 +82,21 @@ def stop(process: subprocess.Popen[bytes]) -> None:
 
 @contextmanager
 def live_server(
-    database_url: str, *, workers: int = 1, port: int | None = None, **env: str
+    database_url: str,
+    *,
+    workers: int = 1,
+    port: int | None = None,
+    module: str = "puntobanco.cli.main",
+    **env: str,
 ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """Run ``puntobanco serve`` on 127.0.0.1; yields the base URL and the process."""
+    """Run ``puntobanco serve`` on 127.0.0.1; yields the base URL and the process.
+
+    ``module`` is what ``python -m`` runs: the command line, or a test module that
+    changes the server (:mod:`tests.server.faults`) and then runs it.
+    """
     port = port or free_port()
     command = [
-        sys.executable, "-m", "puntobanco.cli.main", "serve",
+        sys.executable, "-m", module, "serve",
         "--host", "127.0.0.1", "--port", str(port), "--workers", str(workers),
         "--log-level", "warning",
     ]  # fmt: skip

@@ -16,24 +16,14 @@ from puntobanco.server.main import create_app, housekeeping_pass
 from puntobanco.server.models import Round, Wallet
 from puntobanco.server.settings import Settings
 from tests.server.conftest import ADMIN, Player, ledger_check, make_settings, pg_schema_url
+from tests.server.faults import faulty_app
 from tests.server.live import live_server
 
 
-def faulty_app(settings: Settings, **overrides: Any) -> Any:
-    """An app whose rounds fail between their debit and their settlement (answered 202).
-
-    Its sweeper is never woken (it would settle the round at once): the round stays dealt.
-    """
-    faulty = make_settings(settings.database_url, fault="after_debit_raise", **overrides)
-    app = create_app(faulty)
-    app.state.recovery.ring = lambda: None
-    return app
-
-
 def test_a_round_interrupted_after_its_debit_is_completed_exactly_once(
-    settings: Settings,
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    with TestClient(faulty_app(settings), raise_server_exceptions=False) as client:
+    with TestClient(faulty_app(settings, monkeypatch), raise_server_exceptions=False) as client:
         player = Player(client, "alice")
         grant = player.balance()
         crashed = player.bet({"banker": 1_000}, key="k1")
@@ -59,8 +49,10 @@ def test_a_round_interrupted_after_its_debit_is_completed_exactly_once(
         assert player.balance() == grant + r["net_minor"]
 
 
-def test_a_retry_completes_an_open_round_without_a_restart(settings: Settings) -> None:
-    faulty = faulty_app(settings, recover_on_start=False)
+def test_a_retry_completes_an_open_round_without_a_restart(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    faulty = faulty_app(settings, monkeypatch, recover_on_start=False)
     with TestClient(faulty, raise_server_exceptions=False) as client:
         player = Player(client, "alice")
         assert player.bet({"player": 500}, key="k").status_code == 202
@@ -72,8 +64,10 @@ def test_a_retry_completes_an_open_round_without_a_restart(settings: Settings) -
         assert ledger_check(client)["rounds_open"] == []
 
 
-def test_a_round_that_cannot_be_settled_is_refunded(settings: Settings) -> None:
-    with TestClient(faulty_app(settings), raise_server_exceptions=False) as client:
+def test_a_round_that_cannot_be_settled_is_refunded(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with TestClient(faulty_app(settings, monkeypatch), raise_server_exceptions=False) as client:
         player = Player(client, "alice")
         grant = player.balance()
         player.bet({"player": 700, "tie": 100}, key="k")
@@ -113,7 +107,7 @@ def test_a_database_error_answers_503_and_writes_nothing(
 @pytest.mark.slow
 def test_killed_server_process_loses_nothing(database_url: str) -> None:
     """The process is SIGKILLed between a round's debit and its settlement, then restarted."""
-    with live_server(database_url, PUNTOBANCO_FAULT="after_debit_exit") as (base, process):
+    with live_server(database_url, module="tests.server.faults") as (base, process):
         auth = httpx.post(
             f"{base}/api/auth/register", json={"username": "alice", "password": "password!"}
         ).json()
@@ -133,8 +127,10 @@ def test_killed_server_process_loses_nothing(database_url: str) -> None:
         assert [r["id"] for r in page["rounds"]] == [retry.json()["id"]]
 
 
-def test_admin_recover_endpoint_settles_open_rounds(settings: Settings) -> None:
-    with TestClient(faulty_app(settings), raise_server_exceptions=False) as client:
+def test_admin_recover_endpoint_settles_open_rounds(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with TestClient(faulty_app(settings, monkeypatch), raise_server_exceptions=False) as client:
         player = Player(client, "alice")
         player.bet({"player": 100}, key="a")
     calm = make_settings(settings.database_url, recover_on_start=False)

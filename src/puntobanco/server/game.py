@@ -2,14 +2,24 @@
 
 The order of money and cards:
 
+The game itself is the core's :class:`~puntobanco.core.table.Table`, built for each
+request from what is stored (the preset's rules, the operator's limits, the wallet's
+balance, the shoe resumed from its seed, nonce and position): it decides which bets
+are taken, deals and settles. The server keeps the money in its ledger: it debits the
+stakes when the deal commits and pays the settlement's amounts when it settles (the
+table, which holds the stakes until the settlement, would change the balance once, by
+the net: the same balance at the end).
+
 1. *Deal.* Lock the player's wallet; a known idempotency key returns its round;
-   check the bets (:func:`puntobanco.core.bets.verify_bets`); deal from the
-   table's shoe, whose order follows from the committed seed, the client seed
-   and the nonce; write the round with its cards, its bets and the stake
-   debits; advance the shoe. One commit.
-2. *Settle.* Lock the wallet again; settle the bets on the dealt cards
-   (:func:`puntobanco.core.bets.settle`); write the payouts and commission,
-   the bets' settlements and the balance; mark the round settled. One commit.
+   the table takes the bets (:meth:`Table.place_bets`, which checks them against
+   the rules, the limits and the balance) and deals from the table's shoe, whose
+   order follows from the committed seed, the client seed and the nonce; write the
+   round with its cards, its bets and the stake debits; advance the shoe. One commit.
+2. *Settle.* Lock the wallet again; the table settles the bets on the dealt cards
+   (:meth:`Table.settle`; a round completed by the recovery, with no table left, is
+   settled from its stored cards by the same core functions: :func:`settle_stored`);
+   write the payouts and commission, the bets' settlements and the balance; mark the
+   round settled. One commit.
 
 The recovery rule: a round left *dealt* (the process died, or the database
 failed, between the two commits) is found on start, by the periodic housekeeping
@@ -18,9 +28,9 @@ whenever its player reads it, and is **completed**: settled on the cards written
 with its debit, never re-dealt. The request that dealt it answers 202 with the
 round's id and status ``dealt``: its stakes were taken, its settlement is to come.
 The settlement runs only on a round still ``dealt`` and the ledger refuses a second
-entry for the same (round, bet, kind), so it happens exactly once. A round whose
-cards cannot be settled any more (its rules preset was withdrawn) is refunded
-instead: each stake comes back as a ``refund`` entry.
+entry for the same (round, bet, kind), so it happens exactly once. A round that
+cannot be settled any more (its rules preset was withdrawn, so its payouts are
+unknown) is refunded instead: each stake comes back as a ``refund`` entry.
 """
 
 from __future__ import annotations
@@ -28,9 +38,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import os
-import signal
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -38,16 +46,17 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
-from puntobanco.core.bets import Bet, Resolution, bet_kind, settle, verify_bets
+from puntobanco.core.bets import Bet, Resolution, Settlement, bet_kind, settle
 from puntobanco.core.cards import parse_cards
 from puntobanco.core.coup import CoupResult, play_coup
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.fairness import FairSource
-from puntobanco.core.rules import PRESETS, BetKind, ShoeMode
+from puntobanco.core.rules import PRESETS, BetKind, Rules, ShoeMode
 from puntobanco.core.shoe import Shoe
+from puntobanco.core.table import Table
 from puntobanco.server.errors import ApiError
 from puntobanco.server.ledger.wallet import Account, EntryKind, Movement, lock_wallet, post
-from puntobanco.server.models import Round, RoundBet, utcnow
+from puntobanco.server.models import Round, RoundBet, RoundStatus, utcnow
 from puntobanco.server.settings import Settings
 from puntobanco.server.statements import (
     ADVANCE_NONCE,
@@ -69,15 +78,16 @@ MAX_KEY = 200
 class Started:
     """What the deal step produced.
 
-    ``row`` (a detached copy of what was written) and ``bets`` are set when this call
-    dealt the round, so that settling and answering need not read it back.
+    ``row`` (a detached copy of what was written) and ``table`` (the core table, its
+    round dealt and not yet settled) are set when this call dealt the round, so that
+    settling and answering need not read it back.
     """
 
     round_id: int
     replayed: bool
-    status: str
+    status: RoundStatus
     row: Round | None = None
-    bets: tuple[Bet, ...] = ()
+    table: Table | None = None
     seed_hash: str = ""
 
 
@@ -142,21 +152,36 @@ class _SeedState:
     next_nonce: int
 
 
-def _deal(table: _TableState, seed: _SeedState) -> tuple[CoupResult, int, int, str]:
-    """Deal the table's next round, advancing the table's shoe and the seed's nonce.
+def _stored_shoe(table: _TableState, seed: _SeedState, rules: Rules) -> tuple[Shoe, bool]:
+    """The table's shoe as stored: the shoe in progress, or a new one if it is due.
+
+    Nothing is shuffled yet: that waits until the bets are taken. A shoe in progress is
+    then brought back to its place with :meth:`Shoe.resume` (shuffled and burned as when
+    it was opened, and its dealt cards dealt again).
 
     Returns:
-        The round, its first card's position in the shoe, the shoe's nonce and
-        the client seed the shoe was shuffled with.
+        The shoe, and whether it is a new one (which takes the seed's next nonce).
     """
-    rules = rules_for(table.preset)
     server_seed = bytes.fromhex(seed.server_seed)
     if rules.shoe_mode is ShoeMode.RESHUFFLE or not table.shoe_open:
+        source = FairSource(server_seed, seed.client_seed, first_nonce=seed.next_nonce)
+        return Shoe(rules, source), True
+    assert table.shoe_nonce is not None and table.shoe_client_seed is not None
+    source = FairSource(server_seed, table.shoe_client_seed, first_nonce=table.shoe_nonce)
+    return Shoe(rules, source), False
+
+
+def _advance(
+    table: _TableState, seed: _SeedState, shoe: Shoe, result: CoupResult, *, new: bool
+) -> tuple[int, str]:
+    """Record where the table's shoe stands after the round, and use the nonce of a new shoe.
+
+    Returns:
+        The shoe's nonce and the client seed it was shuffled with.
+    """
+    if new:
         nonce, client_seed = seed.next_nonce, seed.client_seed
         seed.next_nonce = nonce + 1
-        shoe = Shoe(rules, FairSource(server_seed, client_seed, first_nonce=nonce))
-        result = shoe.deal_coup()
-        first_card = shoe.position - result.card_count
         table.shoes_started += 1
         table.shoe_seed_id = seed.id
         table.shoe_nonce = nonce
@@ -164,17 +189,10 @@ def _deal(table: _TableState, seed: _SeedState) -> tuple[CoupResult, int, int, s
     else:
         assert table.shoe_nonce is not None and table.shoe_client_seed is not None
         nonce, client_seed = table.shoe_nonce, table.shoe_client_seed
-        shoe = Shoe(rules, FairSource(server_seed, client_seed, first_nonce=nonce))
-        shoe.shuffle()  # the same shuffle and burn as when the shoe was opened
-        while shoe.position < table.shoe_position:
-            shoe.deal()
-        shoe.rounds_in_shoe = table.shoe_rounds
-        first_card = shoe.position
-        result = shoe.deal_coup()
-    table.shoe_open = rules.shoe_mode is ShoeMode.CUT_CARD and not result.last_in_shoe
+    table.shoe_open = shoe.rules.shoe_mode is ShoeMode.CUT_CARD and not result.last_in_shoe
     table.shoe_position = shoe.position if table.shoe_open else 0
     table.shoe_rounds = shoe.rounds_in_shoe if table.shoe_open else 0
-    return result, first_card, nonce, client_seed
+    return nonce, client_seed
 
 
 def start_round(
@@ -200,15 +218,8 @@ def start_round(
         if existing_id is not None:
             if existing_hash != fingerprint:
                 raise ApiError(409, "idempotency_conflict", key=key[:40])
-            return Started(int(existing_id), True, str(existing_status))
-        rules = rules_for(row.preset)
-        bets = verify_bets(
-            [Bet(bet_kind(name), stake) for name, stake in stakes.items()],
-            rules=rules,
-            limits=limits_for(settings, rules),
-            balance_minor=int(balance),
-        )
-        table = _TableState(
+            return Started(int(existing_id), True, RoundStatus(existing_status))
+        state = _TableState(
             row.preset,
             row.shoes_started,
             bool(row.shoe_open),
@@ -221,35 +232,45 @@ def start_round(
         seed = _SeedState(
             row.seed_id, row.server_seed, row.server_seed_hash, row.client_seed, row.next_nonce
         )
-        result, first_card, nonce, client_seed = _deal(table, seed)
+        # The game is the core's Table, built from what is stored: the preset's rules, the
+        # operator's limits, the wallet's balance and the table's shoe. It decides which
+        # bets are taken, deals and (in settle_round) settles; the server keeps the ledger.
+        rules = rules_for(state.preset)
+        shoe, new = _stored_shoe(state, seed, rules)
+        table = Table(rules, limits_for(settings, rules), balance_minor=int(balance), shoe=shoe)
+        bets = table.place_bets([Bet(bet_kind(name), stake) for name, stake in stakes.items()])
+        if not new:
+            shoe.resume(position=state.shoe_position, rounds=state.shoe_rounds)
+        result = table.deal()
+        first_card = shoe.position - result.card_count
+        nonce, client_seed = _advance(state, seed, shoe, result, new=new)
         connection.execute(
             UPDATE_TABLE,
             {
                 "t_user": user_id,
-                "shoes_started": table.shoes_started,
-                "shoe_open": table.shoe_open,
-                "shoe_seed_id": table.shoe_seed_id,
-                "shoe_client_seed": table.shoe_client_seed,
-                "shoe_nonce": table.shoe_nonce,
-                "shoe_position": table.shoe_position,
-                "shoe_rounds": table.shoe_rounds,
+                "shoes_started": state.shoes_started,
+                "shoe_open": state.shoe_open,
+                "shoe_seed_id": state.shoe_seed_id,
+                "shoe_client_seed": state.shoe_client_seed,
+                "shoe_nonce": state.shoe_nonce,
+                "shoe_position": state.shoe_position,
+                "shoe_rounds": state.shoe_rounds,
             },
         )
         if seed.next_nonce != row.next_nonce:
             connection.execute(ADVANCE_NONCE, {"s_id": seed.id, "next_nonce": seed.next_nonce})
-        staked = sum(bet.stake_minor for bet in bets)
         burn = result.burn
         values = dict(
             user_id=user_id,
             idempotency_key=key,
             request_hash=fingerprint,
-            status="dealt",
+            status=RoundStatus.DEALT,
             created_at=utcnow(),
-            preset=table.preset,
+            preset=state.preset,
             seed_id=seed.id,
             client_seed=client_seed,
             nonce=nonce,
-            shoe_index=table.shoes_started - 1,
+            shoe_index=state.shoes_started - 1,
             round_in_shoe=result.round_in_shoe or 1,
             first_card=first_card,
             last_in_shoe=result.last_in_shoe,
@@ -257,7 +278,7 @@ def start_round(
             burn_face_down=None if burn is None else len(burn.face_down),
             cards=" ".join(card.code for card in result.cards),
             outcome=result.outcome.value,
-            staked_minor=staked,
+            staked_minor=bets.staked_minor,
         )
         round_id: int = connection.execute(INSERT_ROUND, values).scalar_one()
         written = Round(id=round_id, **values)
@@ -265,7 +286,7 @@ def start_round(
             INSERT_BETS,
             [
                 {"round_id": round_id, "bet": bet.kind.value, "stake_minor": bet.stake_minor}
-                for bet in bets
+                for bet in bets.bets
             ],
         )
         post(
@@ -276,19 +297,10 @@ def start_round(
                 Movement(
                     EntryKind.STAKE, -bet.stake_minor, Account.HOUSE_GAME, round_id, bet.kind.value
                 )
-                for bet in bets
+                for bet in bets.bets
             ],
         )
-    return Started(int(round_id), False, "dealt", written, bets, seed.server_seed_hash)
-
-
-def after_debit_fault(settings: Settings, round_id: int) -> None:
-    """Fault injection for the tests: die (or fail) between the debit and the settlement."""
-    if settings.fault == "after_debit_exit":
-        log.warning("fault injection: killing the process after the debit of round %d", round_id)
-        os.kill(os.getpid(), signal.SIGKILL)
-    if settings.fault == "after_debit_raise":
-        raise RuntimeError(f"fault injection after the debit of round {round_id}")
+    return Started(int(round_id), False, RoundStatus.DEALT, written, table, seed.server_seed_hash)
 
 
 def settle_round(session: Session, round_id: int, known: Started | None = None) -> Settled | None:
@@ -304,10 +316,11 @@ def settle_round(session: Session, round_id: int, known: Started | None = None) 
         What was written; ``None`` if the round was already settled.
     """
     with session.begin():
-        if known is not None and known.row is not None:
-            user_id, preset, cards = known.row.user_id, known.row.preset, known.row.cards
-            bets = list(known.bets)
+        if known is not None and known.row is not None and known.table is not None:
+            # The round this request dealt: its table settles it.
+            user_id, table = known.row.user_id, known.table
             before = lock_wallet(session, user_id)
+            settlement = table.settle()
         else:
             user_id = session.execute(
                 select(Round.user_id).where(Round.id == round_id)
@@ -315,23 +328,29 @@ def settle_round(session: Session, round_id: int, known: Started | None = None) 
             before = lock_wallet(session, user_id)
             row = session.execute(
                 select(Round.preset, Round.cards).where(
-                    Round.id == round_id, Round.status == "dealt"
+                    Round.id == round_id, Round.status == RoundStatus.DEALT
                 )
             ).one_or_none()
             if row is None:
                 return None
-            preset, cards = row.preset, row.cards
             stakes = session.execute(
                 select(RoundBet.bet, RoundBet.stake_minor).where(RoundBet.round_id == round_id)
             ).all()
             bets = [Bet(BetKind(bet), int(stake)) for bet, stake in stakes]
-        try:
-            rules = PRESETS[preset]
-            result = play_coup(parse_cards(cards))
-            settlement = settle(bets, result, rules)
-        except (KeyError, BaccaratError) as exc:
-            log.error("round %d cannot be settled (%s): refunding its stakes", round_id, exc)
-            return _refund(session, user_id, round_id, bets, before)
+            rules = PRESETS.get(row.preset)
+            if rules is None:
+                log.error(
+                    "round %d cannot be settled (its rules preset %r was withdrawn): "
+                    "refunding its stakes",
+                    round_id,
+                    row.preset,
+                )
+                return _refund(session, user_id, round_id, bets, before)
+            try:
+                settlement = settle_stored(bets, row.cards, rules)
+            except BaccaratError as exc:
+                log.error("round %d cannot be settled (%s): refunding its stakes", round_id, exc)
+                return _refund(session, user_id, round_id, bets, before)
         movements: list[Movement] = []
         bet_rows: list[dict[str, Any]] = []
         for s in settlement.bets:
@@ -378,6 +397,24 @@ def settle_round(session: Session, round_id: int, known: Started | None = None) 
         return _write_settlement(
             session, user_id, round_id, f"round:{round_id}:settle", movements, bet_rows, before
         )
+
+
+def settle_stored(bets: Iterable[Bet], cards: str, rules: Rules) -> Settlement:
+    """Settle a round from its stored cards, as the core :class:`Table` settles it.
+
+    A round found dealt by the recovery has no live table: the request that dealt it
+    (perhaps in another process) ended before its settlement. Nor can a table be built
+    again and take its bets: a table checks bets against the balance and the limits of
+    now, and the stakes are already debited (the limits may have changed since). So the
+    round is played again from its stored cards by the functions ``Table.deal`` and
+    ``Table.settle`` run: the coup by the preset's drawing table
+    (:func:`~puntobanco.core.coup.play_coup`: the same ``play_coup_from`` that a shoe's
+    ``deal_coup`` runs), then :func:`puntobanco.core.bets.settle`.
+
+    Raises:
+        BaccaratError: The stored cards do not make a round.
+    """
+    return settle(bets, play_coup(parse_cards(cards), rules), rules)
 
 
 def _write_settlement(
@@ -451,7 +488,7 @@ def _refund(
 
 def open_rounds(session: Session, user_id: int | None = None) -> list[int]:
     """Rounds dealt but not settled (all players', or one player's)."""
-    query = select(Round.id).where(Round.status == "dealt").order_by(Round.id)
+    query = select(Round.id).where(Round.status == RoundStatus.DEALT).order_by(Round.id)
     if user_id is not None:
         query = query.where(Round.user_id == user_id)
     with session.begin():

@@ -11,6 +11,7 @@ house row updated by every round would serialise all the players' rounds.
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from enum import StrEnum
 
 from sqlalchemy import (
     BigInteger,
@@ -141,16 +142,28 @@ class PlayerTable(Base):
     shoe_rounds: Mapped[int] = mapped_column(Integer, default=0)
 
 
+class RoundStatus(StrEnum):
+    """Where a stored round stands (the values are what the database and the API hold)."""
+
+    DEALT = "dealt"
+    """The stakes are debited and the cards dealt; the settlement is to come."""
+    SETTLED = "settled"
+    """The settlement is written."""
+
+
 class Round(Base):
     """One round: its bets' stakes were debited and its cards dealt in one transaction.
 
-    ``status`` is ``dealt`` until the settlement is written, then ``settled``.
+    ``status`` (a :class:`RoundStatus`) is ``dealt`` until the settlement is written,
+    then ``settled``.
     """
 
     __tablename__ = "rounds"
     __table_args__ = (
         UniqueConstraint("user_id", "idempotency_key", name="uq_rounds_user_key"),
-        CheckConstraint("status IN ('dealt', 'settled')", name="status_known"),
+        CheckConstraint(
+            f"status IN ({', '.join(repr(s.value) for s in RoundStatus)})", name="status_known"
+        ),
         Index("ix_rounds_user_id_id", "user_id", "id"),
         Index("ix_rounds_status", "status"),
     )

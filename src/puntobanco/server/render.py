@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import logging
 from collections.abc import Sequence
 from datetime import UTC, datetime
@@ -17,7 +16,7 @@ from puntobanco.core.coup import Event, play_coup
 from puntobanco.core.explain import describe
 from puntobanco.core.roads import RoundMark, roads_json
 from puntobanco.core.rules import Rules, ShoeMode
-from puntobanco.server.models import PlayerTable, Round, RoundBet, Seed
+from puntobanco.server.models import PlayerTable, Round, RoundBet, RoundStatus, Seed
 from puntobanco.server.tables import rules_for
 
 log = logging.getLogger("puntobanco.server")
@@ -73,6 +72,7 @@ def round_json(row: Round, bets: Sequence[RoundBet], seed_hash: str, lang: str) 
         if b.resolution is not None
     ]
     payout = row.payout_minor or 0
+    settled = row.status == RoundStatus.SETTLED
     burn = None
     if row.burn_shown is not None:
         burn = {"shown": card_json(Card.from_str(row.burn_shown)), "face_down": row.burn_face_down}
@@ -93,7 +93,7 @@ def round_json(row: Round, bets: Sequence[RoundBet], seed_hash: str, lang: str) 
         "banker_pair": result.banker_pair,
         "events": [event_json(e, lang) for e in result.events],
         "settlement": settlement,
-        "net_minor": payout - row.staked_minor if row.status == "settled" else -row.staked_minor,
+        "net_minor": payout - row.staked_minor if settled else -row.staked_minor,
         "balance_minor": row.balance_minor if row.balance_minor is not None else 0,
         "shoe": {
             "index": row.shoe_index,
@@ -210,32 +210,20 @@ def shoe_json(session: Session, table: PlayerTable) -> dict[str, Any]:
     }
 
 
-def _analysis() -> Any:
-    """The analysis layer's module when it provides ``analyze`` (CONTRACTS.md A), else None."""
-    try:
-        module = importlib.import_module("puntobanco.analysis")
-    except ImportError:  # pragma: no cover - the package always exists
-        return None
-    if hasattr(module, "analyze") and hasattr(module, "ShoeCounts"):
-        return module
-    return None
-
-
 @lru_cache(maxsize=256)
 def edges_json(preset: str, seen: tuple[str, ...]) -> dict[str, Any] | None:
     """Each offered bet's exact house edge for the shoe less the cards seen.
 
     Burned face-down cards were never seen, so they stay in the composition.
-    ``None`` when the analysis layer is not available.
+    ``None`` if the analysis fails (the panel is informative: the request goes on).
     """
-    analysis = _analysis()
-    if analysis is None:
-        return None
+    from puntobanco.analysis import ShoeCounts, analyze  # imports numba: on first use
+
     rules: Rules = rules_for(preset)
     full = {rank: 4 * rules.decks for rank in Rank}
     try:
-        shoe = analysis.ShoeCounts.from_ranks(full).remove(parse_cards(" ".join(seen)))
-        result = analysis.analyze(rules, shoe)
+        shoe = ShoeCounts.from_ranks(full).remove(parse_cards(" ".join(seen)))
+        result = analyze(rules, shoe)
     except Exception:  # the edge panel is informative: never fail a request over it
         log.exception("exact edges failed")
         return None

@@ -15,6 +15,8 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt
 from pydantic_core import PydanticCustomError
 
+from puntobanco.server.models import RoundStatus
+
 #: C0 and C1 control characters (NUL included), DEL, and the surrogate code points.
 _NOT_TEXT = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 #: The most bet spots a round may name (every spot of the richest rules is far fewer).
@@ -253,7 +255,7 @@ class RoundOut(BaseModel):
 
     id: int
     created_at: str
-    status: Literal["dealt", "settled"]
+    status: RoundStatus
     preset: str = Field(description="The table's rules preset when the round was dealt.")
     bets: list[BetOut]
     cards: list[CardOut]
@@ -282,7 +284,7 @@ class RoundPending(BaseModel):
     """
 
     id: int
-    status: Literal["dealt"]
+    status: Literal[RoundStatus.DEALT]
     staked_minor: int = Field(description="The stakes taken, minor units.")
     message: str = Field(description="What happened and what to do, in the request's language.")
     messages: dict[str, str] = Field(description="The same sentence in every language.")

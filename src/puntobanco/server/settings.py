@@ -10,7 +10,6 @@ from the environment (or a ``.env`` file), never from defaults.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Literal
 
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -71,11 +70,6 @@ class Settings(BaseSettings):
     log_level: str = Field(default="INFO")
     access_log: bool = Field(default=True, description="One JSON log line per request.")
     recover_on_start: bool = Field(default=True, description="Settle interrupted rounds on start.")
-    fault: Literal["", "after_debit_exit", "after_debit_raise"] = Field(
-        default="",
-        description="Fault injection for tests: stop a round between its debit and its "
-        "settlement. Never set in production.",
-    )
     test_server_seed: str | None = Field(
         default=None,
         description="FOR TESTS AND DEMOS ONLY: 64 hexadecimal digits (32 bytes) used as "

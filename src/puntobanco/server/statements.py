@@ -16,6 +16,7 @@ from puntobanco.server.models import (
     PlayerTable,
     Round,
     RoundBet,
+    RoundStatus,
     Seed,
     User,
     Wallet,
@@ -117,9 +118,9 @@ INSERT_BETS = insert(round_bets)
 #: balance_minor, settled_at).
 SETTLE_ROUND = (
     update(rounds)
-    .where(rounds.c.id == bindparam("r_id"), rounds.c.status == "dealt")
+    .where(rounds.c.id == bindparam("r_id"), rounds.c.status == RoundStatus.DEALT)
     .values(
-        status="settled",
+        status=RoundStatus.SETTLED,
         payout_minor=bindparam("payout_minor"),
         balance_minor=bindparam("balance_minor"),
         settled_at=bindparam("settled_at"),

@@ -11,7 +11,7 @@ from typing import Any
 from sqlalchemy import and_, func, select
 from sqlalchemy.orm import Session
 
-from puntobanco.server.models import LedgerEntry, Round, RoundBet, Wallet
+from puntobanco.server.models import LedgerEntry, Round, RoundBet, RoundStatus, Wallet
 
 
 @dataclass
@@ -91,7 +91,7 @@ def reconcile(session: Session) -> LedgerReport:
     report.rounds_open = [
         int(i)
         for i in session.execute(
-            select(Round.id).where(Round.status == "dealt").order_by(Round.id)
+            select(Round.id).where(Round.status == RoundStatus.DEALT).order_by(Round.id)
         ).scalars()
     ]
     round_wallet = (
@@ -120,7 +120,7 @@ def reconcile(session: Session) -> LedgerReport:
         )
         .join(round_wallet, round_wallet.c.round_id == Round.id, isouter=True)
         .join(bet_sums, bet_sums.c.round_id == Round.id, isouter=True)
-        .where(Round.status == "settled")
+        .where(Round.status == RoundStatus.SETTLED)
     ).all()
     report.rounds_settled = len(settled)
     for round_id, staked, payout, net, bets_staked, bets_payout in settled:

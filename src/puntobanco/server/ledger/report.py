@@ -23,7 +23,6 @@ the cut-card presets it used this reference for (``full_shoe_reference``).
 
 from __future__ import annotations
 
-import importlib
 import math
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
@@ -34,7 +33,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from puntobanco.core.rules import BetKind, Rules, ShoeMode
-from puntobanco.server.models import Round, RoundBet
+from puntobanco.server.models import Round, RoundBet, RoundStatus
 from puntobanco.server.tables import rules_for
 
 
@@ -90,13 +89,11 @@ def _n(value: Any) -> int:
 
 
 @lru_cache(maxsize=32)
-def theoretical(rules: Rules) -> dict[BetKind, tuple[Fraction, float]] | None:
+def theoretical(rules: Rules) -> dict[BetKind, tuple[Fraction, float]]:
     """Each bet's exact RTP and the standard deviation of its return per unit (analysis layer)."""
-    try:
-        analysis = importlib.import_module("puntobanco.analysis")
-        result = analysis.analyze(rules)
-    except (ImportError, AttributeError):
-        return None
+    from puntobanco.analysis import analyze  # imports numba: on first use
+
+    result = analyze(rules)
     out = {}
     for kind in rules.offered_bets:
         line = result.bets.get(kind)
@@ -112,7 +109,7 @@ def _cut_card(preset: str) -> bool:
 def operator_report(session: Session) -> OperatorReport:
     """Figures over every settled round."""
     report = OperatorReport()
-    settled = Round.status == "settled"
+    settled = Round.status == RoundStatus.SETTLED
     per_bet = session.execute(
         select(
             Round.preset,

@@ -17,14 +17,13 @@ from puntobanco.server.deps import LangDep, PlayerDep, SessionDep, SettingsDep, 
 from puntobanco.server.errors import ApiError, api_message
 from puntobanco.server.game import (
     Started,
-    after_debit_fault,
     check_key,
     parse_stakes,
     recover,
     settle_round,
     start_round,
 )
-from puntobanco.server.models import Round
+from puntobanco.server.models import Round, RoundStatus
 from puntobanco.server.render import load_rounds, round_json
 from puntobanco.server.schemas import RoundIn, RoundOut, RoundPage, RoundPending
 
@@ -82,20 +81,18 @@ def play_round(
             raise  # rolled back: nothing was changed
         log.error("the deal's COMMIT failed: its outcome is unknown", exc_info=exc)
         raise ApiError(503, "round_outcome_unknown", key=key) from None
-    if started.status != "dealt":  # a retry of a settled round
+    if started.status is not RoundStatus.DEALT:  # a retry of a settled round
         response.headers["Idempotent-Replayed"] = "true"
         return _stored(session, started.round_id, lang)
     # Dealt (now, or by an earlier try of this key): from here on the stakes are taken, so
     # a failure is no "nothing was changed" but a round to settle later.
     try:
-        if not started.replayed:
-            after_debit_fault(settings, started.round_id)
         settled = settle_round(session, started.round_id, started)
         if settled is None or started.row is None:  # settled meanwhile, or read back
             rendered = _stored(session, started.round_id, lang)
         else:
             row = started.row  # answer from what was written, without reading it back
-            row.status, row.payout_minor = "settled", settled.payout_minor
+            row.status, row.payout_minor = RoundStatus.SETTLED, settled.payout_minor
             row.balance_minor = settled.balance_minor
             rendered = round_json(row, settled.bets, started.seed_hash, lang)
     except Exception as exc:
@@ -131,7 +128,7 @@ def _pending(
     }
     body = RoundPending(
         id=round_id,
-        status="dealt",
+        status=RoundStatus.DEALT,
         staked_minor=staked,
         message=messages[lang],
         messages=messages,
@@ -158,7 +155,7 @@ def list_rounds(
     query = query.order_by(Round.id.desc()).limit(limit + 1)
     with session.begin():
         rows = list(session.execute(query).scalars())
-    if any(row.status == "dealt" for row in rows):
+    if any(row.status == RoundStatus.DEALT for row in rows):
         recover(request.app.state.sessions, player.id)
         with session.begin():
             rows = list(session.execute(query).scalars())
@@ -183,7 +180,7 @@ def get_round(
         row = session.execute(query).scalar_one_or_none()
     if row is None:
         raise ApiError(404, "round_not_found", round_id=round_id)
-    if row.status == "dealt":
+    if row.status == RoundStatus.DEALT:
         settle_round(session, row.id)
         with session.begin():
             row = session.execute(query).scalar_one()

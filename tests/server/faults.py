@@ -1,0 +1,62 @@
+"""Fault injection for the tests: a round stopped between its debit and its settlement.
+
+Nothing of this is in the server: the tests put it in the place of the settlement that
+``POST /api/rounds`` runs after the deal (``puntobanco.server.routers.rounds.settle_round``).
+
+* In-process, :func:`faulty_app` makes an app's rounds fail there (answered 202).
+* In a server process, ``python -m tests.server.faults serve ...`` runs
+  ``puntobanco serve`` whose process kills itself (SIGKILL) there: kill -9 between the
+  deal's commit and the settlement. (One worker: uvicorn then serves in this process.)
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from sqlalchemy.orm import Session
+
+from puntobanco.server.game import Settled, Started
+from puntobanco.server.main import create_app
+from puntobanco.server.routers import rounds
+from puntobanco.server.settings import Settings
+from tests.server.conftest import make_settings
+
+_settle_round = rounds.settle_round
+
+
+def faulty_app(settings: Settings, monkeypatch: pytest.MonkeyPatch, **overrides: Any) -> FastAPI:
+    """An app whose rounds fail between their debit and their settlement (answered 202).
+
+    Only this app's rounds (other apps of the test, on their own engines, are healthy),
+    until the end of the test. Its sweeper is never woken (it would settle the round at
+    once): the round stays dealt.
+    """
+    app = create_app(make_settings(settings.database_url, **overrides))
+    app.state.recovery.ring = lambda: None
+    engine = app.state.engine
+    current = rounds.settle_round
+
+    def failing(session: Session, round_id: int, known: Started | None = None) -> Settled | None:
+        if known is not None and not known.replayed and session.get_bind() is engine:
+            raise RuntimeError(f"fault injection after the debit of round {round_id}")
+        return current(session, round_id, known)
+
+    monkeypatch.setattr(rounds, "settle_round", failing)
+    return app
+
+
+def _killed(session: Session, round_id: int, known: Started | None = None) -> Settled | None:
+    if known is not None and not known.replayed:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return _settle_round(session, round_id, known)
+
+
+if __name__ == "__main__":
+    from puntobanco.cli.main import main
+
+    rounds.settle_round = _killed
+    main()

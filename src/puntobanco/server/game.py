@@ -19,8 +19,12 @@ with its debit, never re-dealt. The request that dealt it answers 202 with the
 round's id and status ``dealt``: its stakes were taken, its settlement is to come.
 The settlement runs only on a round still ``dealt`` and the ledger refuses a second
 entry for the same (round, bet, kind), so it happens exactly once. A round whose
-cards cannot be settled any more (its rules preset was withdrawn) is refunded
-instead: each stake comes back as a ``refund`` entry.
+cards cannot be settled any more (its rules preset no longer exists in the code) is
+refunded instead: each stake comes back as a ``refund`` entry.
+
+A preset the operator withdraws (removes from ``PUNTOBANCO_TABLE_PRESETS``) deals no
+new round: the deal is refused (409 ``preset_withdrawn``) until the player chooses an
+offered one. A round already dealt under it is settled by its own rules, as dealt.
 """
 
 from __future__ import annotations
@@ -201,6 +205,15 @@ def start_round(
             if existing_hash != fingerprint:
                 raise ApiError(409, "idempotency_conflict", key=key[:40])
             return Started(int(existing_id), True, str(existing_status))
+        if row.preset not in settings.table_presets:
+            # The operator withdrew these rules: no new round is dealt under them (a round
+            # already dealt is still settled by them, in settle_round).
+            raise ApiError(
+                409,
+                "preset_withdrawn",
+                preset=row.preset,
+                allowed=", ".join(settings.table_presets),
+            )
         rules = rules_for(row.preset)
         bets = verify_bets(
             [Bet(bet_kind(name), stake) for name, stake in stakes.items()],

@@ -169,6 +169,11 @@ class TableOut(BaseModel):
     limits: LimitsOut
     fairness: FairnessOut
     presets: list[str] = Field(description="Rules a player may choose (PUT /api/table).")
+    withdrawn: bool = Field(
+        default=False,
+        description="The operator withdrew the table's rules: the next round is refused "
+        "(409 preset_withdrawn) until the player chooses one of presets.",
+    )
 
 
 class TableChoice(BaseModel):

@@ -338,11 +338,23 @@ function renderTableRules() {
 const presetName = (name) => (hasText(`preset.${name}`) ? t(`preset.${name}`) : name);
 
 function renderPresets() {
-  // The server may let a player choose among the operator's tables (PUT /api/table).
+  // The server may let a player choose among the operator's tables (PUT /api/table). Rules
+  // the operator withdrew stay in the list, chosen and disabled, above a prompt to choose
+  // another: the next round at them is refused (409 preset_withdrawn).
   const presets = state.table.presets || [];
-  $("preset-box").hidden = $("preset-note").hidden = presets.length < 2;
+  const withdrawn = Boolean(state.table.withdrawn);
+  $("preset-box").hidden = $("preset-note").hidden = presets.length < 2 && !withdrawn;
+  $("preset-prompt").hidden = !withdrawn;
+  $("preset-prompt").textContent = withdrawn ? t("rules.withdrawn") : "";
   const select = $("preset-select");
   select.replaceChildren();
+  if (withdrawn) {
+    const option = document.createElement("option");
+    option.value = state.table.rules.name;
+    option.textContent = t("rules.withdrawn.option", { name: presetName(state.table.rules.name) });
+    option.disabled = option.selected = true;
+    select.append(option);
+  }
   for (const name of presets) {
     const option = document.createElement("option");
     option.value = name;
@@ -587,8 +599,22 @@ async function dealFailed(err) {
     openWelcome();
     return settledDeal();
   }
+  if (err instanceof ApiError && err.code === "preset_withdrawn") await askForPreset();
   await refreshBalance();
   return settledDeal();
+}
+
+// The operator withdrew the table's rules: read the table again (the rules offered now) and
+// open the rules dialog on the choice of table, with a prompt to choose one.
+async function askForPreset() {
+  try {
+    state.table = await api.table();
+  } catch {
+    return; // the message already says what to do
+  }
+  renderTableRules();
+  if (!$("rules").open) $("rules").showModal();
+  $("preset-select").focus();
 }
 
 function isPending(round) {
@@ -749,6 +775,7 @@ async function startTable() {
   } catch (err) {
     showMessage(errorMessage(err));
   }
+  if (state.table && state.table.withdrawn) showMessage({ key: "rules.withdrawn" }, "info");
   renderAll();
   if (state.lastRound) {
     resetHands();

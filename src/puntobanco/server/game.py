@@ -177,7 +177,12 @@ def _deal(table: _TableState, seed: _SeedState) -> tuple[CoupResult, int, int, s
         result = shoe.deal_coup()
     table.shoe_open = rules.shoe_mode is ShoeMode.CUT_CARD and not result.last_in_shoe
     table.shoe_position = shoe.position if table.shoe_open else 0
-    table.shoe_rounds = shoe.rounds_in_shoe if table.shoe_open else 0
+    if rules.shoe_mode is ShoeMode.RESHUFFLE:
+        # No shoe stays open: shoe_rounds counts the rounds dealt since the table's rules or
+        # seed were last set (tables.close_shoe), the rounds its scoreboard shows.
+        table.shoe_rounds += 1
+    else:
+        table.shoe_rounds = shoe.rounds_in_shoe if table.shoe_open else 0
     return result, first_card, nonce, client_seed
 
 

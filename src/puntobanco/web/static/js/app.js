@@ -389,8 +389,29 @@ async function choosePreset(name) {
 
 const EMPTY_ROADS = { rows: 6, bead_plate: [], big_road: [], big_eye_boy: [], small_road: [], cockroach_pig: [], ask: {} };
 
+// What the page says about the shoe (GET /api/shoe: every field is one shoe's), on the felt:
+// the cut card is out (the next hand is the shoe's last); the shoe is over and a new one is
+// being shuffled (its first hand shows the burn on the felt); or a new shoe, not dealt from
+// yet (a new table, or after a table switch or a new seed). Nothing on reshuffle tables.
+function shoeNewsKey(shoe) {
+  if (!shoe || shoe.shoe_mode !== "cut-card") return null;
+  if (shoe.finished) return "shoe.finished";
+  if (!shoe.rounds.length) return "shoe.new";
+  if (shoe.cut_card_out) return "shoe.cut";
+  return null;
+}
+
+function renderShoeNews() {
+  const box = $("shoe-news");
+  const key = shoeNewsKey(state.shoe);
+  box.hidden = !key;
+  box.textContent = key ? t(key) : "";
+  box.dataset.news = key || "";
+}
+
 function renderShoe() {
   const shoe = state.shoe;
+  renderShoeNews();
   if (!shoe) {
     renderRoads(EMPTY_ROADS, state.t); // an empty scoreboard, as before the first coup of a shoe
     return;
@@ -400,9 +421,13 @@ function renderShoe() {
   const rows = [
     ["stats.rounds", shoe.rounds.length], ["stats.banker", s.banker], ["stats.player", s.player],
     ["stats.tie", s.tie], ["stats.naturals", s.naturals], ["stats.player_pairs", s.player_pairs],
-    ["stats.banker_pairs", s.banker_pairs], ["stats.cards", shoe.cards_remaining],
+    ["stats.banker_pairs", s.banker_pairs],
   ];
+  // A reshuffle-every-round table deals each hand from a full shoe: no count to show.
+  if (shoe.shoe_mode !== "reshuffle") rows.push(["stats.cards", shoe.cards_remaining]);
   const stats = $("stats");
+  stats.dataset.shoe = String(shoe.id);
+  stats.dataset.finished = String(shoe.finished);
   stats.replaceChildren();
   for (const [key, value] of rows) {
     const item = document.createElement("div");
@@ -798,6 +823,7 @@ const { openHistory, openFairness, fairAction, rerender: rerenderDialogs } = cre
   api, t, money, callText, errorMessage, say,
   setTable: (table) => { state.table = table; },
   getLang: () => state.lang,
+  shoeChanged: refreshShoe,
 });
 
 // ---------------------------------------------------------------- wiring

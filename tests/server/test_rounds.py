@@ -251,10 +251,36 @@ def test_cut_card_table_keeps_its_shoe_in_the_database(client: TestClient, alice
     assert nxt["fairness"]["nonce"] == 1
 
 
+SHOE_KEYS = {
+    "id", "index", "preset", "shoe_mode", "finished", "cut_card_out", "rounds", "stats",
+    "roads", "cards_remaining", "edges", "next",
+}  # fmt: skip
+
+
+def shoe_of(player: Player) -> dict[str, Any]:
+    response = player.client.get("/api/shoe", headers=player.headers)
+    assert response.status_code == 200, response.text
+    shoe: dict[str, Any] = response.json()
+    assert set(shoe) == SHOE_KEYS and shoe["id"] == shoe["index"]
+    return shoe
+
+
+def fresh_edges(client: TestClient, preset: str) -> Any:
+    """The exact edges of a full shoe of ``preset``, as a new player's table shows them."""
+    newcomer = Player(client, f"new-{preset}")
+    client.put("/api/table", json={"preset": preset}, headers=newcomer.headers)
+    shoe = shoe_of(newcomer)
+    assert shoe["rounds"] == [] and shoe["id"] == 0 and not shoe["finished"]
+    return shoe["edges"]
+
+
 @pytest.mark.slow
 def test_a_whole_cut_card_shoe_ends_and_a_new_one_starts(client: TestClient, alice: Player) -> None:
     client.put("/api/table", json={"preset": "punto-banco-6"}, headers=alice.headers)
     client.post("/api/wallet/top-up", json={"amount_minor": 100_000}, headers=alice.headers)
+    before = shoe_of(alice)  # the next shoe, before its first round
+    assert before["rounds"] == [] and before["cards_remaining"] == 312
+    assert before["finished"] is False and before["next"] is None
     rounds = []
     while True:
         r = alice.bet({"player": 100}).json()
@@ -262,30 +288,103 @@ def test_a_whole_cut_card_shoe_ends_and_a_new_one_starts(client: TestClient, ali
         if r["shoe"]["last_in_shoe"]:
             break
         assert len(rounds) < 100
+        # Every field is this shoe's: its id, its rounds, its cards left, its cut card.
+        shoe = shoe_of(alice)
+        assert shoe["id"] == r["shoe"]["index"] == before["id"]
+        assert len(shoe["rounds"]) == len(rounds) and shoe["finished"] is False
+        assert shoe["cards_remaining"] == 312 - r["shoe"]["first_card"] - len(r["cards"])
+        # The cut card is out exactly when the next round is the shoe's last.
+        assert shoe["cut_card_out"] == (shoe["cards_remaining"] < 14)
+    assert shoe["cut_card_out"] is True  # announced before the last round
     used = rounds[-1]["shoe"]["first_card"] + len(rounds[-1]["cards"])
     assert 312 - 14 - 6 < used <= 312  # the round after the cut card ends the shoe
-    shoe = client.get("/api/shoe", headers=alice.headers).json()
-    # The finished shoe stays on the boards until the next one starts; the cards left and
-    # the edges already describe the fresh shoe the next round comes from.
-    assert shoe["finished"] is True and len(shoe["rounds"]) == len(rounds)
-    assert shoe["cards_remaining"] == 312
-    bob = Player(client, "bob")
-    client.put("/api/table", json={"preset": "punto-banco-6"}, headers=bob.headers)
-    fresh = client.get("/api/shoe", headers=bob.headers).json()
-    assert shoe["edges"] == fresh["edges"]
+    shoe = shoe_of(alice)
+    # The finished shoe, whole: its rounds, the cards it left behind the cut card, no edges
+    # (nothing more is dealt from it); the next shoe is announced beside it.
+    assert shoe["finished"] is True and shoe["cut_card_out"] is True
+    assert shoe["id"] == rounds[0]["shoe"]["index"] and len(shoe["rounds"]) == len(rounds)
+    assert [m["outcome"] for m in shoe["rounds"]] == [r["outcome"] for r in rounds]
+    assert shoe["cards_remaining"] == 312 - used and shoe["edges"] is None
+    assert shoe["next"] == {
+        "id": shoe["id"] + 1,
+        "cards_remaining": 312,
+        "edges": fresh_edges(client, "punto-banco-6"),
+    }
     nxt = alice.bet({"player": 100}).json()
-    after = client.get("/api/shoe", headers=alice.headers).json()
-    assert after["finished"] is False and len(after["rounds"]) == 1
-    assert nxt["shoe"]["index"] == rounds[0]["shoe"]["index"] + 1
+    after = shoe_of(alice)
+    assert after["finished"] is False and after["next"] is None and len(after["rounds"]) == 1
+    assert after["id"] == nxt["shoe"]["index"] == shoe["next"]["id"]
+    assert after["rounds"][0]["outcome"] == nxt["outcome"]
+    assert after["cards_remaining"] == 312 - nxt["shoe"]["first_card"] - len(nxt["cards"])
+    assert nxt["shoe"]["burn"] is not None and nxt["shoe"]["round_in_shoe"] == 1
     assert nxt["fairness"]["nonce"] == rounds[0]["fairness"]["nonce"] + 1
     assert ledger_check(client)["ok"] is True
     assert math.isclose(len(rounds), 300 / 4.94, rel_tol=0.2)
 
 
+def test_a_table_switch_starts_a_new_shoe_with_no_rounds(client: TestClient, alice: Player) -> None:
+    client.put("/api/table", json={"preset": "punto-banco"}, headers=alice.headers)
+    first = [alice.bet({"banker": 100}).json() for _ in range(3)]
+    assert len(shoe_of(alice)["rounds"]) == 3
+    client.put("/api/table", json={"preset": "punto-banco-6"}, headers=alice.headers)
+    shoe = shoe_of(alice)
+    assert shoe["preset"] == "punto-banco-6" and shoe["shoe_mode"] == "cut-card"
+    assert shoe["rounds"] == [] and shoe["stats"]["banker"] + shoe["stats"]["player"] == 0
+    assert shoe["roads"]["bead_plate"] == [] and shoe["finished"] is False
+    assert shoe["cards_remaining"] == 312 and shoe["cut_card_out"] is False
+    assert shoe["edges"] == fresh_edges(client, "punto-banco-6")
+    assert shoe["id"] == first[0]["shoe"]["index"] + 1  # the shoe the next round opens
+    # Back to the first rules: still a new shoe, not the one set aside.
+    client.put("/api/table", json={"preset": "punto-banco"}, headers=alice.headers)
+    back = shoe_of(alice)
+    assert back["rounds"] == [] and back["cards_remaining"] == 416 and back["id"] == shoe["id"]
+    r = alice.bet({"banker": 100}).json()
+    assert r["shoe"]["index"] == back["id"] and r["shoe"]["burn"] is not None
+    now = shoe_of(alice)
+    assert now["id"] == back["id"] and len(now["rounds"]) == 1
+
+
+@pytest.mark.parametrize("change", ["rotate", "client-seed"])
+def test_a_new_seed_starts_a_new_shoe_with_no_rounds(
+    client: TestClient, alice: Player, change: str
+) -> None:
+    def new_seed() -> None:
+        if change == "rotate":
+            response = client.post("/api/fairness/rotate", headers=alice.headers)
+        else:
+            body = {"client_seed": f"mine-{len(alice.rounds())}"}
+            response = client.post("/api/fairness/client-seed", json=body, headers=alice.headers)
+        assert response.status_code == 200, response.text
+
+    # A reshuffle-every-round table: its scoreboard starts again.
+    [alice.bet({"banker": 100}) for _ in range(2)]
+    assert len(shoe_of(alice)["rounds"]) == 2
+    new_seed()
+    shoe = shoe_of(alice)
+    assert shoe["rounds"] == [] and shoe["shoe_mode"] == "reshuffle"
+    alice.bet({"banker": 100})
+    assert len(shoe_of(alice)["rounds"]) == 1
+    # A cut-card shoe in progress is set aside.
+    client.put("/api/table", json={"preset": "punto-banco"}, headers=alice.headers)
+    r = alice.bet({"banker": 100}).json()
+    new_seed()
+    shoe = shoe_of(alice)
+    assert shoe["rounds"] == [] and shoe["cards_remaining"] == 416
+    assert shoe["id"] == r["shoe"]["index"] + 1 and shoe["finished"] is False
+    assert shoe["edges"] == fresh_edges(client, "punto-banco")
+    nxt = alice.bet({"banker": 100}).json()
+    assert nxt["shoe"]["index"] == shoe["id"] and nxt["shoe"]["round_in_shoe"] == 1
+
+
 def test_reshuffle_scoreboard_and_no_edges(client: TestClient, alice: Player) -> None:
     rounds = [alice.bet({"tie": 100}).json() for _ in range(3)]
-    shoe = client.get("/api/shoe", headers=alice.headers).json()
+    shoe = shoe_of(alice)
     assert [m["outcome"] for m in shoe["rounds"]] == [r["outcome"] for r in rounds]
     assert shoe["cards_remaining"] == 312 and shoe["edges"] is None
+    assert shoe["shoe_mode"] == "reshuffle" and shoe["next"] is None
+    # Another table and back: the scoreboard starts again.
+    client.put("/api/table", json={"preset": "punto-banco"}, headers=alice.headers)
+    client.put("/api/table", json={"preset": "online"}, headers=alice.headers)
+    assert shoe_of(alice)["rounds"] == []
     assert [r["fairness"]["nonce"] for r in rounds] == [1, 2, 3]
     assert Card.from_str(rounds[0]["cards"][0]["code"]).code == rounds[0]["cards"][0]["code"]

@@ -6,8 +6,8 @@ session (one per xdist worker). Screenshots go to test-artifacts/ (ignored by gi
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 
 import pytest
@@ -57,6 +57,14 @@ def seeded_server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]
     tmp = tmp_path_factory.mktemp("web-server-seeded")
     with _serve(tmp, PUNTOBANCO_TEST_SERVER_SEED=TEST_SERVER_SEED.hex()) as url:
         yield url
+
+
+@pytest.fixture()
+def serve(tmp_path: Path) -> Callable[..., AbstractContextManager[str]]:
+    """``serve(**env)`` runs a server of this test's own on this test's SQLite file, with
+    extra settings: a test may stop it and start another on the same database (a restart
+    with the operator's settings changed)."""
+    return lambda **env: _serve(tmp_path, **env)
 
 
 @pytest.fixture(scope="session")

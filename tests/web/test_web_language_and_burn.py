@@ -127,8 +127,14 @@ def test_the_burn_opens_a_cut_card_shoe_on_the_felt(
     page = open_table(browser, server_url)
     join_as_guest(page)
     assert page.is_hidden("#burn")
+    # Before its first hand the shoe is announced, in the page's language.
+    expect(page.locator("#shoe-news")).to_have_text(tr("en", "shoe.new"))
+    page.click("#lang")
+    expect(page.locator("#shoe-news")).to_have_text(tr("es", "shoe.new"))
+    page.click("#lang")
     place(page, "banker", 500)
     first = deal(page)
+    expect(page.locator("#shoe-news")).to_be_hidden()  # the burn on the felt says it now
     burn = first["shoe"]["burn"]
     assert first["shoe"]["round_in_shoe"] == 1 and burn is not None  # a new guest's new shoe
     assert page.is_visible("#burn")

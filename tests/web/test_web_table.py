@@ -593,7 +593,12 @@ def test_scoreboards_follow_a_seeded_cut_card_shoe(
     marks = [RoundMark.of(coup) for coup in coups]
     assert 40 < len(coups) < 100 and marks  # a real shoe, not a handful of rounds
 
+    news = page.locator("#shoe-news")
+    # A new guest's table: a new shoe, not dealt from yet.
+    expect(news).to_have_text(tr("en", "shoe.new"))
+    expect(page.locator("#stats")).to_have_attribute("data-shoe", "0")
     place(page, "banker", 500)
+    last = len(coups) - 1
     for i, coup in enumerate([*coups, next_shoe]):
         if i:
             page.click("#rebet")
@@ -604,10 +609,29 @@ def test_scoreboards_follow_a_seeded_cut_card_shoe(
                 f"#cards-{side} .card", "ns => ns.map(n => n.dataset.code)"
             )
             assert codes == [c.code for c in getattr(coup, f"{side}_cards")], (i, side)
-        if i % 8 == 0 or i >= len(coups) - 2:
-            if i < len(coups) - 1:
+        if i % 8 == 0 or i >= last - 2:
+            if i < last - 1:  # the cut card is still in the shoe
+                expect(news).to_be_hidden()
                 _check_scoreboards(page, marks[: i + 1], remaining[i])
-            elif i == len(coups):  # the next shoe: the boards start again
+            elif i == last - 1:  # the cut card came out in this hand: the next is the last
+                expect(news).to_have_text(tr("en", "shoe.cut"))
+                _check_scoreboards(page, marks[: i + 1], remaining[i])
+            elif i == last:
+                # The last hand: the whole shoe stays on the boards, with the cards it left
+                # behind the cut card, no edges; a new shoe is announced.
+                expect(news).to_have_text(tr("en", "shoe.finished"))
+                expect(page.locator("#stats")).to_have_attribute("data-finished", "true")
+                expect(page.locator("#edge-panel")).to_be_hidden()
+                _check_scoreboards(page, marks, remaining[i])
+                page.click("#lang")
+                expect(news).to_have_text(tr("es", "shoe.finished"))
+                page.click("#lang")
+            else:  # the next shoe's first hand: the burn, and the boards start again
+                expect(news).to_be_hidden()
+                expect(page.locator("#burn")).to_be_visible()
+                assert rnd["shoe"]["burn"] is not None and rnd["shoe"]["index"] == 1
+                expect(page.locator("#stats")).to_have_attribute("data-shoe", "1")
+                expect(page.locator("#stats")).to_have_attribute("data-finished", "false")
                 _check_scoreboards(page, [RoundMark.of(next_shoe)], next_remaining)
         if i == len(coups) - 2:
             page.locator(".roads").screenshot(path=str(artifacts / "web-scoreboards.png"))
@@ -621,6 +645,94 @@ def test_scoreboards_follow_a_seeded_cut_card_shoe(
                     "ns => ns.map(n => [n.dataset.bet, n.querySelector('code').textContent])",
                 )
                 assert rows == [[bet, edge["exact"]] for bet, edge in edges.items()]
+    finish(page)
+
+
+def _stats(page: Any) -> dict[str, str]:
+    return dict(
+        zip(
+            page.eval_on_selector_all("#stats dt", "ns => ns.map(n => n.textContent)"),
+            page.eval_on_selector_all("#stats dd", "ns => ns.map(n => n.textContent)"),
+            strict=True,
+        )
+    )
+
+
+def _expect_new_shoe(page: Any, shoe_id: int | None, cards: int | None) -> None:
+    """The page shows a new shoe with no rounds: empty boards and statistics, announced.
+
+    ``cards`` is None at a reshuffle-every-round table (where every round is a shoe, and
+    ``shoe_id`` the last round's).
+    """
+    if shoe_id is not None:
+        expect(page.locator("#stats")).to_have_attribute("data-shoe", str(shoe_id))
+    expect(page.locator("#road-bead .cell[data-outcome]")).to_have_count(0)
+    expect(page.locator("#road-big .cell[data-outcome]")).to_have_count(0)
+    expect(page.locator("#stats .stat-rounds dd")).to_have_text("0")
+    stats = _stats(page)
+    assert stats[tr("en", "stats.banker")] == stats[tr("en", "stats.player")] == "0"
+    if cards is None:  # a reshuffle-every-round table: no count of cards left
+        assert tr("en", "stats.cards") not in stats
+        expect(page.locator("#shoe-news")).to_be_hidden()
+    else:
+        assert stats[tr("en", "stats.cards")] == str(cards)
+        expect(page.locator("#shoe-news")).to_have_text(tr("en", "shoe.new"))
+
+
+def _play(page: Any, rounds: int) -> list[dict[str, Any]]:
+    played = []
+    for i in range(rounds):
+        if i:
+            page.click("#rebet")
+        played.append(deal(page))
+    expect(page.locator("#stats .stat-rounds dd")).to_have_text(str(rounds))
+    return played
+
+
+def test_a_table_switch_shows_a_new_shoe(browser: Any, server_url: str) -> None:
+    page = open_table(browser, server_url)
+    join_as_guest(page)
+    place(page, "player", 500)
+    first = _play(page, 2)
+    shoe_id = first[0]["shoe"]["index"]
+    assert tr("en", "stats.cards") in _stats(page)
+    page.click("#open-rules")
+    with page.expect_response(lambda r: r.url.split("?")[0].endswith("/api/shoe")):
+        page.select_option("#preset-select", "punto-banco-6")
+    _expect_new_shoe(page, shoe_id + 1, 312)
+    # A reshuffle-every-round table: every hand comes from a full shoe, so no "Cards left".
+    with page.expect_response(lambda r: r.url.split("?")[0].endswith("/api/shoe")):
+        page.select_option("#preset-select", "online")
+    page.keyboard.press("Escape")
+    _expect_new_shoe(page, None, None)
+    page.click("#rebet")
+    _play(page, 2)
+    assert tr("en", "stats.cards") not in _stats(page)
+    assert api(page, "/api/shoe")["cards_remaining"] == 312
+    finish(page)
+
+
+@pytest.mark.parametrize("change", ["rotate", "client-seed"])
+def test_a_new_seed_shows_a_new_shoe(browser: Any, server_url: str, change: str) -> None:
+    page = open_table(browser, server_url)
+    join_as_guest(page)
+    place(page, "banker", 500)
+    played = _play(page, 2)
+    page.click("#open-fairness")
+    page.wait_for_function("document.getElementById('fair-hash').textContent.length === 64")
+    with page.expect_response(lambda r: r.url.split("?")[0].endswith("/api/shoe")):
+        if change == "rotate":
+            page.click("#fair-rotate")
+        else:
+            page.fill("#fair-client", "a-new-client-seed")
+            page.click("#fair-set")
+    _expect_new_shoe(page, played[0]["shoe"]["index"] + 1, 416)
+    page.keyboard.press("Escape")
+    page.click("#rebet")
+    rnd = deal(page)
+    assert rnd["shoe"]["index"] == played[0]["shoe"]["index"] + 1 and rnd["shoe"]["burn"]
+    expect(page.locator("#stats .stat-rounds dd")).to_have_text("1")
+    expect(page.locator("#shoe-news")).to_be_hidden()
     finish(page)
 
 

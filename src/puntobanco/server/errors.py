@@ -77,6 +77,10 @@ MESSAGES: dict[str, dict[str, str]] = {
             "A top-up may not take the balance above {cap}: the most you can add now is {room}."
         ),
         "unknown_preset": "Unknown table rules {preset!r}: choose one of {allowed}.",
+        "preset_withdrawn": (
+            "The table rules {preset!r} have been withdrawn: choose one of {allowed} "
+            "to play your next round."
+        ),
         "invalid_client_seed": (
             "A client seed has 1 to 64 visible characters, without ':' (got {length})."
         ),
@@ -142,6 +146,10 @@ MESSAGES: dict[str, dict[str, str]] = {
             "como mucho {room}."
         ),
         "unknown_preset": "Reglas de mesa desconocidas {preset!r}: elija una de {allowed}.",
+        "preset_withdrawn": (
+            "Las reglas de mesa {preset!r} se han retirado: elija una de {allowed} "
+            "para jugar su próxima mano."
+        ),
         "invalid_client_seed": (
             "Una semilla de cliente tiene de 1 a 64 caracteres visibles, sin ':' "
             "(se recibieron {length})."

@@ -28,9 +28,13 @@ whenever its player reads it, and is **completed**: settled on the cards written
 with its debit, never re-dealt. The request that dealt it answers 202 with the
 round's id and status ``dealt``: its stakes were taken, its settlement is to come.
 The settlement runs only on a round still ``dealt`` and the ledger refuses a second
-entry for the same (round, bet, kind), so it happens exactly once. A round that
-cannot be settled any more (its rules preset was withdrawn, so its payouts are
-unknown) is refunded instead: each stake comes back as a ``refund`` entry.
+entry for the same (round, bet, kind), so it happens exactly once. A round whose
+cards cannot be settled any more (its rules preset no longer exists in the code) is
+refunded instead: each stake comes back as a ``refund`` entry.
+
+A preset the operator withdraws (removes from ``PUNTOBANCO_TABLE_PRESETS``) deals no
+new round: the deal is refused (409 ``preset_withdrawn``) until the player chooses an
+offered one. A round already dealt under it is settled by its own rules, as dealt.
 """
 
 from __future__ import annotations
@@ -191,7 +195,12 @@ def _advance(
         nonce, client_seed = table.shoe_nonce, table.shoe_client_seed
     table.shoe_open = shoe.rules.shoe_mode is ShoeMode.CUT_CARD and not result.last_in_shoe
     table.shoe_position = shoe.position if table.shoe_open else 0
-    table.shoe_rounds = shoe.rounds_in_shoe if table.shoe_open else 0
+    if shoe.rules.shoe_mode is ShoeMode.RESHUFFLE:
+        # No shoe stays open: shoe_rounds counts the rounds dealt since the table's rules or
+        # seed were last set (tables.close_shoe), the rounds its scoreboard shows.
+        table.shoe_rounds += 1
+    else:
+        table.shoe_rounds = shoe.rounds_in_shoe if table.shoe_open else 0
     return nonce, client_seed
 
 
@@ -219,6 +228,15 @@ def start_round(
             if existing_hash != fingerprint:
                 raise ApiError(409, "idempotency_conflict", key=key[:40])
             return Started(int(existing_id), True, RoundStatus(existing_status))
+        if row.preset not in settings.table_presets:
+            # The operator withdrew these rules: no new round is dealt under them (a round
+            # already dealt is still settled by them, in settle_round).
+            raise ApiError(
+                409,
+                "preset_withdrawn",
+                preset=row.preset,
+                allowed=", ".join(settings.table_presets),
+            )
         state = _TableState(
             row.preset,
             row.shoes_started,

@@ -127,6 +127,11 @@ class PlayerTable(Base):
 
     The shoe's order follows from (server seed, client seed, nonce), so its
     state is only where it stands: no worker's memory decides a card.
+
+    A closed cut-card shoe keeps ``shoe_nonce`` when it ended at its cut card (it is
+    shown finished until the next one starts) and loses it when it was set aside (a
+    table switch, a new seed). On reshuffle tables ``shoe_rounds`` counts the rounds
+    dealt since the rules or the seed were last set: the rounds on the scoreboard.
     """
 
     __tablename__ = "player_tables"

@@ -142,50 +142,97 @@ def _mark(row: Round) -> RoundMark:
     return RoundMark.of(result)
 
 
+def _shoe_rows(session: Session, table: PlayerTable, index: int) -> list[Round]:
+    """The rounds of the table's shoe ``index`` (cut-card mode), in the order dealt."""
+    if index < 0:
+        return []
+    return list(
+        session.execute(
+            select(Round)
+            .where(Round.user_id == table.user_id, Round.shoe_index == index)
+            .order_by(Round.id)
+        ).scalars()
+    )
+
+
+def _finished(rows: Sequence[Round], table: PlayerTable) -> bool:
+    """Whether ``rows`` are a shoe that ended at its cut card and was not set aside since.
+
+    A table switch or a new seed clears ``shoe_nonce`` (see ``tables.close_shoe``).
+    """
+    return (
+        not table.shoe_open
+        and table.shoe_nonce is not None
+        and bool(rows)
+        and rows[-1].last_in_shoe
+        and rows[-1].preset == table.preset
+    )
+
+
 def shoe_json(session: Session, table: PlayerTable) -> dict[str, Any]:
-    """The current shoe: its rounds, the scoreboards and (cut-card) exact edges."""
+    """One shoe of the table, every field about that same shoe (ShoeOut).
+
+    Cut-card tables: the shoe in progress; or the shoe that ended at its cut card
+    (``finished``, with its rounds and the cards it left behind the cut card, and
+    ``next``: the fresh shoe the next round is dealt from); or, before its first round
+    (a new player, a table switch, a new seed), the next shoe with no rounds.
+    Reshuffle-every-round tables: every round is a fresh full shoe; the scoreboard holds
+    the last rounds dealt since the table's rules or seed were last set.
+    """
     rules = rules_for(table.preset)
     cut_card = rules.shoe_mode is ShoeMode.CUT_CARD
+    finished = cut_card_out = False
+    following: dict[str, Any] | None = None
+    edges: dict[str, Any] | None = None
     rows: list[Round]
-    finished = False
     if cut_card:
-        # The boards show the shoe dealt last, and are cleared when the next shoe starts
-        # (as on a casino's scoreboard), not the moment its last round ends. The count of
-        # cards and the edges describe the shoe the next round is dealt from.
         index = table.shoes_started - 1
-        finished = not table.shoe_open and index >= 0
+        rows = _shoe_rows(session, table, index) if index >= 0 else []
+        if table.shoe_open:
+            remaining = rules.cards - table.shoe_position
+            cut_card_out = table.shoe_position > rules.cards - rules.cut_card
+            seen: list[str] = []
+            for row in rows:
+                if row.burn_shown:
+                    seen.append(row.burn_shown)
+                seen.extend(row.cards.split())
+            edges = edges_json(table.preset, tuple(sorted(seen)))
+        elif _finished(rows, table):
+            finished = cut_card_out = True
+            last = rows[-1]
+            remaining = rules.cards - (last.first_card + len(last.cards.split()))
+            following = {
+                "id": index + 1,
+                "cards_remaining": rules.cards,
+                "edges": edges_json(table.preset, ()),
+            }
+        else:  # the next shoe, not dealt from yet: shuffled (and burned) at its first round
+            index, rows, remaining = table.shoes_started, [], rules.cards
+            edges = edges_json(table.preset, ())
+    else:
+        index = max(table.shoes_started - 1, 0)
+        shown = min(table.shoe_rounds, RESHUFFLE_SCOREBOARD)
         rows = (
             list(
                 session.execute(
                     select(Round)
-                    .where(Round.user_id == table.user_id, Round.shoe_index == index)
-                    .order_by(Round.id)
+                    .where(Round.user_id == table.user_id, Round.preset == table.preset)
+                    .order_by(Round.id.desc())
+                    .limit(shown)
                 ).scalars()
-            )
-            if index >= 0
+            )[::-1]
+            if shown
             else []
         )
-        remaining = rules.cards - table.shoe_position if table.shoe_open else rules.cards
-    else:
-        index = max(table.shoes_started - 1, 0)
-        rows = list(
-            session.execute(
-                select(Round)
-                .where(Round.user_id == table.user_id, Round.preset == table.preset)
-                .order_by(Round.id.desc())
-                .limit(RESHUFFLE_SCOREBOARD)
-            ).scalars()
-        )[::-1]
         remaining = rules.cards
     marks = [_mark(row) for row in rows]
-    seen: list[str] = []
-    for row in [] if finished else rows:
-        if row.burn_shown:
-            seen.append(row.burn_shown)
-        seen.extend(row.cards.split())
     return {
+        "id": index,
         "index": index,
+        "preset": table.preset,
+        "shoe_mode": rules.shoe_mode.value,
         "finished": finished,
+        "cut_card_out": cut_card_out,
         "rounds": [
             {
                 "outcome": m.outcome.value,
@@ -206,7 +253,8 @@ def shoe_json(session: Session, table: PlayerTable) -> dict[str, Any]:
         },
         "roads": roads_json(marks),
         "cards_remaining": remaining,
-        "edges": edges_json(table.preset, tuple(sorted(seen))) if cut_card else None,
+        "edges": edges,
+        "next": following,
     }
 
 

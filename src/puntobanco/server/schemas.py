@@ -171,6 +171,11 @@ class TableOut(BaseModel):
     limits: LimitsOut
     fairness: FairnessOut
     presets: list[str] = Field(description="Rules a player may choose (PUT /api/table).")
+    withdrawn: bool = Field(
+        default=False,
+        description="The operator withdrew the table's rules: the next round is refused "
+        "(409 preset_withdrawn) until the player chooses one of presets.",
+    )
 
 
 class TableChoice(BaseModel):
@@ -325,19 +330,49 @@ class EdgeOut(BaseModel):
     exact: str
 
 
-class ShoeOut(BaseModel):
-    """The current shoe: its rounds, scoreboards and (cut-card shoes) exact edges."""
+class NextShoeOut(BaseModel):
+    """The shoe the next round is dealt from, announced when a cut-card shoe has finished."""
 
-    index: int
+    id: int = Field(description="Its id: the shoe.index its rounds will have.")
+    cards_remaining: int = Field(description="A full shoe: it is shuffled, and burned, first.")
+    edges: dict[str, EdgeOut] | None = Field(description="Each bet's exact house edge in it.")
+
+
+class ShoeOut(BaseModel):
+    """One shoe of the table: every field describes the same shoe, ``id``.
+
+    Cut-card tables: the shoe in progress; the shoe that ended at its cut card
+    (``finished``: its rounds, the cards it left behind the cut card, no edges, and
+    ``next``); or the next shoe before its first round (a new table, a table switch or a
+    new seed: no rounds). Reshuffle-every-round tables: every round is a fresh shoe; the
+    scoreboard holds the last rounds since the table's rules or seed were last set.
+    """
+
+    id: int = Field(description="The shoe's index at this table (a round's shoe.index).")
+    index: int = Field(description="The same as id (the older name).")
+    preset: str = Field(description="The rules the shoe is dealt under.")
+    shoe_mode: Literal["cut-card", "reshuffle"]
     finished: bool = Field(
-        description="The shoe dealt its last round; the next round starts a new shoe. Its "
-        "rounds stay on the boards until then; cards_remaining and edges describe the new shoe."
+        description="The shoe dealt its last round (the one after the cut card came out). "
+        "Its rounds stay on the boards until the next shoe's first round, announced in next."
+    )
+    cut_card_out: bool = Field(
+        description="The cut card has come out: the shoe's next round is its last (or, "
+        "finished, was)."
     )
     rounds: list[MarkOut]
     stats: ShoeStats
     roads: dict[str, Any]
-    cards_remaining: int
-    edges: dict[str, EdgeOut] | None
+    cards_remaining: int = Field(
+        description="Cards left in this shoe (reshuffle tables: always the full shoe)."
+    )
+    edges: dict[str, EdgeOut] | None = Field(
+        description="Each bet's exact house edge for the cards of this shoe not yet seen; "
+        "null on reshuffle tables, on a finished shoe, or without the analysis layer."
+    )
+    next: NextShoeOut | None = Field(
+        description="Set only when finished: the shoe the next round is dealt from."
+    )
 
 
 class ClientSeedIn(BaseModel):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from puntobanco.core.fairness import SERVER_SEED_BYTES
@@ -37,10 +37,15 @@ class Settings(BaseSettings):
         description="Token for /api/admin/* (header X-Admin-Token); admin endpoints are "
         "disabled when unset.",
     )
-    default_preset: str = Field(default="online", description="Rules of a new player's table.")
+    default_preset: str = Field(
+        default="online",
+        description="Rules of a new player's table: one of table_presets.",
+    )
     table_presets: tuple[str, ...] = Field(
         default=("online", "punto-banco", "punto-banco-6", "punto-banco-pairs", "super-6"),
-        description="Rules presets a player may choose for their table.",
+        description="Rules presets a player may choose for their table. A preset removed "
+        "from this list is withdrawn: a table still set to it deals no more rounds (409 "
+        "preset_withdrawn) until its player chooses one of these.",
     )
     minimum_minor: int = Field(default=100, gt=0, description="Table minimum per spot.")
     maximum_minor: int = Field(default=50_000, gt=0, description="Table maximum per spot.")
@@ -90,6 +95,15 @@ class Settings(BaseSettings):
         for name in value:
             cls._known_preset(name)
         return value
+
+    @model_validator(mode="after")
+    def _default_is_offered(self) -> Settings:
+        if self.default_preset not in self.table_presets:
+            raise ValueError(
+                f"default_preset {self.default_preset!r} is not offered: choose one of "
+                f"table_presets ({', '.join(self.table_presets)})"
+            )
+        return self
 
     @field_validator("test_server_seed")
     @classmethod

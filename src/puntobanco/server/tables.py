@@ -112,11 +112,18 @@ def fairness_json(table: PlayerTable, seed: Seed) -> dict[str, Any]:
 
 
 def close_shoe(session: Session, user_id: int) -> None:
-    """End the table's shoe in progress: the next round starts a new shoe."""
+    """Set the table's shoe aside (a table switch, a new seed): the next round starts anew.
+
+    ``GET /api/shoe`` then shows that next shoe, with no rounds.
+
+    ``shoe_nonce`` is cleared, which tells a shoe set aside from one that ended at its cut
+    card (that one keeps its nonce, and is shown finished until the next shoe starts);
+    ``shoe_rounds`` (on reshuffle tables, the rounds on the scoreboard) starts again at 0.
+    """
     session.execute(
         update(PlayerTable)
         .where(PlayerTable.user_id == user_id)
-        .values(shoe_open=False, shoe_position=0, shoe_rounds=0)
+        .values(shoe_open=False, shoe_position=0, shoe_rounds=0, shoe_nonce=None)
     )
 
 

@@ -34,6 +34,7 @@ def _table(session: Any, settings: Settings, user_id: int) -> dict[str, Any]:
         "limits": limits_json(limits_for(settings, rules)),
         "fairness": fairness_json(table, active_seed(session, user_id)),
         "presets": list(settings.table_presets),
+        "withdrawn": table.preset not in settings.table_presets,
     }
 
 

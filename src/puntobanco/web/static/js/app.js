@@ -338,11 +338,23 @@ function renderTableRules() {
 const presetName = (name) => (hasText(`preset.${name}`) ? t(`preset.${name}`) : name);
 
 function renderPresets() {
-  // The server may let a player choose among the operator's tables (PUT /api/table).
+  // The server may let a player choose among the operator's tables (PUT /api/table). Rules
+  // the operator withdrew stay in the list, chosen and disabled, above a prompt to choose
+  // another: the next round at them is refused (409 preset_withdrawn).
   const presets = state.table.presets || [];
-  $("preset-box").hidden = $("preset-note").hidden = presets.length < 2;
+  const withdrawn = Boolean(state.table.withdrawn);
+  $("preset-box").hidden = $("preset-note").hidden = presets.length < 2 && !withdrawn;
+  $("preset-prompt").hidden = !withdrawn;
+  $("preset-prompt").textContent = withdrawn ? t("rules.withdrawn") : "";
   const select = $("preset-select");
   select.replaceChildren();
+  if (withdrawn) {
+    const option = document.createElement("option");
+    option.value = state.table.rules.name;
+    option.textContent = t("rules.withdrawn.option", { name: presetName(state.table.rules.name) });
+    option.disabled = option.selected = true;
+    select.append(option);
+  }
   for (const name of presets) {
     const option = document.createElement("option");
     option.value = name;
@@ -377,8 +389,29 @@ async function choosePreset(name) {
 
 const EMPTY_ROADS = { rows: 6, bead_plate: [], big_road: [], big_eye_boy: [], small_road: [], cockroach_pig: [], ask: {} };
 
+// What the page says about the shoe (GET /api/shoe: every field is one shoe's), on the felt:
+// the cut card is out (the next hand is the shoe's last); the shoe is over and a new one is
+// being shuffled (its first hand shows the burn on the felt); or a new shoe, not dealt from
+// yet (a new table, or after a table switch or a new seed). Nothing on reshuffle tables.
+function shoeNewsKey(shoe) {
+  if (!shoe || shoe.shoe_mode !== "cut-card") return null;
+  if (shoe.finished) return "shoe.finished";
+  if (!shoe.rounds.length) return "shoe.new";
+  if (shoe.cut_card_out) return "shoe.cut";
+  return null;
+}
+
+function renderShoeNews() {
+  const box = $("shoe-news");
+  const key = shoeNewsKey(state.shoe);
+  box.hidden = !key;
+  box.textContent = key ? t(key) : "";
+  box.dataset.news = key || "";
+}
+
 function renderShoe() {
   const shoe = state.shoe;
+  renderShoeNews();
   if (!shoe) {
     renderRoads(EMPTY_ROADS, state.t); // an empty scoreboard, as before the first coup of a shoe
     return;
@@ -388,9 +421,13 @@ function renderShoe() {
   const rows = [
     ["stats.rounds", shoe.rounds.length], ["stats.banker", s.banker], ["stats.player", s.player],
     ["stats.tie", s.tie], ["stats.naturals", s.naturals], ["stats.player_pairs", s.player_pairs],
-    ["stats.banker_pairs", s.banker_pairs], ["stats.cards", shoe.cards_remaining],
+    ["stats.banker_pairs", s.banker_pairs],
   ];
+  // A reshuffle-every-round table deals each hand from a full shoe: no count to show.
+  if (shoe.shoe_mode !== "reshuffle") rows.push(["stats.cards", shoe.cards_remaining]);
   const stats = $("stats");
+  stats.dataset.shoe = String(shoe.id);
+  stats.dataset.finished = String(shoe.finished);
   stats.replaceChildren();
   for (const [key, value] of rows) {
     const item = document.createElement("div");
@@ -587,8 +624,22 @@ async function dealFailed(err) {
     openWelcome();
     return settledDeal();
   }
+  if (err instanceof ApiError && err.code === "preset_withdrawn") await askForPreset();
   await refreshBalance();
   return settledDeal();
+}
+
+// The operator withdrew the table's rules: read the table again (the rules offered now) and
+// open the rules dialog on the choice of table, with a prompt to choose one.
+async function askForPreset() {
+  try {
+    state.table = await api.table();
+  } catch {
+    return; // the message already says what to do
+  }
+  renderTableRules();
+  if (!$("rules").open) $("rules").showModal();
+  $("preset-select").focus();
 }
 
 function isPending(round) {
@@ -749,6 +800,7 @@ async function startTable() {
   } catch (err) {
     showMessage(errorMessage(err));
   }
+  if (state.table && state.table.withdrawn) showMessage({ key: "rules.withdrawn" }, "info");
   renderAll();
   if (state.lastRound) {
     resetHands();
@@ -771,6 +823,7 @@ const { openHistory, openFairness, fairAction, rerender: rerenderDialogs } = cre
   api, t, money, callText, errorMessage, say,
   setTable: (table) => { state.table = table; },
   getLang: () => state.lang,
+  shoeChanged: refreshShoe,
 });
 
 // ---------------------------------------------------------------- wiring

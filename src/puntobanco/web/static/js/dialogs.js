@@ -14,7 +14,7 @@ export async function seedCommitment(hex) {
   return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-export function createDialogs({ api, t, money, callText, errorMessage, say, setTable, getLang }) {
+export function createDialogs({ api, t, money, callText, errorMessage, say, setTable, getLang, shoeChanged }) {
   // The commitments this page showed before play, by the seed later revealed:
   // {seed hex: hash shown}. The player's check does not take the server's word for them.
   const shownBefore = new Map();
@@ -153,6 +153,7 @@ export function createDialogs({ api, t, money, callText, errorMessage, say, setT
       if (action === "set") {
         renderFairness(await api.setClientSeed($("fair-client").value));
         fairMessage({ key: "fair.set.done" }, "info");
+        await shoeChanged(); // a new client seed sets the shoe aside: the next one is new
       } else if (action === "rotate") {
         const shown = $("fair-hash").textContent.trim(); // the commitment shown before play
         const result = await api.rotate();
@@ -163,6 +164,7 @@ export function createDialogs({ api, t, money, callText, errorMessage, say, setT
         $("fair-seed").value = result.revealed_server_seed;
         renderFairness(result.next);
         fairMessage(null);
+        await shoeChanged(); // so does a new server seed
         await checkInBrowser(seed);
       } else {
         const seed = $("fair-seed").value.trim().toLowerCase();

@@ -11,7 +11,7 @@ from pydantic import ValidationError
 from puntobanco.server.main import create_app
 from puntobanco.server.settings import Settings
 from tests.server.conftest import Player, ledger_check, make_settings
-from tests.server.test_faults import faulty_app
+from tests.server.faults import faulty_app
 
 #: The operator's list once super-6 is withdrawn.
 OFFERED = ("online", "punto-banco")
@@ -74,9 +74,9 @@ def test_a_withdrawn_preset_deals_no_more_rounds(settings: Settings) -> None:
 
 
 def test_a_round_dealt_before_the_withdrawal_is_settled_by_its_own_rules(
-    settings: Settings,
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    with TestClient(faulty_app(settings), raise_server_exceptions=False) as client:
+    with TestClient(faulty_app(settings, monkeypatch), raise_server_exceptions=False) as client:
         alice = Player(client, "alice")
         client.put("/api/table", json={"preset": "super-6"}, headers=alice.headers)
         grant = alice.balance()
@@ -97,9 +97,11 @@ def test_a_round_dealt_before_the_withdrawal_is_settled_by_its_own_rules(
         assert ledger_check(client)["ok"] is True
 
 
-def test_a_round_left_dealt_is_settled_by_its_rules_on_a_retry(settings: Settings) -> None:
+def test_a_round_left_dealt_is_settled_by_its_rules_on_a_retry(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
     with TestClient(
-        faulty_app(settings, recover_on_start=False), raise_server_exceptions=False
+        faulty_app(settings, monkeypatch, recover_on_start=False), raise_server_exceptions=False
     ) as client:
         alice = Player(client, "alice")
         client.put("/api/table", json={"preset": "super-6"}, headers=alice.headers)

@@ -31,12 +31,16 @@ import numpy.typing as npt
 
 from puntobanco.core.cards import Card, parse_cards, unshuffled
 from puntobanco.core.gametables import RESOLUTION_CODES
-from puntobanco.core.paytable import PAIR_CLASSES, SHAPES, Domain, Resolution
+from puntobanco.core.paytable import PAIR_CLASSES, SHAPES, Domain, Resolution, shape_of
 from puntobanco.core.rules import BetKind, Rules, ShoeMode
 from puntobanco.core.tableau import PLAYER_STOOD, TOTALS, Cell, Tableau
 
 __all__ = [
     "BANKER_SHAPE",
+    "BANKER_WIN",
+    "BANKER_WIN_SIX",
+    "PLAYER_WIN",
+    "TIE",
     "LOSE",
     "NATURALS_SHAPE",
     "PLAYER_SHAPE",
@@ -48,6 +52,8 @@ __all__ = [
     "check_array",
     "encode_cards",
     "layout",
+    "outcome_codes_of_classes",
+    "outcome_payouts",
     "parse_cards",
     "payout_arrays",
     "tableau_arrays",
@@ -202,6 +208,70 @@ def payout_arrays(rules: Rules) -> Mapping[BetKind, BetArrays]:
             numerator=_array(numerators, np.int64),
             denominator=_array(denominators, np.int64),
         )
+    return out
+
+
+#: The betting systems' outcome codes: one byte per round (:mod:`puntobanco.sim.systems_deal`).
+PLAYER_WIN = 0
+BANKER_WIN = 1
+TIE = 2
+BANKER_WIN_SIX = 3
+"""The Banker won with a total of 6 (commission-free games pay it differently)."""
+OUTCOME_CODES = 4
+#: The sides a system bets on, as the systems kernel indexes them.
+SYSTEM_SIDES = (BetKind.PLAYER, BetKind.BANKER)
+
+
+def outcome_code_of_shape(shape: int) -> int:
+    """The systems' outcome code of a coup shape (who won; a Banker win on 6 apart)."""
+    player, banker, _, _ = shape_of(shape)
+    if player > banker:
+        return PLAYER_WIN
+    if player == banker:
+        return TIE
+    return BANKER_WIN_SIX if banker == 6 else BANKER_WIN
+
+
+def outcome_codes_of_classes() -> npt.NDArray[np.uint8]:
+    """``codes[coup_class]``: the outcome code of every tally class (``uint8[CLASSES]``)."""
+    codes = [outcome_code_of_shape(shape) for shape in range(SHAPES)]
+    return _array(codes * PAIR_CLASSES, np.uint8)
+
+
+def outcome_payouts(rules: Rules) -> npt.NDArray[np.int64]:
+    """The Player and Banker bets' settlement of each outcome code, from the compiled cells.
+
+    ``payouts[side, code] = (resolution, numerator, denominator)``, ``side`` 0
+    for Player and 1 for Banker (:data:`SYSTEM_SIDES`), resolution codes as in
+    :func:`payout_arrays`. A code stands for many coup shapes; the cells of all
+    of them must agree, which is checked.
+
+    Raises:
+        ValueError: The rules settle a Player or Banker bet differently within
+            one outcome code (the four codes cannot carry such rules).
+
+    >>> outcome_payouts(Rules(banker_six_pays="1/2", banker_commission=0))[1].tolist()
+    [[0, 0, 1], [1, 1, 1], [2, 0, 1], [1, 1, 2]]
+    """
+    out = np.zeros((len(SYSTEM_SIDES), OUTCOME_CODES, 3), dtype=np.int64)
+    bets = payout_arrays(rules)
+    for side, kind in enumerate(SYSTEM_SIDES):
+        bet = bets[kind]
+        seen: dict[int, tuple[int, int, int]] = {}
+        for shape in range(SHAPES):
+            code = outcome_code_of_shape(shape)
+            cell = (
+                int(bet.resolution[shape]),
+                int(bet.numerator[shape]),
+                int(bet.denominator[shape]),
+            )
+            if seen.setdefault(code, cell) != cell:
+                raise ValueError(
+                    f"these rules settle the {kind.value} bet in more ways than the betting "
+                    "systems' outcome codes can tell apart"
+                )
+        for code, cell in seen.items():
+            out[side, code] = cell
     return out
 
 

@@ -17,9 +17,9 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests" / "sim"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from test_cuda import reference_tally  # noqa: E402
+from tests.sim.test_cuda import reference_tally  # noqa: E402
 
 from puntobanco.sim.cuda import HostKernel  # noqa: E402
 

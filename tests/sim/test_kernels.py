@@ -178,8 +178,8 @@ def test_explicit_shoe_round_by_round(case: int) -> None:
     assert [tuple(row) for row in out[:rounds].tolist()] == expected
 
     got = tallies.empty()
-    opening = kernels.opening_table(naturals, player)
-    dealt = kernels.deal_shoe(codes, cut_index, rules.burn, 1 << 40, opening, banker, got)
+    natural, draws = kernels.opening_masks(naturals, player)
+    dealt = kernels.deal_shoe(codes, cut_index, rules.burn, 1 << 40, natural, draws, banker, got)
     assert dealt == len(expected)
     assert got.tolist() == want.tolist()
 
@@ -196,17 +196,17 @@ def test_two_interleaved_shoes_deal_like_one_each() -> None:
         shoes.append(codes)
     cut_index = rules.cards - rules.cut_card
     naturals, player, banker = _tables(ODD)
-    opening = kernels.opening_table(naturals, player)
+    natural, draws = kernels.opening_masks(naturals, player)
     for cap in (1 << 40, 1, 3, 7):
         apart = tallies.empty()
         dealt = sum(
-            kernels.deal_shoe(codes, cut_index, True, cap, opening, banker, apart)
+            kernels.deal_shoe(codes, cut_index, True, cap, natural, draws, banker, apart)
             for codes in shoes
         )
         together = tallies.empty()
         start = np.array([kernels.after_burn(codes, True) for codes in shoes], np.intp)
         got = kernels.deal_two_shoes(
-            shoes[0], shoes[1], start, cut_index, cap, opening, banker, together
+            shoes[0], shoes[1], start, cut_index, cap, natural, draws, banker, together
         )
         assert got == dealt
         assert together.tolist() == apart.tolist()
@@ -221,12 +221,11 @@ def test_tables_come_from_the_rules_tableau(rules: Rules) -> None:
     for total in range(10):
         for third in range(11):
             assert t.banker_flat[total * 11 + third] == tableau.banker_draws(total, third)
-    opening = kernels.opening_table(t.naturals, t.player)
-    for player in range(10):
-        for banker in range(10):
-            no_natural = not (tableau.is_natural(player) or tableau.is_natural(banker))
-            draws = no_natural and tableau.player_draws(player)
-            assert opening[player * 10 + banker] == (no_natural << 1 | draws)
+    natural, draws = kernels.opening_masks(t.naturals, t.player)
+    for total in range(10):
+        assert bool(natural >> np.uintp(total) & np.uintp(1)) == tableau.is_natural(total)
+        assert bool(draws >> np.uintp(total) & np.uintp(1)) == tableau.player_draws(total)
+    assert natural >> np.uintp(10) == draws >> np.uintp(10) == 0
 
 
 @pytest.mark.parametrize(

@@ -30,9 +30,9 @@ Why the shapes below:
   (:mod:`puntobanco.sim.tallies`): one increment per coup instead of a dozen
   counters (5.5 against 6.8 ns a coup in the deal loop).
 * The rules arrive as arrays (:mod:`puntobanco.sim.encode`); no total is
-  compared with a rule constant here. Naturals and the Player's row are folded
-  into one 100-entry table per call (:func:`opening_table`), so the coup's
-  chain of dependent steps has one lookup where it had two comparisons.
+  compared with a rule constant here. Naturals and the Player's row become two
+  bit masks per call (:func:`opening_masks`), shifted by the totals: as short
+  a chain of dependent steps as comparing with constants was.
 * The generator state lives in scalars passed through small inlined functions,
   so it stays in registers.
 """
@@ -283,30 +283,29 @@ def unshuffle_prefix(cards, count, swaps):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def opening_table(naturals, player_row):  # type: ignore[no-untyped-def]
-    """The opening of a coup for every pair of two-card totals, from the tableau's arrays.
+def opening_masks(naturals, player_row):  # type: ignore[no-untyped-def]
+    """The tableau's naturals and Player's row as two bit masks (``uintp``), bit ``t`` per total.
 
-    ``table[player * 10 + banker]`` is ``no_natural << 1 | player_draws``:
-    whether neither side has a natural (``naturals``) and, if so, whether the
-    Player draws (``player_row``). One lookup instead of two in the coup's
-    chain of dependent steps.
+    The coup shifts these instead of loading from memory: the opening sits on
+    the chain of dependent steps from one coup to the next (its cards decide
+    where the next coup starts), where a load's latency would cost ~10%.
     """
-    table = np.zeros(100, dtype=np.uint8)
-    for player in range(10):
-        for banker in range(10):
-            no_natural = 1 - (naturals[player] | naturals[banker])
-            table[player * 10 + banker] = (no_natural << 1) | (no_natural & player_row[player])
-    return table
+    natural = np.uintp(0)
+    draws = np.uintp(0)
+    for total in range(10):
+        natural |= np.uintp(naturals[total] != 0) << np.uintp(total)
+        draws |= np.uintp(player_row[total] != 0) << np.uintp(total)
+    return natural, draws
 
 
 @njit(cache=True, boundscheck=False)
-def coup(cards, pos, opening, banker_table):  # type: ignore[no-untyped-def]
+def coup(cards, pos, natural, draws, banker_table):  # type: ignore[no-untyped-def]
     """Deal one coup from ``cards`` at ``pos`` (cards are ``rank << 4 | points``).
 
-    Branch-free: the opening (:func:`opening_table`: no natural, the Player
-    draws) and the Banker's cell (``banker_table[total * 11 + player_third]``,
-    column 10 when the Player stood) are table lookups that become 0/1
-    integers. Reads ``cards[pos:pos + 6]`` whatever the coup uses. Returns
+    Branch-free: the naturals and the Player's row (bit masks ``natural`` and
+    ``draws`` of :func:`opening_masks`) and the Banker's cell
+    (``banker_table[total * 11 + player_third]``, column 10 when the Player
+    stood) become 0/1 integers. Reads ``cards[pos:pos + 6]`` whatever the coup uses. Returns
     ``(cards_used, coup_class)``, both ``uintp``: the class is
     :func:`puntobanco.sim.tallies.class_index` of the coup's shape and pairs.
     """
@@ -323,9 +322,8 @@ def coup(cards, pos, opening, banker_table):  # type: ignore[no-untyped-def]
     player -= ten * np.uintp(player >= ten)
     banker = np.uintp(c1 & 15) + np.uintp(c3 & 15)
     banker -= ten * np.uintp(banker >= ten)
-    opened = np.uintp(opening[player * ten + banker])
-    no_natural = opened >> one
-    player_draws = opened & one
+    no_natural = one ^ (((natural >> player) | (natural >> banker)) & one)
+    player_draws = no_natural & (draws >> player)
     third = ten - player_draws * (ten - fifth)
     banker_draws = no_natural & np.uintp(banker_table[banker * np.uintp(11) + third])
     # The Banker's third card is the fifth card if the Player stood, else the sixth.
@@ -342,7 +340,7 @@ def coup(cards, pos, opening, banker_table):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, boundscheck=False)
-def deal_rounds(cards, pos, cut_index, max_rounds, opening, banker_table, histogram):  # type: ignore[no-untyped-def]
+def deal_rounds(cards, pos, cut_index, max_rounds, natural, draws, banker_table, histogram):  # type: ignore[no-untyped-def]
     """Deal rounds from ``pos`` until the round after the cut card, or ``max_rounds``.
 
     The cut card lies in front of position ``cut_index``: it is out once a card
@@ -354,7 +352,7 @@ def deal_rounds(cards, pos, cut_index, max_rounds, opening, banker_table, histog
     p = np.uintp(pos)
     while rounds < max_rounds:
         last = np.intp(p) > cut_index
-        used, klass = coup(cards, p, opening, banker_table)
+        used, klass = coup(cards, p, natural, draws, banker_table)
         histogram[klass] += 1
         p += used
         rounds += 1
@@ -364,7 +362,9 @@ def deal_rounds(cards, pos, cut_index, max_rounds, opening, banker_table, histog
 
 
 @njit(cache=True, boundscheck=False)
-def deal_two_shoes(first, second, start, cut_index, max_rounds, opening, banker_table, histogram):  # type: ignore[no-untyped-def]
+def deal_two_shoes(  # type: ignore[no-untyped-def]
+    first, second, start, cut_index, max_rounds, natural, draws, banker_table, histogram
+):
     """Deal two cut-card shoes to the end, a round of each in turn.
 
     The same rounds as :func:`deal_rounds` on each; interleaving them gives the
@@ -383,14 +383,14 @@ def deal_two_shoes(first, second, start, cut_index, max_rounds, opening, banker_
     while not (done_p and done_q):
         if not done_p:
             last = p > cut
-            used, klass = coup(first, p, opening, banker_table)
+            used, klass = coup(first, p, natural, draws, banker_table)
             histogram[klass] += 1
             p += used
             rounds_p += 1
             done_p = last or rounds_p >= max_rounds
         if not done_q:
             last = q > cut
-            used, klass = coup(second, q, opening, banker_table)
+            used, klass = coup(second, q, natural, draws, banker_table)
             histogram[klass] += 1
             q += used
             rounds_q += 1
@@ -411,13 +411,20 @@ def after_burn(cards, burn):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def deal_shoe(cards, cut_index, burn, max_rounds, opening, banker_table, histogram):  # type: ignore[no-untyped-def]
+def deal_shoe(cards, cut_index, burn, max_rounds, natural, draws, banker_table, histogram):  # type: ignore[no-untyped-def]
     """Deal one cut-card shoe whose order is already fixed.
 
     The burn, rounds to the cut card and one more. Returns the rounds dealt.
     """
     rounds, pos = deal_rounds(
-        cards, after_burn(cards, burn), cut_index, max_rounds, opening, banker_table, histogram
+        cards,
+        after_burn(cards, burn),
+        cut_index,
+        max_rounds,
+        natural,
+        draws,
+        banker_table,
+        histogram,
     )
     return rounds
 
@@ -456,7 +463,7 @@ def tally_range(  # type: ignore[no-untyped-def]
     caller). Returns the tallies: the histogram of coup classes.
     """
     n = template.size - SLACK
-    opening = opening_table(naturals, player_row)
+    natural, draws = opening_masks(naturals, player_row)
     histogram = np.zeros(CLASSES, dtype=np.int64)
     base = U64(first_shoe)
     first = template.copy()
@@ -464,7 +471,7 @@ def tally_range(  # type: ignore[no-untyped-def]
         swaps = np.empty(6, dtype=np.uintp)
         for k in range(shoes):
             shuffle_prefix(first, n, 6, seed, base + U64(k), swaps)
-            deal_rounds(first, 0, -1, 1, opening, banker_table, histogram)
+            deal_rounds(first, 0, -1, 1, natural, draws, banker_table, histogram)
             unshuffle_prefix(first, 6, swaps)
         return histogram
     second = template.copy()
@@ -480,13 +487,13 @@ def tally_range(  # type: ignore[no-untyped-def]
         start[0] = after_burn(first, burn)
         start[1] = after_burn(second, burn)
         deal_two_shoes(
-            first, second, start, cut_index, max_rounds, opening, banker_table, histogram
+            first, second, start, cut_index, max_rounds, natural, draws, banker_table, histogram
         )
         k += 2
     if k < shoes:
         first[:] = template
         shuffle_prefix(first, n, count, seed, base + U64(k), no_swaps)
-        deal_shoe(first, cut_index, burn, max_rounds, opening, banker_table, histogram)
+        deal_shoe(first, cut_index, burn, max_rounds, natural, draws, banker_table, histogram)
     return histogram
 
 
@@ -543,10 +550,10 @@ def decode_class(klass):  # type: ignore[no-untyped-def]
 @njit(cache=True)
 def play_points(rows, naturals, player_row, banker_table):  # type: ignore[no-untyped-def]
     """Play one coup from each row of six cards: ``(player, banker, cards_used)`` per row."""
-    opening = opening_table(naturals, player_row)
+    natural, draws = opening_masks(naturals, player_row)
     out = np.empty((rows.shape[0], 3), dtype=np.int8)
     for r in range(rows.shape[0]):
-        used, klass = coup(rows[r], 0, opening, banker_table)
+        used, klass = coup(rows[r], 0, natural, draws, banker_table)
         player, banker, player_pair, banker_pair = decode_class(klass)
         out[r, 0] = player
         out[r, 1] = banker
@@ -562,12 +569,12 @@ def record_shoe(cards, cut_index, burn, naturals, player_row, banker_table, out)
     banker, player_pair, banker_pair, position_after)`` per round into ``out``
     and returns the rounds dealt.
     """
-    opening = opening_table(naturals, player_row)
+    natural, draws = opening_masks(naturals, player_row)
     pos = after_burn(cards, burn)
     rounds = 0
     while rounds < out.shape[0]:
         last = pos > cut_index
-        used, klass = coup(cards, pos, opening, banker_table)
+        used, klass = coup(cards, pos, natural, draws, banker_table)
         player, banker, player_pair, banker_pair = decode_class(klass)
         pos += used
         out[rounds, 0] = used

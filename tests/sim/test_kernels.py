@@ -21,7 +21,7 @@ from puntobanco.core.rng import Xoshiro256StarStar
 from puntobanco.core.rules import Rules
 from puntobanco.core.shoe import Shoe
 from puntobanco.sim import encode, kernels, tallies
-from puntobanco.sim.engines import KernelArgs
+from puntobanco.sim.engines import CpuEngine, KernelArgs
 from puntobanco.sim.tallies import add_coup
 from tests.core.test_gametables import ODD
 
@@ -178,8 +178,8 @@ def test_explicit_shoe_round_by_round(case: int) -> None:
     assert [tuple(row) for row in out[:rounds].tolist()] == expected
 
     got = tallies.empty()
-    natural, draws = kernels.opening_masks(naturals, player)
-    dealt = kernels.deal_shoe(codes, cut_index, rules.burn, 1 << 40, natural, draws, banker, got)
+    opening = kernels.opening_mask(naturals, player)
+    dealt = kernels.deal_shoe(codes, cut_index, rules.burn, 1 << 40, opening, banker, got)
     assert dealt == len(expected)
     assert got.tolist() == want.tolist()
 
@@ -196,17 +196,17 @@ def test_two_interleaved_shoes_deal_like_one_each() -> None:
         shoes.append(codes)
     cut_index = rules.cards - rules.cut_card
     naturals, player, banker = _tables(ODD)
-    natural, draws = kernels.opening_masks(naturals, player)
+    opening = kernels.opening_mask(naturals, player)
     for cap in (1 << 40, 1, 3, 7):
         apart = tallies.empty()
         dealt = sum(
-            kernels.deal_shoe(codes, cut_index, True, cap, natural, draws, banker, apart)
+            kernels.deal_shoe(codes, cut_index, True, cap, opening, banker, apart)
             for codes in shoes
         )
         together = tallies.empty()
         start = np.array([kernels.after_burn(codes, True) for codes in shoes], np.intp)
         got = kernels.deal_two_shoes(
-            shoes[0], shoes[1], start, cut_index, cap, natural, draws, banker, together
+            shoes[0], shoes[1], start, cut_index, cap, opening, banker, together
         )
         assert got == dealt
         assert together.tolist() == apart.tolist()
@@ -221,11 +221,11 @@ def test_tables_come_from_the_rules_tableau(rules: Rules) -> None:
     for total in range(10):
         for third in range(11):
             assert t.banker_flat[total * 11 + third] == tableau.banker_draws(total, third)
-    natural, draws = kernels.opening_masks(t.naturals, t.player)
+    mask = int(kernels.opening_mask(t.naturals, t.player))
     for total in range(10):
-        assert bool(natural >> np.uintp(total) & np.uintp(1)) == tableau.is_natural(total)
-        assert bool(draws >> np.uintp(total) & np.uintp(1)) == tableau.player_draws(total)
-    assert natural >> np.uintp(10) == draws >> np.uintp(10) == 0
+        assert bool(mask >> total & 1) == tableau.is_natural(total)
+        assert bool(mask >> (kernels.DRAWS_SHIFT + total) & 1) == tableau.player_draws(total)
+    assert mask >> 20 == 0
 
 
 @pytest.mark.parametrize(
@@ -247,10 +247,13 @@ def test_tables_of_the_wrong_shape_or_dtype_are_refused(field: str, bad: object)
     fields[field] = bad  # type: ignore[assignment]
     with pytest.raises(ValueError, match="must"):
         encode.TableauArrays(**fields)  # type: ignore[arg-type]
-    # An array changed after the check is caught before the kernel runs.
+    # An array swapped in after the construction's check (the dataclass is
+    # frozen, but not to object.__setattr__) is caught before a kernel runs.
     args = KernelArgs.of(Rules(decks=1, cut_card=12), seed=1)
     target = getattr(args.tableau, field)
-    if isinstance(bad, np.ndarray) and bad.shape == target.shape and int(bad.max()) > 1:
-        target[...] = bad
+    if not isinstance(bad, np.ndarray) or bad.shape != target.shape or bad.dtype != target.dtype:
+        object.__setattr__(args.tableau, field, bad)
         with pytest.raises(ValueError, match="must"):
             args.serial(0, 1, 1 << 40)
+        with pytest.raises(ValueError, match="must"):
+            CpuEngine(args, 1).tally(0, 1, 1 << 40)

@@ -43,7 +43,7 @@ def tally_chunk(
     The tableau's arrays are checked again on the worker (they crossed the
     network) before the kernel, which does not check bounds, reads them.
     """
-    tableau.check()
+    tableau.check(values=True)
     result: Tallies = kernels.tally_range(
         np.uint64(seed),
         first_shoe,

@@ -94,7 +94,7 @@ def tableau_masks(tableau: TableauArrays) -> TableauMasks:
     """
     if not isinstance(tableau, TableauArrays):
         raise ValueError(f"tableau must be encode.TableauArrays, got {type(tableau).__name__}")
-    tableau.check()
+    tableau.check(values=True)
     naturals = sum(int(flag) << t for t, flag in enumerate(tableau.naturals.tolist()))
     player = sum(int(flag) << t for t, flag in enumerate(tableau.player.tolist()))
     halves = [0, 0]

@@ -90,6 +90,13 @@ def check_array(array: Any, shape: tuple[int, ...], dtype: Any, name: str) -> np
     ...
     ValueError: naturals must be a uint8 array of shape (10,), got uint8 of shape (3,)
     """
+    if (
+        isinstance(array, np.ndarray)
+        and array.shape == shape
+        and array.dtype == dtype
+        and array.flags.c_contiguous
+    ):
+        return array  # the common case, kept quick: kernels call this on every run
     wanted = np.dtype(dtype)
     if not isinstance(array, np.ndarray):
         raise ValueError(
@@ -128,10 +135,14 @@ class TableauArrays:
     banker: npt.NDArray[np.uint8]
 
     def __post_init__(self) -> None:
-        self.check()
+        self.check(values=True)
 
-    def check(self) -> None:
-        """Check the arrays' shapes, dtypes and values again (they are mutable arrays).
+    def check(self, *, values: bool = False) -> None:
+        """Check the arrays' shapes and dtypes again (they are mutable arrays).
+
+        The shapes are what keeps a kernel's unchecked indexing in bounds, so
+        every kernel call checks them (a few microseconds); with ``values``,
+        also that every entry is 0 or 1 (done on construction).
 
         Raises:
             ValueError: What is wrong, and the shape and dtype wanted.
@@ -139,11 +150,14 @@ class TableauArrays:
         check_array(self.naturals, NATURALS_SHAPE, np.uint8, "naturals")
         check_array(self.player, PLAYER_SHAPE, np.uint8, "the Player's row")
         check_array(self.banker, BANKER_SHAPE, np.uint8, "the Banker's table")
-        for name, array in (("naturals", self.naturals), ("player", self.player)):
-            if int(array.max()) > 1:
-                raise ValueError(f"{name} must hold 0 or 1 only")
-        if int(self.banker.max()) > 1:
-            raise ValueError("the Banker's table must hold 0 or 1 only")
+        if values:
+            for name, array in (
+                ("naturals", self.naturals),
+                ("the Player's row", self.player),
+                ("the Banker's table", self.banker),
+            ):
+                if int(array.max()) > 1:
+                    raise ValueError(f"{name} must hold 0 or 1 only")
 
     @property
     def banker_flat(self) -> npt.NDArray[np.uint8]:

@@ -27,7 +27,7 @@ from puntobanco.sim.kernels import (
     U64,
     after_burn,
     coup,
-    opening_masks,
+    opening_mask,
     shuffle_prefix,
     shuffled_positions,
     unshuffle_prefix,
@@ -55,7 +55,7 @@ def deal_codes(
     outcome code of each coup class (:func:`encode.outcome_codes_of_classes`).
     """
     n = template.size - SLACK
-    natural, draws = opening_masks(naturals, player_row)
+    opening = opening_mask(naturals, player_row)
     cards = template.copy()
     total = out.size
     done = 0
@@ -64,7 +64,7 @@ def deal_codes(
         swaps = np.empty(6, dtype=np.uintp)
         while done < total:
             shuffle_prefix(cards, n, 6, seed, U64(shoe), swaps)
-            used, klass = coup(cards, 0, natural, draws, banker_table)
+            used, klass = coup(cards, 0, opening, banker_table)
             out[done] = codes[klass]
             unshuffle_prefix(cards, 6, swaps)
             done += 1
@@ -78,7 +78,7 @@ def deal_codes(
         pos = np.uintp(after_burn(cards, burn))
         while done < total:
             last = np.intp(pos) > cut_index
-            used, klass = coup(cards, pos, natural, draws, banker_table)
+            used, klass = coup(cards, pos, opening, banker_table)
             out[done] = codes[klass]
             done += 1
             pos += used

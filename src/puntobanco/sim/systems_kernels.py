@@ -72,17 +72,15 @@ the wins settled there (what rounding down kept, in ``1 / denominator`` minor
 units)."""
 RESULT_COLUMNS = ROUNDED + 2 * 4
 
-#: The side that won each outcome code (1 Banker, 0 Player, -1 a tie), for follow-the-winner.
-_WINNER = (0, 1, -1, 1)
 _LABOUCHERE_LINE = (1, 2, 3, 4)
 #: Stake sequences of the systems that climb on wins and start again after a loss.
 _PAROLI = (1, 2, 4)
 _ONE_THREE_TWO_SIX = (1, 3, 2, 6)
 
-# The progression's state, entries of a small int64 array.
-_LEVEL = 0  # martingale's units; d'Alembert's units - 1; the step of the others
-_HEAD = 1  # Labouchere: the line's first number
-_TAIL = 2  # Labouchere: one past its last number
+# The progression's state is three integers, passed in and returned (kept in
+# registers): ``level`` (martingale's units; d'Alembert's units - 1; the step
+# of the others) and, for Labouchere, ``head`` and ``tail`` (one past the last
+# number) of the line, whose numbers live in an array.
 
 
 @njit(cache=True)
@@ -94,79 +92,77 @@ def _fibonacci(index: int) -> int:
 
 
 @njit(cache=True)
-def _new_line(state: npt.NDArray[np.int64], line: npt.NDArray[np.int64]) -> None:
-    state[_HEAD] = 0
-    state[_TAIL] = 0
+def _new_line(line: npt.NDArray[np.int64]) -> int:
+    """Write a fresh Labouchere line at the start of ``line``; returns its ``tail``."""
+    tail = 0
     for value in _LABOUCHERE_LINE:
-        line[state[_TAIL]] = value
-        state[_TAIL] += 1
+        line[tail] = value
+        tail += 1
+    return tail
 
 
-@njit(cache=True)
-def _units(system: int, state: npt.NDArray[np.int64], line: npt.NDArray[np.int64]) -> int:
-    """The units the progression stakes on the next round."""
-    level = int(state[_LEVEL])
+@njit(cache=True, inline="always")
+def _units(
+    system: int, level: int, head: int, tail: int, line: npt.NDArray[np.int64]
+) -> tuple[int, int, int]:
+    """The units the progression stakes on the next round: ``(units, head, tail)``."""
     if system == MARTINGALE:
-        return level
+        return level, head, tail
     if system == DALEMBERT:
-        return level + 1
+        return level + 1, head, tail
     if system == PAROLI:
-        return _PAROLI[level]
+        return _PAROLI[level], head, tail
     if system == ONE_THREE_TWO_SIX:
-        return _ONE_THREE_TWO_SIX[level]
+        return _ONE_THREE_TWO_SIX[level], head, tail
     if system == FIBONACCI:
-        return _fibonacci(level)
+        return _fibonacci(level), head, tail
     if system == LABOUCHERE:
-        if state[_HEAD] == state[_TAIL]:  # the line is done: a new one
-            _new_line(state, line)
-        head, tail = state[_HEAD], state[_TAIL]
-        return int(line[head] + line[tail - 1] if tail - head > 1 else line[head])
-    return 1  # flat, follow-the-winner
+        if head == tail:  # the line is done: a new one
+            head, tail = 0, _new_line(line)
+        units = line[head] + line[tail - 1] if tail - head > 1 else line[head]
+        return int(units), head, tail
+    return 1, head, tail  # flat, follow-the-winner
 
 
-@njit(cache=True)
-def _after_win(system: int, state: npt.NDArray[np.int64]) -> None:
-    """Move the progression on after a winning bet."""
+@njit(cache=True, inline="always")
+def _after_win(system: int, level: int, head: int, tail: int) -> tuple[int, int, int]:
+    """The progression after a winning bet: ``(level, head, tail)``."""
     if system == MARTINGALE:
-        state[_LEVEL] = 1
-    elif system == DALEMBERT:
-        state[_LEVEL] = max(state[_LEVEL] - 1, 0)
-    elif system == PAROLI:
-        state[_LEVEL] = (state[_LEVEL] + 1) % len(_PAROLI)
-    elif system == ONE_THREE_TWO_SIX:
-        state[_LEVEL] = (state[_LEVEL] + 1) % len(_ONE_THREE_TWO_SIX)
-    elif system == FIBONACCI:
-        state[_LEVEL] = max(state[_LEVEL] - 2, 0)
-    elif system == LABOUCHERE:  # cross out the first and the last number
-        state[_HEAD] += 1
-        if state[_TAIL] > state[_HEAD]:
-            state[_TAIL] -= 1
+        return 1, head, tail
+    if system == DALEMBERT:
+        return max(level - 1, 0), head, tail
+    if system == PAROLI:
+        return (level + 1) % len(_PAROLI), head, tail
+    if system == ONE_THREE_TWO_SIX:
+        return (level + 1) % len(_ONE_THREE_TWO_SIX), head, tail
+    if system == FIBONACCI:
+        return max(level - 2, 0), head, tail
+    if system == LABOUCHERE:  # cross out the first and the last number
+        head += 1
+        return level, head, tail - 1 if tail > head else tail
+    return level, head, tail
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _after_loss(
-    system: int,
-    state: npt.NDArray[np.int64],
-    line: npt.NDArray[np.int64],
-    units: int,
-    max_units: int,
-) -> None:
-    """Move the progression on after a losing bet of ``units`` units."""
+    system: int, level: int, tail: int, line: npt.NDArray[np.int64], units: int, max_units: int
+) -> tuple[int, int]:
+    """The progression after a losing bet of ``units`` units: ``(level, tail)``."""
     if system == MARTINGALE:
-        state[_LEVEL] = min(units * 2, max_units)
-    elif system == DALEMBERT:
-        state[_LEVEL] = min(state[_LEVEL] + 1, max_units - 1)
-    elif system == PAROLI or system == ONE_THREE_TWO_SIX:
-        state[_LEVEL] = 0
-    elif system == FIBONACCI:
-        if _fibonacci(state[_LEVEL]) < max_units:
-            state[_LEVEL] += 1
-    elif system == LABOUCHERE:  # write the stake at the end of the line
-        line[state[_TAIL]] = units
-        state[_TAIL] += 1
+        return min(units * 2, max_units), tail
+    if system == DALEMBERT:
+        return min(level + 1, max_units - 1), tail
+    if system == PAROLI or system == ONE_THREE_TWO_SIX:
+        return 0, tail
+    if system == FIBONACCI:
+        return (level + 1 if _fibonacci(level) < max_units else level), tail
+    if system == LABOUCHERE:  # write the stake at the end of the line
+        line[tail] = units
+        return level, tail + 1
+    return level, tail
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _stop_reason(money: int, bankroll: int, stop_win: int, stop_loss: int) -> int:
     """``END_STOP_WIN`` or ``END_STOP_LOSS`` if one is reached, else ``END_ROUNDS``."""
     if stop_win >= 0 and money - bankroll >= stop_win:
@@ -212,17 +208,18 @@ def play_session(
             (length 0 when not wanted).
         path: Written: the bankroll before the first round and after each
             round played (length 0 when not wanted).
-        results: Written: the session's results (columns above; zero on entry).
+        results: Written: the session's results (columns above).
     """
     record = stakes.size > 0
     keep_path = path.size > 0
     money = bankroll
     lowest = money
     max_units = (maximum + base - 1) // base
-    state = np.zeros(3, dtype=np.int64)
-    state[_LEVEL] = 1 if system == MARTINGALE else 0
+    level = 1 if system == MARTINGALE else 0
     line = np.empty(outcomes.size + 8, dtype=np.int64)
-    _new_line(state, line)
+    head, tail = 0, _new_line(line)
+    rounded = np.zeros(RESULT_COLUMNS - ROUNDED, dtype=np.int64)
+    flat = payouts.reshape(-1)
     on_banker = banker_first
     turnover = 0
     turnover_banker = 0
@@ -234,18 +231,21 @@ def play_session(
         reason = _stop_reason(money, bankroll, stop_win, stop_loss)
         if reason != END_ROUNDS:
             break
-        units = min(_units(system, state, line), max_units)
+        units, head, tail = _units(system, level, head, tail, line)
+        units = min(units, max_units)
         stake = min(units * base, maximum)
         if stake > money:
             reason = END_CANNOT_AFFORD
             break
-        outcome = outcomes[r]
-        resolution = payouts[on_banker, outcome, 0]
+        # Unsigned indices: the callers checked the codes (0-3), and numba
+        # adds a negative-index fix-up to every signed one.
+        cell = np.uintp(on_banker) * np.uintp(4) + np.uintp(outcomes[r])
+        resolution = flat[cell * np.uintp(3)]
         if resolution == WIN:
-            scaled = stake * payouts[on_banker, outcome, 1]
-            denominator = payouts[on_banker, outcome, 2]
+            scaled = stake * flat[cell * np.uintp(3) + np.uintp(1)]
+            denominator = flat[cell * np.uintp(3) + np.uintp(2)]
             net = scaled // denominator
-            results[ROUNDED + on_banker * 4 + outcome] += scaled % denominator
+            rounded[cell] += scaled % denominator
         elif resolution == LOSE:
             net = -stake
         else:  # a push
@@ -262,11 +262,11 @@ def play_session(
             path[played] = money
         # The progression moves on the result (a push changes nothing).
         if resolution == WIN:
-            _after_win(system, state)
+            level, head, tail = _after_win(system, level, head, tail)
         elif resolution == LOSE:
-            _after_loss(system, state, line, units, max_units)
-        if system == FOLLOW_WINNER and _WINNER[outcome] >= 0:
-            on_banker = _WINNER[outcome]
+            level, tail = _after_loss(system, level, tail, line, units, max_units)
+        if system == FOLLOW_WINNER and outcomes[r] != TIE:
+            on_banker = int((outcomes[r] == BANKER_WIN) | (outcomes[r] == BANKER_WIN_SIX))
     if reason == END_ROUNDS:
         # Every round was played: a stop reached on the last round still counts.
         reason = _stop_reason(money, bankroll, stop_win, stop_loss)
@@ -277,6 +277,7 @@ def play_session(
     results[NET] = money - bankroll
     results[REASON] = reason
     results[LOWEST] = lowest
+    results[ROUNDED:] = rounded
 
 
 @njit(cache=True)

@@ -44,7 +44,9 @@ def tally_chunk(
     network) before the kernel, which does not check bounds, reads them.
     """
     tableau.check(values=True)
-    result: Tallies = kernels.tally_range(
+    result = empty()
+    kernels.tally_range(
+        result,
         np.uint64(seed),
         first_shoe,
         shoes,

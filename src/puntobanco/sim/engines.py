@@ -99,7 +99,9 @@ class KernelArgs:
 
     def serial(self, first_shoe: int, shoes: int, max_rounds: int) -> Tallies:
         """Run :func:`kernels.tally_range` on this thread."""
-        result: Tallies = kernels.tally_range(
+        result = empty()
+        kernels.tally_range(
+            result,
             self.seed,
             first_shoe,
             shoes,

@@ -445,7 +445,7 @@ def shuffled_positions(n, cut_index):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, boundscheck=False)
-def tally_range_into(  # type: ignore[no-untyped-def]
+def tally_range(  # type: ignore[no-untyped-def]
     histogram,
     seed,
     first_shoe,
@@ -461,8 +461,7 @@ def tally_range_into(  # type: ignore[no-untyped-def]
 ):
     """Add the tallies of shoes ``first_shoe .. first_shoe + shoes - 1`` to ``histogram``.
 
-    On one thread; see :func:`tally_range`.
-
+    On one thread; ``histogram`` is a tally (:mod:`puntobanco.sim.tallies`).
     ``template`` is the unshuffled shoe (its cards plus :data:`SLACK` zero
     bytes). In reshuffle mode every round is a shoe of its own. ``max_rounds``
     caps the rounds of each shoe (the caller cuts the last shoe of a run with
@@ -503,47 +502,6 @@ def tally_range_into(  # type: ignore[no-untyped-def]
         deal_shoe(first, cut_index, burn, max_rounds, opening, banker_table, histogram)
 
 
-@njit(cache=True)
-def tally_range(  # type: ignore[no-untyped-def]
-    seed,
-    first_shoe,
-    shoes,
-    template,
-    cut_index,
-    burn,
-    reshuffle,
-    max_rounds,
-    naturals,
-    player_row,
-    banker_table,
-):
-    """Tally shoes ``first_shoe .. first_shoe + shoes - 1`` on one thread.
-
-    ``template`` is the unshuffled shoe (its cards plus :data:`SLACK` zero
-    bytes). In reshuffle mode every round is a shoe of its own. ``max_rounds``
-    caps the rounds of each shoe (the caller cuts the last shoe of a run with
-    it). The tableau arrives as its arrays (:class:`puntobanco.sim.encode.TableauArrays`:
-    ``naturals[10]``, ``player_row[10]``, ``banker_table[110]``, checked by the
-    caller). Returns the tallies: the histogram of coup classes.
-    """
-    histogram = np.zeros(CLASSES, dtype=np.int64)
-    tally_range_into(
-        histogram,
-        seed,
-        first_shoe,
-        shoes,
-        template,
-        cut_index,
-        burn,
-        reshuffle,
-        max_rounds,
-        naturals,
-        player_row,
-        banker_table,
-    )
-    return histogram
-
-
 @njit(cache=True, parallel=True)
 def tally_range_parallel(  # type: ignore[no-untyped-def]
     seed,
@@ -576,7 +534,7 @@ def tally_range_parallel(  # type: ignore[no-untyped-def]
         lo = c * per
         hi = min(shoes, lo + per)
         if hi > lo:
-            tally_range_into(
+            tally_range(
                 row,
                 seed,
                 first_shoe + lo,

@@ -130,7 +130,7 @@ def speed(rows: list[str]) -> None:
                             paired_draws=paired,
                             nibbles=nibbles,
                             **workload,
-                        )[0]
+                        ).sum()
                     )
 
                 seconds = median_seconds(run)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 
 import pytest
@@ -10,6 +11,7 @@ from puntobanco.core.rules import Rules, ShoeMode
 from puntobanco.sim import api, tallies
 from puntobanco.sim.api import SimulationError, simulate
 from puntobanco.sim.reference import tally_reference
+from tests.core.test_gametables import ODD
 
 SMALL = os.environ.get("SIM_SMALL") == "1"
 
@@ -19,10 +21,13 @@ RULES = [
     Rules(decks=1, cut_card=12),
     Rules(decks=6, burn=False, cut_card=52),
     Rules(decks=2, shoe_mode=ShoeMode.RESHUFFLE),
+    ODD.replace(decks=2, cut_card=20),
+    ODD.replace(decks=1, shoe_mode=ShoeMode.RESHUFFLE),
 ]
+RULE_IDS = ["8", "6-reshuffle", "1", "6-no-burn", "2-reshuffle", "odd-2", "odd-1-reshuffle"]
 
 
-@pytest.mark.parametrize("rules", RULES, ids=lambda r: f"{r.decks}-{r.shoe_mode}-{r.burn}")
+@pytest.mark.parametrize("rules", RULES, ids=RULE_IDS)
 @pytest.mark.parametrize("seed", [0, 3, 2**64 - 12345])
 def test_cpu_matches_reference_by_seed(rules: Rules, seed: int) -> None:
     # The reference builds a fresh shoe for every round in reshuffle mode: keep those short.
@@ -76,6 +81,19 @@ def test_json_has_the_design_keys() -> None:
     bet = data["bets"]["banker"]
     assert bet["ci95"][0] < bet["mean"] < bet["ci95"][1]
     assert data["cards_dealt"] == sum(int(k) * v for k, v in data["rounds_by_cards"].items())
+    assert data["rules"] == Rules().to_json()
+
+
+def test_json_writes_the_rules_and_counts_naturals_by_their_tableau() -> None:
+    data = simulate(ODD, hands=2000, seed=3, backend="cpu").to_json()
+    assert Rules.from_json(data["rules"]) == ODD
+    assert data["rules"]["tableau"]["naturals"] == [9]
+    counts = data["tallies"]
+    assert counts["rounds"] == 2000 == sum(data["rounds_by_cards"].values())
+    assert counts["player_wins"] == data["player"] and counts["ties"] == data["tie"]
+    # Natural only on 9: a two-card 8 draws nothing but is no natural.
+    standard = simulate(Rules(), hands=2000, seed=3, backend="cpu").to_json()["tallies"]
+    assert counts["player_naturals"] < 0.7 * standard["player_naturals"]
 
 
 def test_pair_bets_appear_when_offered() -> None:
@@ -163,6 +181,7 @@ def test_cuda_backend_cuts_the_last_shoe_on_the_cpu(monkeypatch: pytest.MonkeyPa
         cut_card: int,
         burn: bool,
         reshuffle: bool,
+        tableau: object,
     ) -> object:
         calls.append((first_shoe, shoes))
         rules = Rules(
@@ -171,13 +190,18 @@ def test_cuda_backend_cuts_the_last_shoe_on_the_cpu(monkeypatch: pytest.MonkeyPa
             burn=burn,
             shoe_mode=ShoeMode.RESHUFFLE if reshuffle else ShoeMode.CUT_CARD,
         )
-        return KernelArgs.of(rules, seed).serial(first_shoe, shoes, 1 << 62)
+        args = dataclasses.replace(KernelArgs.of(rules, seed), tableau=tableau)
+        return args.serial(first_shoe, shoes, 1 << 62)
 
     fake = types.ModuleType("puntobanco.sim.cuda")
     fake.cuda_available = lambda: True  # type: ignore[attr-defined]
     fake.tally_shoes_cuda = tally_shoes_cuda  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "puntobanco.sim.cuda", fake)
-    for rules in (Rules(decks=2), Rules(decks=6, shoe_mode=ShoeMode.RESHUFFLE)):
+    for rules in (
+        Rules(decks=2),
+        Rules(decks=6, shoe_mode=ShoeMode.RESHUFFLE),
+        ODD.replace(decks=2, cut_card=20),
+    ):
         got = simulate(rules, hands=1234, seed=6, backend="cuda")
         want, shoes = tally_reference(rules, seed=6, hands=1234)
         assert got.tallies.tolist() == want.tolist()
@@ -202,7 +226,12 @@ def test_cuda_backend_with_the_real_gpu_module_built_for_the_cpu(
     host = cuda.HostKernel(directory=Path(str(tmp_path)))
     monkeypatch.setattr(cuda, "cuda_available", lambda: True)
     monkeypatch.setattr(cuda, "tally_shoes_cuda", lambda **kw: host.tally(**kw))
-    for rules in (Rules(decks=1, cut_card=12), Rules(decks=6, shoe_mode=ShoeMode.RESHUFFLE)):
+    for rules in (
+        Rules(decks=1, cut_card=12),
+        Rules(decks=6, shoe_mode=ShoeMode.RESHUFFLE),
+        ODD.replace(decks=1, cut_card=12),
+        ODD.replace(decks=2, shoe_mode=ShoeMode.RESHUFFLE),
+    ):
         got = simulate(rules, hands=777, seed=2**64 - 3, backend="cuda")
         want, shoes = tally_reference(rules, seed=2**64 - 3, hands=777)
         assert got.tallies.tolist() == want.tolist()

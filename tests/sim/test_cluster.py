@@ -11,6 +11,8 @@ import pytest
 from puntobanco.core.rules import Rules, ShoeMode
 from puntobanco.sim import api
 from puntobanco.sim.api import SimulationError, simulate
+from puntobanco.sim.reference import tally_reference
+from tests.core.test_gametables import ODD
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]
 
@@ -46,6 +48,24 @@ def test_dask_on_a_scheduler_address(cluster, monkeypatch: pytest.MonkeyPatch) -
         )
         want = simulate(rules, hands=777_777, seed=12, backend="cpu")
         assert got.tallies.tolist() == want.tallies.tolist()
+
+
+def test_dask_follows_the_rules_tableau(cluster, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    """The odd tableau of tests/core: dask, cpu and the reference deal the same rounds.
+
+    Run after a standard-tableau run on the same scheduler, so that a task key
+    that forgot the tableau would hand back the other rules' tallies.
+    """
+    monkeypatch.setattr(api, "DASK_CHUNK_ROUNDS", 2_000)
+    address = cluster.scheduler_address
+    for rules in (ODD.replace(decks=2, cut_card=20), ODD.replace(shoe_mode=ShoeMode.RESHUFFLE)):
+        standard = rules.replace(tableau=Rules().tableau)
+        simulate(standard, hands=6_001, seed=4, backend="dask", scheduler=address)
+        got = simulate(rules, hands=6_001, seed=4, backend="dask", scheduler=address)
+        want, _ = tally_reference(rules, seed=4, hands=6_001)
+        assert got.tallies.tolist() == want.tolist()
+        cpu = simulate(rules, hands=6_001, seed=4, backend="cpu")
+        assert cpu.tallies.tolist() == want.tolist()
 
 
 def test_a_worker_killed_mid_run_costs_only_its_chunks(cluster, monkeypatch) -> None:  # type: ignore[no-untyped-def]

@@ -3,7 +3,8 @@
 CI has no GPU: :class:`HostKernel` compiles ``cuda_src/shoe_tally.cu`` with a C
 compiler (only the CUDA built-ins are stand-ins) and must give exactly the
 tallies of the reference engine (core.shoe.Shoe + core.rng.SeededSource +
-core.coup.play_coup) for the same seeds.
+core.coup.play_coup) for the same seeds, under the standard tableau and the
+odd one of tests/core (the tableau reaches the kernel as parameters).
 """
 
 from __future__ import annotations
@@ -11,21 +12,27 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from puntobanco.core.coup import Outcome
 from puntobanco.core.errors import InvalidRules
 from puntobanco.core.rng import SeededSource, Xoshiro256StarStar
 from puntobanco.core.rules import Rules, ShoeMode
 from puntobanco.core.shoe import Shoe
 from puntobanco.core.tableau import PLAYER_STOOD
+from puntobanco.sim import encode, tallies
 from puntobanco.sim.cuda import (
+    HISTOGRAM_BYTES,
     TALLY_SIZE,
     HostKernel,
     NoGPU,
+    TableauMasks,
     cuda_available,
     find_c_compiler,
-    tableau_defines,
+    tableau_masks,
     tally_shoes_cuda,
 )
+from tests.core.test_gametables import ODD
+
+#: The rules whose tableau a case uses (the shoe's settings come from the case).
+TABLEAUX = {"standard": Rules(), "odd": ODD}
 
 needs_compiler = pytest.mark.skipif(find_c_compiler() is None, reason="no C compiler")
 
@@ -39,28 +46,22 @@ def reference_tally(
     cut_card: int,
     burn: bool,
     reshuffle: bool,
+    base: Rules | None = None,
 ) -> list[int]:
-    """The 12 counts of CONTRACTS.md B, from the core reference engine."""
+    """The tally (:mod:`puntobanco.sim.tallies`) of the core reference engine.
+
+    ``base`` gives the tableau (the standard one by default).
+    """
     mode = ShoeMode.RESHUFFLE if reshuffle else ShoeMode.CUT_CARD
-    rules = Rules(decks=decks, cut_card=cut_card, burn=burn, shoe_mode=mode)
+    rules = (base or Rules()).replace(decks=decks, cut_card=cut_card, burn=burn, shoe_mode=mode)
     shoe = Shoe(rules, SeededSource(seed), first_shoe=first_shoe)
-    counts = [0] * TALLY_SIZE
+    counts = tallies.empty()
     finished = 0
     while finished < shoes:
         result = shoe.deal_coup()
-        banker_won = result.outcome is Outcome.BANKER
-        counts[0] += 1
-        counts[1] += result.outcome is Outcome.PLAYER
-        counts[2] += banker_won
-        counts[3] += result.outcome is Outcome.TIE
-        counts[4] += banker_won and result.banker_total == 6
-        counts[5] += result.player_natural
-        counts[6] += result.banker_natural
-        counts[7] += result.player_pair
-        counts[8] += result.banker_pair
-        counts[5 + len(result.cards)] += 1  # 4, 5, 6 cards -> 9, 10, 11
+        tallies.add_coup(counts, result)
         finished += result.last_in_shoe
-    return counts
+    return [int(c) for c in counts]
 
 
 @pytest.fixture(
@@ -80,22 +81,24 @@ def host_kernel(
 
 
 CASES = [
-    # seed, first_shoe, shoes, decks, cut_card, burn, reshuffle
-    (42, 0, 6, 8, 14, True, False),
-    (2026, 1000, 5, 6, 14, True, False),
-    (7, 3, 8, 1, 12, True, False),
-    (2**64 - 1, 0, 4, 8, 60, False, False),
-    (123456789, 2**40, 6, 4, 20, True, False),
-    (42, 0, 400, 8, 14, True, True),
-    (99, 17, 300, 6, 14, False, True),
-    (2**63 + 5, 2**50, 300, 1, 12, True, True),
+    # seed, first_shoe, shoes, decks, cut_card, burn, reshuffle, tableau
+    (42, 0, 6, 8, 14, True, False, "standard"),
+    (2026, 1000, 5, 6, 14, True, False, "standard"),
+    (7, 3, 8, 1, 12, True, False, "standard"),
+    (2**64 - 1, 0, 4, 8, 60, False, False, "standard"),
+    (123456789, 2**40, 6, 4, 20, True, False, "standard"),
+    (42, 0, 400, 8, 14, True, True, "standard"),
+    (99, 17, 300, 6, 14, False, True, "standard"),
+    (2**63 + 5, 2**50, 300, 1, 12, True, True, "standard"),
+    (42, 0, 6, 8, 14, True, False, "odd"),
+    (7, 3, 8, 1, 12, True, False, "odd"),
+    (99, 17, 300, 6, 14, False, True, "odd"),
 ]
+CASE_FIELDS = ("seed", "first_shoe", "shoes", "decks", "cut_card", "burn", "reshuffle", "tableau")
 
 
 @needs_compiler
-@pytest.mark.parametrize(
-    ("seed", "first_shoe", "shoes", "decks", "cut_card", "burn", "reshuffle"), CASES
-)
+@pytest.mark.parametrize(CASE_FIELDS, CASES)
 def test_host_kernel_matches_reference_engine(
     host_kernel: HostKernel,
     seed: int,
@@ -105,6 +108,7 @@ def test_host_kernel_matches_reference_engine(
     cut_card: int,
     burn: bool,
     reshuffle: bool,
+    tableau: str,
 ) -> None:
     args = dict(
         seed=seed,
@@ -115,12 +119,13 @@ def test_host_kernel_matches_reference_engine(
         burn=burn,
         reshuffle=reshuffle,
     )
-    expected = reference_tally(**args)  # type: ignore[arg-type]
+    base = TABLEAUX[tableau]
+    expected = reference_tally(**args, base=base)  # type: ignore[arg-type]
     # Fewer threads than shoes (grid-stride loop) and an odd block: the shared
     # memory layout's stride is then not a power of two.
-    got = host_kernel.tally(**args, grid=2, block=3)  # type: ignore[arg-type]
+    got = host_kernel.tally(**args, grid=2, block=3, tableau=encode.tableau_arrays(base))  # type: ignore[arg-type]
     assert got.tolist() == expected
-    assert sum(expected[1:4]) == expected[0] == sum(expected[9:12])
+    assert tallies.rounds(np.array(expected)) >= shoes
 
 
 @needs_compiler
@@ -130,7 +135,7 @@ def test_thread_layout_does_not_change_the_tally(host_kernel: HostKernel) -> Non
     many = host_kernel.tally(**args, grid=3, block=32)  # type: ignore[arg-type]
     more_threads_than_shoes = host_kernel.tally(**args, grid=4, block=64)  # type: ignore[arg-type]
     assert one.tolist() == many.tolist() == more_threads_than_shoes.tolist()
-    assert one[0] > 40 * 60  # whole 8-deck shoes: some 80 rounds each
+    assert tallies.rounds(one) > 40 * 60  # whole 8-deck shoes: some 80 rounds each
 
 
 @needs_compiler
@@ -157,16 +162,16 @@ def test_draws_match_core_rng_including_rejections(host_kernel: HostKernel, pair
         assert got == expected
 
 
+def _mask_draws(masks: TableauMasks, banker: int, third: int) -> bool:
+    row = masks.banker_lo if banker < 5 else masks.banker_hi
+    return bool(row >> ((banker % 5) * 11 + third) & 1)
+
+
 def test_tableau_masks_agree_with_seed_000_formulation() -> None:
     """Decode the kernel's masks and compare with the rule stated by the Player's third card."""
-    defines = tableau_defines()
-    player = int(defines["PB_PLAYER_DRAWS"].rstrip("u"), 16)
-    halves = [int(defines[f"PB_BANKER_DRAWS_{h}"].rstrip("LU"), 16) for h in ("LO", "HI")]
-    assert [bool(player >> t & 1) for t in range(8)] == [t <= 5 for t in range(8)]
-
-    def kernel_draws(banker: int, third: int) -> bool:
-        return bool(halves[banker // 4] >> ((banker % 4) * 16 + third) & 1)
-
+    masks = tableau_masks(encode.tableau_arrays(Rules()))
+    assert [bool(masks.naturals >> t & 1) for t in range(10)] == [t >= 8 for t in range(10)]
+    assert [bool(masks.player >> t & 1) for t in range(8)] == [t <= 5 for t in range(8)]
     # Seed 000: by the Player's third card, the Banker totals that draw.
     by_third = {
         0: range(0, 4), 1: range(0, 4), 2: range(0, 5), 3: range(0, 5), 4: range(0, 6),
@@ -174,8 +179,30 @@ def test_tableau_masks_agree_with_seed_000_formulation() -> None:
     }  # fmt: skip
     for banker in range(8):
         for third in range(10):
-            assert kernel_draws(banker, third) == (banker in by_third[third]), (banker, third)
-        assert kernel_draws(banker, PLAYER_STOOD) == (banker <= 5)
+            assert _mask_draws(masks, banker, third) == (banker in by_third[third]), (banker, third)
+        assert _mask_draws(masks, banker, PLAYER_STOOD) == (banker <= 5)
+
+
+def test_tableau_masks_hold_every_cell_of_the_odd_tableau() -> None:
+    masks = tableau_masks(encode.tableau_arrays(ODD))
+    tableau = ODD.tableau
+    assert [bool(masks.naturals >> t & 1) for t in range(10)] == list(tableau.naturals)
+    assert [bool(masks.player >> t & 1) for t in range(10)] == [
+        tableau.player_draws(t) for t in range(10)
+    ]
+    for banker in range(10):
+        for third in range(PLAYER_STOOD + 1):
+            assert _mask_draws(masks, banker, third) == tableau.banker_draws(banker, third)
+
+
+def test_a_bad_tableau_is_refused_before_any_gpu_work() -> None:
+    args = dict(seed=1, first_shoe=0, shoes=1, decks=8, cut_card=14, burn=True, reshuffle=False)
+    with pytest.raises(ValueError, match="TableauArrays"):
+        tally_shoes_cuda(**args, tableau=np.zeros(10, np.uint8))  # type: ignore[arg-type]
+    broken = encode.tableau_arrays(Rules())
+    broken.banker[3, 4] = 7
+    with pytest.raises(ValueError, match="0 or 1"):
+        tally_shoes_cuda(**args, tableau=broken)  # type: ignore[arg-type]
 
 
 def test_cuda_available_is_a_bool_without_error() -> None:
@@ -212,7 +239,8 @@ def test_bad_arguments_are_refused_before_any_gpu_work(
 @pytest.mark.skipif(not cuda_available(), reason="no CUDA GPU")
 def test_gpu_matches_reference_engine() -> None:
     for case in CASES:
-        seed, first_shoe, shoes, decks, cut_card, burn, reshuffle = case
+        seed, first_shoe, shoes, decks, cut_card, burn, reshuffle, tableau = case
+        base = TABLEAUX[tableau]
         args = dict(
             seed=seed,
             first_shoe=first_shoe,
@@ -222,7 +250,8 @@ def test_gpu_matches_reference_engine() -> None:
             burn=burn,
             reshuffle=reshuffle,
         )
-        assert tally_shoes_cuda(**args).tolist() == reference_tally(**args)  # type: ignore[arg-type]
+        got = tally_shoes_cuda(**args, tableau=encode.tableau_arrays(base))  # type: ignore[arg-type]
+        assert got.tolist() == reference_tally(**args, base=base)  # type: ignore[arg-type]
 
 
 # ---- the GPU wrapper's own logic, with CuPy replaced by the CPU build ----------
@@ -248,12 +277,14 @@ class _FakeFunction:
     ) -> None:
         seed, start, count, decks = (int(a) for a in args[:4])  # type: ignore[call-overload]
         cut_card, burn = (14, False) if self.reshuffle else (int(args[4]), bool(args[5]))  # type: ignore[call-overload]
-        assert self.reshuffle or shared_mem >= block[0] * 13 * decks * 4 // 2
+        shoe_bytes = 0 if self.reshuffle else block[0] * 13 * decks * 4 // 2
+        assert shared_mem >= HISTOGRAM_BYTES + shoe_bytes
+        masks = TableauMasks(*(int(a) for a in args[-5:-1]))  # type: ignore[call-overload]
         out = args[-1]
         assert isinstance(out, np.ndarray)
-        out += self.host.tally(
+        out += self.host.tally_masks(
             seed=seed, first_shoe=start, shoes=count, decks=decks, cut_card=cut_card,
-            burn=burn, reshuffle=self.reshuffle, grid=grid[0], block=block[0],
+            burn=burn, reshuffle=self.reshuffle, grid=grid[0], block=block[0], masks=masks,
         ).astype(np.uint64)  # fmt: skip
         self.launches += 1
 
@@ -307,14 +338,18 @@ def test_gpu_wrapper_splits_launches_and_adds_them_up(
     cuda._gpu_kernels.cache_clear()
     try:
         assert cuda.cuda_available()
-        for args in (
-            dict(seed=3, first_shoe=7, shoes=40, decks=2, cut_card=14, burn=True, reshuffle=False),
-            dict(seed=4, first_shoe=2**40, shoes=150, decks=6, cut_card=14, burn=False,
-                 reshuffle=True),
+        for args, base in (
+            (dict(seed=3, first_shoe=7, shoes=40, decks=2, cut_card=14, burn=True,
+                  reshuffle=False), Rules()),
+            (dict(seed=4, first_shoe=2**40, shoes=150, decks=6, cut_card=14, burn=False,
+                  reshuffle=True), Rules()),
+            (dict(seed=5, first_shoe=1, shoes=30, decks=2, cut_card=14, burn=True,
+                  reshuffle=False), ODD),
         ):  # fmt: skip
-            got = cuda.tally_shoes_cuda(**args, block=8, nibbles=nibbles)  # type: ignore[arg-type]
+            tableau = encode.tableau_arrays(base)
+            got = cuda.tally_shoes_cuda(**args, block=8, nibbles=nibbles, tableau=tableau)  # type: ignore[arg-type]
             assert got.dtype == np.int64
-            assert got.tolist() == reference_tally(**args)  # type: ignore[arg-type]
+            assert got.tolist() == reference_tally(**args, base=base)  # type: ignore[arg-type]
         # 2 SMs x 64 threads, 8 per block, one shoe per thread per launch: several launches.
         assert max(f.launches for f in fake.functions) > 1
     finally:
@@ -324,19 +359,26 @@ def test_gpu_wrapper_splits_launches_and_adds_them_up(
 
 @needs_compiler
 @pytest.mark.parametrize(
-    ("decks", "cut_card", "burn", "reshuffle"),
-    [(8, 14, True, False), (6, 20, False, False), (6, 14, False, True)],
+    ("decks", "cut_card", "burn", "reshuffle", "tableau"),
+    [
+        (8, 14, True, False, "standard"),
+        (6, 20, False, False, "standard"),
+        (6, 14, False, True, "standard"),
+        (8, 14, True, False, "odd"),
+        (6, 14, False, True, "odd"),
+    ],
 )
 def test_host_kernel_matches_the_numba_cpu_backend_on_thousands_of_shoes(
-    host_kernel: HostKernel, decks: int, cut_card: int, burn: bool, reshuffle: bool
+    host_kernel: HostKernel, decks: int, cut_card: int, burn: bool, reshuffle: bool, tableau: str
 ) -> None:
     """A second, independent implementation (sim.kernels), at a size the reference cannot reach."""
     api = pytest.importorskip("puntobanco.sim.api")
     mode = ShoeMode.RESHUFFLE if reshuffle else ShoeMode.CUT_CARD
-    rules = Rules(decks=decks, cut_card=cut_card, burn=burn, shoe_mode=mode)
+    base = TABLEAUX[tableau]
+    rules = base.replace(decks=decks, cut_card=cut_card, burn=burn, shoe_mode=mode)
     cpu = api.simulate(rules, shoes=2_000, seed=77, backend="cpu", workers=1)
     got = host_kernel.tally(
         seed=77, first_shoe=0, shoes=2_000, decks=decks, cut_card=cut_card, burn=burn,
-        reshuffle=reshuffle, grid=4, block=32,
+        reshuffle=reshuffle, grid=4, block=32, tableau=encode.tableau_arrays(base),
     )  # fmt: skip
     assert got.tolist() == [int(x) for x in cpu.tallies]

@@ -8,9 +8,14 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from puntobanco.core.rules import BetKind, Rules, ShoeMode
+from puntobanco.core.bets import Bet, settle_bet
+from puntobanco.core.cards import unshuffled
+from puntobanco.core.paytable import pair_index, shape_index
+from puntobanco.core.rules import PRESETS, BetKind, Rules, ShoeMode
+from puntobanco.core.shoe import Shoe
 from puntobanco.sim import stats, tallies
 from puntobanco.sim.api import simulate
+from tests.core.test_gametables import ODD
 
 # Published 8-deck figures (Wizard of Odds; DESIGN.md / STYLE.md golden values),
 # typed in here, not computed by the code under test.
@@ -30,12 +35,13 @@ def test_estimate_matches_a_direct_computation() -> None:
 
 def test_bet_values_follow_the_payouts() -> None:
     t = tallies.empty()
-    t[tallies.ROUNDS] = 10
-    t[tallies.BANKER_WINS] = 5
-    t[tallies.BANKER_WINS_ON_SIX] = 2
-    t[tallies.PLAYER_WINS] = 4
-    t[tallies.TIES] = 1
-    t[tallies.PLAYER_PAIRS] = 1
+    # 10 rounds: Banker wins 3 (not on six) and 2 on six, Player 4 (one with a
+    # Player pair), a tie.
+    t[tallies.class_index(shape_index(2, 7, 3, 2), 0)] = 3
+    t[tallies.class_index(shape_index(5, 6, 3, 3), 0)] = 2
+    t[tallies.class_index(shape_index(9, 1, 2, 2), 0)] = 3
+    t[tallies.class_index(shape_index(9, 1, 2, 2), pair_index(True, False))] = 1
+    t[tallies.class_index(shape_index(4, 4, 3, 3), 0)] = 1
     super6 = Rules(banker_commission=0, banker_six_pays=Fraction(1, 2), pair_pays=11)
     got = stats.bet_summaries(super6, t, exact=None)
     assert got["banker"].mean == pytest.approx((3 * 1 + 2 * 0.5 - 4) / 10)
@@ -69,3 +75,39 @@ def test_z_scores_against_the_analyzer_when_it_is_there() -> None:
     for group in ("outcomes", "bets"):
         for name, e in data[group].items():
             assert e["exact"] is not None and abs(e["z"]) < 4, (group, name, e)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        ODD.replace(decks=1, cut_card=12),
+        PRESETS["super-6"],
+        PRESETS["commission-4"].replace(decks=2, pair_pays=11),
+    ],
+    ids=["odd", "super-6", "commission-4-pairs"],
+)
+def test_each_bet_nets_what_core_settlement_pays_on_explicit_shoes(rules: Rules) -> None:
+    """Tally explicit shoes, then compare every bet's total net with core's settle_bet."""
+    import random
+
+    rng = random.Random(31)
+    counts = tallies.empty()
+    stake = 100  # every payout in these rules is a whole number of minor units on 100
+    settled: dict[BetKind, int] = dict.fromkeys(rules.offered_bets, 0)
+    for _ in range(6):
+        cards = unshuffled(rules.decks)
+        rng.shuffle(cards)
+        shoe = Shoe.from_cards(cards, rules, procedure=True)
+        while True:
+            result = shoe.deal_coup()
+            tallies.add_coup(counts, result)
+            for kind in rules.offered_bets:
+                s = settle_bet(Bet(kind, stake), result, rules)
+                assert s.rounded_away == 0
+                settled[kind] += s.stake_returned_minor + s.winnings_minor - stake
+            if result.last_in_shoe:
+                break
+    for kind in rules.offered_bets:
+        values = stats.bet_values(rules, kind, counts)
+        assert sum(values.values()) == tallies.rounds(counts)
+        assert sum(v * n for v, n in values.items()) * stake == settled[kind], kind

@@ -30,6 +30,7 @@ from puntobanco.sim.systems import (
     summarize,
 )
 from puntobanco.sim.systems_deal import outcome_code, session_outcomes
+from tests.core.test_gametables import ODD
 
 P, B, T, S = PLAYER_WIN, BANKER_WIN, TIE, BANKER_WIN_SIX
 UNIT = 1_000  # 10.00
@@ -178,6 +179,28 @@ def test_scripted_coups_have_the_codes_they_stand_for() -> None:
         S: S,
     }
     assert COUPS[S].outcome is Outcome.BANKER and COUPS[S].banker_total == 6
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(), PRESETS["super-6"], PRESETS["commission-4"], ODD],
+    ids=["standard", "super-6", "commission-4", "odd"],
+)
+@pytest.mark.parametrize("on", ["banker", "player"])
+@pytest.mark.parametrize("stake", [100, 1_001, 1_999])
+def test_each_round_settles_as_core_settles_it(rules: Rules, on: str, stake: int) -> None:
+    """A flat bet on each outcome code wins, loses or pushes what core.bets.settle_bet pays."""
+    for code, result in COUPS.items():
+        _, _, path, _ = play_one(plan("flat", on, base_minor=stake, rules=rules), [code])
+        settled = settle_bet(Bet(BetKind(on), stake), result, rules)
+        net = settled.stake_returned_minor + settled.winnings_minor - stake
+        assert path.tolist() == [100_000, 100_000 + net], (code, on)
+
+
+def test_outcome_codes_outside_the_four_are_refused() -> None:
+    with pytest.raises(SystemsError) as caught:
+        play_one(plan("flat"), [P, 4])
+    assert caught.value.code == "bad_outcomes"
 
 
 @settings(max_examples=150, deadline=None)

@@ -27,30 +27,14 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from puntobanco.core.coup import Outcome
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.rng import MAX_SEED
 from puntobanco.core.rules import Rules
 from puntobanco.sim import stats
 from puntobanco.sim.engines import CpuEngine, KernelArgs, ShoeEngine, run_exact
 from puntobanco.sim.reference import tally_reference
-from puntobanco.sim.tallies import (
-    BANKER_NATURALS,
-    BANKER_PAIRS,
-    BANKER_WINS,
-    BANKER_WINS_ON_SIX,
-    FIVE_CARD_ROUNDS,
-    FOUR_CARD_ROUNDS,
-    PLAYER_NATURALS,
-    PLAYER_PAIRS,
-    PLAYER_WINS,
-    ROUNDS,
-    SIX_CARD_ROUNDS,
-    TIES,
-    Tallies,
-    as_dict,
-    cards_dealt,
-    check,
-)
+from puntobanco.sim.tallies import Tallies, cards_dealt, check, named, outcome_counts, rounds
 
 #: The most rounds (or shoes) one run may ask for: the tallies are int64.
 MAX_HANDS = 10**18
@@ -123,22 +107,22 @@ class Simulation:
     @property
     def hands(self) -> int:
         """Rounds dealt."""
-        return int(self.tallies[ROUNDS])
+        return rounds(self.tallies)
 
     @property
     def banker(self) -> int:
         """Banker wins."""
-        return int(self.tallies[BANKER_WINS])
+        return outcome_counts(self.tallies)[Outcome.BANKER]
 
     @property
     def player(self) -> int:
         """Player wins."""
-        return int(self.tallies[PLAYER_WINS])
+        return outcome_counts(self.tallies)[Outcome.PLAYER]
 
     @property
     def tie(self) -> int:
         """Ties."""
-        return int(self.tallies[TIES])
+        return outcome_counts(self.tallies)[Outcome.TIE]
 
     @property
     def hands_per_second(self) -> float:
@@ -156,6 +140,7 @@ class Simulation:
         t = self.tallies
         exact = self.exact()
         rules = self.rules
+        counts = named(t, rules.tableau)
         return {
             "hands": self.hands,
             "banker": self.banker,
@@ -169,37 +154,23 @@ class Simulation:
             "requested": {self.unit: self.requested},
             "interrupted": self.interrupted,
             "shoes": self.shoes,
-            "rules": {
-                "decks": rules.decks,
-                "shoe_mode": rules.shoe_mode.value,
-                "cut_card": rules.cut_card,
-                "burn": rules.burn,
-                "player_pays": str(rules.player_pays),
-                "banker_commission": str(rules.banker_commission),
-                "banker_six_pays": _str_or_none(rules.banker_six_pays),
-                "tie_pays": str(rules.tie_pays),
-                "pair_pays": _str_or_none(rules.pair_pays),
-            },
-            "banker_wins_on_six": int(t[BANKER_WINS_ON_SIX]),
-            "naturals": {"player": int(t[PLAYER_NATURALS]), "banker": int(t[BANKER_NATURALS])},
-            "pairs": {"player": int(t[PLAYER_PAIRS]), "banker": int(t[BANKER_PAIRS])},
+            "rules": rules.to_json(),
+            "banker_wins_on_six": counts["banker_wins_on_six"],
+            "naturals": {"player": counts["player_naturals"], "banker": counts["banker_naturals"]},
+            "pairs": {"player": counts["player_pairs"], "banker": counts["banker_pairs"]},
             "cards_dealt": cards_dealt(t),
             "rounds_by_cards": {
-                "4": int(t[FOUR_CARD_ROUNDS]),
-                "5": int(t[FIVE_CARD_ROUNDS]),
-                "6": int(t[SIX_CARD_ROUNDS]),
+                "4": counts["four_card_rounds"],
+                "5": counts["five_card_rounds"],
+                "6": counts["six_card_rounds"],
             },
             "outcomes": {
                 name: e.as_json() for name, e in stats.outcome_summaries(t, exact).items()
             },
             "bets": {name: e.as_json() for name, e in stats.bet_summaries(rules, t, exact).items()},
             "exact_basis": None if exact is None else "full shoe",
-            "tallies": as_dict(t),
+            "tallies": counts,
         }
-
-
-def _str_or_none(value: object) -> str | None:
-    return None if value is None else str(value)
 
 
 def _check_count(name: str, value: int | None) -> None:
@@ -304,6 +275,7 @@ def _cuda_engine(args: KernelArgs, rules: Rules) -> ShoeEngine:
                 cut_card=rules.cut_card,
                 burn=args.burn,
                 reshuffle=args.reshuffle,
+                tableau=args.tableau,
             )
             return check(result), True
 
@@ -375,7 +347,7 @@ def simulate(
             rules, seed=seed, hands=hands, shoes=shoes, progress=progress, should_stop=should_stop
         )
         seconds = time.perf_counter() - started
-        done = int(tallies[ROUNDS]) if hands is not None else started_shoes
+        done = rounds(tallies) if hands is not None else started_shoes
         return result(tallies, started_shoes, seconds, done < requested)
 
     args = KernelArgs.of(rules, seed)

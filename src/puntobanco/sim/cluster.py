@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from puntobanco.core.rules import Rules
 from puntobanco.sim import encode, kernels
 from puntobanco.sim.engines import KernelArgs
 from puntobanco.sim.tallies import Tallies, empty
@@ -35,9 +36,17 @@ def tally_chunk(
     burn: bool,
     reshuffle: bool,
     max_rounds: int,
+    tableau: encode.TableauArrays,
 ) -> Tallies:
-    """The task a worker runs: :func:`kernels.tally_range` on one thread."""
-    result: Tallies = kernels.tally_range(
+    """The task a worker runs: :func:`kernels.tally_range` on one thread.
+
+    The tableau's arrays are checked again on the worker (they crossed the
+    network) before the kernel, which does not check bounds, reads them.
+    """
+    tableau.check(values=True)
+    result = empty()
+    kernels.tally_range(
+        result,
         np.uint64(seed),
         first_shoe,
         shoes,
@@ -46,7 +55,9 @@ def tally_chunk(
         burn,
         reshuffle,
         max_rounds,
-        encode.BANKER_DRAW_TABLE,
+        tableau.naturals,
+        tableau.player,
+        tableau.banker_flat,
     )
     return result
 
@@ -55,8 +66,9 @@ def _warm_up() -> int:
     # Loads the cached machine code (or compiles it) on a worker before timing starts.
     template = np.zeros(52 + kernels.SLACK, dtype=np.uint8)
     template[:52] = encode.unshuffled_codes(1)
-    tally_chunk(0, 0, 3, template, 52 - 14, True, False, 1 << 62)
-    tally_chunk(0, 0, 3, template, -1, False, True, 1)
+    tableau = encode.tableau_arrays(Rules())
+    tally_chunk(0, 0, 3, template, 52 - 14, True, False, 1 << 62, tableau)
+    tally_chunk(0, 0, 3, template, -1, False, True, 1, tableau)
     return 0
 
 
@@ -85,7 +97,16 @@ class DaskEngine:
         self.chunk_shoes = chunk_shoes
         self.should_stop = should_stop
         self._owned = owned
-        layout = (int(args.seed), args.cut_index, args.burn, args.reshuffle, args.template.size)
+        t = args.tableau
+        layout = (
+            int(args.seed),
+            args.cut_index,
+            args.burn,
+            args.reshuffle,
+            args.template.size,
+            # Two rule sets on one scheduler must never share a task key.
+            t.naturals.tobytes() + t.player.tobytes() + t.banker.tobytes(),
+        )
         self._fingerprint = hashlib.sha256(repr(layout).encode()).hexdigest()[:16]
 
     def warm_up(self) -> None:
@@ -117,6 +138,7 @@ class DaskEngine:
                     a.burn,
                     a.reshuffle,
                     max_rounds,
+                    a.tableau,
                     key=key,
                     retries=3,
                 )

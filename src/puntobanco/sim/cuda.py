@@ -4,8 +4,12 @@ One thread deals one shoe at a time, in shared memory, exactly as
 :class:`puntobanco.core.shoe.Shoe` deals it with
 :class:`puntobanco.core.rng.SeededSource` (CONTRACTS.md B): the same seed gives
 the same tallies as every other backend. The kernel is CUDA C in
-``cuda_src/shoe_tally.cu``; the drawing rules reach it as bit masks built from
-:mod:`puntobanco.core.tableau`, so the tableau is held once.
+``cuda_src/shoe_tally.cu``; the drawing rules reach it as four kernel
+parameters, bit masks packed from the rules' checked tableau arrays
+(:func:`tableau_masks` of :class:`~puntobanco.sim.encode.TableauArrays`), so
+one compiled module serves every rule set and the tableau is held once. The
+result is the tally of :mod:`puntobanco.sim.tallies`: a histogram of coup
+classes, from which every count and every bet's result follows.
 
 CuPy is an optional extra (``pip install puntobanco[cuda]``).
 :func:`cuda_available` says whether it and a GPU are there.
@@ -27,17 +31,23 @@ import shutil
 import subprocess
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.rules import Rules, ShoeMode
-from puntobanco.core.tableau import BANKER_DRAWS, PLAYER_DRAWS, PLAYER_STOOD
+from puntobanco.core.tableau import PLAYER_STOOD
+from puntobanco.sim.encode import TableauArrays, tableau_arrays
+from puntobanco.sim.tallies import CLASSES
 
-#: Number of counters in a tally (CONTRACTS.md B).
-TALLY_SIZE = 12
+#: Bins of a tally (:data:`puntobanco.sim.tallies.CLASSES`).
+TALLY_SIZE = CLASSES
+#: Bytes of shared memory each block's histogram takes (32-bit counts).
+HISTOGRAM_BYTES = 4 * CLASSES
+#: Banker totals per 64-bit mask (11 bits each: third cards 0-9 and "stood").
+_ROWS_PER_MASK = 5
 #: Threads per block of the cut-card kernel (each holds its shoe in shared memory).
 CUT_CARD_BLOCK = 256
 #: Threads per block of the reshuffle kernel (no shared memory).
@@ -58,25 +68,45 @@ def kernel_source() -> str:
     )
 
 
-def tableau_defines() -> dict[str, str]:
-    """The drawing rules of :mod:`puntobanco.core.tableau` as the kernel's bit masks.
+class TableauMasks(NamedTuple):
+    """A tableau as the kernel's parameters (see the top of ``shoe_tally.cu``).
 
-    ``PB_PLAYER_DRAWS`` has bit ``t`` set when the Player draws on ``t``;
-    ``PB_BANKER_DRAWS_LO``/``HI`` hold 16 bits per Banker total (0-3, then 4-7),
-    bit ``x`` set when that total draws on a Player third card worth ``x``
-    (``x = 10``: the Player stood).
+    Attributes:
+        naturals: Bit ``t`` set when a two-card ``t`` is a natural.
+        player: Bit ``t`` set when the Player draws on ``t``.
+        banker_lo: Banker totals 0-4, 11 bits each: bit ``b * 11 + x`` set when
+            total ``b`` draws on a Player third card ``x`` (``x = 10``: the
+            Player stood).
+        banker_hi: The same for totals 5-9 (bit ``(b - 5) * 11 + x``).
     """
-    player = sum(1 << total for total, draws in enumerate(PLAYER_DRAWS) if draws)
+
+    naturals: int
+    player: int
+    banker_lo: int
+    banker_hi: int
+
+
+def tableau_masks(tableau: TableauArrays) -> TableauMasks:
+    """Pack checked tableau arrays into the kernel's masks.
+
+    Raises:
+        ValueError: The arrays have the wrong shape, dtype or values.
+    """
+    if not isinstance(tableau, TableauArrays):
+        raise ValueError(f"tableau must be encode.TableauArrays, got {type(tableau).__name__}")
+    tableau.check(values=True)
+    naturals = sum(int(flag) << t for t, flag in enumerate(tableau.naturals.tolist()))
+    player = sum(int(flag) << t for t, flag in enumerate(tableau.player.tolist()))
     halves = [0, 0]
-    for total in range(8):
-        for third in range(PLAYER_STOOD + 1):
-            if BANKER_DRAWS[total][third]:
-                halves[total // 4] |= 1 << ((total % 4) * 16 + third)
-    return {
-        "PB_PLAYER_DRAWS": f"{player:#x}u",
-        "PB_BANKER_DRAWS_LO": f"{halves[0]:#x}ULL",
-        "PB_BANKER_DRAWS_HI": f"{halves[1]:#x}ULL",
-    }
+    for total, row in enumerate(tableau.banker.tolist()):
+        half, offset = divmod(total, _ROWS_PER_MASK)
+        for third, cell in enumerate(row):
+            halves[half] |= int(cell) << (offset * (PLAYER_STOOD + 1) + third)
+    return TableauMasks(naturals, player, halves[0], halves[1])
+
+
+def _standard_tableau() -> TableauArrays:
+    return tableau_arrays(Rules())
 
 
 def _check(
@@ -108,9 +138,8 @@ class NoGPU(BaccaratError):
 
 
 def kernel_defines(*, paired_draws: bool, nibbles: bool) -> dict[str, str]:
-    """Every macro the kernel source needs: the tableau and the two variant switches."""
+    """Every macro the kernel source needs: the two variant switches (no rules)."""
     return {
-        **tableau_defines(),
         "PB_PAIRED_DRAWS": "1" if paired_draws else "0",
         "PB_NIBBLES": "1" if nibbles else "0",
     }
@@ -161,6 +190,7 @@ def tally_shoes_cuda(
     block: int | None = None,
     paired_draws: bool = True,
     nibbles: bool = NIBBLES,
+    tableau: TableauArrays | None = None,
 ) -> npt.NDArray[np.int64]:
     """Deal and tally whole seeded shoes on the GPU.
 
@@ -179,13 +209,16 @@ def tally_shoes_cuda(
             more); the same numbers either way: a tuning switch.
         nibbles: Keep 4-bit ranks in shared memory instead of bytes (the same
             numbers either way: a tuning switch).
+        tableau: The rules' drawing tables (:func:`encode.tableau_arrays`);
+            Punto Banco's standard tableau if ``None``.
 
     Returns:
-        The 12 counts of CONTRACTS.md B, summed over the shoes.
+        The tally (:mod:`puntobanco.sim.tallies`), summed over the shoes.
 
     Raises:
         NoGPU: CuPy or a CUDA GPU is missing.
-        ValueError: An argument is out of range.
+        ValueError: An argument is out of range, or the tableau's arrays have
+            the wrong shape or dtype.
     """
     _check(
         seed=seed,
@@ -195,6 +228,7 @@ def tally_shoes_cuda(
         cut_card=cut_card,
         reshuffle=reshuffle,
     )
+    masks = tableau_masks(tableau if tableau is not None else _standard_tableau())
     if not cuda_available():
         raise NoGPU(
             "the cuda backend needs CuPy and a CUDA GPU; use --backend cpu instead",
@@ -205,9 +239,10 @@ def tally_shoes_cuda(
     cut_kernel, reshuffle_kernel = _gpu_kernels(paired_draws, nibbles)
     kernel = reshuffle_kernel if reshuffle else cut_kernel
     block = block or (RESHUFFLE_BLOCK if reshuffle else CUT_CARD_BLOCK)
-    shared = 0 if reshuffle else block * shared_words_per_thread(decks, nibbles=nibbles) * 4
-    if shared:
-        kernel.max_dynamic_shared_size_bytes = shared
+    shared = HISTOGRAM_BYTES
+    if not reshuffle:
+        shared += block * shared_words_per_thread(decks, nibbles=nibbles) * 4
+    kernel.max_dynamic_shared_size_bytes = shared
     grid = _resident_blocks(kernel, block, shared)
     out = cupy.zeros(TALLY_SIZE, dtype=cupy.uint64)
     per_launch = grid * block * SHOES_PER_THREAD_PER_LAUNCH
@@ -217,11 +252,14 @@ def tally_shoes_cuda(
         launch_grid = min(grid, -(-count // block))
         start = np.uint64((first_shoe + done) % (1 << 64))
         common = (np.uint64(seed % (1 << 64)), start, np.uint64(count), np.uint32(decks))
-        if reshuffle:
-            kernel((launch_grid,), (block,), (*common, out))
-        else:
-            args = (*common, np.uint32(cut_card), np.uint32(bool(burn)), out)
-            kernel((launch_grid,), (block,), args, shared_mem=shared)
+        mode = () if reshuffle else (np.uint32(cut_card), np.uint32(bool(burn)))
+        rules = (
+            np.uint32(masks.naturals),
+            np.uint32(masks.player),
+            np.uint64(masks.banker_lo),
+            np.uint64(masks.banker_hi),
+        )
+        kernel((launch_grid,), (block,), (*common, *mode, *rules, out), shared_mem=shared)
         done += count
     return np.asarray(out.get(), dtype=np.uint64).astype(np.int64)
 
@@ -282,8 +320,8 @@ class HostKernel:
             partial.replace(library)  # atomic: parallel test workers may race
         self._lib = ctypes.CDLL(str(library))
         u64, u32 = ctypes.c_uint64, ctypes.c_uint32
-        self._lib.pb_host_tally.argtypes = [u64, u64, u64, u32, u32, u32, u32, u32, u32]
-        self._lib.pb_host_tally.argtypes.append(ctypes.POINTER(u64))
+        self._lib.pb_host_tally.argtypes = [u64, u64, u64, u32, u32, u32, u32]
+        self._lib.pb_host_tally.argtypes += [u32, u32, u64, u64, u32, u32, ctypes.POINTER(u64)]
         self._lib.pb_host_tally.restype = ctypes.c_int
         self._lib.pb_host_draws.argtypes = [
             u64,
@@ -308,8 +346,37 @@ class HostKernel:
         reshuffle: bool,
         grid: int = 2,
         block: int = 32,
+        tableau: TableauArrays | None = None,
     ) -> npt.NDArray[np.int64]:
         """The same as :func:`tally_shoes_cuda`, computed on the CPU with ``grid`` x ``block``."""
+        return self.tally_masks(
+            seed=seed,
+            first_shoe=first_shoe,
+            shoes=shoes,
+            decks=decks,
+            cut_card=cut_card,
+            burn=burn,
+            reshuffle=reshuffle,
+            grid=grid,
+            block=block,
+            masks=tableau_masks(tableau if tableau is not None else _standard_tableau()),
+        )
+
+    def tally_masks(
+        self,
+        *,
+        seed: int,
+        first_shoe: int,
+        shoes: int,
+        decks: int,
+        cut_card: int,
+        burn: bool,
+        reshuffle: bool,
+        grid: int,
+        block: int,
+        masks: TableauMasks,
+    ) -> npt.NDArray[np.int64]:
+        """:meth:`tally` with the tableau already packed as the kernel's parameters."""
         _check(
             seed=seed,
             first_shoe=first_shoe,
@@ -327,6 +394,7 @@ class HostKernel:
             cut_card,
             int(burn),
             int(reshuffle),
+            *masks,
             grid,
             block,
             out,

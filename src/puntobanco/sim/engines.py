@@ -19,7 +19,8 @@ import numpy as np
 
 from puntobanco.core.rules import Rules
 from puntobanco.sim import encode, kernels
-from puntobanco.sim.tallies import ROUNDS, Tallies, empty
+from puntobanco.sim.encode import TableauArrays
+from puntobanco.sim.tallies import Tallies, empty, rounds
 
 #: No cap on a shoe's rounds.
 UNCAPPED = 1 << 62
@@ -43,7 +44,18 @@ class ShoeEngine(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class KernelArgs:
-    """The rules as the kernels take them."""
+    """The rules as the kernels take them.
+
+    Attributes:
+        seed: The seed, reduced mod 2**64.
+        template: The unshuffled shoe's card bytes, then :data:`kernels.SLACK` zeros.
+        cut_index: Position of the first card behind the cut card (-1: reshuffle mode).
+        burn: Whether each shoe starts with a burn.
+        reshuffle: A fresh shoe for every round.
+        max_rounds_per_shoe: The most rounds one shoe can give.
+        tableau: The drawing tables (checked again here: the kernels index
+            them without bounds checks).
+    """
 
     seed: np.uint64
     template: np.ndarray
@@ -51,6 +63,23 @@ class KernelArgs:
     burn: bool
     reshuffle: bool
     max_rounds_per_shoe: int
+    tableau: TableauArrays
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.tableau, TableauArrays):
+            raise ValueError(f"tableau must be encode.TableauArrays, got {self.tableau!r}")
+        self.tableau.check()
+        encode.check_array(self.template, self.template.shape, np.uint8, "the shoe template")
+
+    def tables(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The tableau's arrays in the kernels' argument order (naturals, Player, Banker).
+
+        Checked on every call: the arrays are mutable, and the kernels read
+        them without bounds checks.
+        """
+        t = self.tableau
+        t.check()
+        return t.naturals, t.player, t.banker_flat
 
     @classmethod
     def of(cls, rules: Rules, seed: int) -> KernelArgs:
@@ -65,11 +94,14 @@ class KernelArgs:
             burn=shoe.burn,
             reshuffle=shoe.reshuffle,
             max_rounds_per_shoe=shoe.max_rounds_per_shoe,
+            tableau=encode.tableau_arrays(rules),
         )
 
     def serial(self, first_shoe: int, shoes: int, max_rounds: int) -> Tallies:
         """Run :func:`kernels.tally_range` on this thread."""
-        result: Tallies = kernels.tally_range(
+        result = empty()
+        kernels.tally_range(
+            result,
             self.seed,
             first_shoe,
             shoes,
@@ -78,7 +110,7 @@ class KernelArgs:
             self.burn,
             self.reshuffle,
             max_rounds,
-            encode.BANKER_DRAW_TABLE,
+            *self.tables(),
         )
         return result
 
@@ -118,7 +150,7 @@ class CpuEngine:
                 a.burn,
                 a.reshuffle,
                 max_rounds,
-                encode.BANKER_DRAW_TABLE,
+                *a.tables(),
                 chunks,
             )
         return result, True
@@ -164,7 +196,7 @@ def run_exact(
     state = RunState(tallies=empty())
     batch = 64
     while True:
-        done = int(state.tallies[ROUNDS]) if hands is not None else state.shoes
+        done = rounds(state.tallies) if hands is not None else state.shoes
         if should_stop is not None and should_stop():
             state.interrupted = True
             break
@@ -194,5 +226,5 @@ def run_exact(
         if time.perf_counter() - started < batch_seconds / 2:
             batch *= 2
         if progress is not None:
-            progress(int(state.tallies[ROUNDS]) if hands is not None else state.shoes)
+            progress(rounds(state.tallies) if hands is not None else state.shoes)
     return state

@@ -26,9 +26,13 @@ Why the shapes below:
 * The shuffle draws two bounds from one 64-bit output with the rare cases
   (a spare half pending, Lemire's rejection test) out of line: 1.2 ns a card
   here against 1.45 ns for the word-at-a-time loop.
-* Each coup is counted in a 1,200-bin histogram of (cards used, pairs,
-  totals), decoded into the tallies once per call: one increment per coup
-  instead of a dozen (5.5 against 6.8 ns a coup in the deal loop).
+* Each coup is counted in the histogram of coup classes that is the tally
+  (:mod:`puntobanco.sim.tallies`): one increment per coup instead of a dozen
+  counters (5.5 against 6.8 ns a coup in the deal loop).
+* The rules arrive as arrays (:mod:`puntobanco.sim.encode`); no total is
+  compared with a rule constant here. Naturals and the Player's row become one
+  bit mask per call (:func:`opening_mask`), shifted by the totals: as short a
+  chain of dependent steps as comparing with constants was.
 * The generator state lives in scalars passed through small inlined functions,
   so it stays in registers.
 """
@@ -38,21 +42,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from puntobanco.sim.tallies import (
-    BANKER_NATURALS,
-    BANKER_PAIRS,
-    BANKER_WINS,
-    BANKER_WINS_ON_SIX,
-    FIVE_CARD_ROUNDS,
-    FOUR_CARD_ROUNDS,
-    NUM_TALLIES,
-    PLAYER_NATURALS,
-    PLAYER_PAIRS,
-    PLAYER_WINS,
-    ROUNDS,
-    SIX_CARD_ROUNDS,
-    TIES,
-)
+from puntobanco.core.paytable import SHAPES
+from puntobanco.sim.tallies import CLASSES
 
 U64 = np.uint64
 GOLDEN_GAMMA = U64(0x9E3779B97F4A7C15)
@@ -291,15 +282,37 @@ def unshuffle_prefix(cards, count, swaps):  # type: ignore[no-untyped-def]
         cards[j] = held
 
 
-@njit(cache=True, boundscheck=False)
-def coup(cards, pos, banker_table):  # type: ignore[no-untyped-def]
-    """Deal one coup from ``cards`` at ``pos`` (cards are ``rank << 4 | points`` bytes).
+#: Where the Player's row starts in the opening mask (the naturals take bits 0-9).
+DRAWS_SHIFT = 10
 
-    Branch-free: naturals, the Player's rule and the Banker's row
+
+@njit(cache=True)
+def opening_mask(naturals, player_row):  # type: ignore[no-untyped-def]
+    """The tableau's naturals and Player's row as one bit mask (``uintp``).
+
+    Bit ``t`` is set when a two-card ``t`` is a natural, bit ``DRAWS_SHIFT +
+    t`` when the Player draws on ``t``. The coup shifts it by the totals
+    instead of loading from memory: the opening sits on the chain of dependent
+    steps from one coup to the next (its cards decide where the next coup
+    starts), and one register, not two, keeps the two-shoe loop from spilling.
+    """
+    mask = np.uintp(0)
+    for total in range(10):
+        mask |= np.uintp(naturals[total] != 0) << np.uintp(total)
+        mask |= np.uintp(player_row[total] != 0) << np.uintp(DRAWS_SHIFT + total)
+    return mask
+
+
+@njit(cache=True, boundscheck=False)
+def coup(cards, pos, opening, banker_table):  # type: ignore[no-untyped-def]
+    """Deal one coup from ``cards`` at ``pos`` (cards are ``rank << 4 | points``).
+
+    Branch-free: the naturals and the Player's row (the bit mask ``opening``
+    of :func:`opening_mask`) and the Banker's cell
     (``banker_table[total * 11 + player_third]``, column 10 when the Player
-    stood) become 0/1 integers. Reads ``cards[pos:pos + 6]`` whatever the coup
-    uses. Returns ``(cards_used, player_total, banker_total, player_pair,
-    banker_pair)``, all ``uintp``.
+    stood) become 0/1 integers. Reads ``cards[pos:pos + 6]`` whatever the coup uses. Returns
+    ``(cards_used, coup_class)``, both ``uintp``: the class is
+    :func:`puntobanco.sim.tallies.class_index` of the coup's shape and pairs.
     """
     one = np.uintp(1)
     ten = np.uintp(10)
@@ -314,8 +327,9 @@ def coup(cards, pos, banker_table):  # type: ignore[no-untyped-def]
     player -= ten * np.uintp(player >= ten)
     banker = np.uintp(c1 & 15) + np.uintp(c3 & 15)
     banker -= ten * np.uintp(banker >= ten)
-    no_natural = one ^ (np.uintp(player >= np.uintp(8)) | np.uintp(banker >= np.uintp(8)))
-    player_draws = no_natural & np.uintp(player <= np.uintp(5))
+    by_player = opening >> player
+    no_natural = one ^ ((by_player | (opening >> banker)) & one)
+    player_draws = no_natural & (by_player >> np.uintp(DRAWS_SHIFT))
     third = ten - player_draws * (ten - fifth)
     banker_draws = no_natural & np.uintp(banker_table[banker * np.uintp(11) + third])
     # The Banker's third card is the fifth card if the Player stood, else the sixth.
@@ -325,67 +339,14 @@ def coup(cards, pos, banker_table):  # type: ignore[no-untyped-def]
     banker += banker_draws * banker_third
     banker -= ten * np.uintp(banker >= ten)
     used = np.uintp(4) + player_draws + banker_draws
-    return used, player, banker, np.uintp(c0 == c2), np.uintp(c1 == c3)
-
-
-#: Bins of the outcome histogram: (cards used - 4, player pair, banker pair,
-#: player total, banker total).
-HISTOGRAM_BINS = 3 * 2 * 2 * 10 * 10
-
-
-@njit(cache=True)
-def outcome_bin(used, player, banker, player_pair, banker_pair):  # type: ignore[no-untyped-def]
-    """The histogram bin of one coup (see :data:`HISTOGRAM_BINS`)."""
-    return (
-        (used - np.uintp(4)) * np.uintp(400)
-        + player_pair * np.uintp(200)
-        + banker_pair * np.uintp(100)
-        + player * np.uintp(10)
-        + banker
-    )
-
-
-@njit(cache=True)
-def add_histogram(histogram, tallies):  # type: ignore[no-untyped-def]
-    """Add the tallies an outcome histogram stands for to ``tallies``.
-
-    A side had a natural exactly when the coup used four cards and that side's
-    total is 8 or 9 (without a natural, four-card coups end on 7 at most).
-    """
-    for b in range(HISTOGRAM_BINS):
-        count = histogram[b]
-        if count == 0:
-            continue
-        banker = b % 10
-        player = (b // 10) % 10
-        banker_pair = (b // 100) % 2
-        player_pair = (b // 200) % 2
-        used = 4 + b // 400
-        tallies[ROUNDS] += count
-        if player > banker:
-            tallies[PLAYER_WINS] += count
-        elif banker > player:
-            tallies[BANKER_WINS] += count
-            if banker == 6:
-                tallies[BANKER_WINS_ON_SIX] += count
-        else:
-            tallies[TIES] += count
-        if used == 4 and player >= 8:
-            tallies[PLAYER_NATURALS] += count
-        if used == 4 and banker >= 8:
-            tallies[BANKER_NATURALS] += count
-        tallies[PLAYER_PAIRS] += count * player_pair
-        tallies[BANKER_PAIRS] += count * banker_pair
-        if used == 4:
-            tallies[FOUR_CARD_ROUNDS] += count
-        elif used == 5:
-            tallies[FIVE_CARD_ROUNDS] += count
-        else:
-            tallies[SIX_CARD_ROUNDS] += count
+    # tallies.class_index(shape_index(...), pair_index(...)), in the kernel's integers.
+    pairs = np.uintp(c0 == c2) * np.uintp(2) + np.uintp(c1 == c3)
+    shape = (player_draws * np.uintp(2) + banker_draws) * np.uintp(100) + player * ten + banker
+    return used, pairs * np.uintp(SHAPES) + shape
 
 
 @njit(cache=True, boundscheck=False)
-def deal_rounds(cards, pos, cut_index, max_rounds, banker_table, histogram):  # type: ignore[no-untyped-def]
+def deal_rounds(cards, pos, cut_index, max_rounds, opening, banker_table, histogram):  # type: ignore[no-untyped-def]
     """Deal rounds from ``pos`` until the round after the cut card, or ``max_rounds``.
 
     The cut card lies in front of position ``cut_index``: it is out once a card
@@ -397,8 +358,8 @@ def deal_rounds(cards, pos, cut_index, max_rounds, banker_table, histogram):  # 
     p = np.uintp(pos)
     while rounds < max_rounds:
         last = np.intp(p) > cut_index
-        used, player, banker, player_pair, banker_pair = coup(cards, p, banker_table)
-        histogram[outcome_bin(used, player, banker, player_pair, banker_pair)] += 1
+        used, klass = coup(cards, p, opening, banker_table)
+        histogram[klass] += 1
         p += used
         rounds += 1
         if last:
@@ -407,7 +368,9 @@ def deal_rounds(cards, pos, cut_index, max_rounds, banker_table, histogram):  # 
 
 
 @njit(cache=True, boundscheck=False)
-def deal_two_shoes(first, second, start, cut_index, max_rounds, banker_table, histogram):  # type: ignore[no-untyped-def]
+def deal_two_shoes(  # type: ignore[no-untyped-def]
+    first, second, start, cut_index, max_rounds, opening, banker_table, histogram
+):
     """Deal two cut-card shoes to the end, a round of each in turn.
 
     The same rounds as :func:`deal_rounds` on each; interleaving them gives the
@@ -426,15 +389,15 @@ def deal_two_shoes(first, second, start, cut_index, max_rounds, banker_table, hi
     while not (done_p and done_q):
         if not done_p:
             last = p > cut
-            used, player, banker, player_pair, banker_pair = coup(first, p, banker_table)
-            histogram[outcome_bin(used, player, banker, player_pair, banker_pair)] += 1
+            used, klass = coup(first, p, opening, banker_table)
+            histogram[klass] += 1
             p += used
             rounds_p += 1
             done_p = last or rounds_p >= max_rounds
         if not done_q:
             last = q > cut
-            used, player, banker, player_pair, banker_pair = coup(second, q, banker_table)
-            histogram[outcome_bin(used, player, banker, player_pair, banker_pair)] += 1
+            used, klass = coup(second, q, opening, banker_table)
+            histogram[klass] += 1
             q += used
             rounds_q += 1
             done_q = last or rounds_q >= max_rounds
@@ -454,13 +417,19 @@ def after_burn(cards, burn):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def deal_shoe(cards, cut_index, burn, max_rounds, banker_table, histogram):  # type: ignore[no-untyped-def]
+def deal_shoe(cards, cut_index, burn, max_rounds, opening, banker_table, histogram):  # type: ignore[no-untyped-def]
     """Deal one cut-card shoe whose order is already fixed.
 
     The burn, rounds to the cut card and one more. Returns the rounds dealt.
     """
     rounds, pos = deal_rounds(
-        cards, after_burn(cards, burn), cut_index, max_rounds, banker_table, histogram
+        cards,
+        after_burn(cards, burn),
+        cut_index,
+        max_rounds,
+        opening,
+        banker_table,
+        histogram,
     )
     return rounds
 
@@ -477,28 +446,40 @@ def shuffled_positions(n, cut_index):  # type: ignore[no-untyped-def]
 
 @njit(cache=True, boundscheck=False)
 def tally_range(  # type: ignore[no-untyped-def]
-    seed, first_shoe, shoes, template, cut_index, burn, reshuffle, max_rounds, banker_table
+    histogram,
+    seed,
+    first_shoe,
+    shoes,
+    template,
+    cut_index,
+    burn,
+    reshuffle,
+    max_rounds,
+    naturals,
+    player_row,
+    banker_table,
 ):
-    """Tally shoes ``first_shoe .. first_shoe + shoes - 1`` on one thread.
+    """Add the tallies of shoes ``first_shoe .. first_shoe + shoes - 1`` to ``histogram``.
 
+    On one thread; ``histogram`` is a tally (:mod:`puntobanco.sim.tallies`).
     ``template`` is the unshuffled shoe (its cards plus :data:`SLACK` zero
     bytes). In reshuffle mode every round is a shoe of its own. ``max_rounds``
     caps the rounds of each shoe (the caller cuts the last shoe of a run with
-    it). Returns the tallies.
+    it). The tableau arrives as its arrays (:class:`puntobanco.sim.encode.TableauArrays`:
+    ``naturals[10]``, ``player_row[10]``, ``banker_table[110]``, checked by the
+    caller).
     """
     n = template.size - SLACK
-    histogram = np.zeros(HISTOGRAM_BINS, dtype=np.int64)
-    tallies = np.zeros(NUM_TALLIES, dtype=np.int64)
+    opening = opening_mask(naturals, player_row)
     base = U64(first_shoe)
     first = template.copy()
     if reshuffle:
         swaps = np.empty(6, dtype=np.uintp)
         for k in range(shoes):
             shuffle_prefix(first, n, 6, seed, base + U64(k), swaps)
-            deal_rounds(first, 0, -1, 1, banker_table, histogram)
+            deal_rounds(first, 0, -1, 1, opening, banker_table, histogram)
             unshuffle_prefix(first, 6, swaps)
-        add_histogram(histogram, tallies)
-        return tallies
+        return
     second = template.copy()
     no_swaps = np.empty(0, dtype=np.uintp)
     start = np.zeros(2, dtype=np.intp)
@@ -511,19 +492,30 @@ def tally_range(  # type: ignore[no-untyped-def]
         shuffle_prefix(second, n, count, seed, base + U64(k + 1), no_swaps)
         start[0] = after_burn(first, burn)
         start[1] = after_burn(second, burn)
-        deal_two_shoes(first, second, start, cut_index, max_rounds, banker_table, histogram)
+        deal_two_shoes(
+            first, second, start, cut_index, max_rounds, opening, banker_table, histogram
+        )
         k += 2
     if k < shoes:
         first[:] = template
         shuffle_prefix(first, n, count, seed, base + U64(k), no_swaps)
-        deal_shoe(first, cut_index, burn, max_rounds, banker_table, histogram)
-    add_histogram(histogram, tallies)
-    return tallies
+        deal_shoe(first, cut_index, burn, max_rounds, opening, banker_table, histogram)
 
 
 @njit(cache=True, parallel=True)
 def tally_range_parallel(  # type: ignore[no-untyped-def]
-    seed, first_shoe, shoes, template, cut_index, burn, reshuffle, max_rounds, banker_table, chunks
+    seed,
+    first_shoe,
+    shoes,
+    template,
+    cut_index,
+    burn,
+    reshuffle,
+    max_rounds,
+    naturals,
+    player_row,
+    banker_table,
+    chunks,
 ):
     """:func:`tally_range` split into ``chunks`` contiguous ranges run on numba's threads.
 
@@ -531,12 +523,19 @@ def tally_range_parallel(  # type: ignore[no-untyped-def]
     (seed, shoe index), and integer addition is exact.
     """
     per = (shoes + chunks - 1) // chunks
-    out = np.zeros((chunks, NUM_TALLIES), dtype=np.int64)
+    # No array expression here (np.zeros, .sum(axis), slice assignment): numba
+    # turns each into a parallel loop, which runs under the caller's
+    # parallel_chunksize(1) one element at a time (~1 ms a chunk for 1,600 bins).
+    out = np.empty((chunks, CLASSES), dtype=np.int64)
     for c in prange(chunks):
+        row = out[c]
+        for b in range(CLASSES):
+            row[b] = 0
         lo = c * per
         hi = min(shoes, lo + per)
         if hi > lo:
-            out[c, :] = tally_range(
+            tally_range(
+                row,
                 seed,
                 first_shoe + lo,
                 hi - lo,
@@ -545,17 +544,35 @@ def tally_range_parallel(  # type: ignore[no-untyped-def]
                 burn,
                 reshuffle,
                 max_rounds,
+                naturals,
+                player_row,
                 banker_table,
             )
-    return out.sum(axis=0)
+    total = np.empty(CLASSES, dtype=np.int64)
+    for b in range(CLASSES):
+        total[b] = out[0, b]
+    for c in range(1, chunks):
+        for b in range(CLASSES):
+            total[b] += out[c, b]
+    return total
 
 
 @njit(cache=True)
-def play_points(rows, banker_table):  # type: ignore[no-untyped-def]
+def decode_class(klass):  # type: ignore[no-untyped-def]
+    """``(player_total, banker_total, player_pair, banker_pair)`` of a coup class."""
+    shape = klass % SHAPES
+    pairs = klass // SHAPES
+    return (shape // 10) % 10, shape % 10, pairs // 2, pairs % 2
+
+
+@njit(cache=True)
+def play_points(rows, naturals, player_row, banker_table):  # type: ignore[no-untyped-def]
     """Play one coup from each row of six cards: ``(player, banker, cards_used)`` per row."""
+    opening = opening_mask(naturals, player_row)
     out = np.empty((rows.shape[0], 3), dtype=np.int8)
     for r in range(rows.shape[0]):
-        used, player, banker, player_pair, banker_pair = coup(rows[r], 0, banker_table)
+        used, klass = coup(rows[r], 0, opening, banker_table)
+        player, banker, player_pair, banker_pair = decode_class(klass)
         out[r, 0] = player
         out[r, 1] = banker
         out[r, 2] = used
@@ -563,18 +580,20 @@ def play_points(rows, banker_table):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def record_shoe(cards, cut_index, burn, banker_table, out):  # type: ignore[no-untyped-def]
+def record_shoe(cards, cut_index, burn, naturals, player_row, banker_table, out):  # type: ignore[no-untyped-def]
     """Deal an explicit cut-card shoe round by round, for agreement tests.
 
     The same procedure as :func:`deal_shoe`; writes ``(cards_used, player,
     banker, player_pair, banker_pair, position_after)`` per round into ``out``
     and returns the rounds dealt.
     """
+    opening = opening_mask(naturals, player_row)
     pos = after_burn(cards, burn)
     rounds = 0
     while rounds < out.shape[0]:
         last = pos > cut_index
-        used, player, banker, player_pair, banker_pair = coup(cards, pos, banker_table)
+        used, klass = coup(cards, pos, opening, banker_table)
+        player, banker, player_pair, banker_pair = decode_class(klass)
         pos += used
         out[rounds, 0] = used
         out[rounds, 1] = player

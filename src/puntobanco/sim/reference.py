@@ -2,13 +2,14 @@
 
 It deals exactly as a player would see it: one :class:`~puntobanco.core.shoe.Shoe`
 fed by :class:`~puntobanco.core.rng.SeededSource`, shoe after shoe in index
-order, each round through :func:`~puntobanco.core.coup.play_coup`. Slow (tens
+order, each round through :func:`~puntobanco.core.coup.play_coup` under the
+rules' own tableau (``Shoe`` passes ``rules.tableau``). Slow (tens
 of thousands of rounds a second) and obviously right; every fast backend must
 give the same tallies for the same seed.
 
 >>> from puntobanco.core.rules import Rules
 >>> tallies, shoes = tally_reference(Rules(), seed=1, hands=100)
->>> int(tallies[ROUNDS]), shoes
+>>> rounds(tallies), shoes
 (100, 2)
 """
 
@@ -16,47 +17,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from puntobanco.core.coup import CoupResult, Outcome
 from puntobanco.core.rng import SeededSource
 from puntobanco.core.rules import Rules
 from puntobanco.core.shoe import Shoe
-from puntobanco.sim.tallies import (
-    BANKER_NATURALS,
-    BANKER_PAIRS,
-    BANKER_WINS,
-    BANKER_WINS_ON_SIX,
-    FOUR_CARD_ROUNDS,
-    PLAYER_NATURALS,
-    PLAYER_PAIRS,
-    PLAYER_WINS,
-    ROUNDS,
-    TIES,
-    Tallies,
-    empty,
-)
+from puntobanco.sim.tallies import Tallies, add_coup, empty, rounds
 
-__all__ = ["ROUNDS", "add_coup", "tally_reference"]
+__all__ = ["add_coup", "rounds", "tally_reference"]
 
 #: Rounds between two looks at the progress callback and the stop flag.
 CHECK_EVERY = 2048
-
-
-def add_coup(tallies: Tallies, result: CoupResult) -> None:
-    """Count one coup into ``tallies`` (the layout of :mod:`puntobanco.sim.tallies`)."""
-    tallies[ROUNDS] += 1
-    if result.outcome is Outcome.PLAYER:
-        tallies[PLAYER_WINS] += 1
-    elif result.outcome is Outcome.BANKER:
-        tallies[BANKER_WINS] += 1
-        if result.banker_total == 6:
-            tallies[BANKER_WINS_ON_SIX] += 1
-    else:
-        tallies[TIES] += 1
-    tallies[PLAYER_NATURALS] += result.player_natural
-    tallies[BANKER_NATURALS] += result.banker_natural
-    tallies[PLAYER_PAIRS] += result.player_pair
-    tallies[BANKER_PAIRS] += result.banker_pair
-    tallies[FOUR_CARD_ROUNDS + result.card_count - 4] += 1
 
 
 def tally_reference(

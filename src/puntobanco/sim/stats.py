@@ -1,17 +1,19 @@
 """From tallies to what an analyst reads: frequencies and net results per bet, with error bars.
 
-Each bet's net result per round takes a few values (for Banker: ``1 -
-commission`` on most wins, the six's payout on a winning six, ``-1`` on a
-loss, ``0`` on a tie), and the tallies count how often each happened. So the
+Each bet's net result per round takes a few values, one per cell of its
+compiled paytable (for Banker: ``1 - commission`` on most wins, the six's
+payout on a winning six, ``-1`` on a loss, ``0`` on a tie), and the tallies
+count the rounds of every coup class, so how often each value came up. The
 sample mean and variance are computed exactly from the counts (Fractions),
 and only the square root is a float. The z-score compares the sample mean with
 the exact value of :func:`puntobanco.analysis.analyze` for a full shoe; in a
 cut-card shoe the exact per-round mean differs from the full-shoe figure by
 far less than any feasible standard error.
 
+>>> from puntobanco.core.paytable import shape_index
 >>> from puntobanco.core.rules import Rules
->>> from puntobanco.sim.tallies import empty, ROUNDS, PLAYER_WINS, BANKER_WINS
->>> t = empty(); t[ROUNDS] = 4; t[PLAYER_WINS] = 2; t[BANKER_WINS] = 2
+>>> from puntobanco.sim.tallies import empty
+>>> t = empty(); t[shape_index(7, 5, 2, 2)] = 2; t[shape_index(5, 7, 2, 2)] = 2
 >>> bet_summaries(Rules(), t, exact=None)["banker"].mean
 -0.025
 """
@@ -27,17 +29,9 @@ from typing import Any
 from puntobanco.analysis import analyze
 from puntobanco.core.coup import Outcome
 from puntobanco.core.errors import BaccaratError
+from puntobanco.core.paytable import Domain
 from puntobanco.core.rules import BetKind, Rules
-from puntobanco.sim.tallies import (
-    BANKER_PAIRS,
-    BANKER_WINS,
-    BANKER_WINS_ON_SIX,
-    PLAYER_PAIRS,
-    PLAYER_WINS,
-    ROUNDS,
-    TIES,
-    Tallies,
-)
+from puntobanco.sim.tallies import Tallies, outcome_counts, pair_counts, shape_counts
 
 #: The two-sided 95% normal quantile.
 Z95 = 1.959963984540054
@@ -121,32 +115,23 @@ def exact_figures(rules: Rules) -> ExactFigures | None:
     return ExactFigures(outcomes=outcomes, bets=bets)
 
 
-def _bet_values(rules: Rules, kind: BetKind, t: Tallies) -> dict[Fraction, int]:
-    rounds = int(t[ROUNDS])
-    player, banker, ties = int(t[PLAYER_WINS]), int(t[BANKER_WINS]), int(t[TIES])
-    if kind is BetKind.PLAYER:
-        return _merge((rules.player_pays, player), (Fraction(-1), banker), (Fraction(0), ties))
-    if kind is BetKind.BANKER:
-        six = int(t[BANKER_WINS_ON_SIX])
-        six_pays = rules.banker_six_pays if rules.banker_six_pays is not None else rules.banker_pays
-        return _merge(
-            (rules.banker_pays, banker - six),
-            (six_pays, six),
-            (Fraction(-1), player),
-            (Fraction(0), ties),
-        )
-    if kind is BetKind.TIE:
-        return _merge((rules.tie_pays, ties), (Fraction(-1), rounds - ties))
-    pairs = int(t[PLAYER_PAIRS] if kind is BetKind.PLAYER_PAIR else t[BANKER_PAIRS])
-    assert rules.pair_pays is not None
-    return _merge((rules.pair_pays, pairs), (Fraction(-1), rounds - pairs))
+def bet_values(rules: Rules, kind: BetKind, t: Tallies) -> dict[Fraction, int]:
+    """How often each net result per unit staked came up for a bet: ``{net: rounds}``.
 
+    Read from the bet's compiled cells (:class:`~puntobanco.core.gametables.BetTable`):
+    each class of its domain (shape or pairs) settles one way, so the counts
+    of the classes give the counts of the results. No payout is computed here.
 
-def _merge(*pairs: tuple[Fraction, int]) -> dict[Fraction, int]:
-    merged: dict[Fraction, int] = {}
-    for value, count in pairs:
-        merged[value] = merged.get(value, 0) + count
-    return merged
+    Raises:
+        KeyError: A bet the rules do not offer.
+    """
+    table = rules.tables.bets[kind]
+    counts = shape_counts(t) if table.domain is Domain.SHAPE else pair_counts(t)
+    values: dict[Fraction, int] = {}
+    for cell, count in zip(table.cells, counts.tolist(), strict=True):
+        if count:
+            values[cell.net] = values.get(cell.net, 0) + int(count)
+    return values
 
 
 def bet_summaries(
@@ -155,7 +140,7 @@ def bet_summaries(
     """Net result per unit staked on every bet the rules offer, by bet name."""
     return {
         kind.value: estimate(
-            _bet_values(rules, kind, tallies),
+            bet_values(rules, kind, tallies),
             None if exact is None else exact.bets.get(kind),
         )
         for kind in rules.offered_bets
@@ -164,15 +149,11 @@ def bet_summaries(
 
 def outcome_summaries(tallies: Tallies, exact: ExactFigures | None) -> dict[str, Estimate]:
     """Frequency of each outcome, by name (``banker``, ``player``, ``tie``)."""
-    rounds = int(tallies[ROUNDS])
-    counts = {
-        Outcome.BANKER: int(tallies[BANKER_WINS]),
-        Outcome.PLAYER: int(tallies[PLAYER_WINS]),
-        Outcome.TIE: int(tallies[TIES]),
-    }
+    counts = outcome_counts(tallies)
+    total = sum(counts.values())
     return {
         outcome.value: estimate(
-            {Fraction(1): count, Fraction(0): rounds - count},
+            {Fraction(1): count, Fraction(0): total - count},
             None if exact is None else exact.outcomes[outcome],
         )
         for outcome, count in counts.items()

@@ -3,7 +3,8 @@
 A :class:`Plan` is a system (flat, Martingale, Paroli, Fibonacci, D'Alembert,
 1-3-2-6, Labouchère, follow the last winner) on Banker or Player, with a
 bankroll, a base stake, a session length, an optional stop-win and stop-loss,
-the table's limits and the rules' payouts. :func:`run_sessions` plays it over
+the table's limits and the rules, whose compiled payout tables settle every
+round (:func:`puntobanco.sim.encode.outcome_payouts`). :func:`run_sessions` plays it over
 dealt outcomes (one row of rounds per session: see
 :mod:`puntobanco.sim.systems_deal`) in the numba kernel of
 :mod:`puntobanco.sim.systems_kernels`; :func:`summarize` reduces the sessions to
@@ -40,6 +41,7 @@ import numpy.typing as npt
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.money import format_minor
 from puntobanco.core.rules import BetKind, Rules, TableLimits
+from puntobanco.sim import encode
 from puntobanco.sim import systems_kernels as k
 from puntobanco.sim.systems_kernels import BANKER_WIN, BANKER_WIN_SIX, PLAYER_WIN, TIE
 
@@ -236,11 +238,25 @@ def _whole(
     return value
 
 
-def _pays(rules: Rules) -> npt.NDArray[np.int64]:
-    """Winnings ratios as (numerator, denominator): Player, Banker, Banker on six."""
-    six = rules.banker_six_pays if rules.banker_six_pays is not None else rules.banker_pays
-    ratios = (rules.player_pays, rules.banker_pays, six)
-    return np.array([v for r in ratios for v in (r.numerator, r.denominator)], dtype=np.int64)
+def _payouts(rules: Rules) -> npt.NDArray[np.int64]:
+    """The Player and Banker bets' settlement per outcome code, from the compiled tables.
+
+    Checked here, because the kernel indexes it without bounds checks.
+    """
+    try:
+        payouts = encode.outcome_payouts(rules)
+    except ValueError as error:
+        raise SystemsError(str(error), code="rules_not_supported") from None
+    shape = (len(encode.SYSTEM_SIDES), encode.OUTCOME_CODES, 3)
+    return encode.check_array(payouts, shape, np.int64, "the systems' payouts")
+
+
+def _check_outcomes(outcomes: npt.NDArray[np.int8]) -> None:
+    if outcomes.size and not (0 <= int(outcomes.min()) and int(outcomes.max()) < 4):
+        raise SystemsError(
+            "outcome codes must be 0 (Player), 1 (Banker), 2 (tie) or 3 (Banker on six)",
+            code="bad_outcomes",
+        )
 
 
 def _kernel_args(plan: Plan) -> tuple[Any, ...]:
@@ -252,7 +268,7 @@ def _kernel_args(plan: Plan) -> tuple[Any, ...]:
         _maximum(plan),  # at least the base: the plan checked it
         -1 if plan.stop_win_minor is None else plan.stop_win_minor,
         -1 if plan.stop_loss_minor is None else plan.stop_loss_minor,
-        _pays(plan.rules),
+        _payouts(plan.rules),
     )
 
 
@@ -268,6 +284,7 @@ def play_one(
         ``reason`` index into :data:`END_REASONS`...).
     """
     rounds = np.asarray(outcomes, dtype=np.int8)[: plan.rounds]
+    _check_outcomes(rounds)
     stakes = np.zeros(rounds.size, dtype=np.int64)
     sides = np.zeros(rounds.size, dtype=np.int8)
     path = np.zeros(rounds.size + 1, dtype=np.int64)
@@ -277,9 +294,16 @@ def play_one(
     else:
         results[k.FINAL] = results[k.LOWEST] = path[0] = plan.bankroll_minor
     played = int(results[k.ROUNDS_PLAYED])
-    names = ("final", "rounds_played", "turnover", "turnover_banker", "net", "reason")
-    named = {name: int(results[i]) for i, name in enumerate(names)}
-    named["lowest"] = int(results[k.LOWEST])
+    columns = {
+        "final": k.FINAL,
+        "rounds_played": k.ROUNDS_PLAYED,
+        "turnover": k.TURNOVER,
+        "turnover_banker": k.TURNOVER_BANKER,
+        "net": k.NET,
+        "reason": k.REASON,
+        "lowest": k.LOWEST,
+    }
+    named = {name: int(results[column]) for name, column in columns.items()}
     return stakes[:played], sides[:played], path[: played + 1], named
 
 
@@ -308,6 +332,7 @@ def run_sessions(plan: Plan, outcomes: npt.NDArray[np.int8], *, paths: int = 20)
         paths: How many sessions keep their bankroll path (for plots).
     """
     outcomes = np.ascontiguousarray(outcomes[:, : plan.rounds], dtype=np.int8)
+    _check_outcomes(outcomes)
     sessions = outcomes.shape[0]
     kept = min(paths, sessions)
     path_array = np.zeros((kept, outcomes.shape[1] + 1), dtype=np.int64)
@@ -424,11 +449,12 @@ def summarize(sessions: Sessions, edges: dict[BetKind, Fraction] | None = None) 
         se = math.sqrt(float(residual @ residual) / (n * (n - 1))) / (total_turnover / n)
     else:
         se = math.nan
-    pays = _pays(plan.rules)
+    payouts = _payouts(plan.rules)
     rounded = Fraction(0)
-    for column, denominator in ((k.ROUNDED_BANKER, pays[3]), (k.ROUNDED_SIX, pays[5])):
-        rounded += Fraction(int(results[:, column].sum()), int(denominator))
-    rounded += Fraction(int(results[:, k.ROUNDED_PLAYER].sum()), int(pays[1]))
+    for side in range(payouts.shape[0]):
+        for code in range(payouts.shape[1]):
+            column = k.ROUNDED + side * payouts.shape[1] + code
+            rounded += Fraction(int(results[:, column].sum()), int(payouts[side, code, 2]))
     rounded_per_unit = float(rounded) / total_turnover if total_turnover else 0.0
     exact: float | None = None
     z: float | None = None

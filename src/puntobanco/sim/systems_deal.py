@@ -17,23 +17,21 @@ import importlib
 import numpy as np
 import numpy.typing as npt
 
-from puntobanco.core.coup import CoupResult, Outcome
+from puntobanco.core.coup import CoupResult
+from puntobanco.core.paytable import SHAPES
 from puntobanco.core.rng import SeededSource
 from puntobanco.core.rules import Rules
 from puntobanco.core.shoe import Shoe
-from puntobanco.sim.systems_kernels import BANKER_WIN, BANKER_WIN_SIX, PLAYER_WIN, TIE
+from puntobanco.sim.encode import outcome_code_of_shape
+from puntobanco.sim.tallies import class_of
 
 #: The most rounds one call deals (one byte each).
 MAX_OUTCOMES = 500_000_000
 
 
 def outcome_code(result: CoupResult) -> int:
-    """The kernel's code for one dealt coup."""
-    if result.outcome is Outcome.PLAYER:
-        return PLAYER_WIN
-    if result.outcome is Outcome.TIE:
-        return TIE
-    return BANKER_WIN_SIX if result.banker_total == 6 else BANKER_WIN
+    """The kernel's code for one dealt coup (:func:`encode.outcome_code_of_shape` of its shape)."""
+    return outcome_code_of_shape(class_of(result) % SHAPES)
 
 
 def deal_outcomes_reference(rules: Rules, *, seed: int, rounds: int) -> npt.NDArray[np.int8]:

@@ -1,7 +1,8 @@
 """Outcome codes of a seeded round stream, dealt by the simulation's numba kernels.
 
 The shuffle, the burn and the coup are :mod:`puntobanco.sim.kernels`' own
-(``shuffle_prefix``, ``after_burn``, ``coup``): the betting systems play exactly
+(``shuffle_prefix``, ``after_burn``, ``coup``, under the rules' tableau): the
+betting systems play exactly
 the rounds ``puntobanco simulate`` tallies for the same seed. Only the loop
 that records one code per round lives here.
 """
@@ -15,26 +16,22 @@ import numpy.typing as npt
 from numba import njit
 
 from puntobanco.core.rules import Rules
-from puntobanco.sim.encode import BANKER_DRAW_TABLE, layout, unshuffled_codes
+from puntobanco.sim.encode import (
+    layout,
+    outcome_codes_of_classes,
+    tableau_arrays,
+    unshuffled_codes,
+)
 from puntobanco.sim.kernels import (
     SLACK,
     U64,
     after_burn,
     coup,
+    opening_mask,
     shuffle_prefix,
     shuffled_positions,
     unshuffle_prefix,
 )
-from puntobanco.sim.systems_kernels import BANKER_WIN, BANKER_WIN_SIX, PLAYER_WIN, TIE
-
-
-@njit(cache=True)
-def _code(player: int, banker: int) -> int:
-    if player > banker:
-        return PLAYER_WIN
-    if banker > player:
-        return BANKER_WIN_SIX if banker == 6 else BANKER_WIN
-    return TIE
 
 
 @njit(cache=True, boundscheck=False)
@@ -44,15 +41,21 @@ def deal_codes(
     cut_index: int,
     burn: bool,
     reshuffle: bool,
+    naturals: npt.NDArray[np.uint8],
+    player_row: npt.NDArray[np.uint8],
     banker_table: npt.NDArray[np.uint8],
+    codes: npt.NDArray[np.uint8],
     out: npt.NDArray[np.int8],
 ) -> None:
     """Fill ``out`` with the codes of the stream's first ``out.size`` rounds.
 
     Shoes 0, 1, 2... in order (in reshuffle mode one round each); the last one
-    is cut off when ``out`` is full.
+    is cut off when ``out`` is full. The tableau arrives as its arrays (as in
+    :func:`puntobanco.sim.kernels.tally_range`); ``codes[coup_class]`` is the
+    outcome code of each coup class (:func:`encode.outcome_codes_of_classes`).
     """
     n = template.size - SLACK
+    opening = opening_mask(naturals, player_row)
     cards = template.copy()
     total = out.size
     done = 0
@@ -61,8 +64,8 @@ def deal_codes(
         swaps = np.empty(6, dtype=np.uintp)
         while done < total:
             shuffle_prefix(cards, n, 6, seed, U64(shoe), swaps)
-            used, player, banker, player_pair, banker_pair = coup(cards, 0, banker_table)
-            out[done] = _code(player, banker)
+            used, klass = coup(cards, 0, opening, banker_table)
+            out[done] = codes[klass]
             unshuffle_prefix(cards, 6, swaps)
             done += 1
             shoe += 1
@@ -75,8 +78,8 @@ def deal_codes(
         pos = np.uintp(after_burn(cards, burn))
         while done < total:
             last = np.intp(pos) > cut_index
-            used, player, banker, player_pair, banker_pair = coup(cards, pos, banker_table)
-            out[done] = _code(player, banker)
+            used, klass = coup(cards, pos, opening, banker_table)
+            out[done] = codes[klass]
             done += 1
             pos += used
             if last:
@@ -88,6 +91,7 @@ def deal_outcomes_numba(rules: Rules, *, seed: int, rounds: int) -> npt.NDArray[
     """``rounds`` outcome codes of ``seed``'s stream, dealt by the numba kernels."""
     shoe = layout(rules)
     template = np.concatenate([unshuffled_codes(rules.decks), np.zeros(SLACK, dtype=np.uint8)])
+    tableau = tableau_arrays(rules)  # checked on construction
     out = np.empty(rounds, dtype=np.int8)
     deal: Any = deal_codes  # numba's stubs do not know NumPy scalars
     deal(
@@ -96,7 +100,10 @@ def deal_outcomes_numba(rules: Rules, *, seed: int, rounds: int) -> npt.NDArray[
         shoe.cut_index,
         shoe.burn,
         shoe.reshuffle,
-        BANKER_DRAW_TABLE,
+        tableau.naturals,
+        tableau.player,
+        tableau.banker_flat,
+        outcome_codes_of_classes(),
         out,
     )
     return out

@@ -2,9 +2,12 @@
 
 Everything is integers in minor units. A session bets on one side each round
 (Banker or Player; "follow the last winner" switches between them), settles
-with the exact payout ratio rounded down to the minor unit (Banker commission
-included, as :func:`puntobanco.core.bets.settle_bet` does), and stops at the
-session length, a stop-win or stop-loss, or when it cannot afford its next stake.
+from the payout arrays of the rules' compiled tables
+(:func:`puntobanco.sim.encode.outcome_payouts`: win, lose or push and the
+winnings ratio for each side and outcome code), a win paying
+``floor(stake * numerator / denominator)`` as
+:func:`puntobanco.core.bets.settle_bet` does, and stops at the session length,
+a stop-win or stop-loss, or when it cannot afford its next stake.
 
 Outcome codes (one ``int8`` per round, see :mod:`puntobanco.sim.systems_deal`):
 ``PLAYER_WIN`` 0, ``BANKER_WIN`` 1, ``TIE`` 2, ``BANKER_WIN_SIX`` 3 (the Banker
@@ -35,10 +38,9 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-PLAYER_WIN = 0
-BANKER_WIN = 1
-TIE = 2
-BANKER_WIN_SIX = 3
+from puntobanco.sim.encode import BANKER_WIN, BANKER_WIN_SIX, LOSE, PLAYER_WIN, TIE, WIN
+
+__all__ = ["BANKER_WIN", "BANKER_WIN_SIX", "PLAYER_WIN", "TIE", "play_session", "play_sessions"]
 
 FLAT = 0
 MARTINGALE = 1
@@ -62,15 +64,23 @@ TURNOVER = 2
 TURNOVER_BANKER = 3
 NET = 4
 REASON = 5
-ROUNDED_BANKER = 6  # sum of (stake * numerator) mod denominator over Banker wins
-ROUNDED_SIX = 7  # the same for Banker wins on six
-ROUNDED_PLAYER = 8  # the same for Player wins
-LOWEST = 9  # the lowest bankroll seen
-RESULT_COLUMNS = 10
+LOWEST = 6  # the lowest bankroll seen
+ROUNDED = 7
+"""First of ``2 * 4`` columns: per (side, outcome code), column ``ROUNDED +
+side * 4 + code`` holds the sum of ``(stake * numerator) mod denominator`` over
+the wins settled there (what rounding down kept, in ``1 / denominator`` minor
+units)."""
+RESULT_COLUMNS = ROUNDED + 2 * 4
 
 _LABOUCHERE_LINE = (1, 2, 3, 4)
+#: Stake sequences of the systems that climb on wins and start again after a loss.
 _PAROLI = (1, 2, 4)
 _ONE_THREE_TWO_SIX = (1, 3, 2, 6)
+
+# The progression's state is three integers, passed in and returned (kept in
+# registers): ``level`` (martingale's units; d'Alembert's units - 1; the step
+# of the others) and, for Labouchere, ``head`` and ``tail`` (one past the last
+# number) of the line, whose numbers live in an array.
 
 
 @njit(cache=True)
@@ -79,6 +89,87 @@ def _fibonacci(index: int) -> int:
     for _ in range(index):
         a, b = b, a + b
     return a
+
+
+@njit(cache=True)
+def _new_line(line: npt.NDArray[np.int64]) -> int:
+    """Write a fresh Labouchere line at the start of ``line``; returns its ``tail``."""
+    tail = 0
+    for value in _LABOUCHERE_LINE:
+        line[tail] = value
+        tail += 1
+    return tail
+
+
+@njit(cache=True, inline="always")
+def _units(
+    system: int, level: int, head: int, tail: int, line: npt.NDArray[np.int64]
+) -> tuple[int, int, int]:
+    """The units the progression stakes on the next round: ``(units, head, tail)``."""
+    if system == MARTINGALE:
+        return level, head, tail
+    if system == DALEMBERT:
+        return level + 1, head, tail
+    if system == PAROLI:
+        return _PAROLI[level], head, tail
+    if system == ONE_THREE_TWO_SIX:
+        return _ONE_THREE_TWO_SIX[level], head, tail
+    if system == FIBONACCI:
+        return _fibonacci(level), head, tail
+    if system == LABOUCHERE:
+        if head == tail:  # the line is done: a new one
+            head, tail = 0, _new_line(line)
+        units = line[head] + line[tail - 1] if tail - head > 1 else line[head]
+        return int(units), head, tail
+    return 1, head, tail  # flat, follow-the-winner
+
+
+@njit(cache=True, inline="always")
+def _after_win(system: int, level: int, head: int, tail: int) -> tuple[int, int, int]:
+    """The progression after a winning bet: ``(level, head, tail)``."""
+    if system == MARTINGALE:
+        return 1, head, tail
+    if system == DALEMBERT:
+        return max(level - 1, 0), head, tail
+    if system == PAROLI:
+        return (level + 1) % len(_PAROLI), head, tail
+    if system == ONE_THREE_TWO_SIX:
+        return (level + 1) % len(_ONE_THREE_TWO_SIX), head, tail
+    if system == FIBONACCI:
+        return max(level - 2, 0), head, tail
+    if system == LABOUCHERE:  # cross out the first and the last number
+        head += 1
+        return level, head, tail - 1 if tail > head else tail
+    return level, head, tail
+
+
+@njit(cache=True, inline="always")
+def _after_loss(
+    system: int, level: int, tail: int, line: npt.NDArray[np.int64], units: int, max_units: int
+) -> tuple[int, int]:
+    """The progression after a losing bet of ``units`` units: ``(level, tail)``."""
+    if system == MARTINGALE:
+        return min(units * 2, max_units), tail
+    if system == DALEMBERT:
+        return min(level + 1, max_units - 1), tail
+    if system == PAROLI or system == ONE_THREE_TWO_SIX:
+        return 0, tail
+    if system == FIBONACCI:
+        return (level + 1 if _fibonacci(level) < max_units else level), tail
+    if system == LABOUCHERE:  # write the stake at the end of the line
+        line[tail] = units
+        return level, tail + 1
+    return level, tail
+
+
+@njit(cache=True, inline="always")
+def _stop_reason(money: int, bankroll: int, stop_win: int, stop_loss: int) -> int:
+    """``END_STOP_WIN`` or ``END_STOP_LOSS`` if one is reached, else ``END_ROUNDS``."""
+    if stop_win >= 0 and money - bankroll >= stop_win:
+        return END_STOP_WIN
+    if stop_loss >= 0 and bankroll - money >= stop_loss:
+        return END_STOP_LOSS
+    return END_ROUNDS
 
 
 @njit(cache=True)
@@ -91,7 +182,7 @@ def play_session(
     maximum: int,
     stop_win: int,
     stop_loss: int,
-    pays: npt.NDArray[np.int64],
+    payouts: npt.NDArray[np.int64],
     stakes: npt.NDArray[np.int64],
     sides: npt.NDArray[np.int8],
     path: npt.NDArray[np.int64],
@@ -109,8 +200,8 @@ def play_session(
         maximum: The table maximum per bet.
         stop_win: Stop once ahead by this much (-1: no stop-win).
         stop_loss: Stop once behind by this much (-1: no stop-loss).
-        pays: Winnings ratios as numerator, denominator pairs: Player,
-            Banker, Banker on six.
+        payouts: ``payouts[side, code] = (resolution, numerator, denominator)``
+            (``int64[2, 4, 3]``, :func:`puntobanco.sim.encode.outcome_payouts`).
         stakes: Written: the stake of each round played (its length may be 0
             when not wanted).
         sides: Written: 1 for a Banker bet, 0 for a Player bet, per round played
@@ -124,143 +215,69 @@ def play_session(
     money = bankroll
     lowest = money
     max_units = (maximum + base - 1) // base
-    level = 0  # martingale/dalembert units, paroli/1-3-2-6/fibonacci step
-    units = 1
+    level = 1 if system == MARTINGALE else 0
     line = np.empty(outcomes.size + 8, dtype=np.int64)
-    head = 0
-    tail = 0
-    for value in _LABOUCHERE_LINE:
-        line[tail] = value
-        tail += 1
+    head, tail = 0, _new_line(line)
+    rounded = np.zeros(RESULT_COLUMNS - ROUNDED, dtype=np.int64)
+    flat = payouts.reshape(-1)
     on_banker = banker_first
     turnover = 0
     turnover_banker = 0
-    rounded = np.zeros(3, dtype=np.int64)
     reason = END_ROUNDS
     played = 0
     if keep_path:
         path[0] = money
     for r in range(outcomes.size):
-        if stop_win >= 0 and money - bankroll >= stop_win:
-            reason = END_STOP_WIN
+        reason = _stop_reason(money, bankroll, stop_win, stop_loss)
+        if reason != END_ROUNDS:
             break
-        if stop_loss >= 0 and bankroll - money >= stop_loss:
-            reason = END_STOP_LOSS
-            break
-        # The progression's units for this round.
-        if system == MARTINGALE or system == DALEMBERT:
-            units = level + 1 if system == DALEMBERT else units
-        elif system == PAROLI:
-            units = _PAROLI[level]
-        elif system == FIBONACCI:
-            units = _fibonacci(level)
-        elif system == ONE_THREE_TWO_SIX:
-            units = _ONE_THREE_TWO_SIX[level]
-        elif system == LABOUCHERE:
-            if head == tail:  # the line is done: a new one
-                head = 0
-                tail = 0
-                for value in _LABOUCHERE_LINE:
-                    line[tail] = value
-                    tail += 1
-            units = line[head] + line[tail - 1] if tail - head > 1 else line[head]
-        else:
-            units = 1
+        units, head, tail = _units(system, level, head, tail, line)
         units = min(units, max_units)
         stake = min(units * base, maximum)
         if stake > money:
             reason = END_CANNOT_AFFORD
             break
-        outcome = outcomes[r]
-        banker_won = outcome == BANKER_WIN or outcome == BANKER_WIN_SIX
-        if outcome == TIE:
+        # Unsigned indices: the callers checked the codes (0-3), and numba
+        # adds a negative-index fix-up to every signed one.
+        cell = np.uintp(on_banker) * np.uintp(4) + np.uintp(outcomes[r])
+        resolution = flat[cell * np.uintp(3)]
+        if resolution == WIN:
+            scaled = stake * flat[cell * np.uintp(3) + np.uintp(1)]
+            denominator = flat[cell * np.uintp(3) + np.uintp(2)]
+            net = scaled // denominator
+            rounded[cell] += scaled % denominator
+        elif resolution == LOSE:
+            net = -stake
+        else:  # a push
             net = 0
-            won = 0
-            lost = 0
-        elif on_banker == 1:
-            won = 1 if banker_won else 0
-            lost = 1 - won
-            if won:
-                k = 2 if outcome == BANKER_WIN_SIX else 1
-                scaled = stake * pays[2 * k]
-                net = scaled // pays[2 * k + 1]
-                rounded[k - 1] += scaled % pays[2 * k + 1]
-            else:
-                net = -stake
-        else:
-            won = 0 if banker_won else 1
-            lost = 1 - won
-            if won:
-                scaled = stake * pays[0]
-                net = scaled // pays[1]
-                rounded[2] += scaled % pays[1]
-            else:
-                net = -stake
         if record:
             stakes[played] = stake
             sides[played] = on_banker
         turnover += stake
-        if on_banker == 1:
-            turnover_banker += stake
+        turnover_banker += stake * on_banker
         money += net
         lowest = min(lowest, money)
         played += 1
         if keep_path:
             path[played] = money
         # The progression moves on the result (a push changes nothing).
-        if system == MARTINGALE:
-            if lost:
-                units = min(units * 2, max_units)
-            elif won:
-                units = 1
-        elif system == DALEMBERT:
-            if lost:
-                level = min(level + 1, max_units - 1)
-            elif won:
-                level = max(level - 1, 0)
-        elif system == PAROLI:
-            if won:
-                level = (level + 1) % 3
-            elif lost:
-                level = 0
-        elif system == FIBONACCI:
-            if lost:
-                if _fibonacci(level) < max_units:
-                    level += 1
-            elif won:
-                level = max(level - 2, 0)
-        elif system == ONE_THREE_TWO_SIX:
-            if won:
-                level = (level + 1) % 4
-            elif lost:
-                level = 0
-        elif system == LABOUCHERE:
-            if won:
-                head += 1
-                if tail > head:
-                    tail -= 1
-            elif lost:
-                line[tail] = units
-                tail += 1
-        elif system == FOLLOW_WINNER:
-            if outcome != TIE:
-                on_banker = 1 if banker_won else 0
+        if resolution == WIN:
+            level, head, tail = _after_win(system, level, head, tail)
+        elif resolution == LOSE:
+            level, tail = _after_loss(system, level, tail, line, units, max_units)
+        if system == FOLLOW_WINNER and outcomes[r] != TIE:
+            on_banker = int((outcomes[r] == BANKER_WIN) | (outcomes[r] == BANKER_WIN_SIX))
     if reason == END_ROUNDS:
         # Every round was played: a stop reached on the last round still counts.
-        if stop_win >= 0 and money - bankroll >= stop_win:
-            reason = END_STOP_WIN
-        elif stop_loss >= 0 and bankroll - money >= stop_loss:
-            reason = END_STOP_LOSS
+        reason = _stop_reason(money, bankroll, stop_win, stop_loss)
     results[FINAL] = money
     results[ROUNDS_PLAYED] = played
     results[TURNOVER] = turnover
     results[TURNOVER_BANKER] = turnover_banker
     results[NET] = money - bankroll
     results[REASON] = reason
-    results[ROUNDED_BANKER] = rounded[0]
-    results[ROUNDED_SIX] = rounded[1]
-    results[ROUNDED_PLAYER] = rounded[2]
     results[LOWEST] = lowest
+    results[ROUNDED:] = rounded
 
 
 @njit(cache=True)
@@ -273,7 +290,7 @@ def play_sessions(
     maximum: int,
     stop_win: int,
     stop_loss: int,
-    pays: npt.NDArray[np.int64],
+    payouts: npt.NDArray[np.int64],
     paths: npt.NDArray[np.int64],
     results: npt.NDArray[np.int64],
 ) -> None:
@@ -296,7 +313,7 @@ def play_sessions(
             maximum,
             stop_win,
             stop_loss,
-            pays,
+            payouts,
             no_stakes,
             no_sides,
             path,

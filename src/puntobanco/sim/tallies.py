@@ -1,41 +1,57 @@
-"""The tally layout every simulation backend produces (CONTRACTS.md B).
+"""The tally every simulation backend produces: a histogram of coup classes.
 
-A tally vector is ``int64[NUM_TALLIES]``: per-round counts summed over rounds.
-The order is fixed; fields may be appended after index 11, never reordered.
-Every bet's net result follows from these counts and the rules' payouts
-(:mod:`puntobanco.sim.stats`), and the cards dealt in rounds are
-``4 * FOUR_CARD_ROUNDS + 5 * FIVE_CARD_ROUNDS + 6 * SIX_CARD_ROUNDS``.
+A tally vector is ``int64[CLASSES]``: ``tallies[class_index(shape, pairs)]``
+counts the rounds of that class, ``shape`` being the coup's
+:func:`~puntobanco.core.paytable.shape_index` (both final totals and both
+hand sizes) and ``pairs`` its :func:`~puntobanco.core.paytable.pair_index`.
+These are the classes the rules' compiled paytables settle
+(:mod:`puntobanco.core.gametables`), so every bet's net result follows from
+the counts and the cells (:mod:`puntobanco.sim.stats`), and so do the named
+counts shown to people (:func:`named`): wins, naturals (with the rules'
+tableau), pairs, rounds by cards dealt.
 
+>>> from puntobanco.core.paytable import shape_index
+>>> from puntobanco.core.tableau import STANDARD
 >>> t = empty()
->>> t[ROUNDS] += 1; t[TIES] += 1; t[FOUR_CARD_ROUNDS] += 1
->>> cards_dealt(t)
-4
+>>> t[class_index(shape_index(9, 3, 2, 2), 2)] += 1
+>>> counts = named(t, STANDARD)
+>>> counts["player_wins"], counts["player_naturals"], counts["player_pairs"], cards_dealt(t)
+(1, 1, 1, 4)
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-ROUNDS = 0
-PLAYER_WINS = 1
-BANKER_WINS = 2
-TIES = 3
-BANKER_WINS_ON_SIX = 4
-"""Rounds the Banker won with a total of 6 (commission-free games pay these differently)."""
-PLAYER_NATURALS = 5
-BANKER_NATURALS = 6
-PLAYER_PAIRS = 7
-BANKER_PAIRS = 8
-FOUR_CARD_ROUNDS = 9
-FIVE_CARD_ROUNDS = 10
-SIX_CARD_ROUNDS = 11
+from puntobanco.core.coup import CoupResult, Outcome
+from puntobanco.core.paytable import PAIR_CLASSES, SHAPES, pair_index, shape_index, shape_of
+from puntobanco.core.tableau import Tableau
 
-NUM_TALLIES = 12
+__all__ = [
+    "CLASSES",
+    "NAMES",
+    "Tallies",
+    "add_coup",
+    "cards_dealt",
+    "check",
+    "class_index",
+    "class_of",
+    "empty",
+    "named",
+    "outcome_counts",
+    "pair_counts",
+    "rounds",
+    "shape_counts",
+]
 
-#: Field names in layout order (for JSON and for messages).
+#: Bins of a tally: every (pairs, shape) class.
+CLASSES = PAIR_CLASSES * SHAPES
+
+#: The named counts of :func:`named`, in the order the JSON output has always had.
 NAMES: tuple[str, ...] = (
     "rounds",
     "player_wins",
@@ -54,39 +70,124 @@ NAMES: tuple[str, ...] = (
 Tallies = npt.NDArray[np.int64]
 
 
+def class_index(shape: int, pairs: int) -> int:
+    """The tally bin of a coup: ``pairs * SHAPES + shape`` (the kernels compute the same)."""
+    return pairs * SHAPES + shape
+
+
+def class_of(result: CoupResult) -> int:
+    """The tally bin of a dealt coup."""
+    shape = shape_index(
+        result.player_total,
+        result.banker_total,
+        len(result.player_cards),
+        len(result.banker_cards),
+    )
+    return class_index(shape, pair_index(result.player_pair, result.banker_pair))
+
+
+def add_coup(tallies: Tallies, result: CoupResult) -> None:
+    """Count one dealt coup into ``tallies``."""
+    tallies[class_of(result)] += 1
+
+
 def empty() -> Tallies:
     """A zero tally vector."""
-    return np.zeros(NUM_TALLIES, dtype=np.int64)
+    return np.zeros(CLASSES, dtype=np.int64)
+
+
+def shape_counts(tallies: Tallies) -> Tallies:
+    """Rounds per shape class (``int64[SHAPES]``), whatever the pairs."""
+    counts: Tallies = np.asarray(tallies, dtype=np.int64).reshape(PAIR_CLASSES, SHAPES).sum(0)
+    return counts
+
+
+def pair_counts(tallies: Tallies) -> Tallies:
+    """Rounds per pair class (``int64[PAIR_CLASSES]``), whatever the shape."""
+    counts: Tallies = np.asarray(tallies, dtype=np.int64).reshape(PAIR_CLASSES, SHAPES).sum(1)
+    return counts
+
+
+def rounds(tallies: Tallies) -> int:
+    """Rounds counted."""
+    return int(np.asarray(tallies, dtype=np.int64).sum())
 
 
 def cards_dealt(tallies: Tallies) -> int:
     """Cards dealt in rounds (burned cards are not counted)."""
-    return int(
-        4 * tallies[FOUR_CARD_ROUNDS] + 5 * tallies[FIVE_CARD_ROUNDS] + 6 * tallies[SIX_CARD_ROUNDS]
-    )
+    sizes = _shape_fields()["cards"]
+    return int(shape_counts(tallies) @ sizes)
+
+
+@functools.cache
+def _shape_fields() -> dict[str, npt.NDArray[np.int64]]:
+    """Per shape class: the totals and hand sizes, as arrays."""
+    shapes = [shape_of(i) for i in range(SHAPES)]
+    fields = {
+        "player": [s.player_total for s in shapes],
+        "banker": [s.banker_total for s in shapes],
+        "player_cards": [s.player_cards for s in shapes],
+        "banker_cards": [s.banker_cards for s in shapes],
+        "cards": [s.player_cards + s.banker_cards for s in shapes],
+    }
+    return {name: np.array(values, dtype=np.int64) for name, values in fields.items()}
+
+
+def outcome_counts(tallies: Tallies) -> dict[Outcome, int]:
+    """Rounds won by each side, and ties (the higher final total wins)."""
+    s = _shape_fields()
+    shapes = shape_counts(tallies)
+    player, banker = s["player"], s["banker"]
+    return {
+        Outcome.BANKER: int(shapes[banker > player].sum()),
+        Outcome.PLAYER: int(shapes[player > banker].sum()),
+        Outcome.TIE: int(shapes[player == banker].sum()),
+    }
+
+
+def named(tallies: Tallies, tableau: Tableau) -> dict[str, int]:
+    """The counts people read, by :data:`NAMES`, as plain ints.
+
+    A side had a natural when both sides kept two cards and its total is one
+    of the ``tableau``'s naturals (a natural ends the coup on four cards, and
+    without one the four-card totals are not naturals).
+    """
+    s = _shape_fields()
+    shapes = shape_counts(tallies)
+    pairs = pair_counts(tallies)
+    player, banker, cards = s["player"], s["banker"], s["cards"]
+    naturals = np.array(tableau.naturals, dtype=bool)
+    four = cards == 4
+
+    def count(mask: Any) -> int:
+        return int(shapes[np.asarray(mask, dtype=bool)].sum())
+
+    outcomes = outcome_counts(tallies)
+    return {
+        "rounds": int(shapes.sum()),
+        "player_wins": outcomes[Outcome.PLAYER],
+        "banker_wins": outcomes[Outcome.BANKER],
+        "ties": outcomes[Outcome.TIE],
+        "banker_wins_on_six": count((banker > player) & (banker == 6)),
+        "player_naturals": count(four & naturals[player]),
+        "banker_naturals": count(four & naturals[banker]),
+        "player_pairs": int(pairs[2] + pairs[3]),
+        "banker_pairs": int(pairs[1] + pairs[3]),
+        "four_card_rounds": count(four),
+        "five_card_rounds": count(cards == 5),
+        "six_card_rounds": count(cards == 6),
+    }
 
 
 def check(tallies: Any) -> Tallies:
-    """Return ``tallies`` as an ``int64[NUM_TALLIES]`` array after checking its invariants.
+    """Return ``tallies`` as an ``int64[CLASSES]`` array after checking it.
 
     Raises:
-        ValueError: Wrong shape or inconsistent counts (a backend bug, never user input).
+        ValueError: Wrong shape or a negative count (a backend bug, never user input).
     """
     array = np.asarray(tallies, dtype=np.int64)
-    if array.shape != (NUM_TALLIES,):
-        raise ValueError(f"tallies must have shape ({NUM_TALLIES},), got {array.shape}")
-    rounds = int(array[ROUNDS])
-    outcomes = int(array[PLAYER_WINS] + array[BANKER_WINS] + array[TIES])
-    sizes = int(array[FOUR_CARD_ROUNDS] + array[FIVE_CARD_ROUNDS] + array[SIX_CARD_ROUNDS])
-    if outcomes != rounds or sizes != rounds or (array < 0).any():
-        raise ValueError(f"inconsistent tallies: {array.tolist()}")
+    if array.shape != (CLASSES,):
+        raise ValueError(f"tallies must have shape ({CLASSES},), got {array.shape}")
+    if (array < 0).any():
+        raise ValueError(f"negative tallies in bins {np.flatnonzero(array < 0)[:5].tolist()}")
     return array
-
-
-def as_dict(tallies: Tallies) -> dict[str, int]:
-    """The tallies by name, as plain ints.
-
-    >>> as_dict(empty())["ties"]
-    0
-    """
-    return {name: int(value) for name, value in zip(NAMES, tallies, strict=True)}

@@ -17,11 +17,14 @@
  *     is compared bit for bit with the Python reference engine there.
  * So the file keeps to the common subset of C99 and CUDA C++.
  *
- * The drawing rules come from puntobanco.core.tableau as bit masks, passed as
- * macros by the Python side (PB_PLAYER_DRAWS, PB_BANKER_DRAWS_LO/HI):
- *   player draws on total t          <=> bit t of PB_PLAYER_DRAWS
- *   banker total b draws on third x  <=> bit (b % 4) * 16 + x of LO (b < 4) or HI (b >= 4),
- *                                        x = 10 when the Player stood.
+ * The drawing rules are the rules' own tableau (puntobanco.sim.encode's
+ * TableauArrays, checked there), packed by puntobanco.sim.cuda into four
+ * kernel parameters, so one compiled module serves every rule set:
+ *   a two-card total t is a natural  <=> bit t of naturals
+ *   the Player draws on total t      <=> bit t of player
+ *   banker total b draws on third x  <=> bit (b % 5) * 11 + x of banker_lo (b < 5)
+ *                                        or banker_hi (b >= 5); x = 10: the Player stood.
+ * Nothing in this file knows which totals are naturals or draw.
  *
  * Shoe layout in shared memory (cut-card mode): each card is its rank (1-13;
  * the point value and pairs follow from it), four to a 32-bit word as bytes
@@ -29,22 +32,20 @@
  * index w * blockDim.x + t, so a thread's every access, whatever the card
  * position, falls in bank t % 32: no bank conflicts within a warp.
  *
- * Output: 12 int64 counters in the order of CONTRACTS.md B, added atomically.
+ * Output: the tally of puntobanco.sim.tallies, a histogram of the 1600 coup
+ * classes (pairs * 400 + shape, shape = ((player_cards - 2) * 2 + banker_cards
+ * - 2) * 100 + player_total * 10 + banker_total). Each block counts into a
+ * 32-bit histogram at the start of its dynamic shared memory and adds it to
+ * the 64-bit output once, at the end.
  */
 
 typedef unsigned long long pb_u64;
 typedef unsigned int pb_u32;
 typedef unsigned char pb_u8;
 
-#ifndef PB_PLAYER_DRAWS
-#error "PB_PLAYER_DRAWS must be defined (built from puntobanco.core.tableau)"
-#endif
-#ifndef PB_BANKER_DRAWS_LO
-#error "PB_BANKER_DRAWS_LO must be defined (built from puntobanco.core.tableau)"
-#endif
-#ifndef PB_BANKER_DRAWS_HI
-#error "PB_BANKER_DRAWS_HI must be defined (built from puntobanco.core.tableau)"
-#endif
+/* Bins of the tally: 4 pair classes x 400 shapes (puntobanco.core.paytable). */
+#define PB_SHAPES 400
+#define PB_CLASSES 1600
 /* 1: draw the first four cards of a round from two generator outputs at once
  * (no divergence on the spare word); 0: one generic draw per card. Both give
  * the same numbers; the choice is a speed trade-off measured in bench/gpu. */
@@ -74,6 +75,7 @@ static pb_dim3 threadIdx, blockIdx, blockDim, gridDim;
 static pb_u32 *pb_host_shared;
 #define PB_SHARED_WORDS pb_host_shared
 #define PB_ATOMIC_ADD(address, value) (*(address) += (pb_u64)(value))
+#define PB_SHARED_ADD(address, value) (*(address) += (value))
 #else
 /* ---- CUDA ------------------------------------------------------------ */
 #define PB_KERNEL extern "C" __global__
@@ -83,6 +85,7 @@ extern __shared__ pb_u32 pb_shared_words[];
 #define PB_SHARED_WORDS pb_shared_words
 #define PB_ATOMIC_ADD(address, value) \
     atomicAdd((unsigned long long *)(address), (unsigned long long)(value))
+#define PB_SHARED_ADD(address, value) atomicAdd((address), (value))
 #endif
 
 #define PB_GOLDEN_GAMMA 0x9E3779B97F4A7C15ULL
@@ -234,49 +237,40 @@ PB_DEVICE pb_u32 pb_points(pb_u32 rank) { return rank >= 10 ? 0 : rank; }
 
 PB_DEVICE pb_u32 pb_mod10(pb_u32 sum) { return sum >= 10 ? sum - 10 : sum; }
 
-PB_DEVICE pb_u32 pb_player_draws(pb_u32 player) {
-    return ((pb_u32)(PB_PLAYER_DRAWS) >> player) & 1u;
-}
-
-PB_DEVICE pb_u32 pb_banker_draws(pb_u32 banker, pb_u32 player_third) {
-    pb_u64 row = banker < 4 ? (pb_u64)(PB_BANKER_DRAWS_LO) : (pb_u64)(PB_BANKER_DRAWS_HI);
-    return (pb_u32)(row >> ((banker & 3) * 16 + player_third)) & 1u;
-}
-
-/* Per-thread counts; the order of CONTRACTS.md B is restored on output. */
+/* The rules' tableau as bit masks (see the top of the file). */
 typedef struct {
-    pb_u32 rounds, player_wins, banker_wins, banker_wins_on_six;
-    pb_u32 player_naturals, banker_naturals, player_pairs, banker_pairs;
-    pb_u32 five_cards, six_cards;
-} pb_tally;
+    pb_u32 naturals, player;
+    pb_u64 banker_lo, banker_hi;
+} pb_tableau;
+
+PB_DEVICE pb_u32 pb_banker_draws(const pb_tableau *tab, pb_u32 banker, pb_u32 player_third) {
+    pb_u32 high = banker >= 5;
+    pb_u64 row = high ? tab->banker_hi : tab->banker_lo;
+    return (pb_u32)(row >> ((banker - 5 * high) * 11 + player_third)) & 1u;
+}
 
 /* A coup in progress: the two-card totals, then the final ones. */
 typedef struct {
     pb_u32 player, banker;   /* totals */
-    pb_u32 no_natural;       /* 1 if neither side has 8 or 9 on two cards */
+    pb_u32 no_natural;       /* 1 if neither side has a natural on two cards */
     pb_u32 player_draws;     /* 1 if the Player takes a third card */
+    pb_u32 pairs;            /* player pair * 2 + banker pair */
 } pb_coup;
 
-PB_DEVICE pb_coup pb_open(pb_tally *t, pb_u32 p1, pb_u32 b1, pb_u32 p2, pb_u32 b2) {
+PB_DEVICE pb_coup pb_open(const pb_tableau *tab, pb_u32 p1, pb_u32 b1, pb_u32 p2, pb_u32 b2) {
     pb_coup c;
     c.player = pb_mod10(pb_points(p1) + pb_points(p2));
     c.banker = pb_mod10(pb_points(b1) + pb_points(b2));
-    t->player_naturals += c.player >= 8;
-    t->banker_naturals += c.banker >= 8;
-    t->player_pairs += p1 == p2;
-    t->banker_pairs += b1 == b2;
-    c.no_natural = (c.player < 8) & (c.banker < 8);
-    c.player_draws = c.no_natural & pb_player_draws(c.player);
+    c.pairs = (p1 == p2) * 2u + (b1 == b2);
+    c.no_natural = 1u ^ (((tab->naturals >> c.player) | (tab->naturals >> c.banker)) & 1u);
+    c.player_draws = c.no_natural & (tab->player >> c.player) & 1u;
     return c;
 }
 
-PB_DEVICE void pb_close(pb_tally *t, const pb_coup *c, pb_u32 extra_cards) {
-    t->rounds += 1;
-    t->player_wins += c->player > c->banker;
-    t->banker_wins += c->banker > c->player;
-    t->banker_wins_on_six += (c->banker > c->player) & (c->banker == 6);
-    t->five_cards += extra_cards == 1;
-    t->six_cards += extra_cards == 2;
+/* Count the finished coup in the block's histogram. */
+PB_DEVICE void pb_close(pb_u32 *hist, const pb_coup *c, pb_u32 banker_draws) {
+    pb_u32 shape = (c->player_draws * 2u + banker_draws) * 100u + c->player * 10u + c->banker;
+    PB_SHARED_ADD(hist + c->pairs * PB_SHAPES + shape, 1u);
 }
 
 /*
@@ -385,7 +379,7 @@ PB_DEVICE void pb_fill(pb_shoe *s) {
     }
 }
 
-PB_DEVICE void pb_shoe_coup(pb_tally *t, pb_rng *g, pb_shoe *s) {
+PB_DEVICE void pb_shoe_coup(pb_u32 *hist, const pb_tableau *tab, pb_rng *g, pb_shoe *s) {
     pb_u32 p1, b1, p2, b2;
 #if PB_PAIRED_DRAWS
     if (s->pos + 4 < s->n) {
@@ -404,8 +398,8 @@ PB_DEVICE void pb_shoe_coup(pb_tally *t, pb_rng *g, pb_shoe *s) {
         p2 = pb_deal(s, g);
         b2 = pb_deal(s, g);
     }
-    pb_coup c = pb_open(t, p1, b1, p2, b2);
-    pb_u32 extra;
+    pb_coup c = pb_open(tab, p1, b1, p2, b2);
+    pb_u32 banker_draws;
 #if PB_PAIRED_DRAWS
     pb_spec sp = pb_speculate(g, c.player_draws);
     pb_u32 left5 = s->n - s->pos, left6 = left5 - c.player_draws;
@@ -414,31 +408,29 @@ PB_DEVICE void pb_shoe_coup(pb_tally *t, pb_rng *g, pb_shoe *s) {
         pb_u32 fifth = pb_take_if(s, (pb_u32)(m5 >> 32), c.player_draws);
         pb_u32 third = c.player_draws ? pb_points(fifth) : 10;
         c.player = c.player_draws ? pb_mod10(c.player + third) : c.player;
-        pb_u32 banker_draws = c.no_natural & pb_banker_draws(c.banker, third);
+        banker_draws = c.no_natural & pb_banker_draws(tab, c.banker, third);
         pb_u32 sixth = pb_take_if(s, (pb_u32)(m6 >> 32), banker_draws);
         c.banker = banker_draws ? pb_mod10(c.banker + pb_points(sixth)) : c.banker;
-        extra = c.player_draws + banker_draws;
-        pb_commit(g, &sp, extra);
+        pb_commit(g, &sp, c.player_draws + banker_draws);
     } else
 #endif
     {
         pb_u32 third = 10;
-        extra = 0;
+        banker_draws = 0;
         if (c.player_draws) {
             third = pb_points(pb_deal(s, g));
             c.player = pb_mod10(c.player + third);
-            extra = 1;
         }
-        if (c.no_natural && pb_banker_draws(c.banker, third)) {
+        if (c.no_natural && pb_banker_draws(tab, c.banker, third)) {
             c.banker = pb_mod10(c.banker + pb_points(pb_deal(s, g)));
-            extra += 1;
+            banker_draws = 1;
         }
     }
-    pb_close(t, &c, extra);
+    pb_close(hist, &c, banker_draws);
 }
 
-PB_DEVICE void pb_cut_card_shoe(pb_tally *t, pb_rng *g, pb_shoe *s, pb_u32 cut_card,
-                                pb_u32 burn) {
+PB_DEVICE void pb_cut_card_shoe(pb_u32 *hist, const pb_tableau *tab, pb_rng *g, pb_shoe *s,
+                                pb_u32 cut_card, pb_u32 burn) {
     pb_u32 cut_index = s->n - cut_card;
     pb_fill(s);
     s->pos = 0;
@@ -451,7 +443,7 @@ PB_DEVICE void pb_cut_card_shoe(pb_tally *t, pb_rng *g, pb_shoe *s, pb_u32 cut_c
         /* The cut card is out once a card at or behind it has been dealt; the
          * round that starts with it out is the last one. */
         pb_u32 last = s->pos > cut_index;
-        pb_shoe_coup(t, g, s);
+        pb_shoe_coup(hist, tab, g, s);
         if (last) break;
     }
 }
@@ -479,7 +471,7 @@ PB_DEVICE pb_u32 pb_take_sparse(pb_u32 k, pb_u32 offset, pb_u32 *target, pb_u32 
     return card;
 }
 
-PB_DEVICE void pb_reshuffle_round(pb_tally *t, pb_rng *g, pb_u32 n) {
+PB_DEVICE void pb_reshuffle_round(pb_u32 *hist, const pb_tableau *tab, pb_rng *g, pb_u32 n) {
     pb_u32 target[6], moved[6], r[4];
 #if PB_PAIRED_DRAWS
     pb_draw4(g, n, n - 1, n - 2, n - 3, r);
@@ -493,8 +485,8 @@ PB_DEVICE void pb_reshuffle_round(pb_tally *t, pb_rng *g, pb_u32 n) {
     pb_u32 b1 = pb_take_sparse(1, r[1], target, moved);
     pb_u32 p2 = pb_take_sparse(2, r[2], target, moved);
     pb_u32 b2 = pb_take_sparse(3, r[3], target, moved);
-    pb_coup c = pb_open(t, p1, b1, p2, b2);
-    pb_u32 extra;
+    pb_coup c = pb_open(tab, p1, b1, p2, b2);
+    pb_u32 banker_draws;
 #if PB_PAIRED_DRAWS
     /* The generator is thrown away after the round: nothing to commit. */
     pb_spec sp = pb_speculate(g, c.player_draws);
@@ -504,60 +496,63 @@ PB_DEVICE void pb_reshuffle_round(pb_tally *t, pb_rng *g, pb_u32 n) {
         pb_u32 fifth = pb_take_sparse(4, (pb_u32)(m5 >> 32), target, moved);
         pb_u32 third = c.player_draws ? pb_points(fifth) : 10;
         c.player = c.player_draws ? pb_mod10(c.player + third) : c.player;
-        pb_u32 banker_draws = c.no_natural & pb_banker_draws(c.banker, third);
+        banker_draws = c.no_natural & pb_banker_draws(tab, c.banker, third);
         /* The sixth card's step is 5 after a Player draw, else 4; entry 4 of
          * the swaps counts only in the first case. */
         pb_u32 k = 4 + c.player_draws;
         pb_u32 sixth = pb_rank_at(k + (pb_u32)(m6 >> 32), k, target, moved);
         c.banker = banker_draws ? pb_mod10(c.banker + pb_points(sixth)) : c.banker;
-        extra = c.player_draws + banker_draws;
     } else
 #endif
     {
         pb_u32 third = 10;
-        extra = 0;
+        banker_draws = 0;
         if (c.player_draws) {
             third = pb_points(pb_take_sparse(4, pb_randbelow(g, n - 4), target, moved));
             c.player = pb_mod10(c.player + third);
-            extra = 1;
         }
-        if (c.no_natural && pb_banker_draws(c.banker, third)) {
-            pb_u32 k = 4 + extra;
+        if (c.no_natural && pb_banker_draws(tab, c.banker, third)) {
+            pb_u32 k = 4 + c.player_draws;
             pb_u32 sixth = pb_rank_at(k + pb_randbelow(g, n - k), k, target, moved);
             c.banker = pb_mod10(c.banker + pb_points(sixth));
-            extra += 1;
+            banker_draws = 1;
         }
     }
-    pb_close(t, &c, extra);
+    pb_close(hist, &c, banker_draws);
 }
 
 /* ---- kernels ------------------------------------------------------------- */
 
-PB_DEVICE void pb_flush(const pb_tally *t, pb_u64 *out) {
-    pb_u32 ties = t->rounds - t->player_wins - t->banker_wins;
-    pb_u32 four_cards = t->rounds - t->five_cards - t->six_cards;
-    PB_ATOMIC_ADD(out + 0, t->rounds);
-    PB_ATOMIC_ADD(out + 1, t->player_wins);
-    PB_ATOMIC_ADD(out + 2, t->banker_wins);
-    PB_ATOMIC_ADD(out + 3, ties);
-    PB_ATOMIC_ADD(out + 4, t->banker_wins_on_six);
-    PB_ATOMIC_ADD(out + 5, t->player_naturals);
-    PB_ATOMIC_ADD(out + 6, t->banker_naturals);
-    PB_ATOMIC_ADD(out + 7, t->player_pairs);
-    PB_ATOMIC_ADD(out + 8, t->banker_pairs);
-    PB_ATOMIC_ADD(out + 9, four_cards);
-    PB_ATOMIC_ADD(out + 10, t->five_cards);
-    PB_ATOMIC_ADD(out + 11, t->six_cards);
+/* Each kernel runs in three steps with a barrier between them: clear the
+ * block's histogram, deal (each thread its shoes), add the histogram to the
+ * output. The steps are device functions so that the CPU build's driver can
+ * run each for every thread of a block before the next (no barrier there). */
+
+PB_DEVICE void pb_hist_clear(pb_u32 *hist) {
+    for (pb_u32 i = threadIdx.x; i < PB_CLASSES; i += blockDim.x) hist[i] = 0;
 }
 
-/* Cut-card shoes first_shoe .. first_shoe + shoes - 1, grid-strided over threads.
- * Dynamic shared memory: 4 * ceil(52 * decks / PB_CARDS_PER_WORD) bytes per thread. The caller keeps
- * the shoes per thread low enough for 32-bit per-thread counts. */
-PB_KERNEL void pb_tally_cut_card(pb_u64 seed, pb_u64 first_shoe, pb_u64 shoes, pb_u32 decks,
-                                 pb_u32 cut_card, pb_u32 burn, pb_u64 *out) {
-    pb_tally t = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+PB_DEVICE void pb_hist_flush(const pb_u32 *hist, pb_u64 *out) {
+    for (pb_u32 i = threadIdx.x; i < PB_CLASSES; i += blockDim.x)
+        if (hist[i]) PB_ATOMIC_ADD(out + i, hist[i]);
+}
+
+PB_DEVICE pb_tableau pb_make_tableau(pb_u32 naturals, pb_u32 player, pb_u64 banker_lo,
+                                     pb_u64 banker_hi) {
+    pb_tableau tab;
+    tab.naturals = naturals;
+    tab.player = player;
+    tab.banker_lo = banker_lo;
+    tab.banker_hi = banker_hi;
+    return tab;
+}
+
+/* This thread's cut-card shoes, grid-strided. The shoes live after the histogram. */
+PB_DEVICE void pb_cut_card_thread(pb_u32 *hist, const pb_tableau *tab, pb_u64 seed,
+                                  pb_u64 first_shoe, pb_u64 shoes, pb_u32 decks,
+                                  pb_u32 cut_card, pb_u32 burn) {
     pb_shoe s;
-    s.words = PB_SHARED_WORDS + threadIdx.x;
+    s.words = hist + PB_CLASSES + threadIdx.x;
     s.stride = blockDim.x;
     s.n = 52 * decks;
     s.pos = 0;
@@ -565,44 +560,76 @@ PB_KERNEL void pb_tally_cut_card(pb_u64 seed, pb_u64 first_shoe, pb_u64 shoes, p
     for (pb_u64 k = (pb_u64)blockIdx.x * blockDim.x + threadIdx.x; k < shoes; k += threads) {
         pb_rng g;
         pb_rng_seed(&g, seed, first_shoe + k);
-        pb_cut_card_shoe(&t, &g, &s, cut_card, burn);
+        pb_cut_card_shoe(hist, tab, &g, &s, cut_card, burn);
     }
-    pb_flush(&t, out);
 }
 
-/* Reshuffle mode: round k is shoe first_shoe + k; no shared memory. */
-PB_KERNEL void pb_tally_reshuffle(pb_u64 seed, pb_u64 first_shoe, pb_u64 shoes, pb_u32 decks,
-                                  pb_u64 *out) {
-    pb_tally t = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+/* This thread's reshuffled rounds (round k is shoe first_shoe + k), grid-strided. */
+PB_DEVICE void pb_reshuffle_thread(pb_u32 *hist, const pb_tableau *tab, pb_u64 seed,
+                                   pb_u64 first_shoe, pb_u64 shoes, pb_u32 decks) {
     pb_u32 n = 52 * decks;
     pb_u64 threads = (pb_u64)gridDim.x * blockDim.x;
     for (pb_u64 k = (pb_u64)blockIdx.x * blockDim.x + threadIdx.x; k < shoes; k += threads) {
         pb_rng g;
         pb_rng_seed(&g, seed, first_shoe + k);
-        pb_reshuffle_round(&t, &g, n);
+        pb_reshuffle_round(hist, tab, &g, n);
     }
-    pb_flush(&t, out);
 }
 
+#ifndef PB_HOST_BUILD
+/* Cut-card shoes first_shoe .. first_shoe + shoes - 1. Dynamic shared memory:
+ * 4 * PB_CLASSES bytes of histogram, then 4 * ceil(52 * decks / PB_CARDS_PER_WORD)
+ * bytes per thread. The caller keeps the shoes per block low enough for
+ * 32-bit counts. */
+PB_KERNEL void pb_tally_cut_card(pb_u64 seed, pb_u64 first_shoe, pb_u64 shoes, pb_u32 decks,
+                                 pb_u32 cut_card, pb_u32 burn, pb_u32 naturals, pb_u32 player,
+                                 pb_u64 banker_lo, pb_u64 banker_hi, pb_u64 *out) {
+    pb_tableau tab = pb_make_tableau(naturals, player, banker_lo, banker_hi);
+    pb_hist_clear(PB_SHARED_WORDS);
+    __syncthreads();
+    pb_cut_card_thread(PB_SHARED_WORDS, &tab, seed, first_shoe, shoes, decks, cut_card, burn);
+    __syncthreads();
+    pb_hist_flush(PB_SHARED_WORDS, out);
+}
+
+/* Reshuffle mode. Dynamic shared memory: the histogram only. */
+PB_KERNEL void pb_tally_reshuffle(pb_u64 seed, pb_u64 first_shoe, pb_u64 shoes, pb_u32 decks,
+                                  pb_u32 naturals, pb_u32 player, pb_u64 banker_lo,
+                                  pb_u64 banker_hi, pb_u64 *out) {
+    pb_tableau tab = pb_make_tableau(naturals, player, banker_lo, banker_hi);
+    pb_hist_clear(PB_SHARED_WORDS);
+    __syncthreads();
+    pb_reshuffle_thread(PB_SHARED_WORDS, &tab, seed, first_shoe, shoes, decks);
+    __syncthreads();
+    pb_hist_flush(PB_SHARED_WORDS, out);
+}
+#endif
+
 #ifdef PB_HOST_BUILD
-/* ---- CPU driver: every thread of every block in turn ---------------------- */
+/* ---- CPU driver: every thread of every block in turn, step by step -------- */
 #include <stdlib.h>
 
 int pb_host_tally(pb_u64 seed, pb_u64 first_shoe, pb_u64 shoes, pb_u32 decks, pb_u32 cut_card,
-                  pb_u32 burn, pb_u32 reshuffle, pb_u32 grid, pb_u32 block, pb_u64 *out) {
-    pb_host_shared = (pb_u32 *)malloc((size_t)block * 13 * decks * sizeof(pb_u32));
+                  pb_u32 burn, pb_u32 reshuffle, pb_u32 naturals, pb_u32 player,
+                  pb_u64 banker_lo, pb_u64 banker_hi, pb_u32 grid, pb_u32 block, pb_u64 *out) {
+    pb_tableau tab = pb_make_tableau(naturals, player, banker_lo, banker_hi);
+    pb_host_shared =
+        (pb_u32 *)malloc(((size_t)block * 13 * decks + PB_CLASSES) * sizeof(pb_u32));
     if (pb_host_shared == 0) return 1;
     gridDim.x = grid;
     blockDim.x = block;
     for (pb_u32 b = 0; b < grid; ++b) {
         blockIdx.x = b;
-        for (pb_u32 t = 0; t < block; ++t) {
-            threadIdx.x = t;
+        for (threadIdx.x = 0; threadIdx.x < block; ++threadIdx.x) pb_hist_clear(pb_host_shared);
+        for (threadIdx.x = 0; threadIdx.x < block; ++threadIdx.x) {
             if (reshuffle)
-                pb_tally_reshuffle(seed, first_shoe, shoes, decks, out);
+                pb_reshuffle_thread(pb_host_shared, &tab, seed, first_shoe, shoes, decks);
             else
-                pb_tally_cut_card(seed, first_shoe, shoes, decks, cut_card, burn, out);
+                pb_cut_card_thread(pb_host_shared, &tab, seed, first_shoe, shoes, decks,
+                                   cut_card, burn);
         }
+        for (threadIdx.x = 0; threadIdx.x < block; ++threadIdx.x)
+            pb_hist_flush(pb_host_shared, out);
     }
     free(pb_host_shared);
     pb_host_shared = 0;

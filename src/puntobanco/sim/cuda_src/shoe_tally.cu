@@ -243,10 +243,13 @@ typedef struct {
     pb_u64 banker_lo, banker_hi;
 } pb_tableau;
 
+/* Rows of the Banker's table packed in each 64-bit word (5 rows of 11 bits). */
+#define PB_ROWS_PER_WORD 5
+
 PB_DEVICE pb_u32 pb_banker_draws(const pb_tableau *tab, pb_u32 banker, pb_u32 player_third) {
-    pb_u32 high = banker >= 5;
-    pb_u64 row = high ? tab->banker_hi : tab->banker_lo;
-    return (pb_u32)(row >> ((banker - 5 * high) * 11 + player_third)) & 1u;
+    pb_u32 word = banker / PB_ROWS_PER_WORD;
+    pb_u64 row = word ? tab->banker_hi : tab->banker_lo;
+    return (pb_u32)(row >> ((banker - PB_ROWS_PER_WORD * word) * 11 + player_third)) & 1u;
 }
 
 /* A coup in progress: the two-card totals, then the final ones. */

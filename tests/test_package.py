@@ -39,11 +39,6 @@ def test_the_terminal_game_module_loads_no_numba() -> None:
     assert done.returncode == 0, done.stderr
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cli/odds.py imports puntobanco.analysis.shoe (whose package imports the numba "
-    "kernels) and cli/systems.py imports puntobanco.sim.systems at module level",
-)
 def test_the_command_line_help_loads_no_numba() -> None:
     done = _run(
         "import sys\n"

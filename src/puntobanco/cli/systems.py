@@ -20,7 +20,7 @@ import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -34,42 +34,37 @@ from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import Lang, error_message
 from puntobanco.core.money import format_minor, parse_amount
 from puntobanco.core.rules import BetKind, TableLimits, preset
-from puntobanco.sim.systems import (
-    MAX_ROUNDS,
-    Plan,
-    Sessions,
-    Summary,
-    System,
-    exact_edges,
-    parse_system,
-    run_sessions,
-    summarize,
-)
-from puntobanco.sim.systems_deal import MAX_OUTCOMES, session_outcomes
+
+if TYPE_CHECKING:
+    from puntobanco.sim.systems import Sessions, Summary
+
+# The simulation (numpy and numba) is imported inside the command, when it runs, so
+# that ``puntobanco --help`` and the other commands start without loading it. So the
+# system names below are keyed by the plans' names (``System`` is a StrEnum).
 
 #: The most sessions one run plays.
 MAX_SESSIONS = 10_000_000
 
-SYSTEM_NAMES: Mapping[Lang, Mapping[System, str]] = {
+SYSTEM_NAMES: Mapping[Lang, Mapping[str, str]] = {
     "en": {
-        System.FLAT: "Flat",
-        System.MARTINGALE: "Martingale",
-        System.PAROLI: "Paroli",
-        System.FIBONACCI: "Fibonacci",
-        System.DALEMBERT: "D'Alembert",
-        System.ONE_THREE_TWO_SIX: "1-3-2-6",
-        System.LABOUCHERE: "Labouchère",
-        System.FOLLOW_WINNER: "Follow the last winner",
+        "flat": "Flat",
+        "martingale": "Martingale",
+        "paroli": "Paroli",
+        "fibonacci": "Fibonacci",
+        "dalembert": "D'Alembert",
+        "1-3-2-6": "1-3-2-6",
+        "labouchere": "Labouchère",
+        "follow-the-winner": "Follow the last winner",
     },
     "es": {
-        System.FLAT: "Apuesta plana",
-        System.MARTINGALE: "Martingala",
-        System.PAROLI: "Paroli",
-        System.FIBONACCI: "Fibonacci",
-        System.DALEMBERT: "D'Alembert",
-        System.ONE_THREE_TWO_SIX: "1-3-2-6",
-        System.LABOUCHERE: "Labouchère",
-        System.FOLLOW_WINNER: "Seguir al último ganador",
+        "flat": "Apuesta plana",
+        "martingale": "Martingala",
+        "paroli": "Paroli",
+        "fibonacci": "Fibonacci",
+        "dalembert": "D'Alembert",
+        "1-3-2-6": "1-3-2-6",
+        "labouchere": "Labouchère",
+        "follow-the-winner": "Seguir al último ganador",
     },
 }
 
@@ -394,6 +389,17 @@ def register(app: typer.Typer) -> None:
             raise _refuse(_text(_language(None), "lang", value=lang))
         language = _language(lang)
         console = Console(file=safe_stream(sys.stderr), highlight=False)
+        from puntobanco.sim.systems import (
+            MAX_ROUNDS,
+            Plan,
+            System,
+            exact_edges,
+            parse_system,
+            run_sessions,
+            summarize,
+        )
+        from puntobanco.sim.systems_deal import MAX_OUTCOMES, session_outcomes
+
         try:
             chosen_seed = (
                 secrets.randbits(63)
@@ -510,7 +516,7 @@ def _side_name(lang: Lang, side: BetKind) -> str:
 
 
 def _single_table(
-    summary: Summary, lang: Lang, rounds: int, symbols: Callable[[str], str] = str
+    summary: "Summary", lang: Lang, rounds: int, symbols: Callable[[str], str] = str
 ) -> Table:
     title = _text(
         lang,
@@ -549,7 +555,7 @@ def _single_table(
 
 
 def _compare_table(
-    summaries: list[Summary],
+    summaries: "list[Summary]",
     lang: Lang,
     sessions: int,
     rounds: int,
@@ -589,7 +595,7 @@ def _compare_table(
     return table
 
 
-def conclusion(summaries: Sequence[Summary], lang: Lang) -> str:
+def conclusion(summaries: "Sequence[Summary]", lang: Lang) -> str:
     """The plain answer under the figures: what the systems did to the expectation.
 
     It quotes each summary's own exact loss per unit (follow-the-winner mixes
@@ -627,7 +633,7 @@ def conclusion(summaries: Sequence[Summary], lang: Lang) -> str:
     return _text(lang, "answer", edges=edges)
 
 
-def draw_plot(played: list[Sessions], summaries: list[Summary], path: Path, lang: Lang) -> None:
+def draw_plot(played: "list[Sessions]", summaries: "list[Summary]", path: Path, lang: Lang) -> None:
     """Bankroll paths and the final-bankroll histogram (one row per system) into a PNG."""
     import matplotlib
 

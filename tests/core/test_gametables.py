@@ -266,3 +266,14 @@ def test_the_compiled_tables_stay_on_the_value_but_not_in_its_pickle() -> None:
     assert copy == rules and hash(copy) == hash(rules)
     assert copy.tables is rules.tables  # compiled again on first use: the same cached value
     assert "_compiled" not in Rules().to_json()
+
+
+def test_rules_and_tableaux_keep_their_hash_consistent_with_equality() -> None:
+    import pickle
+
+    twins = [(Rules(decks=6), PRESETS["punto-banco-6"]), (tableau_of(ODD_RULES), ODD_TABLEAU)]
+    for a, b in twins:
+        assert a == b and hash(a) == hash(b) and a is not b
+        again = pickle.loads(pickle.dumps(a))
+        assert again == a and hash(again) == hash(a)
+    assert Rules(decks=6) != Rules() and hash(Rules(tie_pays=9)) != hash(Rules())

@@ -184,6 +184,12 @@ class Rules:
     _compiled: GameTables | None = field(
         default=None, init=False, repr=False, compare=False, hash=False
     )
+    # Rules key caches (the analyzers', the kernels' arrays): the hash is kept, not
+    # recomputed over every field on each lookup.
+    _hash: int = field(default=0, init=False, repr=False, compare=False, hash=False)
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__  # the dataclass is frozen; normalise once, here
@@ -272,6 +278,7 @@ class Rules:
                         value=str(value),
                     )
                 set_(self, name, value)
+        set_(self, "_hash", hash(tuple(getattr(self, f.name) for f in _COMPARED)))
 
     @property
     def banker_pays(self) -> Fraction:
@@ -309,6 +316,7 @@ class Rules:
         for name, value in zip(names, state, strict=True):
             object.__setattr__(self, name, value)
         object.__setattr__(self, "_compiled", None)
+        object.__setattr__(self, "_hash", hash(tuple(getattr(self, f.name) for f in _COMPARED)))
 
     def to_json(self) -> dict[str, Any]:
         """The rules as JSON: every field, ratios as ``str(Fraction)``, and what they imply.
@@ -377,6 +385,9 @@ class Rules:
         """
         return dataclasses.replace(self, **changes)
 
+
+#: The fields that make two rules equal (and so their hash).
+_COMPARED = tuple(f for f in dataclasses.fields(Rules) if f.compare)
 
 #: Keys of :meth:`Rules.to_json` that are derived from the fields, not fields.
 _DERIVED_JSON_KEYS = frozenset({"offered_bets", "bets"})

@@ -25,7 +25,7 @@ player's choice, which is why a cell is not a plain bool.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any
 
@@ -69,6 +69,12 @@ class Tableau:
     naturals: tuple[bool, ...]
     player: Row
     banker: tuple[Row, ...]
+    # The engine looks its prebuilt events up by the tableau on every coup: hashing
+    # 130 cells each time would cost more than the lookup, so the hash is kept.
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def __post_init__(self) -> None:
         def cells(row: Any, length: int, name: str) -> Row:
@@ -111,6 +117,7 @@ class Tableau:
                 for total, row in enumerate(banker)
             ),
         )
+        object.__setattr__(self, "_hash", hash((self.naturals, self.player, self.banker)))
 
     @classmethod
     def from_sets(

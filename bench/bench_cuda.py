@@ -3,7 +3,7 @@
     PYTHONPATH=src python bench/bench_cuda.py [--quick]
 
 Workload: seeded 8-deck cut-card shoes (burn, cut card 14 from the end), and
-6-deck reshuffle-every-round rounds, as CONTRACTS.md B defines them. Each GPU
+6-deck reshuffle-every-round rounds, dealt as the reference engine deals them. Each GPU
 figure is the median of several timed calls after a warm-up (compilation
 excluded); a call returns only after the tallies are back on the host.
 

@@ -162,7 +162,7 @@ def test_cuda_without_a_gpu_names_other_backends(monkeypatch: pytest.MonkeyPatch
 def test_cuda_backend_cuts_the_last_shoe_on_the_cpu(monkeypatch: pytest.MonkeyPatch) -> None:
     """The plumbing: whole shoes from the GPU module, the cut-off shoe from the CPU kernel.
 
-    A stand-in for puntobanco.sim.cuda (the CPU kernel behind CONTRACTS.md B's
+    A stand-in for puntobanco.sim.cuda (the CPU kernel behind the GPU module's
     signature) checks the calls; the real module is tested by its owner.
     """
     import sys

@@ -17,7 +17,7 @@ from puntobanco.sim import stats, tallies
 from puntobanco.sim.api import simulate
 from tests.core.test_gametables import ODD
 
-# Published 8-deck figures (Wizard of Odds; DESIGN.md / STYLE.md golden values),
+# Published 8-deck figures (Wizard of Odds),
 # typed in here, not computed by the code under test.
 EIGHT_DECKS = {"banker": 0.458597, "player": 0.446247, "tie": 0.095156}
 EIGHT_DECK_EDGES = {"banker": 0.010579, "player": 0.012351, "tie": 0.143596}

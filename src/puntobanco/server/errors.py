@@ -3,7 +3,7 @@
 Core errors (:class:`~puntobanco.core.errors.BaccaratError`) are worded by
 :func:`puntobanco.core.explain.error_message`; the server's own errors by the
 catalogue below, in English and Spanish. Every error answer has the shape
-``{"error": {"code", "message", "params", "messages"}}`` (CONTRACTS.md C):
+``{"error": {"code", "message", "params", "messages"}}`` (clients rely on it):
 ``message`` in the request's language, ``messages`` the same sentence in every
 language the server speaks (``{"en": ..., "es": ...}``).
 
@@ -275,7 +275,7 @@ def error_response(
     headers: dict[str, str] | None,
     messages: dict[str, str] | None = None,
 ) -> JSONResponse:
-    """The JSON error answer of CONTRACTS.md C.
+    """The JSON error answer, in the one shape every client reads.
 
     ``messages`` is the sentence in every language (see the module's docstring);
     when omitted, ``message`` stands for every language.

@@ -1,4 +1,4 @@
-"""Rounds and shoes as the API writes them (CONTRACTS.md C), texts in the request language."""
+"""Rounds and shoes as the API writes them (``schemas.py``), texts in the request language."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-r"""Request and response bodies of the HTTP API (CONTRACTS.md C), as pydantic models.
+r"""Request and response bodies of the HTTP API, as pydantic models (served as /openapi.json).
 
 Every text a request carries is bounded and checked here, before it can reach an error
 message or the database (:data:`PLAIN`): no control character (NUL included), no lone

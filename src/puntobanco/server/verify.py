@@ -1,7 +1,8 @@
 """Recompute rounds from a revealed server seed: the provably fair check.
 
 This recomputation is deliberately independent of :class:`~puntobanco.core.shoe.Shoe`:
-it follows DESIGN.md's text directly (unshuffled order, HMAC word stream,
+it follows the published specification directly (:mod:`puntobanco.core.fairness`'s
+docstring: unshuffled order, HMAC word stream,
 Fisher-Yates from position 0, stopping after the cards needed), so it checks
 the dealing code rather than repeating it.
 """
@@ -51,7 +52,7 @@ class Mismatch:
 def shoe_prefix(
     server_seed: bytes, client_seed: str, nonce: int, *, decks: int, cards: int
 ) -> list[Card]:
-    """The first ``cards`` cards of the provably fair shoe (DESIGN.md, verbatim)."""
+    """The first ``cards`` cards of the provably fair shoe (the specification, verbatim)."""
     order = unshuffled(decks)
     n = len(order)
     stream = FairStream(server_seed, client_seed, nonce)

@@ -2,7 +2,7 @@
 
 One thread deals one shoe at a time, in shared memory, exactly as
 :class:`puntobanco.core.shoe.Shoe` deals it with
-:class:`puntobanco.core.rng.SeededSource` (CONTRACTS.md B): the same seed gives
+:class:`puntobanco.core.rng.SeededSource` (one generator per shoe): the same seed gives
 the same tallies as every other backend. The kernel is CUDA C in
 ``cuda_src/shoe_tally.cu``; the drawing rules reach it as four kernel
 parameters, bit masks packed from the rules' checked tableau arrays

@@ -22,7 +22,7 @@ Why the shapes below:
   branch mispredictions (the outcome of a coup is random) are what would
   otherwise dominate.
 * Array indices are unsigned (``uintp``): numba checks signed indices for
-  negative wraparound on every access (the issue's prototype measured ~40%).
+  negative wraparound on every access (a prototype measured ~40%).
 * The shuffle draws two bounds from one 64-bit output with the rare cases
   (a spare half pending, Lemire's rejection test) out of line: 1.2 ns a card
   here against 1.45 ns for the word-at-a-time loop.

@@ -1,5 +1,5 @@
 /*
- * Seeded Punto Banco shoes dealt on the GPU and tallied (CONTRACTS.md B).
+ * Seeded Punto Banco shoes dealt on the GPU and tallied as every backend tallies them.
  *
  * One thread deals one shoe at a time, exactly as puntobanco.core.shoe.Shoe
  * deals it with puntobanco.core.rng.SeededSource: shoe k gets xoshiro256**

@@ -4,14 +4,24 @@ A fixed window per key: at most ``limit`` attempts per ``window_s`` seconds. Log
 are counted per client address and username (``settings.login_attempts`` per
 ``settings.login_window_s``); new accounts, registered or guest, per client address
 (``settings.signups_per_address`` per ``settings.signup_window_s``), so that one client
-cannot fill the database with accounts.
+cannot fill the database with accounts. Every request that checks or hashes a password
+(logins and registrations, whatever the username) is also counted per client address
+(``settings.password_checks_per_address`` per ``settings.password_check_window_s``); rotations
+and full verifications of a server seed per player.
+
+Beside those counts, :class:`PasswordGate` bounds the argon2 work of one process: at most
+``settings.password_check_concurrency`` password checks at once, the others waiting a
+bounded time, so that a flood of logins from many addresses still leaves the cores to the
+rounds of the players already logged in.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
+from collections.abc import Callable
 from datetime import timedelta
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
@@ -105,3 +115,60 @@ class RedisRateLimiter:
         if int(attempts) > self._limit:
             return max(1, int(ttl))
         return None
+
+
+T = TypeVar("T")
+
+#: Requests that may wait for a password-check slot, per slot: beyond that a request is
+#: refused at once, so that waiting requests never hold more than a few of the threads
+#: (and none of the database connections) that the rounds need.
+WAITING_PER_SLOT = 4
+
+
+class PasswordGate:
+    """At most ``concurrency`` password checks (argon2) at once in this process.
+
+    :meth:`run` is called from the request threads, outside any database transaction
+    (a request waiting here holds no connection). A request that finds every slot busy
+    waits up to ``wait_s`` seconds; it is refused with 503 ``server_busy`` (Retry-After:
+    1 s) when the wait runs out, or at once when ``WAITING_PER_SLOT`` requests per slot
+    are already waiting. 503 rather than 429: the server is busy, not this client over
+    its own count (that is the per-address limit's 429).
+    """
+
+    def __init__(self, concurrency: int, wait_s: float) -> None:
+        self._slots = threading.BoundedSemaphore(concurrency)
+        self._wait_s = wait_s
+        self._lock = threading.Lock()
+        self._waiting = 0
+        self._max_waiting = WAITING_PER_SLOT * concurrency
+        self._running = 0
+        #: The most checks seen running at once (for tests and measurements).
+        self.peak = 0
+
+    def run(self, check: Callable[[], T]) -> T:
+        """``check()`` once a slot is free.
+
+        Raises:
+            ApiError: 503 ``server_busy`` (nothing was checked).
+        """
+        with self._lock:
+            if self._waiting >= self._max_waiting:
+                raise ApiError(503, "server_busy", retry_after=1)
+            self._waiting += 1
+        try:
+            acquired = self._slots.acquire(timeout=self._wait_s)
+        finally:
+            with self._lock:
+                self._waiting -= 1
+        if not acquired:
+            raise ApiError(503, "server_busy", retry_after=1)
+        try:
+            with self._lock:
+                self._running += 1
+                self.peak = max(self.peak, self._running)
+            return check()
+        finally:
+            with self._lock:
+                self._running -= 1
+            self._slots.release()

@@ -380,3 +380,23 @@ def test_a_password_check_holds_no_database_lock_while_it_runs(
             assert slow.running == 1  # the login is still checking its password
             assert login.result(5).status_code == 200
     assert took < 0.5
+
+
+def test_a_known_refusal_is_answered_without_counting_in_the_store() -> None:
+    from puntobanco.server.ratelimit import RememberRefusals
+
+    class Store:
+        def __init__(self) -> None:
+            self.hits = 0
+
+        def hit(self, key: str) -> int | None:
+            self.hits += 1
+            return None if self.hits <= 2 else 30
+
+    store = Store()
+    limiter = RememberRefusals(store)
+    assert [limiter.hit("k") for _ in range(2)] == [None, None]
+    assert [limiter.hit("k") for _ in range(50)] == [30] * 50
+    assert store.hits == 3  # the refusals after the first cost the store nothing
+    limiter.forget()
+    assert limiter.hit("k") == 30 and store.hits == 4

@@ -36,6 +36,7 @@ from puntobanco.server.ratelimit import (
     PasswordGate,
     RateLimiter,
     RedisRateLimiter,
+    RememberRefusals,
 )
 from puntobanco.server.routers import admin, auth, fairness, ops, rounds, table, wallet
 from puntobanco.server.settings import Settings, get_settings
@@ -73,11 +74,13 @@ def _limiter(
         import redis
 
         client = redis.Redis.from_url(settings.redis_url)
-        return RedisRateLimiter(client, limit=limit, window_s=window_s, namespace=namespace)
+        return RememberRefusals(
+            RedisRateLimiter(client, limit=limit, window_s=window_s, namespace=namespace)
+        )
     # In the database the limiters share one table: other keys start with "signup|",
     # "password|", "rotate|" or "verify|", which no client address (the start of a login
     # key) does.
-    return DatabaseRateLimiter(app.state.sessions, limit=limit, window_s=window_s)
+    return RememberRefusals(DatabaseRateLimiter(app.state.sessions, limit=limit, window_s=window_s))
 
 
 #: After a failed housekeeping pass, the next try waits this long, doubling up to the cap.

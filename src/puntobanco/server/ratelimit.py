@@ -18,7 +18,9 @@ rounds of the players already logged in.
 from __future__ import annotations
 
 import logging
+import math
 import threading
+import time
 from collections.abc import Callable
 from datetime import timedelta
 from typing import Any, Protocol, TypeVar
@@ -115,6 +117,47 @@ class RedisRateLimiter:
         if int(attempts) > self._limit:
             return max(1, int(ttl))
         return None
+
+
+class RememberRefusals:
+    """A limiter that remembers, in this process, the keys it refused until their window ends.
+
+    Over its limit, a key stays refused until its fixed window ends, whatever is sent
+    meanwhile: the count in the store can only grow. So a refusal already known is answered
+    from memory, without the write to the store that counting takes (on SQLite a write
+    lock that the rounds wait for): a flood of refused requests costs the store one write
+    per key and worker, not one per request. Allowed attempts are always counted in the
+    store. At most ``max_keys`` keys are remembered (then more are counted in the store).
+    """
+
+    def __init__(self, limiter: RateLimiter, *, max_keys: int = 10_000) -> None:
+        self._limiter = limiter
+        self._max_keys = max_keys
+        self._until: dict[str, float] = {}
+        self._lock = threading.Lock()
+
+    def hit(self, key: str) -> int | None:
+        """Count one attempt for ``key``; ``None`` if allowed, else seconds to wait."""
+        now = time.monotonic()
+        with self._lock:
+            until = self._until.get(key)
+            if until is not None:
+                if until > now:
+                    return max(1, math.ceil(until - now))
+                del self._until[key]
+        wait = self._limiter.hit(key)
+        if wait is not None:
+            with self._lock:
+                if len(self._until) >= self._max_keys:
+                    self._until = {k: t for k, t in self._until.items() if t > now}
+                if len(self._until) < self._max_keys:
+                    self._until[key] = now + wait
+        return wait
+
+    def forget(self) -> None:
+        """Forget every refusal (for tests that move windows in the store)."""
+        with self._lock:
+            self._until.clear()
 
 
 T = TypeVar("T")

@@ -266,6 +266,8 @@ def test_a_saturated_password_gate_answers_503_with_retry_after(
         login_attempts=1000,
     )
     with TestClient(create_app(capped)) as client:
+        rings: list[None] = []
+        client.app.state.recovery.ring = lambda: rings.append(None)  # type: ignore[attr-defined]
 
         def login(i: int) -> Any:
             body = {"username": f"nobody{i}", "password": "wrong password"}
@@ -278,6 +280,7 @@ def test_a_saturated_password_gate_answers_503_with_retry_after(
     assert busy[0].headers["Retry-After"] == "1"
     assert busy[0].json()["error"]["message"].startswith("El servidor está ocupado")
     assert slow.peak == 1
+    assert rings == []  # a busy gate is no database failure: the sweeper is left asleep
 
 
 def test_the_gate_refuses_at_once_when_too_many_are_waiting() -> None:

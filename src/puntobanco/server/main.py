@@ -230,7 +230,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     def on_error(status: int, code: str) -> None:
         observability.error_counted(status, code)
-        if status == 503:  # the database (or Redis) failed: a round may be left dealt
+        # The database (or Redis) failed: a round may be left dealt. (A busy password gate
+        # is no failure: waking the sweeper for it would only add work under a flood.)
+        if status == 503 and code != "server_busy":
             app.state.recovery.ring()
 
     install_error_handlers(app, on_error=on_error)

@@ -14,7 +14,9 @@ from fastapi.testclient import TestClient
 from tests.server.conftest import Player, ledger_check
 
 JSON = {"Content-Type": "application/json"}
-LONG = "x" * 100_000
+#: Longer than any field allows (1,000 characters at most), within the body limit (64 KiB):
+#: a longer body is refused before it is read (tests/server/test_dos.py).
+LONG = "x" * 10_000
 
 
 def _refused(response: Any, field: str) -> dict[str, Any]:

@@ -28,6 +28,7 @@ from puntobanco.server.models import (
     Wallet,
     utcnow,
 )
+from puntobanco.server.ratelimit import PasswordGate
 from puntobanco.server.settings import Settings
 from puntobanco.server.statements import PLAYER_FOR_TOKEN
 from puntobanco.server.tables import new_seed
@@ -71,19 +72,41 @@ def check_credentials(username: str, password: str) -> None:
         raise ApiError(422, "invalid_password", length=len(password))
 
 
+def hash_password(settings: Settings, password: str, gate: PasswordGate | None = None) -> str:
+    """The argon2id hash of ``password``, through ``gate`` when given.
+
+    Call it outside any transaction: a request waiting for the gate holds no connection.
+
+    Raises:
+        ApiError: 503 ``server_busy`` (the gate stayed full).
+    """
+    hasher = password_hasher(settings)
+    if gate is None:
+        return hasher.hash(password)
+    return gate.run(lambda: hasher.hash(password))
+
+
 def create_player(
-    session: Session, settings: Settings, *, username: str | None, password: str | None
+    session: Session,
+    settings: Settings,
+    *,
+    username: str | None,
+    password: str | None = None,
+    password_hash: str | None = None,
 ) -> Player:
     """Create a player with a wallet, the play-money grant, a table and a seed (one transaction).
 
-    ``username=None`` makes a guest. Call inside a transaction.
+    ``username=None`` makes a guest. Give the password, or its hash from
+    :func:`hash_password` (hashed before the transaction, through the gate). Call inside a
+    transaction.
 
     Raises:
         ApiError: 409 ``username_taken``.
     """
     guest = username is None
     name = username if username is not None else f"guest-{secrets.token_hex(6)}"
-    password_hash = password_hasher(settings).hash(password) if password is not None else None
+    if password is not None and password_hash is None:
+        password_hash = hash_password(settings, password)
     try:
         with session.begin_nested():
             user_id = session.execute(
@@ -136,32 +159,41 @@ def open_session(session: Session, settings: Settings, user_id: int) -> str:
 _DUMMY_HASH: dict[tuple[int, int], str] = {}
 
 
-def authenticate(session: Session, settings: Settings, username: str, password: str) -> Player:
+def authenticate(
+    session: Session, settings: Settings, username: str, password: str, gate: PasswordGate
+) -> Player:
     """The player with these credentials.
+
+    Call outside a transaction: the user is read in a short one of its own, and the
+    password is checked after it, through ``gate`` (no connection is held meanwhile).
 
     Raises:
         ApiError: 401 ``bad_credentials`` (the same answer, and about the same time,
-            whether the username exists or not).
+            whether the username exists or not); 503 ``server_busy`` (the gate stayed full).
     """
     hasher = password_hasher(settings)
-    row = session.execute(
-        select(User.id, User.username, User.guest, User.password_hash).where(
-            User.username == username
-        )
-    ).one_or_none()
+    with session.begin():
+        row = session.execute(
+            select(User.id, User.username, User.guest, User.password_hash).where(
+                User.username == username
+            )
+        ).one_or_none()
     if row is None or row.password_hash is None:
         key = (settings.argon2_time_cost, settings.argon2_memory_kib)
         if key not in _DUMMY_HASH:
             _DUMMY_HASH[key] = hasher.hash("not a password at all")
+        stored = _DUMMY_HASH[key]
+    else:
+        stored = row.password_hash
+
+    def check() -> bool:
         try:
-            hasher.verify(_DUMMY_HASH[key], password)
-        except VerificationError:
-            pass
+            return bool(hasher.verify(stored, password))
+        except (VerificationError, InvalidHashError):
+            return False
+
+    if not gate.run(check) or row is None or row.password_hash is None:
         raise ApiError(401, "bad_credentials")
-    try:
-        hasher.verify(row.password_hash, password)
-    except (VerificationError, InvalidHashError):
-        raise ApiError(401, "bad_credentials") from None
     return Player(int(row.id), row.username, bool(row.guest))
 
 
@@ -190,15 +222,19 @@ def balance_of(session: Session, user_id: int) -> int:
 def housekeeping(sessions: sessionmaker[Session], settings: Settings) -> int:
     """Delete expired login sessions and finished rate-limit windows; returns rows deleted.
 
-    A window is kept while the longer of the two limits (logins, sign-ups) may still use it.
+    A window is kept while the longest of the limits counted there may still use it.
     """
     now = utcnow()
+    longest = max(
+        settings.login_window_s,
+        settings.signup_window_s,
+        settings.password_check_window_s,
+        settings.rotation_window_s,
+        settings.verification_window_s,
+    )
     with sessions.begin() as session:
         expired = session.execute(delete(AuthSession).where(AuthSession.expires_at <= now))
         stale = session.execute(
-            delete(LoginAttempt).where(
-                LoginAttempt.window_start
-                < now - timedelta(seconds=max(settings.login_window_s, settings.signup_window_s))
-            )
+            delete(LoginAttempt).where(LoginAttempt.window_start < now - timedelta(seconds=longest))
         )
     return int(getattr(expired, "rowcount", 0) or 0) + int(getattr(stale, "rowcount", 0) or 0)

@@ -62,6 +62,20 @@ MESSAGES: dict[str, dict[str, str]] = {
         "signup_rate_limited": (
             "Too many new accounts from your address: try again in {retry_after} seconds."
         ),
+        "address_rate_limited": (
+            "Too many login and registration attempts from your address: try again in "
+            "{retry_after} seconds."
+        ),
+        "server_busy": (
+            "The server is busy checking passwords; nothing was changed. Try again in "
+            "{retry_after} seconds."
+        ),
+        "rotate_rate_limited": ("Too many seed rotations: try again in {retry_after} seconds."),
+        "verify_rate_limited": ("Too many verifications: try again in {retry_after} seconds."),
+        "body_too_large": (
+            "The request body is larger than {limit} bytes, the most this server accepts; "
+            "nothing was changed."
+        ),
         "round_not_found": "There is no round {round_id} of yours.",
         "idempotency_key_required": (
             "Send an Idempotency-Key header of 1 to 200 visible characters with every round."
@@ -129,6 +143,24 @@ MESSAGES: dict[str, dict[str, str]] = {
         "signup_rate_limited": (
             "Demasiadas cuentas nuevas desde su dirección: vuelva a intentarlo en {retry_after} "
             "segundos."
+        ),
+        "address_rate_limited": (
+            "Demasiados intentos de inicio de sesión y de registro desde su dirección: vuelva "
+            "a intentarlo en {retry_after} segundos."
+        ),
+        "server_busy": (
+            "El servidor está ocupado comprobando contraseñas; no se ha cambiado nada. Vuelva "
+            "a intentarlo en {retry_after} segundos."
+        ),
+        "rotate_rate_limited": (
+            "Demasiadas rotaciones de semilla: vuelva a intentarlo en {retry_after} segundos."
+        ),
+        "verify_rate_limited": (
+            "Demasiadas verificaciones: vuelva a intentarlo en {retry_after} segundos."
+        ),
+        "body_too_large": (
+            "El cuerpo de la petición tiene más de {limit} bytes, lo máximo que acepta este "
+            "servidor; no se ha cambiado nada."
         ),
         "round_not_found": "No tiene ninguna ronda {round_id}.",
         "idempotency_key_required": (
@@ -331,7 +363,7 @@ def install_error_handlers(app: FastAPI, *, on_error: Any = None) -> None:
         if exc.status == 429:
             headers = {"Retry-After": str(exc.params.get("retry_after", 60))}
         if exc.status == 503:
-            headers = {"Retry-After": "5"}
+            headers = {"Retry-After": str(exc.params.get("retry_after", 5))}
         if exc.status == 401:
             headers = {"WWW-Authenticate": "Bearer"}
 
@@ -373,11 +405,14 @@ def install_error_handlers(app: FastAPI, *, on_error: Any = None) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        params = {"path": request.url.path, "method": request.method}
+        params: dict[str, Any] = {"path": request.url.path, "method": request.method}
         if exc.status_code == 404:
             code = "not_found"
         elif exc.status_code == 405:
             code = "method_not_allowed"
+        elif exc.status_code == 413:  # a streamed body passed the limit (server/bodylimit.py)
+            code = "body_too_large"
+            params = {"limit": getattr(exc, "limit", None)}
         else:
             code = "invalid_request"
             params["detail"] = str(exc.detail)

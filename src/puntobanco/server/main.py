@@ -27,10 +27,17 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from puntobanco.server import observability
 from puntobanco.server.accounts import housekeeping
+from puntobanco.server.bodylimit import BodyLimitMiddleware
 from puntobanco.server.db import make_engine, make_sessionmaker, migrate
 from puntobanco.server.errors import install_error_handlers
 from puntobanco.server.game import recover
-from puntobanco.server.ratelimit import DatabaseRateLimiter, RateLimiter, RedisRateLimiter
+from puntobanco.server.ratelimit import (
+    DatabaseRateLimiter,
+    PasswordGate,
+    RateLimiter,
+    RedisRateLimiter,
+    RememberRefusals,
+)
 from puntobanco.server.routers import admin, auth, fairness, ops, rounds, table, wallet
 from puntobanco.server.settings import Settings, get_settings
 
@@ -67,10 +74,13 @@ def _limiter(
         import redis
 
         client = redis.Redis.from_url(settings.redis_url)
-        return RedisRateLimiter(client, limit=limit, window_s=window_s, namespace=namespace)
-    # In the database both limiters share one table: sign-up keys start with "signup|",
-    # which no client address (the start of a login key) does.
-    return DatabaseRateLimiter(app.state.sessions, limit=limit, window_s=window_s)
+        return RememberRefusals(
+            RedisRateLimiter(client, limit=limit, window_s=window_s, namespace=namespace)
+        )
+    # In the database the limiters share one table: other keys start with "signup|",
+    # "password|", "rotate|" or "verify|", which no client address (the start of a login
+    # key) does.
+    return RememberRefusals(DatabaseRateLimiter(app.state.sessions, limit=limit, window_s=window_s))
 
 
 #: After a failed housekeeping pass, the next try waits this long, doubling up to the cap.
@@ -192,14 +202,41 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         window_s=settings.signup_window_s,
         namespace="signup",
     )
+    app.state.password_limiter = _limiter(
+        settings,
+        app,
+        limit=settings.password_checks_per_address,
+        window_s=settings.password_check_window_s,
+        namespace="password",
+    )
+    app.state.rotate_limiter = _limiter(
+        settings,
+        app,
+        limit=settings.rotations_per_player,
+        window_s=settings.rotation_window_s,
+        namespace="rotate",
+    )
+    app.state.verify_limiter = _limiter(
+        settings,
+        app,
+        limit=settings.verifications_per_player,
+        window_s=settings.verification_window_s,
+        namespace="verify",
+    )
+    app.state.password_gate = PasswordGate(
+        settings.password_check_concurrency, settings.password_check_wait_s
+    )
     app.state.recovery = RecoveryAlarm()
 
     def on_error(status: int, code: str) -> None:
         observability.error_counted(status, code)
-        if status == 503:  # the database (or Redis) failed: a round may be left dealt
+        # The database (or Redis) failed: a round may be left dealt. (A busy password gate
+        # is no failure: waking the sweeper for it would only add work under a flood.)
+        if status == 503 and code != "server_busy":
             app.state.recovery.ring()
 
     install_error_handlers(app, on_error=on_error)
+    app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes, on_error=on_error)
     app.add_middleware(observability.AccessMiddleware, access_log=settings.access_log)
     for module in (ops, auth, wallet, table, rounds, fairness, admin):
         app.include_router(module.router)

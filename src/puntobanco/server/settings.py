@@ -68,6 +68,43 @@ class Settings(BaseSettings):
         default=60, gt=0, description="New accounts (registered or guest) per client address."
     )
     signup_window_s: int = Field(default=3600, gt=0, description="Sign-up window, seconds.")
+    password_checks_per_address: int = Field(
+        default=30,
+        gt=0,
+        description="Requests that check or hash a password (logins and registrations, "
+        "whatever the username) per client address and window.",
+    )
+    password_check_window_s: int = Field(
+        default=60, gt=0, description="Window of password_checks_per_address, seconds."
+    )
+    password_check_concurrency: int = Field(
+        default=1,
+        gt=0,
+        description="Password checks (argon2) running at once in one worker process; "
+        "more wait (see password_check_wait_s).",
+    )
+    password_check_wait_s: float = Field(
+        default=2.0,
+        ge=0,
+        description="How long a password check waits for a free slot before the request is "
+        "refused with 503 server_busy (and Retry-After).",
+    )
+    rotations_per_player: int = Field(
+        default=10, gt=0, description="Server-seed rotations per player and window."
+    )
+    rotation_window_s: int = Field(default=60, gt=0, description="Rotation window, seconds.")
+    verifications_per_player: int = Field(
+        default=5, gt=0, description="Full verifications of a seed per player and window."
+    )
+    verification_window_s: int = Field(
+        default=60, gt=0, description="Verification window, seconds."
+    )
+    max_body_bytes: int = Field(
+        default=65_536,
+        gt=0,
+        description="Largest request body accepted, bytes; larger ones are refused with 413 "
+        "before they are read (or as soon as a streamed body passes it).",
+    )
     argon2_time_cost: int = Field(default=2, ge=1)
     argon2_memory_kib: int = Field(default=19_456, ge=8, description="OWASP's minimum setting.")
     cookie_secure: bool = Field(default=False, description="Set on the cookie behind HTTPS.")

@@ -14,6 +14,7 @@ from puntobanco.server.accounts import (
     check_credentials,
     close_session,
     create_player,
+    hash_password,
     open_session,
 )
 from puntobanco.server.deps import (
@@ -76,6 +77,20 @@ def _client(request: Request) -> str:
     return str(address)
 
 
+def _count_password_check(request: Request) -> None:
+    """At most ``password_checks_per_address`` logins and registrations per client address.
+
+    Counted whatever the username, before any hashing: one address trying a new username
+    each time is limited too (the per-username login limit alone would not see it).
+
+    Raises:
+        ApiError: 429 ``address_rate_limited``.
+    """
+    wait = request.app.state.password_limiter.hit(f"password|{_client(request)}")
+    if wait is not None:
+        raise ApiError(429, "address_rate_limited", retry_after=wait)
+
+
 def _count_signup(request: Request) -> None:
     """At most ``signups_per_address`` new accounts per client address and window.
 
@@ -102,9 +117,12 @@ def register(
 ) -> AuthOut:
     """Create an account with the play-money grant; log it in (cookie and token)."""
     check_credentials(body.username, body.password)
+    _count_password_check(request)
     _count_signup(request)
+    # Hashed before the transaction: waiting for the gate holds no connection.
+    hashed = hash_password(settings, body.password, request.app.state.password_gate)
     with session.begin():
-        player = create_player(session, settings, username=body.username, password=body.password)
+        player = create_player(session, settings, username=body.username, password_hash=hashed)
         return _logged_in(session, settings, response, player)
 
 
@@ -127,12 +145,18 @@ def login(
     session: SessionDep,
     settings: SettingsDep,
 ) -> AuthOut:
-    """Log in; at most ``login_attempts`` per ``login_window_s`` per address and username."""
+    """Log in; rate limited per address and username, and per address.
+
+    At most ``login_attempts`` per ``login_window_s`` per address and username, and
+    ``password_checks_per_address`` per ``password_check_window_s`` per address.
+    """
+    _count_password_check(request)
     wait = request.app.state.limiter.hit(f"{_client(request)}|{body.username.lower()[:64]}")
     if wait is not None:
         raise ApiError(429, "rate_limited", retry_after=wait)
+    gate = request.app.state.password_gate
+    player = authenticate(session, settings, body.username, body.password, gate)
     with session.begin():
-        player = authenticate(session, settings, body.username, body.password)
         return _logged_in(session, settings, response, player)
 
 

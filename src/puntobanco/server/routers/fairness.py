@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 
+from puntobanco.server.accounts import Player
 from puntobanco.server.audit import parse_seed_hex, verify_seed
 from puntobanco.server.deps import PlayerDep, SessionDep, SettingsDep, errors
 from puntobanco.server.errors import ApiError
@@ -38,9 +39,26 @@ def set_client_seed(body: ClientSeedIn, player: PlayerDep, session: SessionDep) 
         return fairness_json(table_of(session, player.id), active_seed(session, player.id))
 
 
-@router.post("/rotate", response_model=RotateOut, responses=errors(401, 503))
-def rotate(player: PlayerDep, session: SessionDep, settings: SettingsDep) -> dict[str, Any]:
-    """Reveal the server seed in play and commit to a new one (a shoe in progress is ended)."""
+def _count(request: Request, action: str, player: Player) -> None:
+    """Count one ``action`` (``rotate`` or ``verify``) of ``player`` on its limiter.
+
+    Raises:
+        ApiError: 429 ``<action>_rate_limited`` (with ``retry_after``).
+    """
+    wait = getattr(request.app.state, f"{action}_limiter").hit(f"{action}|{player.id}")
+    if wait is not None:
+        raise ApiError(429, f"{action}_rate_limited", retry_after=wait)
+
+
+@router.post("/rotate", response_model=RotateOut, responses=errors(401, 429, 503))
+def rotate(
+    request: Request, player: PlayerDep, session: SessionDep, settings: SettingsDep
+) -> dict[str, Any]:
+    """Reveal the server seed in play and commit to a new one (a shoe in progress is ended).
+
+    At most ``rotations_per_player`` per ``rotation_window_s`` (429 ``rotate_rate_limited``).
+    """
+    _count(request, "rotate", player)
     with session.begin():
         lock_wallet(session, player.id)
         old = active_seed(session, player.id)
@@ -59,10 +77,17 @@ def rotate(player: PlayerDep, session: SessionDep, settings: SettingsDep) -> dic
     return {"revealed_server_seed": revealed, "server_seed_hash": revealed_hash, "next": fairness}
 
 
-@router.post("/verify", response_model=VerifyOut, responses=errors(401, 404, 409, 422, 503))
-def verify(body: VerifyIn, player: PlayerDep, session: SessionDep) -> dict[str, Any]:
-    """Recompute every round of one of your revealed seeds and list any mismatch."""
+@router.post("/verify", response_model=VerifyOut, responses=errors(401, 404, 409, 422, 429, 503))
+def verify(
+    body: VerifyIn, request: Request, player: PlayerDep, session: SessionDep
+) -> dict[str, Any]:
+    """Recompute every round of one of your revealed seeds and list any mismatch.
+
+    At most ``verifications_per_player`` per ``verification_window_s`` (429
+    ``verify_rate_limited``): a seed of many rounds takes a good fraction of a second.
+    """
     seed = parse_seed_hex(body.server_seed)
+    _count(request, "verify", player)
     with session.begin():
         result = verify_seed(session, seed, user_id=player.id)
     return {

@@ -6,9 +6,11 @@ The machines are shared and noisy, so a figure measured alone says little, and
 two runs minutes apart less still. Here the base commit is extracted (``git
 archive``) beside this tree, and each workload runs in fresh processes that
 alternate between the two (old, new, new, old, ...), each process timing only
-the measured part after a warm-up (numba compiles, caches fill). The ratio
-new/old is taken per pair, and the median and the quartiles of those ratios
-are printed: below 1.00 is faster.
+the measured part after a warm-up (numba compiles, caches fill). Each process
+reports the CPU time of its measured part (``time.process_time``, all threads),
+not the wall time: another program on the machine delays a process more than
+it lengthens its CPU time. The ratio new/old is taken per pair, and the median
+and the quartiles of those ratios are printed: below 1.00 is faster.
 
 Workloads, each through API that both versions share:
 
@@ -38,9 +40,9 @@ import time
 from puntobanco.core.rules import Rules
 from puntobanco.sim.api import simulate
 simulate(Rules(), hands=200_000, seed=1, backend="cpu")
-start = time.perf_counter()
+start = time.process_time()
 simulate(Rules(), hands=20_000_000, seed=2, backend="cpu")
-print(time.perf_counter() - start)
+print(time.process_time() - start)
 """,
     "odds-float": """
 import time
@@ -48,10 +50,10 @@ from puntobanco.analysis import analyze
 from puntobanco.core.rules import Rules
 rules = Rules()
 analyze(rules, exact=False)
-start = time.perf_counter()
+start = time.process_time()
 for _ in range(2_000):
     analyze(rules, exact=False)
-print(time.perf_counter() - start)
+print(time.process_time() - start)
 """,
     "odds-exact": """
 import time
@@ -59,10 +61,10 @@ from puntobanco.analysis import analyze
 from puntobanco.core.rules import Rules
 rules = Rules()
 analyze(rules)
-start = time.perf_counter()
+start = time.process_time()
 for _ in range(20):
     analyze(rules)
-print(time.perf_counter() - start)
+print(time.process_time() - start)
 """,
     "engine": """
 import time
@@ -75,10 +77,10 @@ shoe = Shoe(rules, SeededSource(7))
 bets = [Bet(BetKind.BANKER, 1_000), Bet(BetKind.TIE, 100)]
 for _ in range(2_000):
     settle(bets, shoe.deal_coup(), rules)
-start = time.perf_counter()
+start = time.process_time()
 for _ in range(30_000):
     settle(bets, shoe.deal_coup(), rules)
-print(time.perf_counter() - start)
+print(time.process_time() - start)
 """,
     "systems": """
 import time
@@ -93,10 +95,10 @@ plans = [
 ]
 for plan in plans:
     run_sessions(plan, outcomes[:50])
-start = time.perf_counter()
+start = time.process_time()
 for plan in plans:
     run_sessions(plan, outcomes)
-print(time.perf_counter() - start)
+print(time.process_time() - start)
 """,
     "game": """
 import importlib.util, sys, time
@@ -104,9 +106,9 @@ spec = importlib.util.spec_from_file_location("bench_play", sys.argv[1] + "/benc
 module = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(module)
 module.session(2_000)
-start = time.perf_counter()
+start = time.process_time()
 module.session(20_000)
-print(time.perf_counter() - start)
+print(time.process_time() - start)
 """,
 }
 
@@ -150,7 +152,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="pb-base-") as folder:
         old = extract(args.base, Path(folder))
         print(f"new: {ROOT} (working tree)  old: {args.base}  pairs: {args.repeat}")
-        print(f"{'workload':<12}{'old s':>9}{'new s':>9}{'new/old':>9}  quartiles")
+        print(f"{'workload':<12}{'old cpu s':>11}{'new cpu s':>11}{'new/old':>9}  quartiles")
         for name in chosen:
             snippet = WORKLOADS[name]
             run(old, snippet), run(ROOT, snippet)  # fill the numba caches of both trees
@@ -163,7 +165,7 @@ def main() -> None:
                 ratios.append(times[ROOT] / times[old])
             low, _, high = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else ratios * 3
             print(
-                f"{name:<12}{statistics.median(olds):>9.4f}{statistics.median(news):>9.4f}"
+                f"{name:<12}{statistics.median(olds):>11.4f}{statistics.median(news):>11.4f}"
                 f"{statistics.median(ratios):>9.3f}  {low:.3f}-{high:.3f}"
             )
 

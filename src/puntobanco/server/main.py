@@ -32,6 +32,7 @@ from puntobanco.server.errors import install_error_handlers
 from puntobanco.server.game import recover
 from puntobanco.server.ratelimit import DatabaseRateLimiter, RateLimiter, RedisRateLimiter
 from puntobanco.server.routers import admin, auth, fairness, ops, rounds, table, wallet
+from puntobanco.server.security import SecurityMiddleware
 from puntobanco.server.settings import Settings, get_settings
 
 STATIC = Path(__file__).resolve().parents[1] / "web" / "static"
@@ -56,7 +57,10 @@ Punto Banco with play money: accounts, a double-entry wallet ledger, provably fa
   503 `database_error` means nothing was changed; 503 `round_outcome_unknown` means the
   connection died while the deal was committed: a retry with the same key tells.
 * Operator endpoints (`/api/admin/*`) need the `X-Admin-Token` header
-  (`PUNTOBANCO_ADMIN_TOKEN`).
+  (`PUNTOBANCO_ADMIN_TOKEN`); so does `/metrics`, except from `PUNTOBANCO_METRICS_ALLOW`.
+* A POST, PUT, PATCH or DELETE authenticated by the cookie must come from the server's own
+  page (`Sec-Fetch-Site`/`Origin`, or `X-Requested-With` from non-browser clients):
+  403 `cross_site_request` otherwise. Bearer-token requests are not checked.
 """
 
 
@@ -152,7 +156,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if settings.test_server_seed is not None:
             log.warning(
                 "PUNTOBANCO_TEST_SERVER_SEED is set: every new server seed is this fixed "
-                "value, so no round is provably fair. For tests and demos only."
+                "value, so no round is provably fair (allowed by allow_test_seed). For tests "
+                "and demos only: the page and /api/table say so."
             )
         migrate(engine)
         housekeeping(app.state.sessions, settings)
@@ -200,6 +205,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             app.state.recovery.ring()
 
     install_error_handlers(app, on_error=on_error)
+    app.add_middleware(SecurityMiddleware, allowed_origins=settings.allowed_origins)
     app.add_middleware(observability.AccessMiddleware, access_log=settings.access_log)
     for module in (ops, auth, wallet, table, rounds, fairness, admin):
         app.include_router(module.router)

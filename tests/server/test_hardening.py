@@ -145,8 +145,21 @@ def test_configured_origins_may_use_the_cookie(sqlite_url: str) -> None:
         make_settings(sqlite_url, allowed_origins="table.example")
 
 
-def test_every_answer_has_the_security_headers(browser_client: TestClient) -> None:
-    for path in ("/", "/api/health", "/api/nothing", "/api/me"):
+def test_every_answer_has_the_security_headers(sqlite_url: str) -> None:
+    app = create_app(make_settings(sqlite_url))
+
+    @app.get("/api/test-fails")
+    def fails() -> None:
+        raise RuntimeError("a bug")
+
+    app.router.routes.insert(0, app.router.routes.pop())  # before the web table's mount at /
+    with TestClient(app, raise_server_exceptions=False) as browser_client:
+        _check_headers(browser_client)
+
+
+def _check_headers(browser_client: TestClient) -> None:
+    assert browser_client.get("/api/test-fails").status_code == 500
+    for path in ("/", "/api/health", "/api/nothing", "/api/me", "/api/test-fails", "/js/app.js"):
         response = browser_client.get(path)
         headers = response.headers
         assert headers["content-security-policy"] == PAGE_POLICY, path

@@ -24,6 +24,7 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 from sqlalchemy.orm import Session, sessionmaker
+from starlette.types import ASGIApp
 
 from puntobanco.server import observability
 from puntobanco.server.accounts import housekeeping
@@ -32,7 +33,7 @@ from puntobanco.server.errors import install_error_handlers
 from puntobanco.server.game import recover
 from puntobanco.server.ratelimit import DatabaseRateLimiter, RateLimiter, RedisRateLimiter
 from puntobanco.server.routers import admin, auth, fairness, ops, rounds, table, wallet
-from puntobanco.server.security import SecurityMiddleware
+from puntobanco.server.security import CrossSiteMiddleware, SecurityHeadersMiddleware
 from puntobanco.server.settings import Settings, get_settings
 
 STATIC = Path(__file__).resolve().parents[1] / "web" / "static"
@@ -145,6 +146,20 @@ async def _sweep(app: FastAPI, settings: Settings) -> None:
             delay, retry = settings.housekeeping_s, RETRY_FIRST_S
 
 
+def _with_security_headers(app: FastAPI) -> None:
+    """Wrap the whole middleware stack in :class:`SecurityHeadersMiddleware`.
+
+    Starlette's error middleware included: ``add_middleware`` would put it inside that one,
+    and the answers of unexpected errors (500) would go without the headers.
+    """
+    build = app.build_middleware_stack
+
+    def build_with_headers() -> ASGIApp:
+        return SecurityHeadersMiddleware(build())
+
+    app.build_middleware_stack = build_with_headers  # type: ignore[method-assign]
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """Build the application for ``settings`` (read from the environment when omitted)."""
     settings = settings if settings is not None else get_settings()
@@ -205,8 +220,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             app.state.recovery.ring()
 
     install_error_handlers(app, on_error=on_error)
-    app.add_middleware(SecurityMiddleware, allowed_origins=settings.allowed_origins)
+    app.add_middleware(CrossSiteMiddleware, allowed_origins=settings.allowed_origins)
     app.add_middleware(observability.AccessMiddleware, access_log=settings.access_log)
+    _with_security_headers(app)
     for module in (ops, auth, wallet, table, rounds, fairness, admin):
         app.include_router(module.router)
     if STATIC.is_dir():

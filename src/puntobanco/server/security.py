@@ -1,7 +1,10 @@
 """Security headers on every answer, and the cross-site request check (CSRF).
 
-One plain ASGI middleware (see :class:`puntobanco.server.observability.AccessMiddleware`
-for why not ``BaseHTTPMiddleware``).
+Two plain ASGI middlewares (see :class:`puntobanco.server.observability.AccessMiddleware`
+for why not ``BaseHTTPMiddleware``): :class:`CrossSiteMiddleware` inside the access log
+(a refusal is logged and timed like any answer), and :class:`SecurityHeadersMiddleware`
+around the whole application, Starlette's own error middleware included, so that the
+answer of an unexpected error (500) has the headers too.
 
 **Cross-site requests.** The session cookie is ``SameSite=Lax``: a browser does not send it
 with a cross-*site* POST, but it does with a POST from another *origin* of the same site (a
@@ -115,15 +118,14 @@ def _policy(path: str) -> str:
     return PAGE_POLICY
 
 
-class SecurityMiddleware:
-    """Refuses cross-site state-changing requests (403 ``cross_site_request``); adds headers."""
+class SecurityHeadersMiddleware:
+    """Adds the security headers (and ``Cache-Control: no-store`` on the API) to every answer."""
 
-    def __init__(self, app: ASGIApp, *, allowed_origins: Iterable[str] = ()) -> None:
+    def __init__(self, app: ASGIApp) -> None:
         self.app = app
-        self.allowed = frozenset(normal_origin(origin) for origin in allowed_origins)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """Check the request, then pass it on and add the headers to its answer."""
+        """Pass the request on; add the headers to its answer."""
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -147,7 +149,19 @@ class SecurityMiddleware:
                 message["headers"] = headers
             await send(message)
 
-        refusal = cross_site_refusal(scope, self.allowed)
+        await self.app(scope, receive, send_with_headers)
+
+
+class CrossSiteMiddleware:
+    """Refuses cross-site state-changing requests: 403 ``cross_site_request``."""
+
+    def __init__(self, app: ASGIApp, *, allowed_origins: Iterable[str] = ()) -> None:
+        self.app = app
+        self.allowed = frozenset(normal_origin(origin) for origin in allowed_origins)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Answer 403 to a cross-site request; pass any other on."""
+        refusal = cross_site_refusal(scope, self.allowed) if scope["type"] == "http" else None
         if refusal is not None:
             request = Request(scope)
             params = {"method": scope["method"], "reason": refusal}
@@ -163,6 +177,6 @@ class SecurityMiddleware:
                 None,
                 messages,
             )
-            await response(scope, receive, send_with_headers)
+            await response(scope, receive, send)
             return
-        await self.app(scope, receive, send_with_headers)
+        await self.app(scope, receive, send)

@@ -46,7 +46,7 @@ from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from puntobanco.core.explain import LANGUAGES
-from puntobanco.server.errors import api_message, error_response, request_lang
+from puntobanco.server.errors import api_message, error_response, printable, request_lang
 from puntobanco.server.observability import error_counted
 from puntobanco.server.settings import normal_origin
 
@@ -102,11 +102,11 @@ def cross_site_refusal(scope: Scope, allowed: Iterable[str]) -> str | None:
     if site is not None:
         if site.lower() == "same-origin" or trusted:
             return None
-        return f"Sec-Fetch-Site: {site}"
+        return f"Sec-Fetch-Site: {printable(site, 40)}"
     if origin is not None:
         if normal_origin(origin) == own_origin(scope, headers) or trusted:
             return None
-        return f"Origin: {origin}"
+        return f"Origin: {printable(origin, 80)}"
     if not _has_session_cookie(headers) or headers.get("x-requested-with"):
         return None
     return "no Origin, Sec-Fetch-Site nor X-Requested-With"

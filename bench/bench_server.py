@@ -113,6 +113,7 @@ def start_server(url: str, workers: int) -> tuple[subprocess.Popen[bytes], int]:
         # Registration is not measured: cheap password hashing keeps set-up short.
         PUNTOBANCO_ARGON2_TIME_COST="1",
         PUNTOBANCO_ARGON2_MEMORY_KIB="64",
+        PUNTOBANCO_ARGON2_WEAK_FOR_TESTS="true",
         PUNTOBANCO_BALANCE_CAP_MINOR="100000000",
         PUNTOBANCO_SIGNUPS_PER_ADDRESS="100000",  # every bench player signs up from here
     )
@@ -315,7 +316,9 @@ def breakdown(kind: str, rounds: int = 300, repeat: int = 3) -> dict[str, float]
     from puntobanco.server.settings import Settings
 
     url, drop = database_for(kind)
-    settings = Settings(database_url=url, argon2_time_cost=1, argon2_memory_kib=64)
+    settings = Settings(
+        database_url=url, argon2_time_cost=1, argon2_memory_kib=64, argon2_weak_for_tests=True
+    )
     engine = make_engine(settings)
     migrate(engine)
     sessions = make_sessionmaker(engine)

@@ -19,6 +19,23 @@ from sqlalchemy import create_engine, text
 from puntobanco.server.main import create_app
 from puntobanco.server.settings import Settings
 
+#: What every test client sends: the header the server's cross-site check asks of a client
+#: that keeps the session cookie and sends neither Origin nor Sec-Fetch-Site
+#: (server/security.py), as the web table sends it.
+SCRIPTED = {"X-Requested-With": "tests"}
+
+
+@pytest.fixture(autouse=True)
+def _scripted_clients(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every ``TestClient`` sends :data:`SCRIPTED` (a test of the check removes it)."""
+    original = TestClient.__init__
+
+    def init(self: TestClient, *args: Any, headers: Any = None, **kwargs: Any) -> None:
+        original(self, *args, headers={**SCRIPTED, **dict(headers or {})}, **kwargs)
+
+    monkeypatch.setattr(TestClient, "__init__", init)
+
+
 PG_ROOT = os.environ.get("PUNTOBANCO_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 ADMIN = "test-admin-token"
 _pg_state: dict[str, Any] = {}
@@ -78,6 +95,7 @@ def make_settings(database_url: str, **overrides: Any) -> Settings:
         "database_url": database_url,
         "argon2_time_cost": 1,
         "argon2_memory_kib": 64,
+        "argon2_weak_for_tests": True,
         "access_log": False,
         "admin_token": ADMIN,
         "login_attempts": 5,

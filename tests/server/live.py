@@ -38,6 +38,7 @@ def server_env(database_url: str, **extra: str) -> dict[str, str]:
             "PUNTOBANCO_DATABASE_URL": database_url,
             "PUNTOBANCO_ARGON2_TIME_COST": "1",
             "PUNTOBANCO_ARGON2_MEMORY_KIB": "64",
+            "PUNTOBANCO_ARGON2_WEAK_FOR_TESTS": "true",
             "PUNTOBANCO_ACCESS_LOG": "false",
             "PUNTOBANCO_ADMIN_TOKEN": "test-admin-token",
             "PUNTOBANCO_LOG_LEVEL": "WARNING",
@@ -100,6 +101,8 @@ def live_server(
         "--host", "127.0.0.1", "--port", str(port), "--workers", str(workers),
         "--log-level", "warning",
     ]  # fmt: skip
+    if env.get("PUNTOBANCO_TEST_SERVER_SEED"):
+        command.append("--allow-test-seed")
     process = subprocess.Popen(
         command,
         env=server_env(database_url, **env),

@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 
 from puntobanco.server.main import STATIC, create_app
 from puntobanco.server.observability import JsonFormatter
-from tests.server.conftest import Player, make_settings
+from tests.server.conftest import ADMIN, Player, make_settings
 
 
 def test_health_ready_docs_and_openapi(client: TestClient) -> None:
@@ -33,7 +33,7 @@ def test_ready_is_503_when_the_database_is_unreachable() -> None:
 def test_metrics_count_rounds_wagers_errors_and_latency(client: TestClient, alice: Player) -> None:
     alice.bet({"player": 300})
     alice.bet({"player": 1})  # under the minimum: an error answer
-    text = client.get("/metrics").text
+    text = client.get("/metrics", headers={"X-Admin-Token": ADMIN}).text
     assert "puntobanco_rounds_total{" in text
     assert 'puntobanco_wagered_minor_total{bet="player"}' in text
     assert 'puntobanco_errors_total{code="below_minimum",status="422"}' in text
@@ -81,7 +81,7 @@ def test_the_access_log_has_one_line_per_request_with_its_status(
             client.post("/api/rounds", json={"bets": {"player": 100}})  # no session: 401
             client.get("/api/nothing")
             assert client.get("/api/test-fails").status_code == 500
-            metrics = client.get("/metrics").text
+            metrics = client.get("/metrics", headers={"X-Admin-Token": ADMIN}).text
         finally:
             logger.removeHandler(caplog.handler)
     lines = [(r.method, r.path, r.status) for r in caplog.records if r.name == logger.name]

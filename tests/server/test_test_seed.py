@@ -51,16 +51,24 @@ def _table(player: Player) -> dict[str, Any]:
 @pytest.mark.parametrize("value", ["00" * 31, "00" * 33, "zz" * 32, "0x" + "00" * 31, "not a seed"])
 def test_a_test_seed_must_be_32_bytes_of_hex(value: str) -> None:
     with pytest.raises(ValidationError, match="64 hexadecimal digits"):
-        Settings(test_server_seed=value)
+        Settings(test_server_seed=value, allow_test_seed=True)
 
 
 def test_the_test_seed_is_off_unless_set() -> None:
     assert Settings(test_server_seed="").fixed_server_seed is None
-    assert Settings(test_server_seed=SEED.hex().upper()).fixed_server_seed == SEED
+    seeded = Settings(test_server_seed=SEED.hex().upper(), allow_test_seed=True)
+    assert seeded.fixed_server_seed == SEED
+
+
+def test_a_test_seed_is_refused_unless_allowed() -> None:
+    with pytest.raises(ValidationError, match="--allow-test-seed"):
+        Settings(test_server_seed=SEED.hex())
 
 
 def test_every_new_seed_is_the_test_seed_and_the_server_warns(tmp_path: Any) -> None:
-    client, records = _start(tmp_path, test_server_seed=SEED.hex(), default_preset="online")
+    client, records = _start(
+        tmp_path, test_server_seed=SEED.hex(), allow_test_seed=True, default_preset="online"
+    )
     try:
         with client:
             assert any("PUNTOBANCO_TEST_SERVER_SEED" in m for m in records.messages)
@@ -68,6 +76,7 @@ def test_every_new_seed_is_the_test_seed_and_the_server_warns(tmp_path: Any) -> 
             commitment = hashlib.sha256(SEED).hexdigest()
             for player in (alice, bob):
                 assert _table(player)["fairness"]["server_seed_hash"] == commitment
+                assert _table(player)["test_seed"] is True
             # The round is the core's first coup of the shoe (server seed, client seed, nonce).
             fair = _table(alice)["fairness"]
             response = alice.bet({"banker": 1000})
@@ -95,5 +104,6 @@ def test_without_a_test_seed_every_seed_is_fresh_and_nothing_is_said(tmp_path: A
             client.post("/api/fairness/rotate", headers=alice.headers)
             assert _table(alice)["fairness"]["server_seed_hash"] != first
             assert not any("TEST_SERVER_SEED" in m for m in records.messages)
+            assert _table(alice)["test_seed"] is False
     finally:
         logging.getLogger("puntobanco.server").removeHandler(records)

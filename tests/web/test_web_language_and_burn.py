@@ -165,9 +165,13 @@ def server_error(
     """The server's error answer to this request in ``lang`` (``?lang=``), asked directly.
 
     The requests sent here are refused and change nothing, so sending them again is harmless.
+    Playwright's API requests carry the page's cookie but no Origin: like any script with the
+    cookie, they send X-Requested-With (server/security.py).
     """
     response = page.request.post(
-        page.url.split("/?")[0] + f"{path}?lang={lang}", data=body, headers=headers or {}
+        page.url.split("/?")[0] + f"{path}?lang={lang}",
+        data=body,
+        headers={"X-Requested-With": "tests", **(headers or {})},
     )
     assert not response.ok, response.text()
     error: dict[str, Any] = response.json()["error"]

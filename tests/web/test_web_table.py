@@ -56,7 +56,10 @@ def open_table(
     speed: int = 0,
     locale: str = "en-US",
 ) -> Any:
-    context = browser.new_context(viewport=viewport, locale=locale)
+    # Playwright's wait_for_function evaluates its predicate with eval() in the page, which
+    # the page's Content-Security-Policy forbids (no 'unsafe-eval'): these tests bypass the
+    # policy; test_web_security.py plays under it, waiting without wait_for_function.
+    context = browser.new_context(viewport=viewport, locale=locale, bypass_csp=True)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))

@@ -43,9 +43,18 @@ def register(app: typer.Typer) -> None:
                 "else 127.0.0.1)."
             ),
         ] = None,
+        allow_test_seed: Annotated[
+            bool,
+            typer.Option(
+                "--allow-test-seed",
+                help="FOR TESTS AND DEMOS ONLY: start although PUNTOBANCO_TEST_SERVER_SEED "
+                "is set (every card known in advance; the page shows a warning).",
+            ),
+        ] = False,
     ) -> None:
         """Serve the web table and the HTTP API (docs at /docs)."""
         import uvicorn
+        from pydantic import ValidationError
 
         from puntobanco.server.db import make_engine, migrate
         from puntobanco.server.settings import Settings, get_settings
@@ -53,10 +62,26 @@ def register(app: typer.Typer) -> None:
         if database is not None:
             os.environ["PUNTOBANCO_DATABASE_URL"] = database
         os.environ.setdefault("PUNTOBANCO_LOG_LEVEL", log_level.upper())
+        # Only the flag allows a test seed here: an allowance left in the environment does not
+        # (the workers read it from the environment the flag sets).
+        if allow_test_seed:
+            os.environ["PUNTOBANCO_ALLOW_TEST_SEED"] = "true"
+        else:
+            os.environ.pop("PUNTOBANCO_ALLOW_TEST_SEED", None)
         get_settings.cache_clear()
         try:
-            settings = Settings()
-        except Exception as exc:  # pydantic's message names the bad setting
+            settings = Settings(allow_test_seed=allow_test_seed)
+        except ValidationError as exc:
+            # Each error's message only: pydantic's text repeats the input (secrets included).
+            for error in exc.errors():
+                where = ".".join(str(part) for part in error["loc"])
+                typer.echo(
+                    f"puntobanco serve: invalid settings: {where + ': ' if where else ''}"
+                    f"{error['msg']}",
+                    err=True,
+                )
+            raise typer.Exit(2) from None
+        except Exception as exc:
             typer.echo(f"puntobanco serve: invalid settings: {exc}", err=True)
             raise typer.Exit(2) from None
         for entry in (part.strip() for part in (forwarded_allow_ips or "").split(",")):

@@ -118,7 +118,9 @@ def _sqlite_read_only(path: Path) -> Engine:
     from sqlalchemy import create_engine
 
     uri = f"{path.resolve().as_uri()}?mode=ro"
-    return create_engine("sqlite://", creator=lambda: sqlite3.connect(uri, uri=True))
+    return create_engine(
+        "sqlite://", creator=lambda: sqlite3.connect(uri, uri=True), hide_parameters=True
+    )
 
 
 def _check_migrated(engine: Engine, shown: str, lang: Lang) -> None:

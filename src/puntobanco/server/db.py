@@ -9,6 +9,10 @@ A failed COMMIT is told apart from a failed statement: when the connection dies 
 the COMMIT of a transaction that wrote something, the server cannot know whether the
 database committed it (:func:`outcome_unknown`), so it must not answer "nothing was
 changed".
+
+Every engine hides the SQL parameters from its errors' messages (``hide_parameters``): a
+logged database error keeps the statement and the database's error, never the values
+(session token hashes, usernames, server seeds).
 """
 
 from __future__ import annotations
@@ -95,7 +99,11 @@ def make_engine(settings: Settings) -> Engine:
 def _make_engine(settings: Settings) -> Engine:
     url = settings.sqlalchemy_url
     if settings.is_sqlite:
-        engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+        engine = create_engine(
+            url,
+            connect_args={"timeout": 30, "check_same_thread": False},
+            hide_parameters=True,
+        )
 
         @event.listens_for(engine, "connect")
         def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -119,6 +127,7 @@ def _make_engine(settings: Settings) -> Engine:
         max_overflow=settings.pool_size,
         pool_pre_ping=True,
         pool_timeout=30,
+        hide_parameters=True,
     )
 
 

@@ -103,6 +103,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "seed_not_revealed": "That server seed is still in play: rotate it to reveal it first.",
         "admin_disabled": "Admin endpoints are disabled: the operator set no admin token.",
         "admin_forbidden": "Send the operator's admin token in the X-Admin-Token header.",
+        "cross_site_request": (
+            "Refused: this {method} came from a page of another site or origin ({reason}); "
+            "nothing was changed. Use the table's own page, or a bearer token."
+        ),
+        "metrics_forbidden": (
+            "The metrics are for the operator: send the admin token (X-Admin-Token or "
+            "Authorization: Bearer), or ask from an address in PUNTOBANCO_METRICS_ALLOW."
+        ),
         "invalid_request": "The request is malformed: {detail}.",
         "not_found": "Nothing here: {path}.",
         "method_not_allowed": "{method} is not allowed on {path}.",
@@ -195,6 +203,15 @@ MESSAGES: dict[str, dict[str, str]] = {
             "Los puntos de administración están desactivados: no hay token de administrador."
         ),
         "admin_forbidden": "Envíe el token de administrador en la cabecera X-Admin-Token.",
+        "cross_site_request": (
+            "Rechazado: este {method} vino de una página de otro sitio u origen ({reason}); "
+            "no se ha cambiado nada. Use la página de la mesa, o un token."
+        ),
+        "metrics_forbidden": (
+            "Las métricas son para el operador: envíe el token de administrador "
+            "(X-Admin-Token o Authorization: Bearer), o pídalas desde una dirección de "
+            "PUNTOBANCO_METRICS_ALLOW."
+        ),
         "invalid_request": "La petición está mal formada: {detail}.",
         "not_found": "Aquí no hay nada: {path}.",
         "method_not_allowed": "{method} no está permitido en {path}.",

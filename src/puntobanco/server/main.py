@@ -24,6 +24,7 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 from sqlalchemy.orm import Session, sessionmaker
+from starlette.types import ASGIApp
 
 from puntobanco.server import observability
 from puntobanco.server.accounts import housekeeping
@@ -39,6 +40,7 @@ from puntobanco.server.ratelimit import (
     RememberRefusals,
 )
 from puntobanco.server.routers import admin, auth, fairness, ops, rounds, table, wallet
+from puntobanco.server.security import CrossSiteMiddleware, SecurityHeadersMiddleware
 from puntobanco.server.settings import Settings, get_settings
 
 STATIC = Path(__file__).resolve().parents[1] / "web" / "static"
@@ -63,7 +65,10 @@ Punto Banco with play money: accounts, a double-entry wallet ledger, provably fa
   503 `database_error` means nothing was changed; 503 `round_outcome_unknown` means the
   connection died while the deal was committed: a retry with the same key tells.
 * Operator endpoints (`/api/admin/*`) need the `X-Admin-Token` header
-  (`PUNTOBANCO_ADMIN_TOKEN`).
+  (`PUNTOBANCO_ADMIN_TOKEN`); so does `/metrics`, except from `PUNTOBANCO_METRICS_ALLOW`.
+* A POST, PUT, PATCH or DELETE authenticated by the cookie must come from the server's own
+  page (`Sec-Fetch-Site`/`Origin`, or `X-Requested-With` from non-browser clients):
+  403 `cross_site_request` otherwise. Bearer-token requests are not checked.
 """
 
 
@@ -151,6 +156,20 @@ async def _sweep(app: FastAPI, settings: Settings) -> None:
             delay, retry = settings.housekeeping_s, RETRY_FIRST_S
 
 
+def _with_security_headers(app: FastAPI) -> None:
+    """Wrap the whole middleware stack in :class:`SecurityHeadersMiddleware`.
+
+    Starlette's error middleware included: ``add_middleware`` would put it inside that one,
+    and the answers of unexpected errors (500) would go without the headers.
+    """
+    build = app.build_middleware_stack
+
+    def build_with_headers() -> ASGIApp:
+        return SecurityHeadersMiddleware(build())
+
+    app.build_middleware_stack = build_with_headers  # type: ignore[method-assign]
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """Build the application for ``settings`` (read from the environment when omitted)."""
     settings = settings if settings is not None else get_settings()
@@ -162,7 +181,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if settings.test_server_seed is not None:
             log.warning(
                 "PUNTOBANCO_TEST_SERVER_SEED is set: every new server seed is this fixed "
-                "value, so no round is provably fair. For tests and demos only."
+                "value, so no round is provably fair (allowed by allow_test_seed). For tests "
+                "and demos only: the page and /api/table say so."
             )
         migrate(engine)
         housekeeping(app.state.sessions, settings)
@@ -237,7 +257,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     install_error_handlers(app, on_error=on_error)
     app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes, on_error=on_error)
+    app.add_middleware(CrossSiteMiddleware, allowed_origins=settings.allowed_origins)
     app.add_middleware(observability.AccessMiddleware, access_log=settings.access_log)
+    _with_security_headers(app)
     for module in (ops, auth, wallet, table, rounds, fairness, admin):
         app.include_router(module.router)
     if STATIC.is_dir():

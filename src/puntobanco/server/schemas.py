@@ -176,6 +176,12 @@ class TableOut(BaseModel):
         description="The operator withdrew the table's rules: the next round is refused "
         "(409 preset_withdrawn) until the player chooses one of presets.",
     )
+    test_seed: bool = Field(
+        default=False,
+        description="The operator started the server with a fixed test server seed "
+        "(PUNTOBANCO_TEST_SERVER_SEED, allowed by --allow-test-seed): every card is known "
+        "in advance, no round is provably fair. Tests and demos only.",
+    )
 
 
 class TableChoice(BaseModel):

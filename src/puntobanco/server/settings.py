@@ -9,13 +9,40 @@ from the environment (or a ``.env`` file), never from defaults.
 
 from __future__ import annotations
 
+import ipaddress
 from functools import lru_cache
+from typing import Annotated, Any
 
 from pydantic import Field, SecretStr, field_validator, model_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from puntobanco.core.fairness import SERVER_SEED_BYTES
 from puntobanco.core.rules import PRESETS
+
+#: OWASP's Argon2id configurations (Password Storage Cheat Sheet): passes -> KiB of memory.
+OWASP_ARGON2_KIB = {1: 47_104, 2: 19_456, 3: 12_288, 4: 9_216, 5: 7_168}
+
+
+def argon2_minimum_kib(time_cost: int) -> int:
+    """The least memory OWASP allows with ``time_cost`` passes (5 passes or more: 7 MiB).
+
+    >>> argon2_minimum_kib(2), argon2_minimum_kib(9)
+    (19456, 7168)
+    """
+    return OWASP_ARGON2_KIB.get(time_cost, OWASP_ARGON2_KIB[5])
+
+
+def normal_origin(origin: str) -> str:
+    """An origin as compared: lower case, without a trailing slash or a default port.
+
+    >>> normal_origin("HTTPS://Table.example:443/")
+    'https://table.example'
+    """
+    origin = origin.strip().rstrip("/").lower()
+    for scheme, port in (("http://", ":80"), ("https://", ":443")):
+        if origin.startswith(scheme) and origin.endswith(port):
+            return origin[: -len(port)]
+    return origin
 
 
 class Settings(BaseSettings):
@@ -107,7 +134,27 @@ class Settings(BaseSettings):
     )
     argon2_time_cost: int = Field(default=2, ge=1)
     argon2_memory_kib: int = Field(default=19_456, ge=8, description="OWASP's minimum setting.")
-    cookie_secure: bool = Field(default=False, description="Set on the cookie behind HTTPS.")
+    argon2_weak_for_tests: bool = Field(
+        default=False,
+        description="FOR TESTS ONLY: accept argon2 costs below OWASP's minimum (fast tests).",
+    )
+    cookie_secure: bool = Field(
+        default=False,
+        description="Always mark the session cookie Secure. Without it the cookie is Secure "
+        "whenever the request came over HTTPS (directly, or from a trusted proxy's "
+        "X-Forwarded-Proto: serve --forwarded-allow-ips).",
+    )
+    allowed_origins: Annotated[tuple[str, ...], NoDecode] = Field(
+        default=(),
+        description="Other origins (scheme://host[:port], comma-separated in the environment) "
+        "whose pages may make state-changing requests with the session cookie, besides the "
+        "server's own origin.",
+    )
+    metrics_allow: Annotated[tuple[str, ...], NoDecode] = Field(
+        default=("127.0.0.1/32", "::1/128"),
+        description="Client networks (CIDR, comma-separated in the environment) that may "
+        "read /metrics without the admin token; loopback by default.",
+    )
     pool_size: int = Field(default=10, ge=1, description="Database connections per worker.")
     log_level: str = Field(default="INFO")
     access_log: bool = Field(default=True, description="One JSON log line per request.")
@@ -116,7 +163,12 @@ class Settings(BaseSettings):
         default=None,
         description="FOR TESTS AND DEMOS ONLY: 64 hexadecimal digits (32 bytes) used as "
         "every new server seed, so that a test can script the shoe. A seed known in advance "
-        "is never provably fair; the server logs a warning at start-up when this is set.",
+        "is never provably fair: the server refuses to start with it unless allow_test_seed "
+        "is also set (serve --allow-test-seed), and then says so on the page and in /api/table.",
+    )
+    allow_test_seed: bool = Field(
+        default=False,
+        description="FOR TESTS AND DEMOS ONLY: allow test_server_seed (serve --allow-test-seed).",
     )
 
     @field_validator("default_preset")
@@ -139,6 +191,59 @@ class Settings(BaseSettings):
             raise ValueError(
                 f"default_preset {self.default_preset!r} is not offered: choose one of "
                 f"table_presets ({', '.join(self.table_presets)})"
+            )
+        return self
+
+    @field_validator("metrics_allow", "allowed_origins", mode="before")
+    @classmethod
+    def _comma_separated(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            return tuple(part.strip() for part in value.split(",") if part.strip())
+        return value
+
+    @field_validator("metrics_allow")
+    @classmethod
+    def _networks(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        for entry in value:
+            try:
+                ipaddress.ip_network(entry, strict=False)
+            except ValueError:
+                raise ValueError(
+                    f"{entry!r} is not an IP network (e.g. 10.0.0.0/8 or 127.0.0.1)"
+                ) from None
+        return value
+
+    @field_validator("allowed_origins")
+    @classmethod
+    def _origins(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        normal = tuple(normal_origin(entry) for entry in value)
+        for entry, origin in zip(value, normal, strict=True):
+            if not origin.startswith(("http://", "https://")) or "/" in origin.split("//", 1)[1]:
+                raise ValueError(f"{entry!r} is not an origin (e.g. https://table.example.com)")
+        return normal
+
+    @model_validator(mode="after")
+    def _argon2_strong_enough(self) -> Settings:
+        # OWASP Password Storage Cheat Sheet (Argon2id): "a minimum configuration of 19 MiB
+        # of memory, an iteration count of 2, and 1 degree of parallelism", or any of its
+        # equivalents m=47104 (46 MiB) t=1, m=19456 t=2, m=12288 (12 MiB) t=3,
+        # m=9216 (9 MiB) t=4, m=7168 (7 MiB) t=5 (all p=1, which accounts.py uses).
+        needed = argon2_minimum_kib(self.argon2_time_cost)
+        if self.argon2_memory_kib < needed and not self.argon2_weak_for_tests:
+            raise ValueError(
+                f"argon2 costs below OWASP's minimum: with argon2_time_cost="
+                f"{self.argon2_time_cost}, argon2_memory_kib must be at least {needed} "
+                f"(got {self.argon2_memory_kib}); OWASP's minimum is 19456 KiB with 2 passes"
+            )
+        return self
+
+    @model_validator(mode="after")
+    def _test_seed_allowed(self) -> Settings:
+        if self.test_server_seed is not None and not self.allow_test_seed:
+            raise ValueError(
+                "PUNTOBANCO_TEST_SERVER_SEED is set: with it every card is known in advance "
+                "and no round is provably fair. Unset it, or for tests and demos only start "
+                "with --allow-test-seed (PUNTOBANCO_ALLOW_TEST_SEED=true)"
             )
         return self
 

@@ -21,7 +21,7 @@ def run_migrations_online() -> None:
             context.run_migrations()
         return
     url = context.get_x_argument(as_dictionary=True).get("url", "sqlite:///puntobanco.db")
-    engine = create_engine(url)
+    engine = create_engine(url, hide_parameters=True)
     with engine.connect() as conn:
         context.configure(connection=conn, target_metadata=target_metadata, render_as_batch=True)
         with context.begin_transaction():

@@ -38,22 +38,33 @@ def _user(player: Player, balance: int) -> UserOut:
     )
 
 
-def _logged_in(session: Session, settings: Settings, response: Response, player: Player) -> AuthOut:
+def _logged_in(
+    session: Session, settings: Settings, request: Request, response: Response, player: Player
+) -> AuthOut:
     """Open a login for ``player`` in the caller's transaction: its cookie and its answer."""
     token = open_session(session, settings, player.id)
     balance = balance_of(session, player.id)
-    _set_cookie(response, token, settings)
+    _set_cookie(request, response, token, settings)
     return AuthOut(user=_user(player, balance), token=token)
 
 
-def _set_cookie(response: Response, token: str, settings: Settings) -> None:
+def cookie_secure(request: Request, settings: Settings) -> bool:
+    """Whether the session cookie is ``Secure``.
+
+    Always with ``cookie_secure``; else whenever the request came over HTTPS (the scheme a
+    trusted proxy's X-Forwarded-Proto gives, through uvicorn's ``--forwarded-allow-ips``).
+    """
+    return settings.cookie_secure or request.url.scheme in ("https", "wss")
+
+
+def _set_cookie(request: Request, response: Response, token: str, settings: Settings) -> None:
     response.set_cookie(
         COOKIE,
         token,
         max_age=settings.session_days * 86_400,
         httponly=True,
         samesite="lax",
-        secure=settings.cookie_secure,
+        secure=cookie_secure(request, settings),
         path="/",
     )
 
@@ -123,7 +134,7 @@ def register(
     hashed = hash_password(settings, body.password, request.app.state.password_gate)
     with session.begin():
         player = create_player(session, settings, username=body.username, password_hash=hashed)
-        return _logged_in(session, settings, response, player)
+        return _logged_in(session, settings, request, response, player)
 
 
 @router.post("/auth/guest", status_code=201, response_model=AuthOut, responses=errors(429, 503))
@@ -134,7 +145,7 @@ def guest(
     _count_signup(request)
     with session.begin():
         player = create_player(session, settings, username=None, password=None)
-        return _logged_in(session, settings, response, player)
+        return _logged_in(session, settings, request, response, player)
 
 
 @router.post("/auth/login", response_model=AuthOut, responses=errors(401, 422, 429, 503))
@@ -157,18 +168,24 @@ def login(
     gate = request.app.state.password_gate
     player = authenticate(session, settings, body.username, body.password, gate)
     with session.begin():
-        return _logged_in(session, settings, response, player)
+        return _logged_in(session, settings, request, response, player)
 
 
 @router.post("/auth/logout", status_code=204, responses=errors(503))
-def logout(request: Request, session: SessionDep) -> Response:
+def logout(request: Request, session: SessionDep, settings: SettingsDep) -> Response:
     """End this session (the cookie is cleared too). Without a session: nothing to do."""
     token = request_token(request)
     if token is not None:
         with session.begin():
             close_session(session, token)
     response = Response(status_code=204)
-    response.delete_cookie(COOKIE, path="/")
+    response.delete_cookie(
+        COOKIE,
+        path="/",
+        httponly=True,
+        samesite="lax",
+        secure=cookie_secure(request, settings),
+    )
     return response
 
 

@@ -35,6 +35,7 @@ def _table(session: Any, settings: Settings, user_id: int) -> dict[str, Any]:
         "fairness": fairness_json(table, active_seed(session, user_id)),
         "presets": list(settings.table_presets),
         "withdrawn": table.preset not in settings.table_presets,
+        "test_seed": settings.test_server_seed is not None,
     }
 
 

@@ -25,7 +25,9 @@ export class Api {
     const init = {
       method,
       credentials: "same-origin",
-      headers: { Accept: "application/json", "Accept-Language": this.getLang(), ...headers },
+      // X-Requested-With: the server's cross-site check accepts a cookie request that has it
+      // when a browser sends neither Origin nor Sec-Fetch-Site (server/security.py).
+      headers: { Accept: "application/json", "Accept-Language": this.getLang(), "X-Requested-With": "puntobanco", ...headers },
     };
     if (body !== undefined) {
       init.headers["Content-Type"] = "application/json";

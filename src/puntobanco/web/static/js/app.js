@@ -526,9 +526,16 @@ function renderAuthMessage() {
   if (m) box.textContent = say(m);
 }
 
+function renderTestSeed() {
+  // The operator started the server with a fixed test server seed: every card is known in
+  // advance (GET /api/table says test_seed). Tests and demos only: the page says so.
+  $("test-seed-banner").hidden = !(state.table && state.table.test_seed);
+}
+
 function renderAll() {
   state.t = translator(state.lang);
   applyStaticText();
+  renderTestSeed();
   renderBalance();
   renderChips();
   renderSpots();

@@ -15,6 +15,7 @@ counts per rank.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from numbers import Integral
@@ -82,7 +83,7 @@ class ShoeCounts:
                 code="decks",
                 value=repr(decks),
             )
-        return cls.from_rank_tuple((PER_DECK * decks,) * len(RANKS))
+        return _full_shoe(decks)
 
     @classmethod
     def from_rank_tuple(cls, ranks: Iterable[int]) -> ShoeCounts:
@@ -193,9 +194,19 @@ def _points_of(ranks: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(points)
 
 
+@functools.cache
+def _full_shoe(decks: int) -> ShoeCounts:
+    """The full shoe of ``decks`` decks, built and checked once (the values are immutable).
+
+    ``analyze`` without a shoe asks for one on every call.
+    """
+    return ShoeCounts.from_rank_tuple((PER_DECK * decks,) * len(RANKS))
+
+
 def _check_count(count: Any, kind: str, key: str) -> int:
     # Integral, not int: NumPy's integers are welcome (the simulator counts in arrays).
-    if isinstance(count, bool) or not isinstance(count, Integral):
+    # A plain int is checked first: an ABC check costs far more, on every count.
+    if type(count) is not int and (isinstance(count, bool) or not isinstance(count, Integral)):
         raise InvalidShoe(
             f"the count for {kind} {key} must be a whole number, got {count!r}",
             code="count_not_int",

@@ -216,7 +216,8 @@ def play_session(
     lowest = money
     max_units = (maximum + base - 1) // base
     level = 1 if system == MARTINGALE else 0
-    line = np.empty(outcomes.size + 8, dtype=np.int64)
+    # Only Labouchere writes to its line beyond the first numbers.
+    line = np.empty(outcomes.size + 8 if system == LABOUCHERE else 8, dtype=np.int64)
     head, tail = 0, _new_line(line)
     rounded = np.zeros(RESULT_COLUMNS - ROUNDED, dtype=np.int64)
     flat = payouts.reshape(-1)

@@ -20,13 +20,15 @@ from puntobanco.core.explain import LANGUAGES
 from puntobanco.core.money import format_minor
 from puntobanco.server.errors import install_error_handlers
 from puntobanco.server.main import create_app
-from tests.server.conftest import Player, make_settings
+from tests.server.conftest import SCRIPTED, Player, make_settings
 
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     url = f"sqlite:///{tmp_path_factory.mktemp('langs') / 'pb.db'}"
-    with TestClient(create_app(make_settings(url))) as test_client:
+    # Module-scoped, so made before the autouse fixture that adds SCRIPTED to every
+    # TestClient: it says so itself (its cookie-carrying POSTs need the header).
+    with TestClient(create_app(make_settings(url)), headers=SCRIPTED) as test_client:
         yield test_client
 
 

@@ -29,7 +29,7 @@ COVERAGE := --cov=puntobanco.core --cov=puntobanco.analysis \
 	--cov-report=term-missing:skip-covered --cov-fail-under=95
 
 pytest: $(STAMP)
-	$(BIN)/python -m pytest -n 2 --dist loadgroup $(COVERAGE) $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n 2 --dist loadgroup --timeout 900 $(COVERAGE) $(PYTEST_ARGS)
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)

@@ -116,9 +116,15 @@ class RecoveryAlarm:
             loop.call_soon_threadsafe(self._event.set)
 
     async def wait(self, timeout_s: float) -> None:
-        """Until rung, or ``timeout_s`` have passed."""
+        """Until rung, or ``timeout_s`` have passed.
+
+        ``asyncio.timeout``, not ``asyncio.wait_for``: on Python 3.11 ``wait_for``
+        swallows a cancellation that arrives as the event is set (a request ringing
+        the alarm as the app stops), and the sweeper would then never stop.
+        """
         with suppress(TimeoutError):
-            await asyncio.wait_for(self._event.wait(), timeout_s)
+            async with asyncio.timeout(timeout_s):
+                await self._event.wait()
         self._event.clear()
 
 
@@ -193,7 +199,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
-            sweeper.cancel()
+            # Cancel until it is done: a cancellation that lands as a pass ends could
+            # otherwise be lost, and the app would never finish stopping.
+            while not sweeper.done():
+                sweeper.cancel()
+                await asyncio.wait({sweeper}, timeout=1)
             with suppress(asyncio.CancelledError):
                 await sweeper
             engine.dispose()

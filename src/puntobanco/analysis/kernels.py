@@ -18,6 +18,7 @@ ahead of a timed run.
 
 from __future__ import annotations
 
+import functools
 from typing import NamedTuple
 
 import numpy as np
@@ -89,22 +90,13 @@ def _build_arrays(tableau: Tableau) -> DrawArrays:
     )
 
 
-# Keyed by id() with the tableau kept alive beside its arrays: hashing a Tableau
-# (110 enum cells) would cost more than a small shoe's walk.
-_ARRAYS: dict[int, tuple[Tableau, DrawArrays]] = {}
-_MAX_CACHED = 64
-
-
+@functools.lru_cache(maxsize=64)
 def draw_arrays(tableau: Tableau) -> DrawArrays:
-    """The kernel's arrays for ``tableau``, built and checked once per tableau."""
-    entry = _ARRAYS.get(id(tableau))
-    if entry is not None and entry[0] is tableau:
-        return entry[1]
-    if len(_ARRAYS) >= _MAX_CACHED:
-        _ARRAYS.clear()
-    arrays = _build_arrays(tableau)
-    _ARRAYS[id(tableau)] = (tableau, arrays)
-    return arrays
+    """The kernel's arrays for ``tableau``, built and checked once per tableau.
+
+    (A tableau keeps its hash, so the lookup costs a fraction of a microsecond.)
+    """
+    return _build_arrays(tableau)
 
 
 #: The standard tableau's arrays.
@@ -283,10 +275,7 @@ def float_summary(
         array of joint totals and the ten numbers listed in ``_walk``'s
         docstring. The hot path of a live shoe.
     """
-    entry = _ARRAYS.get(id(tableau))  # draw_arrays, inlined: this is the hot path
-    return _run(
-        counts, entry[1] if entry is not None and entry[0] is tableau else draw_arrays(tableau)
-    )
+    return _run(counts, draw_arrays(tableau))
 
 
 def distribution_of(

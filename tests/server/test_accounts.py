@@ -1,5 +1,9 @@
 from __future__ import annotations
 
+import time
+from typing import Any
+
+import pytest
 from fastapi.testclient import TestClient
 
 from puntobanco.server.settings import Settings
@@ -300,3 +304,28 @@ def test_a_running_server_sweeps_expired_logins_without_a_restart(settings: Sett
             time.sleep(0.1)
         assert logins() == 1  # the expired one is gone, the live one kept
         assert client.get("/api/me", headers=player.headers).status_code == 401
+
+
+def test_a_stopping_server_waits_for_the_housekeeping_pass_in_progress(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A pass abandoned at shutdown would go on writing after the app has stopped."""
+    import threading
+
+    from puntobanco.server import main
+
+    started, finished = threading.Event(), threading.Event()
+    real_pass = main.housekeeping_pass
+
+    def slow_pass(*args: Any) -> list[int]:
+        started.set()
+        time.sleep(0.5)
+        settled = real_pass(*args)
+        finished.set()
+        return settled
+
+    monkeypatch.setattr(main, "housekeeping_pass", slow_pass)
+    with TestClient(main.create_app(settings)) as client:
+        client.app.state.recovery.ring()  # type: ignore[attr-defined]
+        assert started.wait(10)
+    assert finished.is_set()

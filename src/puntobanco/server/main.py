@@ -90,6 +90,8 @@ def _limiter(
 
 #: After a failed housekeeping pass, the next try waits this long, doubling up to the cap.
 RETRY_FIRST_S, RETRY_CAP_S = 1.0, 30.0
+#: How long a stopping app waits for a housekeeping pass in progress to end.
+STOP_WAIT_S = 30.0
 
 
 class RecoveryAlarm:
@@ -101,11 +103,18 @@ class RecoveryAlarm:
     def __init__(self) -> None:
         self._event = asyncio.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
+        self.stopping = False
 
     def bind(self, loop: asyncio.AbstractEventLoop) -> None:
         """The loop the sweeper runs on (on each start of the app: a new one, a new event)."""
         self._event = asyncio.Event()
         self._loop = loop
+        self.stopping = False
+
+    def stop(self) -> None:
+        """Ask the sweeper to end after the pass in progress (called on the sweeper's loop)."""
+        self.stopping = True
+        self._event.set()
 
     def ring(self) -> None:
         """Ask for a pass as soon as possible."""
@@ -152,6 +161,8 @@ async def _sweep(app: FastAPI, settings: Settings) -> None:
     retry = RETRY_FIRST_S
     while True:
         await alarm.wait(delay)
+        if alarm.stopping:
+            return
         try:
             await anyio.to_thread.run_sync(housekeeping_pass, app.state.sessions, settings)
         except Exception:
@@ -199,9 +210,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
-            # Cancel until it is done: a cancellation that lands as a pass ends could
-            # otherwise be lost, and the app would never finish stopping.
+            # Ask, not cancel: a pass runs in a thread that a cancellation would abandon,
+            # still writing after the app has stopped (and its database is dropped).
+            # Only a pass stuck past STOP_WAIT_S is abandoned, by cancelling until done: a
+            # cancellation that lands as a pass ends could otherwise be lost.
+            app.state.recovery.stop()
+            await asyncio.wait({sweeper}, timeout=STOP_WAIT_S)
             while not sweeper.done():
+                log.warning("housekeeping pass still running at shutdown; abandoning it")
                 sweeper.cancel()
                 await asyncio.wait({sweeper}, timeout=1)
             with suppress(asyncio.CancelledError):

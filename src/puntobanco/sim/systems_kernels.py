@@ -210,17 +210,58 @@ def play_session(
             round played (length 0 when not wanted).
         results: Written: the session's results (columns above).
     """
+    # Only Labouchere writes to its line beyond the first numbers.
+    line = np.empty(outcomes.size + 8 if system == LABOUCHERE else 8, dtype=np.int64)
+    _play(
+        outcomes,
+        system,
+        banker_first,
+        bankroll,
+        base,
+        maximum,
+        stop_win,
+        stop_loss,
+        payouts.reshape(-1),
+        line,
+        np.empty(RESULT_COLUMNS - ROUNDED, dtype=np.int64),
+        stakes,
+        sides,
+        path,
+        results,
+    )
+
+
+@njit(cache=True, inline="always")
+def _play(
+    outcomes: npt.NDArray[np.int8],
+    system: int,
+    banker_first: int,
+    bankroll: int,
+    base: int,
+    maximum: int,
+    stop_win: int,
+    stop_loss: int,
+    flat: npt.NDArray[np.int64],
+    line: npt.NDArray[np.int64],
+    rounded: npt.NDArray[np.int64],
+    stakes: npt.NDArray[np.int64],
+    sides: npt.NDArray[np.int8],
+    path: npt.NDArray[np.int64],
+    results: npt.NDArray[np.int64],
+) -> None:
+    """:func:`play_session`'s work, on the payouts flattened and scratch arrays made once.
+
+    ``line`` holds at least ``outcomes.size + 8`` numbers for Labouchere, 8
+    otherwise; ``rounded`` holds ``RESULT_COLUMNS - ROUNDED``.
+    """
     record = stakes.size > 0
     keep_path = path.size > 0
     money = bankroll
     lowest = money
     max_units = (maximum + base - 1) // base
     level = 1 if system == MARTINGALE else 0
-    # Only Labouchere writes to its line beyond the first numbers.
-    line = np.empty(outcomes.size + 8 if system == LABOUCHERE else 8, dtype=np.int64)
     head, tail = 0, _new_line(line)
-    rounded = np.zeros(RESULT_COLUMNS - ROUNDED, dtype=np.int64)
-    flat = payouts.reshape(-1)
+    rounded[:] = 0
     on_banker = banker_first
     turnover = 0
     turnover_banker = 0
@@ -303,9 +344,12 @@ def play_sessions(
     no_stakes = np.zeros(0, dtype=np.int64)
     no_sides = np.zeros(0, dtype=np.int8)
     no_path = np.zeros(0, dtype=np.int64)
+    line = np.empty(outcomes.shape[1] + 8 if system == LABOUCHERE else 8, dtype=np.int64)
+    flat = payouts.reshape(-1)
+    rounded = np.empty(RESULT_COLUMNS - ROUNDED, dtype=np.int64)
     for i in range(outcomes.shape[0]):
         path = paths[i] if i < paths.shape[0] else no_path
-        play_session(
+        _play(
             outcomes[i],
             system,
             banker_first,
@@ -314,7 +358,9 @@ def play_sessions(
             maximum,
             stop_win,
             stop_loss,
-            payouts,
+            flat,
+            line,
+            rounded,
             no_stakes,
             no_sides,
             path,

@@ -41,7 +41,7 @@ from puntobanco.core.rules import Rules
 from puntobanco.sim.api import simulate
 simulate(Rules(), hands=200_000, seed=1, backend="cpu")
 start = time.process_time()
-simulate(Rules(), hands=20_000_000, seed=2, backend="cpu")
+simulate(Rules(), hands=60_000_000, seed=2, backend="cpu")
 print(time.process_time() - start)
 """,
     "odds-float": """

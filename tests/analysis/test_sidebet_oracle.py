@@ -9,6 +9,7 @@ table, a second settlement written from the cards), and against closed forms for
 from __future__ import annotations
 
 import ast
+import itertools
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
@@ -50,7 +51,7 @@ PUBLISHED = {
 C, D, H, S = range(4)
 # Two 11-card shoes on which every payout leg of every bet has a positive probability
 # (found by a search over random shoes; test_every_leg_can_pay checks the claim), a 10-card
-# shoe of other ranks and a 6-card shoe, the smallest the oracle accepts.
+# shoe of other ranks, a 6-card shoe (the smallest the oracle accepts) and shoe E below.
 SHOE_A: tuple[Card, ...] = (
     (1, C), (3, C), (6, C), (6, S), (6, S), (6, S), (8, C), (8, C), (8, S), (9, C), (9, S),
 )  # fmt: skip
@@ -61,7 +62,12 @@ SHOE_C: tuple[Card, ...] = (
     (1, H), (1, H), (2, C), (4, D), (7, C), (7, C), (10, S), (12, S), (12, H), (13, C),
 )  # fmt: skip
 SHOE_D: tuple[Card, ...] = ((7, C), (7, C), (11, D), (2, H), (4, S), (6, S))
-SMALL_SHOES = {"A": SHOE_A, "B": SHOE_B, "C": SHOE_C, "D": SHOE_D}
+# Every cell of the Banker's drawing table (two-card total 0-7, Player's third card 0-9) can
+# be reached from this one, so a wrong cell in either formulation changes some figure.
+SHOE_E: tuple[Card, ...] = (
+    (13, S), (1, H), (2, D), (2, D), (3, C), (4, C), (5, H), (6, S), (7, D), (8, C), (9, H),
+)  # fmt: skip
+SMALL_SHOES = {"A": SHOE_A, "B": SHOE_B, "C": SHOE_C, "D": SHOE_D, "E": SHOE_E}
 
 
 def win_probability(counts: dict[Card, int], bet: str) -> Fraction:
@@ -256,6 +262,16 @@ def test_events_partition_as_they_should(counts: dict[Card, int]) -> None:
     assert super6.get(Fraction(1, 2), Fraction(0)) == win["super_6"]
     assert win["player"] + win["banker"] + win["tie"] == 1
     assert win["player_pair"] == win["banker_pair"]
+
+
+def test_shoe_e_reaches_every_drawing_cell() -> None:
+    reached = set()
+    for p1, b1, p2, b2, p3 in itertools.permutations(SHOE_E, 5):
+        player = (oracle.points(p1[0]) + oracle.points(p2[0])) % 10
+        banker = (oracle.points(b1[0]) + oracle.points(b2[0])) % 10
+        if player <= 5 and banker <= 7:
+            reached.add((banker, oracle.points(p3[0])))
+    assert reached == {(total, third) for total in range(8) for third in range(10)}
 
 
 def test_tableau_formulations_agree() -> None:

@@ -1,8 +1,8 @@
-"""An independent exact oracle for the main bets and every side bet of issue #10.
+"""An independent exact oracle for the main bets and every side bet.
 
-Written for the tests from the seed texts' drawing rules (/work/shared/seeds/) and the
-paytables of SPEC_SIDEBETS.md only; it imports nothing from ``puntobanco``, so a mistake the
-engine or the analyzer makes cannot be repeated here by sharing code.
+Written for the tests from the seed pages' drawing rules and the side bets' published
+paytables only; it imports nothing from ``puntobanco``, so a mistake the engine or the
+analyzer makes cannot be repeated here by sharing code.
 
 Two independent routes to every figure:
 

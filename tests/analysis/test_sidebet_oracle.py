@@ -31,8 +31,8 @@ from tests.analysis.sidebet_oracle import (
 
 EIGHT_DECKS = full_shoe(8)
 
-# Published 8-deck house edges in percent, with the digits they are printed to
-# (SPEC_SIDEBETS.md, issue #10, DESIGN.md for the main bets).
+# Published 8-deck house edges in percent, with the digits they are printed to: the
+# figures published for these paytables, which the oracle must meet without tuning.
 PUBLISHED = {
     "banker": ("1.0579", 4),
     "player": ("1.2351", 4),

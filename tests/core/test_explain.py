@@ -216,6 +216,17 @@ TRIGGERS: dict[str, tuple[Callable[[], Any], tuple[str, ...]]] = {
     "cut_card": (lambda: Rules(cut_card=5), ("12", "399", "5")),
     "commission": (lambda: Rules(banker_commission=1), ("0", "1")),
     "preset": (lambda: preset("vegas"), ("vegas", "punto-banco")),
+    "banker_pushes_on": (lambda: Rules(banker_pushes_on=(7, 4)), ("(7, 4)", "0", "9")),
+    "side_bets": (lambda: Rules(side_bets="tiger"), ("tiger",)),  # type: ignore[arg-type]
+    "unknown_side_bet": (lambda: Rules(side_bets=["dragon"]), ("dragon", "tiger")),  # type: ignore[list-item]
+    "side_bet_payouts": (
+        lambda: Rules(side_bets={"tiger": "12"}),  # type: ignore[dict-item]
+        ("tiger", "2", "12:20"),
+    ),
+    "side_bet_twice": (
+        lambda: Rules(side_bets=[("tiger", None), ("tiger", "12:20")]),  # type: ignore[list-item]
+        ("tiger",),
+    ),
     "limit": (lambda: TableLimits(minimum_minor=0), ("0.01",)),
     "limits_order": (
         lambda: TableLimits(minimum_minor=500, maximum_minor=100),

@@ -142,7 +142,9 @@ def test_the_odd_tableau_changes_what_the_standard_one_does() -> None:
     assert len(play_coup(eight, ODD).banker_cards) == 3
 
 
-def side_bet_oracle(kind: BetKind, index: int, pays: tuple[Fraction, ...]) -> tuple[Resolution, Fraction]:
+def side_bet_oracle(
+    kind: BetKind, index: int, pays: tuple[Fraction, ...]
+) -> tuple[Resolution, Fraction]:
     """The side bets of issue #10 as plain code, from the spec's wording."""
     lose = (Resolution.LOSE, Fraction(0))
     if kind in (BetKind.EITHER_PAIR, BetKind.PERFECT_PAIR, BetKind.TIGER_PAIR):

@@ -52,35 +52,14 @@ def spread_suits(ranks: Sequence[int]) -> tuple[int, ...]:
     return tuple(cards)
 
 
-def _banker_classes(
-    weights: list[int],
-    player: PairKind,
-    hand_weight: int,
-    left: int,
-    suited: int,
-    ranked: int,
-    suited_rank: int,
-    ranked_rank: int,
-) -> None:
-    """Add the Banker's classes after a paired Player hand of ``hand_weight`` ordered deals.
-
-    ``left``: cards left; ``suited``/``ranked``: ordered suited / rank pairs among
-    them; ``suited_rank``/``ranked_rank``: the same, of the Player's rank.
-    """
-    if not hand_weight:
-        return
-    none = left * (left - 1) - ranked
-    unsuited_same = ranked_rank - suited_rank
-    unsuited_other = (ranked - ranked_rank) - (suited - suited_rank)
-    suited_other = suited - suited_rank
-    for banker, same, count in (
-        (PairKind.NONE, False, none),
-        (PairKind.PAIR, True, unsuited_same),
-        (PairKind.PAIR, False, unsuited_other),
-        (PairKind.SUITED, True, suited_rank),
-        (PairKind.SUITED, False, suited_other),
-    ):
-        weights[pair_index(player, banker, same)] += hand_weight * count
+#: The Banker's classes after a paired Player hand, in the order of the sums below.
+_BANKER_AFTER_PAIR = (
+    (PairKind.NONE, False),
+    (PairKind.PAIR, True),
+    (PairKind.PAIR, False),
+    (PairKind.SUITED, True),
+    (PairKind.SUITED, False),
+)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -98,45 +77,43 @@ def pair_class_weights(cards: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
     ranks = [sum(cards[r * SUITS : r * SUITS + SUITS]) for r in range(13)]
     suited_all = sum(c * (c - 1) for c in cards)
     ranked_all = sum(c * (c - 1) for c in ranks)
-    weights = [0] * PAIR_CLASSES
     left = n - 2
+    dealt = left * (left - 1)
+    # Per paired Player hand kind, the Banker's five classes (_BANKER_AFTER_PAIR) summed
+    # over the Player's hands, each weighted by its number of ordered deals.
+    sums = {PairKind.PAIR: [0] * 5, PairKind.SUITED: [0] * 5}
     for rank, held in enumerate(ranks):
         if held < 2:
             continue
         counts = cards[rank * SUITS : rank * SUITS + SUITS]
         suited_rank_all = sum(c * (c - 1) for c in counts)
-        ranked_after = ranked_all - held * (held - 1) + (held - 2) * (held - 3)
+        ranked_rank = (held - 2) * (held - 3)
+        ranked = ranked_all - held * (held - 1) + ranked_rank
+        none = dealt - ranked
         for x, cx in enumerate(counts):
-            # The Player holds two of card x: a suited pair.
-            if cx >= 2:
-                change = (cx - 2) * (cx - 3) - cx * (cx - 1)
-                _banker_classes(
-                    weights,
-                    PairKind.SUITED,
-                    cx * (cx - 1),
-                    left,
-                    suited_all + change,
-                    ranked_after,
-                    suited_rank_all + change,
-                    (held - 2) * (held - 3),
-                )
+            if not cx:
+                continue
+            hands: list[tuple[PairKind, int, int]] = []
+            if cx >= 2:  # the Player holds two of card x: a suited pair
+                hands.append((PairKind.SUITED, cx * (cx - 1), 6 - 4 * cx))
             for y, cy in enumerate(counts):
-                # The Player holds x then y, two suits of one rank.
-                if y == x or not cx or not cy:
-                    continue
-                change = (cx - 1) * (cx - 2) - cx * (cx - 1) + (cy - 1) * (cy - 2) - cy * (cy - 1)
-                _banker_classes(
-                    weights,
-                    PairKind.PAIR,
-                    cx * cy,
-                    left,
-                    suited_all + change,
-                    ranked_after,
-                    suited_rank_all + change,
-                    (held - 2) * (held - 3),
-                )
+                if y != x and cy:  # x then y: two suits of one rank
+                    hands.append((PairKind.PAIR, cx * cy, 4 - 2 * cx - 2 * cy))
+            for player, weight, change in hands:
+                suited = suited_all + change
+                suited_rank = suited_rank_all + change
+                row = sums[player]
+                row[0] += weight * none
+                row[1] += weight * (ranked_rank - suited_rank)
+                row[2] += weight * ((ranked - ranked_rank) - (suited - suited_rank))
+                row[3] += weight * suited_rank
+                row[4] += weight * (suited - suited_rank)
+    weights = [0] * PAIR_CLASSES
+    for player, row in sums.items():
+        for (banker, same), count in zip(_BANKER_AFTER_PAIR, row, strict=True):
+            weights[pair_index(player, banker, same)] = count
     # The unpaired Player hands: the Banker's marginal less the paired Player hands.
-    rest = left * (left - 1) if left >= 1 else 0
+    rest = dealt if left >= 1 else 0
     marginal = {
         PairKind.NONE: (n * (n - 1) - ranked_all) * rest,
         PairKind.PAIR: (ranked_all - suited_all) * rest,

@@ -25,8 +25,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from puntobanco.analysis import ShoeCounts, analyze
-from puntobanco.analysis import pairs
+from puntobanco.analysis import ShoeCounts, analyze, pairs
 from puntobanco.analysis.kernels import float_summary, warm_up
 from puntobanco.core.rules import PRESETS, BetKind, Rules
 from puntobanco.core.tableau import BANKER_DRAWS, PLAYER_DRAWS, PLAYER_STOOD

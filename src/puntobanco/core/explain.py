@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from puntobanco.core.coup import Event, EventKind, Outcome, Reason, Side
 from puntobanco.core.bets import BetSettlement
+from puntobanco.core.coup import Event, EventKind, Outcome, Reason, Side
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.money import format_minor
 from puntobanco.core.rng import MAX_SEED

@@ -222,7 +222,7 @@ ERRORS_ES: Mapping[str, str] = {
 _OPTION_OF_FIELD = {"tie_pays": "--tie-pays", "banker_six_pays": "--banker-six-pays",
                     "pair_pays": "--pair-pays", "banker_commission": "--commission"}  # fmt: skip
 
-_KINDS_ES = {"rank": "rango", "point value": "valor"}
+_KINDS_ES = {"rank": "rango", "point value": "valor", "card": "carta"}
 
 
 class _UsageError(BaccaratError):

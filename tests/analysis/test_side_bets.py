@@ -16,6 +16,7 @@ from fractions import Fraction
 import pytest
 
 from puntobanco.analysis import InvalidShoe, ShoeCounts, analyze
+from puntobanco.analysis.effects import effects_of_removal, through_the_shoe
 from puntobanco.analysis.pairs import SUITS, pair_class_weights, spread_suits
 from puntobanco.analysis.shoe import SUIT_ORDER
 from puntobanco.core.bets import Bet, Resolution, settle_bet
@@ -191,3 +192,25 @@ def test_a_removed_card_must_be_in_the_shoe() -> None:
         shoe.remove(parse_cards("Kd")).remove(parse_cards("Kd")).ranks
         == shoe.remove([Rank.KING, Rank.KING]).ranks
     )
+
+
+def test_effects_of_removal_cover_every_side_bet_and_sum_to_zero() -> None:
+    rules = PRESETS["all-side-bets"]
+    shoe = ShoeCounts.full(1)
+    effects = effects_of_removal(rules, shoe)
+    assert set(effects.effects) == set(rules.offered_bets)
+    ranks = shoe.ranks or ()
+    for kind in SIDE_BETS:
+        row = effects.effects[kind]
+        # Removing an unseen card at random cannot change an expectation.
+        assert sum(e * c for e, c in zip(row, ranks, strict=True) if e is not None) == 0, kind
+    # Not all zero: the side bets respond to what has left the shoe.
+    assert any(effects.effects[BetKind.DRAGON_7]) and any(effects.effects[BetKind.EGALITE_0])
+
+
+def test_through_the_shoe_prices_every_side_bet() -> None:
+    rules = PRESETS["all-side-bets"]
+    study = through_the_shoe(rules, shoes=1, seed=3)
+    assert set(study.bets) == set(rules.offered_bets)
+    # Every bet, side bets included, was priced before every round of the shoe.
+    assert {b.rounds for b in study.bets.values()} == {study.rounds}

@@ -125,7 +125,7 @@ def brute_force(
 # and totals that reach the side bets' conditions (3-card 7s and 8s, 6s, ties).
 SHOES = {
     "eight-cards": "Kd Kd 4h 4h 4c 3s 2d 6c",
-    "nine-cards": "6h 6h 6d 3c Qs Qs Ks Ad 2h",
+    "nine-cards": "6h 6h 6d 3c 3c Qs Qs Ks 2h",
 }
 
 
@@ -214,3 +214,18 @@ def test_through_the_shoe_prices_every_side_bet() -> None:
     assert set(study.bets) == set(rules.offered_bets)
     # Every bet, side bets included, was priced before every round of the shoe.
     assert {b.rounds for b in study.bets.values()} == {study.rounds}
+
+
+def test_the_brute_force_shoes_exercise_the_side_bets() -> None:
+    # Agreement means little for a bet that can only lose: across the shoes, every side
+    # bet but three Egalité totals (the same leg at another total) can win, and Dragon
+    # Bonus can push.
+    rules = PRESETS["all-side-bets"]
+    won: set[BetKind] = set()
+    pushed: set[BetKind] = set()
+    for text in SHOES.values():
+        priced = analyze(rules, ShoeCounts.from_card_tuple(_card_counts(_shoe_cards(text))))
+        won |= {kind for kind, bet in priced.bets.items() if bet.win > 0}
+        pushed |= {kind for kind, bet in priced.bets.items() if bet.push > 0}
+    assert set(SIDE_BETS) - won == {BetKind.EGALITE_1, BetKind.EGALITE_3, BetKind.EGALITE_7}
+    assert {BetKind.DRAGON_BONUS_PLAYER, BetKind.DRAGON_BONUS_BANKER} <= pushed

@@ -72,10 +72,27 @@ def test_numpy_counts_are_accepted_as_ints() -> None:
 
 def test_remove_names_the_rank_how_many_were_asked_and_how_many_are_held() -> None:
     with pytest.raises(InvalidShoe) as info:
-        ShoeCounts.full(8).remove([*parse_cards("Kd " * 20), *[Rank.KING] * 13])
+        ShoeCounts.full(8).remove([*parse_cards("Kd " * 8), *[Rank.KING] * 25])
     assert info.value.params == {"kind": "rank", "key": "K", "asked": 33, "held": 32}
     with pytest.raises(InvalidShoe) as info:
         ShoeCounts.from_points({0: 2, 5: 4}).remove([Rank.KING, 0, *parse_cards("10h")])
     assert info.value.params == {"kind": "point value", "key": "0", "asked": 3, "held": 2}
     # Every copy the shoe holds may go.
     assert ShoeCounts.full(8).remove([Rank.KING] * 32).ranks[12] == 0  # type: ignore[index]
+
+
+def test_a_card_with_its_suit_leaves_exactly_and_refuses_when_none_is_left() -> None:
+    shoe = ShoeCounts.full(1).remove(parse_cards("Kd"))
+    assert shoe.by_card is not None and shoe.by_card[-4:] == (1, 0, 1, 1)
+    with pytest.raises(InvalidShoe) as info:
+        shoe.remove(parse_cards("Kd"))
+    assert info.value.params == {"kind": "card", "key": "Kd", "asked": 1, "held": 0}
+    # A bare rank takes the card from the suit holding the most (the last such).
+    assert shoe.remove([Rank.KING]).by_card[-4:] == (1, 0, 1, 0)
+
+
+def test_a_rank_only_shoe_is_spread_over_the_suits_clubs_first() -> None:
+    shoe = ShoeCounts.from_ranks({"A": 6, "K": 3})
+    assert shoe.by_card is not None
+    assert shoe.by_card[:4] == (2, 2, 1, 1) and shoe.by_card[-4:] == (1, 1, 1, 0)
+    assert ShoeCounts.from_points({0: 9}).by_card is None

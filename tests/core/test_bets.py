@@ -351,7 +351,12 @@ def test_bet_kind_parses_names() -> None:
     assert bet_kind(BetKind.TIE) is BetKind.TIE
     with pytest.raises(InvalidBet) as caught:
         bet_kind("dragon")
-    assert caught.value.params["allowed"] == "player, banker, tie, player_pair, banker_pair"
+    allowed = caught.value.params["allowed"]
+    assert allowed.startswith("player, banker, tie, player_pair, banker_pair, dragon_7, ")
+    assert allowed.endswith(
+        ", tiger_tie, tiger_pair, egalite_0, egalite_1, egalite_2, egalite_3, "
+        "egalite_4, egalite_5, egalite_6, egalite_7, egalite_8, egalite_9"
+    )
 
 
 def test_winning_ratio() -> None:

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from puntobanco.analysis import ShoeCounts, analyze
 from puntobanco.core import explain
 from puntobanco.core.bets import Bet, settle_bet, verify_bets
 from puntobanco.core.cards import Card, Rank, parse_cards
@@ -216,6 +217,21 @@ TRIGGERS: dict[str, tuple[Callable[[], Any], tuple[str, ...]]] = {
     "cut_card": (lambda: Rules(cut_card=5), ("12", "399", "5")),
     "commission": (lambda: Rules(banker_commission=1), ("0", "1")),
     "preset": (lambda: preset("vegas"), ("vegas", "punto-banco")),
+    "banker_pushes_on": (lambda: Rules(banker_pushes_on=(7, 4)), ("(7, 4)", "0", "9")),
+    "side_bets": (lambda: Rules(side_bets="tiger"), ("tiger",)),  # type: ignore[arg-type]
+    "unknown_side_bet": (lambda: Rules(side_bets=["dragon"]), ("dragon", "tiger")),  # type: ignore[list-item]
+    "side_bet_payouts": (
+        lambda: Rules(side_bets={"tiger": "12"}),  # type: ignore[dict-item]
+        ("tiger", "2", "12:20"),
+    ),
+    "pairs_need_ranks": (
+        lambda: analyze(Rules(side_bets=["perfect_pair"]), ShoeCounts.from_points({0: 9})),
+        ("perfect_pair",),
+    ),
+    "side_bet_twice": (
+        lambda: Rules(side_bets=[("tiger", None), ("tiger", "12:20")]),  # type: ignore[list-item]
+        ("tiger",),
+    ),
     "limit": (lambda: TableLimits(minimum_minor=0), ("0.01",)),
     "limits_order": (
         lambda: TableLimits(minimum_minor=500, maximum_minor=100),

@@ -142,14 +142,70 @@ def test_the_odd_tableau_changes_what_the_standard_one_does() -> None:
     assert len(play_coup(eight, ODD).banker_cards) == 3
 
 
+def side_bet_oracle(
+    kind: BetKind, index: int, pays: tuple[Fraction, ...]
+) -> tuple[Resolution, Fraction]:
+    """The side bets of issue #10 as plain code, from the spec's wording."""
+    lose = (Resolution.LOSE, Fraction(0))
+    if kind in (BetKind.EITHER_PAIR, BetKind.PERFECT_PAIR, BetKind.TIGER_PAIR):
+        p_kind, b_kind, same = pairs_of(index)
+        paired = (p_kind != 0) + (b_kind != 0)
+        if kind is BetKind.EITHER_PAIR:
+            return (Resolution.WIN, pays[0]) if paired else lose
+        if kind is BetKind.PERFECT_PAIR:
+            suited = (p_kind == 2) + (b_kind == 2)
+            return (Resolution.WIN, pays[suited - 1]) if suited else lose
+        if same:
+            return Resolution.WIN, pays[2]
+        return (Resolution.WIN, pays[paired - 1]) if paired else lose
+    p, b, pc, bc = shape_of(index)
+    banker_wins, player_wins, tie = b > p, p > b, p == b
+    if kind is BetKind.DRAGON_7:
+        return (Resolution.WIN, pays[0]) if banker_wins and b == 7 and bc == 3 else lose
+    if kind is BetKind.PANDA_8:
+        return (Resolution.WIN, pays[0]) if player_wins and p == 8 and pc == 3 else lose
+    if kind in (BetKind.DRAGON_BONUS_PLAYER, BetKind.DRAGON_BONUS_BANKER):
+        mine, theirs, cards = (p, b, pc) if kind is BetKind.DRAGON_BONUS_PLAYER else (b, p, bc)
+        natural = cards == 2 and mine >= 8
+        if tie:  # a natural tie: both hands naturals (either one ends the coup on four cards)
+            both = pc == bc == 2 and p >= 8
+            return (Resolution.PUSH, Fraction(0)) if both else lose
+        if mine < theirs:
+            return lose
+        if natural:
+            return Resolution.WIN, pays[0]
+        margin = mine - theirs
+        return (Resolution.WIN, pays[10 - margin]) if margin >= 4 else lose
+    if kind is BetKind.BIG:
+        return (Resolution.WIN, pays[0]) if pc + bc >= 5 else lose
+    if kind is BetKind.SMALL:
+        return (Resolution.WIN, pays[0]) if pc + bc == 4 else lose
+    six = banker_wins and b == 6
+    if kind is BetKind.SUPER_6:
+        return (Resolution.WIN, pays[0]) if six else lose
+    if kind is BetKind.TIGER:
+        return (Resolution.WIN, pays[bc - 2]) if six else lose
+    if kind is BetKind.SMALL_TIGER:
+        return (Resolution.WIN, pays[0]) if six and bc == 2 else lose
+    if kind is BetKind.BIG_TIGER:
+        return (Resolution.WIN, pays[0]) if six and bc == 3 else lose
+    if kind is BetKind.TIGER_TIE:
+        return (Resolution.WIN, pays[0]) if tie and p == 6 else lose
+    assert kind.value.startswith("egalite_")
+    return (Resolution.WIN, pays[0]) if tie and p == int(kind.value[-1]) else lose
+
+
 def oracle_payout(kind: BetKind, shape_or_pairs: int, rules: Rules) -> tuple[Resolution, Fraction]:
     """Punto Banco's paytable as plain code: the resolution and the winnings per unit."""
+    side = rules.side_bet_pays(kind)
+    if side is not None:
+        return side_bet_oracle(kind, shape_or_pairs, side)
     if kind in (BetKind.PLAYER_PAIR, BetKind.BANKER_PAIR):
         pairs = pairs_of(shape_or_pairs)
         won = pairs.player if kind is BetKind.PLAYER_PAIR else pairs.banker
         assert rules.pair_pays is not None
         return (Resolution.WIN, rules.pair_pays) if won else (Resolution.LOSE, Fraction(0))
-    player, banker, _, _ = shape_of(shape_or_pairs)
+    player, banker, _, banker_cards = shape_of(shape_or_pairs)
     if kind is BetKind.TIE:
         return (Resolution.WIN, rules.tie_pays) if player == banker else (Resolution.LOSE, 0)
     if player == banker:
@@ -158,6 +214,8 @@ def oracle_payout(kind: BetKind, shape_or_pairs: int, rules: Rules) -> tuple[Res
         return (Resolution.WIN, rules.player_pays) if player > banker else (Resolution.LOSE, 0)
     if banker < player:
         return Resolution.LOSE, Fraction(0)
+    if rules.banker_pushes_on == (banker, banker_cards):
+        return Resolution.PUSH, Fraction(0)
     if banker == 6 and rules.banker_six_pays is not None:
         return Resolution.WIN, rules.banker_six_pays
     return Resolution.WIN, 1 - rules.banker_commission

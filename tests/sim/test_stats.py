@@ -10,11 +10,11 @@ import pytest
 
 from puntobanco.core.bets import Bet, settle_bet
 from puntobanco.core.cards import unshuffled
-from puntobanco.core.paytable import pair_index, shape_index
+from puntobanco.core.paytable import rank_pair_index, shape_index
 from puntobanco.core.rules import PRESETS, BetKind, Rules, ShoeMode
 from puntobanco.core.shoe import Shoe
 from puntobanco.sim import stats, tallies
-from puntobanco.sim.api import simulate
+from puntobanco.sim.api import SimulationError, simulate
 from tests.core.test_gametables import ODD
 
 # Published 8-deck figures (Wizard of Odds),
@@ -40,7 +40,7 @@ def test_bet_values_follow_the_payouts() -> None:
     t[tallies.class_index(shape_index(2, 7, 3, 2), 0)] = 3
     t[tallies.class_index(shape_index(5, 6, 3, 3), 0)] = 2
     t[tallies.class_index(shape_index(9, 1, 2, 2), 0)] = 3
-    t[tallies.class_index(shape_index(9, 1, 2, 2), pair_index(True, False))] = 1
+    t[tallies.class_index(shape_index(9, 1, 2, 2), rank_pair_index(True, False))] = 1
     t[tallies.class_index(shape_index(4, 4, 3, 3), 0)] = 1
     super6 = Rules(banker_commission=0, banker_six_pays=Fraction(1, 2), pair_pays=11)
     got = stats.bet_summaries(super6, t, exact=None)
@@ -111,3 +111,12 @@ def test_each_bet_nets_what_core_settlement_pays_on_explicit_shoes(rules: Rules)
         values = stats.bet_values(rules, kind, counts)
         assert sum(values.values()) == tallies.rounds(counts)
         assert sum(v * n for v, n in values.items()) * stake == settled[kind], kind
+
+
+def test_the_simulation_refuses_the_bets_its_tallies_cannot_settle() -> None:
+    with pytest.raises(SimulationError) as caught:
+        simulate(PRESETS["all-side-bets"], hands=10, backend="reference")
+    assert caught.value.code == "bets_not_simulated"
+    assert caught.value.params["bets"] == "perfect_pair, tiger_pair"
+    # Either Pair settles alike on every class the tallies tell apart: it is tallied.
+    assert tallies.untallied_bets(Rules(side_bets=[BetKind.EITHER_PAIR])) == ()

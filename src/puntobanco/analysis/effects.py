@@ -21,15 +21,16 @@ from types import MappingProxyType
 
 import numpy as np
 
+from puntobanco.analysis.kernels import float_summary
 from puntobanco.analysis.odds import (
     analyze,
     check_shoe,
-    main_bet_values,
     pair_bet_values,
     shape_bet_values,
 )
-from puntobanco.analysis.pricing import float_pair_classes, price_float, pricing
-from puntobanco.analysis.shoe import RANKS, InvalidShoe, ShoeCounts
+from puntobanco.analysis.pairs import SUITS, float_pair_class_probabilities, spread_suits
+from puntobanco.analysis.pricing import price_float, pricing
+from puntobanco.analysis.shoe import RANKS, SUIT_ORDER, InvalidShoe, ShoeCounts
 from puntobanco.core.bets import coup_payout
 from puntobanco.core.cards import Rank
 from puntobanco.core.coup import CoupResult
@@ -117,7 +118,7 @@ def effects_of_removal(rules: Rules, shoe: ShoeCounts | None = None) -> Effects:
             by_points[value] = shape_bet_values(rules, after.points)
         values = dict(by_points[value])
         if after.ranks is not None:
-            values.update(pair_bet_values(rules, after.ranks))
+            values.update(pair_bet_values(rules, after.ranks, cards=after.by_card))
         for kind in bets:
             table[kind].append(values[kind] - base.bets[kind].expected_value)
     weights = {}
@@ -274,7 +275,8 @@ def through_the_shoe(rules: Rules, *, shoes: int = 100, seed: int = 1) -> Throug
     positive = dict.fromkeys(bets, 0)
     expected = dict.fromkeys(bets, 0.0)
     actual = dict.fromkeys(bets, Fraction(0))
-    pairs = pricing(rules).pairs
+    priced = pricing(rules)
+    pairs = priced.pairs
     rounds = 0
     source = SeededSource(seed)
     for index in range(shoes):
@@ -282,16 +284,19 @@ def through_the_shoe(rules: Rules, *, shoes: int = 100, seed: int = 1) -> Throug
         burn = shoe.shuffle()
         points = np.full(10, 4 * rules.decks, dtype=np.int64)
         points[0] = 16 * rules.decks
-        ranks = [4 * rules.decks] * 13
+        # The seen cards' suits are known: the perfect pair is priced on the exact cards.
+        cards = list(spread_suits([4 * rules.decks] * 13))
         seen = [burn.shown] if burn is not None else []
         while True:
             for card in seen:
                 points[card.points] -= 1
-                ranks[card.rank - 1] -= 1
-            player, banker, tie = main_bet_values(rules, points)
-            values = {BetKind.PLAYER: player, BetKind.BANKER: banker, BetKind.TIE: tie}
+                cards[(card.rank - 1) * SUITS + SUIT_ORDER.index(card.suit)] -= 1
+            shapes, _, _ = float_summary(points, rules.tableau)
+            values = {
+                kind: bet.expected_value for kind, bet in price_float(priced.shape, shapes).items()
+            }
             if pairs.kinds:
-                classes, _, _ = float_pair_classes(ranks)
+                classes = float_pair_class_probabilities(tuple(cards))
                 values.update(
                     (kind, bet.expected_value) for kind, bet in price_float(pairs, classes).items()
                 )

@@ -5,8 +5,10 @@ The coup's distribution comes from the exact integer walk
 (:mod:`puntobanco.analysis.kernels`, ``exact=False``), both drawing by the
 rules' tableau; every bet is then priced from the cells of the rules' compiled
 paytable (:mod:`puntobanco.analysis.pricing`): the bets on the coup's shape
-from the distribution of its 400 shapes, the pair bets from the distribution
-of its four pair classes.
+(the main bets, Dragon 7, Dragon Bonus, Tiger, Egalité...) from the
+distribution of its 400 shapes, the pair bets (Player and Banker Pair, Either,
+Perfect and Tiger Pair) from the distribution of its pair classes
+(:mod:`puntobanco.analysis.pairs`), which needs every card's rank and suit.
 
 >>> from puntobanco.core.rules import BetKind, Rules
 >>> result = analyze(Rules())
@@ -33,6 +35,11 @@ import numpy as np
 from puntobanco.analysis.distribution import CARDS_DEALT, Distribution, ExactShapes, Num
 from puntobanco.analysis.exact import MIN_CARDS, exact_distribution
 from puntobanco.analysis.kernels import distribution_of, float_summary
+from puntobanco.analysis.pairs import (
+    float_pair_class_probabilities,
+    pair_class_weights,
+    spread_suits,
+)
 from puntobanco.analysis.pricing import (
     BetAnalysis,
     float_pair_classes,
@@ -153,7 +160,10 @@ def analyze(
                 Fraction(single, total), Fraction(single, total), Fraction(weights[3], total)
             )
             if tables.pairs.kinds:
-                bets.update(price_exact(tables.pairs, weights, total))
+                by_card = shoe.by_card
+                assert by_card is not None
+                class_weights, class_total = pair_class_weights(by_card)
+                bets.update(price_exact(tables.pairs, class_weights, class_total))
         return _build(rules, shoe, True, exact_dist, pairs, bets)
     if shoe.cards > MAX_FLOAT_CARDS:
         raise InvalidShoe(
@@ -170,10 +180,12 @@ def analyze(
     float_bets = price_float(tables.shape, shape_probabilities)
     float_pairs: Pairs[float] | None = None
     if shoe.ranks is not None:
-        classes, chance, both = float_pair_classes(shoe.ranks)
+        _, chance, both = float_pair_classes(shoe.ranks)
         float_pairs = Pairs(chance, chance, both)
         if tables.pairs.kinds:
-            float_bets.update(price_float(tables.pairs, classes))
+            by_card = shoe.by_card
+            assert by_card is not None
+            float_bets.update(price_float(tables.pairs, float_pair_class_probabilities(by_card)))
     return _build(rules, shoe, False, float_dist, float_pairs, float_bets)
 
 
@@ -187,10 +199,14 @@ def check_shoe(rules: Rules, shoe: ShoeCounts) -> None:
             cards=shoe.cards,
             minimum=MIN_CARDS,
         )
-    if pricing(rules).pairs.kinds and shoe.ranks is None:
+    pair_kinds = pricing(rules).pairs.kinds
+    if pair_kinds and shoe.ranks is None:
+        names = ", ".join(kind.value for kind in pair_kinds)
         raise InvalidShoe(
-            "the pair bets need the count of each rank, not only of each point value",
+            f"the pair bets ({names}) need the count of each rank (and suit), "
+            "not only of each point value",
             code="pairs_need_ranks",
+            bets=names,
         )
 
 
@@ -219,17 +235,21 @@ def shape_bet_values(rules: Rules, points: Sequence[int]) -> dict[BetKind, Fract
     return {kind: bet.expected_value for kind, bet in priced.items()}
 
 
-def pair_bet_values(rules: Rules, ranks: Sequence[int]) -> dict[BetKind, Fraction]:
+def pair_bet_values(
+    rules: Rules, ranks: Sequence[int], *, cards: Sequence[int] | None = None
+) -> dict[BetKind, Fraction]:
     """Exact expected values of the bets on the coup's pairs (none unless offered).
 
     Args:
         rules: The compiled paytable.
         ranks: Cards per rank, at least 4 in all.
+        cards: Cards per rank and suit (:attr:`ShoeCounts.suits`), if known; otherwise
+            each rank is spread over the suits as evenly as possible.
     """
     domain = pricing(rules).pairs
     if not domain.kinds:
         return {}
-    weights, _, total = pair_weights(ranks)
+    weights, total = pair_class_weights(tuple(cards) if cards is not None else spread_suits(ranks))
     return {kind: bet.expected_value for kind, bet in price_exact(domain, weights, total).items()}
 
 

@@ -1,9 +1,12 @@
 """What is left in a shoe, as counts: per point value, and per rank when known.
 
 The game only sees point values (0-9); the pair bets also need ranks, because
-a King and a Queen are both worth 0 but are not a pair. A :class:`ShoeCounts`
-therefore always holds counts per point value and, when they are known,
-counts per rank.
+a King and a Queen are both worth 0 but are not a pair, and the perfect pair
+needs suits. A :class:`ShoeCounts` therefore always holds counts per point
+value and, when they are known, counts per rank, and per card (rank and suit):
+given explicitly, or spread from the ranks as evenly as possible
+(:func:`~puntobanco.analysis.pairs.spread_suits`). Removing a card with its
+suit (``Kd``) removes exactly that card.
 
 >>> shoe = ShoeCounts.full(decks=8)
 >>> shoe.cards, shoe.points[0], shoe.ranks is not None
@@ -11,6 +14,8 @@ counts per rank.
 >>> from puntobanco.core.cards import parse_cards
 >>> shoe.remove(parse_cards("Kd 5s")).points[:6]
 (127, 32, 32, 32, 32, 31)
+>>> shoe.remove(parse_cards("Kd")).by_card[-4:]
+(8, 7, 8, 8)
 """
 
 from __future__ import annotations
@@ -21,7 +26,8 @@ from dataclasses import dataclass
 from numbers import Integral
 from typing import Any
 
-from puntobanco.core.cards import Card, Rank
+from puntobanco.analysis.pairs import CARD_KINDS, SUITS, spread_suits
+from puntobanco.core.cards import Card, Rank, Suit
 from puntobanco.core.errors import BaccaratError, InvalidCard
 from puntobanco.core.rules import DECK_SIZE
 
@@ -31,6 +37,8 @@ RANKS: tuple[Rank, ...] = tuple(Rank)
 POINT_VALUES: tuple[int, ...] = tuple(range(10))
 #: Cards per rank in one deck.
 PER_DECK = DECK_SIZE // len(RANKS)
+#: Suits in the order of the counts per card (and of the spreading of a rank's cards).
+SUIT_ORDER: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 
 
 class InvalidShoe(BaccaratError, ValueError):
@@ -38,7 +46,7 @@ class InvalidShoe(BaccaratError, ValueError):
 
     Codes: ``count_not_int``, ``negative_count``, ``unknown_point``,
     ``unknown_rank``, ``duplicate``, ``none_left``, ``too_few_cards``,
-    ``pairs_need_ranks``, ``decks``.
+    ``pairs_need_ranks`` (with ``bets``, the refused bets' JSON names), ``decks``.
     """
 
 
@@ -53,10 +61,14 @@ class ShoeCounts:
         points: Cards per point value, ``points[v]`` for ``v`` in 0-9.
         ranks: Cards per rank, ``ranks[r - 1]`` for Ace (1) to King (13), or
             ``None`` when only point values are known (no pair bets then).
+        suits: Cards per card, ``suits[(r - 1) * 4 + s]`` with the suits in
+            :data:`SUIT_ORDER`, when they differ from the even spread of the
+            ranks (``None`` otherwise: see :attr:`by_card`).
     """
 
     points: tuple[int, ...]
     ranks: tuple[int, ...] | None = None
+    suits: tuple[int, ...] | None = None
 
     def __post_init__(self) -> None:
         points = _check_counts(self.points, 10, "point value")
@@ -69,6 +81,19 @@ class ShoeCounts:
                     code="inconsistent",
                 )
             object.__setattr__(self, "ranks", ranks)
+        if self.suits is not None:
+            suits = _check_counts(self.suits, CARD_KINDS, "card")
+            if (
+                ranks is None
+                or tuple(sum(suits[r * SUITS : r * SUITS + SUITS]) for r in range(len(RANKS)))
+                != ranks
+            ):
+                raise InvalidShoe(
+                    "the counts per card do not add up to the counts per rank",
+                    code="inconsistent",
+                )
+            # One form for one shoe: an even spread is written as no suits at all.
+            object.__setattr__(self, "suits", None if suits == spread_suits(ranks) else suits)
 
     @classmethod
     def full(cls, decks: int = 8) -> ShoeCounts:
@@ -139,6 +164,20 @@ class ShoeCounts:
         """Cards in the shoe."""
         return sum(self.points)
 
+    @classmethod
+    def from_card_tuple(cls, cards: Iterable[int]) -> ShoeCounts:
+        """A shoe from 52 counts per card (see :attr:`suits`)."""
+        counts = _check_counts(tuple(cards), CARD_KINDS, "card")
+        ranks = tuple(sum(counts[r * SUITS : r * SUITS + SUITS]) for r in range(len(RANKS)))
+        return cls(_points_of(ranks), ranks, counts)
+
+    @property
+    def by_card(self) -> tuple[int, ...] | None:
+        """Cards per rank and suit (see :attr:`suits`), spread from the ranks unless given."""
+        if self.suits is not None:
+            return self.suits
+        return None if self.ranks is None else spread_suits(self.ranks)
+
     @property
     def has_ranks(self) -> bool:
         """Whether counts per rank are known (needed for the pair bets)."""
@@ -147,22 +186,29 @@ class ShoeCounts:
     def remove(self, cards: Iterable[Card | Rank | int]) -> ShoeCounts:
         """The shoe after ``cards`` have left it (the shoe itself is unchanged).
 
+        A :class:`Card` leaves with its suit; a bare :class:`Rank` takes the card
+        of that rank from the suit that holds the most (the last such in
+        :data:`SUIT_ORDER`), which keeps an even spread even.
+
         Args:
             cards: Cards, or ranks; on a shoe without ranks, ints are point values.
 
         Raises:
-            InvalidShoe: More cards of a rank (or, on a shoe without ranks, of a
-                point value) are asked for than the shoe holds (``code="none_left"``,
-                with ``kind``, ``key``, ``asked`` and ``held``), or an int was given
-                for a shoe with ranks.
+            InvalidShoe: More cards of a rank or card (or, on a shoe without
+                ranks, of a point value) are asked for than the shoe holds
+                (``code="none_left"``, with ``kind``, ``key``, ``asked`` and
+                ``held``), or an int was given for a shoe with ranks.
         """
         asked_ranks: dict[Rank, int] = {}
+        asked_cards: dict[Card, int] = {}
         asked_points: dict[int, int] = {}
         for item in cards:
             if isinstance(item, Card | Rank):
                 rank = item.rank if isinstance(item, Card) else item
                 if self.ranks is not None:
                     asked_ranks[rank] = asked_ranks.get(rank, 0) + 1
+                    if isinstance(item, Card):
+                        asked_cards[item] = asked_cards.get(item, 0) + 1
                 value = rank.points
             elif isinstance(item, int) and not isinstance(item, bool) and self.ranks is None:
                 value = _point_key(item)
@@ -172,15 +218,28 @@ class ShoeCounts:
                 )
             asked_points[value] = asked_points.get(value, 0) + 1
         ranks = list(self.ranks) if self.ranks is not None else None
-        if ranks is not None:
-            for rank, asked in asked_ranks.items():
+        by_card = list(self.by_card) if self.by_card is not None else None
+        if ranks is not None and by_card is not None:
+            for rank, asked in asked_ranks.items():  # the rank first: the plainer message
                 _check_left("rank", rank.symbol, asked, ranks[rank - 1])
                 ranks[rank - 1] -= asked
+            for card, asked in asked_cards.items():
+                index = (card.rank - 1) * SUITS + SUIT_ORDER.index(card.suit)
+                _check_left("card", card.code, asked, by_card[index])
+                by_card[index] -= asked
+            for rank, asked in asked_ranks.items():
+                bare = asked - sum(n for card, n in asked_cards.items() if card.rank is rank)
+                for _ in range(bare):
+                    base = (rank - 1) * SUITS
+                    suit = max(reversed(range(SUITS)), key=lambda s: by_card[base + s])
+                    by_card[base + suit] -= 1
         points = list(self.points)
         for value, asked in asked_points.items():
             _check_left("point value", str(value), asked, points[value])
             points[value] -= asked
-        return ShoeCounts(tuple(points), tuple(ranks) if ranks is not None else None)
+        if ranks is None or by_card is None:
+            return ShoeCounts(tuple(points))
+        return ShoeCounts(tuple(points), tuple(ranks), tuple(by_card))
 
     def points_only(self) -> ShoeCounts:
         """The same shoe with the ranks forgotten."""
@@ -234,7 +293,12 @@ def _check_counts(counts: Any, length: int, what: str) -> tuple[int, ...]:
             expected=length,
             value=len(values),
         )
-    keys = [rank.symbol for rank in RANKS] if length == len(RANKS) else [str(i) for i in range(10)]
+    if length == CARD_KINDS:
+        keys = [f"{rank.symbol}{suit.value}" for rank in RANKS for suit in SUIT_ORDER]
+    elif length == len(RANKS):
+        keys = [rank.symbol for rank in RANKS]
+    else:
+        keys = [str(i) for i in range(10)]
     return tuple(_check_count(c, what, key) for key, c in zip(keys, values, strict=True))
 
 

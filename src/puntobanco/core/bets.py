@@ -23,7 +23,7 @@ from puntobanco.core.coup import CoupResult
 from puntobanco.core.errors import InsufficientFunds, InvalidBet
 from puntobanco.core.gametables import Payout
 from puntobanco.core.money import format_minor, winnings_minor
-from puntobanco.core.paytable import Domain, Resolution, pair_index, shape_index
+from puntobanco.core.paytable import Domain, Resolution, pair_class, shape_index
 from puntobanco.core.rules import BetKind, Rules, TableLimits
 
 __all__ = [
@@ -173,7 +173,7 @@ def coup_payout(kind: BetKind, result: CoupResult, rules: Rules) -> Payout:
             allowed=allowed,
         )
     if table.domain is Domain.PAIRS:
-        return table.cells[pair_index(result.player_pair, result.banker_pair)]
+        return table.cells[pair_class(result.player_cards, result.banker_cards)]
     return table.cells[
         shape_index(
             result.player_total,

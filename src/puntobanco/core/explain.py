@@ -18,11 +18,12 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from puntobanco.core.bets import BetSettlement
 from puntobanco.core.coup import Event, EventKind, Outcome, Reason, Side
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.money import format_minor
 from puntobanco.core.rng import MAX_SEED
-from puntobanco.core.rules import BetKind
+from puntobanco.core.rules import EGALITE_BETS, BetKind
 from puntobanco.core.tableau import format_values
 
 Lang = Literal["en", "es"]
@@ -40,6 +41,21 @@ BET_NAMES: dict[str, dict[BetKind, str]] = {
         BetKind.TIE: "Tie",
         BetKind.PLAYER_PAIR: "Player Pair",
         BetKind.BANKER_PAIR: "Banker Pair",
+        BetKind.DRAGON_7: "Dragon 7",
+        BetKind.PANDA_8: "Panda 8",
+        BetKind.DRAGON_BONUS_PLAYER: "Dragon Bonus Player",
+        BetKind.DRAGON_BONUS_BANKER: "Dragon Bonus Banker",
+        BetKind.EITHER_PAIR: "Either Pair",
+        BetKind.PERFECT_PAIR: "Perfect Pair",
+        BetKind.BIG: "Big",
+        BetKind.SMALL: "Small",
+        BetKind.SUPER_6: "Super 6",
+        BetKind.TIGER: "Tiger",
+        BetKind.SMALL_TIGER: "Small Tiger",
+        BetKind.BIG_TIGER: "Big Tiger",
+        BetKind.TIGER_TIE: "Tiger Tie",
+        BetKind.TIGER_PAIR: "Tiger Pair",
+        **{kind: f"Egalité {n}" for n, kind in enumerate(EGALITE_BETS)},
     },
     "es": {
         BetKind.PLAYER: "Jugador",
@@ -47,6 +63,21 @@ BET_NAMES: dict[str, dict[BetKind, str]] = {
         BetKind.TIE: "Empate",
         BetKind.PLAYER_PAIR: "Pareja Jugador",
         BetKind.BANKER_PAIR: "Pareja Banca",
+        BetKind.DRAGON_7: "Dragón 7",
+        BetKind.PANDA_8: "Panda 8",
+        BetKind.DRAGON_BONUS_PLAYER: "Bono Dragón Jugador",
+        BetKind.DRAGON_BONUS_BANKER: "Bono Dragón Banca",
+        BetKind.EITHER_PAIR: "Cualquier Pareja",
+        BetKind.PERFECT_PAIR: "Pareja Perfecta",
+        BetKind.BIG: "Grande",
+        BetKind.SMALL: "Pequeña",
+        BetKind.SUPER_6: "Super 6",
+        BetKind.TIGER: "Tigre",
+        BetKind.SMALL_TIGER: "Tigre Pequeño",
+        BetKind.BIG_TIGER: "Tigre Grande",
+        BetKind.TIGER_TIE: "Empate Tigre",
+        BetKind.TIGER_PAIR: "Pareja Tigre",
+        **{kind: f"Egalité {n}" for n, kind in enumerate(EGALITE_BETS)},
     },
 }
 
@@ -247,6 +278,22 @@ _ERRORS: dict[str, dict[str, str]] = {
             "The Banker commission must be at least 0 and below 1 (0.05 is 5%), not {value}."
         ),
         "preset": "Unknown rules {value!r}: choose one of {allowed}.",
+        "banker_pushes_on": (
+            "The Banker push must be a total from 0 to 9 and 2 or 3 cards (EZ Baccarat: 7 "
+            "on 3 cards), or none, not {value}."
+        ),
+        "side_bets": "The side bets must be names with their payouts, not {value}.",
+        "unknown_side_bet": "Unknown side bet {value}: the side bets are {allowed}.",
+        "side_bet_payouts": (
+            "{name} takes {expected} payout(s), separated by colons (default {default}), "
+            "not {value}."
+        ),
+        "side_bet_twice": "The side bet {value} is given twice: give each once.",
+        # Odds (raised by the analysis layer, worded here so that every front end agrees).
+        "pairs_need_ranks": (
+            "The pair bets ({bets}) need the count of each rank (suits are spread evenly "
+            "unless given), not only of each point value: give the ranks or the decks."
+        ),
         "limit": "The limit {name} must be a whole amount of at least {minimum}, not {value}.",
         "limits_order": (
             "The table minimum {minimum} is above the maximum {maximum}: "
@@ -339,6 +386,24 @@ _ERRORS: dict[str, dict[str, str]] = {
             "no {value}."
         ),
         "preset": "Reglas desconocidas {value!r}: elija una de {allowed}.",
+        "banker_pushes_on": (
+            "El empate de la Banca debe ser un total de 0 a 9 y 2 o 3 cartas (EZ Baccarat: "
+            "7 con 3 cartas), o ninguno, no {value}."
+        ),
+        "side_bets": "Las apuestas laterales deben ser nombres con sus pagos, no {value}.",
+        "unknown_side_bet": (
+            "Apuesta lateral desconocida {value}: las apuestas laterales son {allowed}."
+        ),
+        "side_bet_payouts": (
+            "{name} lleva {expected} pago(s), separados por dos puntos (por defecto "
+            "{default}), no {value}."
+        ),
+        "side_bet_twice": "La apuesta lateral {value} aparece dos veces: indíquela una vez.",
+        "pairs_need_ranks": (
+            "Las apuestas a pareja ({bets}) necesitan la cantidad de cada rango (los palos se "
+            "reparten por igual si no se dan), no solo de cada valor: indique los rangos o "
+            "las barajas."
+        ),
         "limit": "El límite {name} debe ser una cantidad entera de al menos {minimum}, no {value}.",
         "limits_order": (
             "El mínimo de la mesa ({minimum}) supera el máximo ({maximum}): "
@@ -425,3 +490,43 @@ def _thousands_forms(params: dict[str, Any], language: str) -> dict[str, str]:
         "grouped_es": format_minor(whole * 100, lang="es"),
         "decimal": f"{first}{point}{digits[:2]}",
     }
+
+
+_SETTLED: dict[str, dict[str, str]] = {
+    "en": {
+        "win": "{bet} wins: {stake} staked, {winnings} won ({ratio} to 1){rounding}.",
+        "push": "{bet} pushes: the stake of {stake} is returned.",
+        "lose": "{bet} loses: the stake of {stake} is lost.",
+        "rounding": "; {away} of a cent rounded away",
+    },
+    "es": {
+        "win": "{bet} gana: {stake} apostados, {winnings} ganados ({ratio} a 1){rounding}.",
+        "push": "{bet} empata: se devuelve la apuesta de {stake}.",
+        "lose": "{bet} pierde: se pierde la apuesta de {stake}.",
+        "rounding": "; {away} de céntimo redondeados",
+    },
+}
+
+
+def describe_settlement(settled: BetSettlement, lang: str = "en") -> str:
+    """One sentence for a settled bet: won (with the ratio and any rounding), pushed or lost.
+
+    >>> from puntobanco.core.bets import Bet, settle_bet
+    >>> from puntobanco.core.cards import parse_cards
+    >>> from puntobanco.core.coup import play_coup
+    >>> from puntobanco.core.rules import PRESETS
+    >>> coup = play_coup(parse_cards("8c 5d Kh Qs"))  # Player a natural 8: four cards
+    >>> describe_settlement(settle_bet(Bet(BetKind.SMALL, 333), coup, PRESETS["all-side-bets"]))
+    'Small wins: 3.33 staked, 4.99 won (3/2 to 1); 1/2 of a cent rounded away.'
+    """
+    language = check_lang(lang)
+    words = _SETTLED[language]
+    away = settled.rounded_away
+    fields = {
+        "bet": BET_NAMES[language][settled.bet.kind],
+        "stake": format_minor(settled.bet.stake_minor, lang=language),
+        "winnings": format_minor(settled.winnings_minor, lang=language),
+        "ratio": str(settled.ratio),
+        "rounding": words["rounding"].format(away=away) if away else "",
+    }
+    return words[settled.resolution.value].format(**fields)

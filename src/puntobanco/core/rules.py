@@ -67,10 +67,80 @@ class BetKind(StrEnum):
     TIE = "tie"
     PLAYER_PAIR = "player_pair"
     BANKER_PAIR = "banker_pair"
+    DRAGON_7 = "dragon_7"
+    PANDA_8 = "panda_8"
+    DRAGON_BONUS_PLAYER = "dragon_bonus_player"
+    DRAGON_BONUS_BANKER = "dragon_bonus_banker"
+    EITHER_PAIR = "either_pair"
+    PERFECT_PAIR = "perfect_pair"
+    BIG = "big"
+    SMALL = "small"
+    SUPER_6 = "super_6"
+    TIGER = "tiger"
+    SMALL_TIGER = "small_tiger"
+    BIG_TIGER = "big_tiger"
+    TIGER_TIE = "tiger_tie"
+    TIGER_PAIR = "tiger_pair"
+    EGALITE_0 = "egalite_0"
+    EGALITE_1 = "egalite_1"
+    EGALITE_2 = "egalite_2"
+    EGALITE_3 = "egalite_3"
+    EGALITE_4 = "egalite_4"
+    EGALITE_5 = "egalite_5"
+    EGALITE_6 = "egalite_6"
+    EGALITE_7 = "egalite_7"
+    EGALITE_8 = "egalite_8"
+    EGALITE_9 = "egalite_9"
 
 
 MAIN_BETS: tuple[BetKind, ...] = (BetKind.PLAYER, BetKind.BANKER, BetKind.TIE)
 PAIR_BETS: tuple[BetKind, ...] = (BetKind.PLAYER_PAIR, BetKind.BANKER_PAIR)
+
+#: The Egalité bets, ``EGALITE_BETS[n]`` on a tie at ``n``.
+EGALITE_BETS: tuple[BetKind, ...] = tuple(BetKind(f"egalite_{n}") for n in range(10))
+
+
+def _pays(*values: int | str) -> tuple[Fraction, ...]:
+    return tuple(Fraction(value) for value in values)
+
+
+#: Every side bet :attr:`Rules.side_bets` may offer, in layout order, with its default
+#: paytable: winnings per unit, in the order :func:`~puntobanco.core.paytable.bet_legs`
+#: reads them (and ``odds --side-bets tiger=12:20`` writes them).
+SIDE_BET_PAYS: Mapping[BetKind, tuple[Fraction, ...]] = MappingProxyType(
+    {
+        BetKind.DRAGON_7: _pays(40),
+        BetKind.PANDA_8: _pays(25),
+        # A natural win, then a non-natural win by 9, 8, 7, 6, 5 and 4 points.
+        BetKind.DRAGON_BONUS_PLAYER: _pays(1, 30, 10, 6, 4, 2, 1),
+        BetKind.DRAGON_BONUS_BANKER: _pays(1, 30, 10, 6, 4, 2, 1),
+        BetKind.EITHER_PAIR: _pays(5),
+        # One hand a suited pair, both hands.
+        BetKind.PERFECT_PAIR: _pays(25, 200),
+        BetKind.BIG: _pays("27/50"),
+        BetKind.SMALL: _pays("3/2"),
+        BetKind.SUPER_6: _pays(12),
+        # Banker wins with a two-card 6, with a three-card 6.
+        BetKind.TIGER: _pays(12, 20),
+        BetKind.SMALL_TIGER: _pays(22),
+        BetKind.BIG_TIGER: _pays(50),
+        BetKind.TIGER_TIE: _pays(35),
+        # One hand pairs, both hands, both hands on the same rank.
+        BetKind.TIGER_PAIR: _pays(4, 20, 100),
+        **{
+            kind: _pays(pays)
+            for kind, pays in zip(
+                EGALITE_BETS, (150, 215, 220, 200, 120, 110, 45, 45, 80, 80), strict=True
+            )
+        },
+    }
+)
+#: The side bets of :attr:`Rules.side_bets`, in layout order.
+SIDE_BETS: tuple[BetKind, ...] = tuple(SIDE_BET_PAYS)
+#: The side bets that read the first two cards of each hand (ranks; the perfect pair suits).
+CARD_SIDE_BETS: frozenset[BetKind] = frozenset(
+    {BetKind.EITHER_PAIR, BetKind.PERFECT_PAIR, BetKind.TIGER_PAIR}
+)
 
 
 def cut_card_range(decks: int) -> tuple[int, int]:
@@ -163,10 +233,22 @@ class Rules:
         tie_pays: Winnings per unit on a winning Tie bet ("8 to 1", or "9 for 1").
         pair_pays: If set, the Player Pair and Banker Pair side bets are offered
             and pay this when a side's first two cards have the same rank.
+        banker_pushes_on: If set, ``(total, cards)``: a Banker win with a hand of
+            that many cards and that total pushes the Banker bet (EZ Baccarat:
+            ``(7, 3)``, the three-card 7).
+        side_bets: The side bets offered, each with its paytable: a mapping
+            (or pairs) from :class:`BetKind` or its JSON name to its payouts in
+            the order of :data:`SIDE_BET_PAYS` (one number for a one-payout
+            bet; ``None`` for the default table), or just the names. Stored as
+            a tuple of ``(kind, payouts)`` in layout order, so the rules stay
+            hashable.
         variant: The drawing procedure.
         tableau: The drawing tables: naturals, the Player's row and the
             Banker's table (Punto Banco's :data:`~puntobanco.core.tableau.STANDARD`).
-    """
+
+    >>> Rules(side_bets={"tiger": "12:20", "dragon_7": None}).side_bets
+    ((<BetKind.DRAGON_7: 'dragon_7'>, (Fraction(40, 1),)), (<BetKind.TIGER: 'tiger'>, (Fraction(12, 1), Fraction(20, 1))))
+    """  # noqa: E501
 
     decks: int = 8
     shoe_mode: ShoeMode = ShoeMode.CUT_CARD
@@ -177,6 +259,8 @@ class Rules:
     banker_six_pays: Fraction | None = None
     tie_pays: Fraction = Fraction(8)
     pair_pays: Fraction | None = None
+    banker_pushes_on: tuple[int, int] | None = None
+    side_bets: tuple[tuple[BetKind, tuple[Fraction, ...]], ...] = ()
     variant: Variant = Variant.PUNTO_BANCO
     tableau: Tableau = STANDARD
     # The compiled tables, kept on the value after the first use: settling a bet reads
@@ -278,6 +362,8 @@ class Rules:
                         value=str(value),
                     )
                 set_(self, name, value)
+        set_(self, "banker_pushes_on", _check_push(self.banker_pushes_on))
+        set_(self, "side_bets", _check_side_bets(self.side_bets))
         set_(self, "_hash", hash(tuple(getattr(self, f.name) for f in _COMPARED)))
 
     @property
@@ -293,7 +379,19 @@ class Rules:
     @property
     def offered_bets(self) -> tuple[BetKind, ...]:
         """The bet spots these rules offer, main bets first."""
-        return MAIN_BETS + (PAIR_BETS if self.pair_pays is not None else ())
+        pairs = PAIR_BETS if self.pair_pays is not None else ()
+        return MAIN_BETS + pairs + tuple(kind for kind, _ in self.side_bets)
+
+    def side_bet_pays(self, kind: BetKind) -> tuple[Fraction, ...] | None:
+        """The payouts of side bet ``kind`` (in :data:`SIDE_BET_PAYS` order), if offered.
+
+        >>> PRESETS["tiger"].side_bet_pays(BetKind.TIGER), Rules().side_bet_pays(BetKind.TIGER)
+        ((Fraction(12, 1), Fraction(20, 1)), None)
+        """
+        for offered, pays in self.side_bets:
+            if offered is kind:
+                return pays
+        return None
 
     @property
     def tables(self) -> GameTables:
@@ -342,6 +440,10 @@ class Rules:
             "banker_six_pays": _optional_text(self.banker_six_pays),
             "tie_pays": str(self.tie_pays),
             "pair_pays": _optional_text(self.pair_pays),
+            "banker_pushes_on": (
+                None if self.banker_pushes_on is None else list(self.banker_pushes_on)
+            ),
+            "side_bets": {kind.value: [str(x) for x in pays] for kind, pays in self.side_bets},
             "tableau": self.tableau.to_json(),
         }
         data["offered_bets"] = [kind.value for kind in self.offered_bets]
@@ -397,6 +499,108 @@ def _optional_text(value: Fraction | None) -> str | None:
     return None if value is None else str(value)
 
 
+def _check_push(value: Any) -> tuple[int, int] | None:
+    """``banker_pushes_on`` as ``(total, cards)``, checked."""
+    if value is None:
+        return None
+    try:
+        total, cards = value
+    except (TypeError, ValueError):
+        total = cards = None
+    if not (type(total) is int and type(cards) is int and 0 <= total <= 9 and cards in (2, 3)):
+        raise InvalidRules(
+            "banker_pushes_on must be (total, cards), a total from 0 to 9 and 2 or 3 cards, "
+            f"or None, got {value!r}",
+            code="banker_pushes_on",
+            value=repr(value),
+        )
+    return total, cards
+
+
+def _side_bet_kind(name: Any) -> BetKind:
+    try:
+        kind = BetKind(name.value if isinstance(name, BetKind) else str(name).strip())
+    except ValueError:
+        kind = None
+    if kind is None or kind not in SIDE_BET_PAYS:
+        allowed = ", ".join(kind.value for kind in SIDE_BETS)
+        raise InvalidRules(
+            f"unknown side bet {name!r}: the side bets are {allowed}",
+            code="unknown_side_bet",
+            value=repr(name),
+            allowed=allowed,
+        )
+    return kind
+
+
+def _side_bet_payouts(kind: BetKind, raw: Any) -> tuple[Fraction, ...]:
+    """A side bet's payouts from ``None`` (the default), one number, ``"a:b"`` or a sequence."""
+    default = SIDE_BET_PAYS[kind]
+    if raw is None:
+        return default
+    if isinstance(raw, str) and ":" in raw:
+        items: list[Any] = raw.split(":")
+    elif isinstance(raw, list | tuple):
+        items = list(raw)
+    else:
+        items = [raw]
+    if len(items) != len(default):
+        raise InvalidRules(
+            f"{kind.value} takes {len(default)} payout(s) "
+            f"(default {':'.join(str(x) for x in default)}), got {raw!r}",
+            code="side_bet_payouts",
+            name=kind.value,
+            value=repr(raw),
+            expected=len(default),
+            default=":".join(str(x) for x in default),
+        )
+    pays = tuple(to_fraction(item, kind.value) for item in items)
+    for value in pays:
+        if value <= 0:
+            raise InvalidRules(
+                f"{kind.value} payouts must be positive, got {value}",
+                code="rules_not_positive",
+                name=kind.value,
+                value=str(value),
+            )
+    return pays
+
+
+def _check_side_bets(value: Any) -> tuple[tuple[BetKind, tuple[Fraction, ...]], ...]:
+    """``side_bets`` as ``((kind, payouts), ...)`` in layout order, checked."""
+    if isinstance(value, Mapping):
+        items = list(value.items())
+    elif isinstance(value, str) or not isinstance(value, list | tuple | frozenset | set):
+        raise InvalidRules(
+            "side_bets must be a mapping of side bets to payouts, or a list of side bets, "
+            f"got {value!r}",
+            code="side_bets",
+            value=repr(value),
+        )
+    else:
+        items = [tuple(item) if isinstance(item, tuple | list) else (item, None) for item in value]
+    chosen: dict[BetKind, tuple[Fraction, ...]] = {}
+    for item in items:
+        if len(item) != 2:
+            raise InvalidRules(
+                f"a side bet is a name and its payouts, got {item!r}",
+                code="side_bets",
+                value=repr(item),
+            )
+        kind = _side_bet_kind(item[0])
+        if kind in chosen:
+            raise InvalidRules(
+                f"side bet {kind.value} is given twice", code="side_bet_twice", value=kind.value
+            )
+        chosen[kind] = _side_bet_payouts(kind, item[1])
+    return tuple((kind, chosen[kind]) for kind in SIDE_BETS if kind in chosen)
+
+
+def _offer(*kinds: BetKind) -> tuple[tuple[BetKind, tuple[Fraction, ...]], ...]:
+    """``side_bets`` offering ``kinds`` at their default paytables."""
+    return tuple((kind, SIDE_BET_PAYS[kind]) for kind in kinds)
+
+
 #: Named rule sets. Never change a published preset's meaning: add a new name.
 PRESETS: Mapping[str, Rules] = MappingProxyType(
     {
@@ -410,6 +614,31 @@ PRESETS: Mapping[str, Rules] = MappingProxyType(
         "punto-banco-pairs": Rules(pair_pays=Fraction(11)),
         # Commission-free: Banker wins pay even money except a winning six, which pays half.
         "super-6": Rules(banker_commission=Fraction(0), banker_six_pays=Fraction(1, 2)),
+        # No commission; a Banker win with a three-card 7 pushes; Dragon 7 and Panda 8.
+        "ez-baccarat": Rules(
+            banker_commission=Fraction(0),
+            banker_pushes_on=(7, 3),
+            side_bets=_offer(BetKind.DRAGON_7, BetKind.PANDA_8),
+        ),
+        "dragon-bonus": Rules(
+            pair_pays=Fraction(11),
+            side_bets=_offer(BetKind.DRAGON_BONUS_PLAYER, BetKind.DRAGON_BONUS_BANKER),
+        ),
+        # Super 6's half-paid Banker 6 with the five Tiger bets.
+        "tiger": Rules(
+            banker_commission=Fraction(0),
+            banker_six_pays=Fraction(1, 2),
+            side_bets=_offer(
+                BetKind.TIGER,
+                BetKind.SMALL_TIGER,
+                BetKind.BIG_TIGER,
+                BetKind.TIGER_TIE,
+                BetKind.TIGER_PAIR,
+            ),
+        ),
+        "egalite": Rules(side_bets=_offer(*EGALITE_BETS)),
+        # Every side bet at its default paytable, for analysis.
+        "all-side-bets": Rules(pair_pays=Fraction(11), side_bets=_offer(*SIDE_BETS)),
     }
 )
 

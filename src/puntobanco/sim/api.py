@@ -34,7 +34,15 @@ from puntobanco.core.rules import Rules
 from puntobanco.sim import stats
 from puntobanco.sim.engines import CpuEngine, KernelArgs, ShoeEngine, run_exact
 from puntobanco.sim.reference import tally_reference
-from puntobanco.sim.tallies import Tallies, cards_dealt, check, named, outcome_counts, rounds
+from puntobanco.sim.tallies import (
+    Tallies,
+    cards_dealt,
+    check,
+    named,
+    outcome_counts,
+    rounds,
+    untallied_bets,
+)
 
 #: The most rounds (or shoes) one run may ask for: the tallies are int64.
 MAX_HANDS = 10**18
@@ -319,9 +327,21 @@ def simulate(
             and the partial result is returned with ``interrupted`` set.
 
     Raises:
-        SimulationError: Bad arguments, an unreachable scheduler, no GPU.
+        SimulationError: Bad arguments, an unreachable scheduler, no GPU, or
+            rules offering a bet the tallies cannot settle (``bets_not_simulated``:
+            Perfect Pair and Tiger Pair, whose suits and ranks are not tallied yet).
     """
     rules = rules if rules is not None else Rules()
+    untallied = untallied_bets(rules)
+    if untallied:
+        names = ", ".join(kind.value for kind in untallied)
+        raise SimulationError(
+            f"the simulation cannot tally {names} yet: it counts whether each side's first "
+            "two cards pair, not their suits or whether both pair on one rank; "
+            "price these bets with the exact analyzer (puntobanco odds)",
+            code="bets_not_simulated",
+            bets=names,
+        )
     chosen, used_workers = _validate(hands, shoes, seed, backend, workers, scheduler, timeout)
     unit = "hands" if hands is not None else "shoes"
     requested = hands if hands is not None else shoes

@@ -32,7 +32,14 @@ import numpy.typing as npt
 
 from puntobanco.core.cards import Card, parse_cards, unshuffled
 from puntobanco.core.gametables import RESOLUTION_CODES
-from puntobanco.core.paytable import PAIR_CLASSES, SHAPES, Domain, Resolution, shape_of
+from puntobanco.core.paytable import (
+    PAIR_CLASSES,
+    RANK_PAIR_CLASSES,
+    SHAPES,
+    Domain,
+    Resolution,
+    shape_of,
+)
 from puntobanco.core.rules import BetKind, Rules, ShoeMode
 from puntobanco.core.tableau import PLAYER_STOOD, TOTALS, Cell, Tableau
 
@@ -249,7 +256,7 @@ def outcome_code_of_shape(shape: int) -> int:
 
 def outcome_codes_of_classes() -> npt.NDArray[np.uint8]:
     """``codes[coup_class]``: the outcome code of every tally class (``uint8[CLASSES]``)."""
-    return _array(_outcome_codes() * PAIR_CLASSES, np.uint8)
+    return _array(_outcome_codes() * RANK_PAIR_CLASSES, np.uint8)
 
 
 @functools.cache

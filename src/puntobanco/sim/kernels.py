@@ -339,7 +339,7 @@ def coup(cards, pos, opening, banker_table):  # type: ignore[no-untyped-def]
     banker += banker_draws * banker_third
     banker -= ten * np.uintp(banker >= ten)
     used = np.uintp(4) + player_draws + banker_draws
-    # tallies.class_index(shape_index(...), pair_index(...)), in the kernel's integers.
+    # tallies.class_index(shape_index(...), rank_pair_index(...)), in the kernel's integers.
     pairs = np.uintp(c0 == c2) * np.uintp(2) + np.uintp(c1 == c3)
     shape = (player_draws * np.uintp(2) + banker_draws) * np.uintp(100) + player * ten + banker
     return used, pairs * np.uintp(SHAPES) + shape

@@ -31,7 +31,13 @@ from puntobanco.core.coup import Outcome
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.paytable import Domain
 from puntobanco.core.rules import BetKind, Rules
-from puntobanco.sim.tallies import Tallies, outcome_counts, pair_counts, shape_counts
+from puntobanco.sim.tallies import (
+    Tallies,
+    outcome_counts,
+    pair_counts,
+    rank_pair_cells,
+    shape_counts,
+)
 
 #: The two-sided 95% normal quantile.
 Z95 = 1.959963984540054
@@ -126,9 +132,15 @@ def bet_values(rules: Rules, kind: BetKind, t: Tallies) -> dict[Fraction, int]:
         KeyError: A bet the rules do not offer.
     """
     table = rules.tables.bets[kind]
-    counts = shape_counts(t) if table.domain is Domain.SHAPE else pair_counts(t)
+    if table.domain is Domain.SHAPE:
+        counts, cells = shape_counts(t), table.cells
+    else:
+        counts, coarse = pair_counts(t), rank_pair_cells(table)
+        if coarse is None:
+            raise KeyError(f"{kind.value} cannot be tallied from the coarse pair classes")
+        cells = coarse
     values: dict[Fraction, int] = {}
-    for cell, count in zip(table.cells, counts.tolist(), strict=True):
+    for cell, count in zip(cells, counts.tolist(), strict=True):
         if count:
             values[cell.net] = values.get(cell.net, 0) + int(count)
     return values

@@ -3,7 +3,8 @@
 A tally vector is ``int64[CLASSES]``: ``tallies[class_index(shape, pairs)]``
 counts the rounds of that class, ``shape`` being the coup's
 :func:`~puntobanco.core.paytable.shape_index` (both final totals and both
-hand sizes) and ``pairs`` its :func:`~puntobanco.core.paytable.pair_index`.
+hand sizes) and ``pairs`` its :func:`~puntobanco.core.paytable.rank_pair_index`
+(whether each side's first two cards pair by rank: the suits are not tallied yet).
 These are the classes the rules' compiled paytables settle
 (:mod:`puntobanco.core.gametables`), so every bet's net result follows from
 the counts and the cells (:mod:`puntobanco.sim.stats`), and so do the named
@@ -28,7 +29,19 @@ import numpy as np
 import numpy.typing as npt
 
 from puntobanco.core.coup import CoupResult, Outcome
-from puntobanco.core.paytable import PAIR_CLASSES, SHAPES, pair_index, shape_index, shape_of
+from puntobanco.core.gametables import BetTable, Payout
+from puntobanco.core.paytable import (
+    PAIR_CLASSES,
+    RANK_PAIR_CLASSES,
+    SHAPES,
+    Domain,
+    pairs_of,
+    rank_pair_index,
+    rank_pair_index_of,
+    shape_index,
+    shape_of,
+)
+from puntobanco.core.rules import BetKind, Rules
 from puntobanco.core.tableau import Tableau
 
 __all__ = [
@@ -49,7 +62,7 @@ __all__ = [
 ]
 
 #: Bins of a tally: every (pairs, shape) class.
-CLASSES = PAIR_CLASSES * SHAPES
+CLASSES = RANK_PAIR_CLASSES * SHAPES
 
 #: The named counts of :func:`named`, in the order the JSON output has always had.
 NAMES: tuple[str, ...] = (
@@ -83,7 +96,7 @@ def class_of(result: CoupResult) -> int:
         len(result.player_cards),
         len(result.banker_cards),
     )
-    return class_index(shape, pair_index(result.player_pair, result.banker_pair))
+    return class_index(shape, rank_pair_index(result.player_pair, result.banker_pair))
 
 
 def add_coup(tallies: Tallies, result: CoupResult) -> None:
@@ -98,13 +111,13 @@ def empty() -> Tallies:
 
 def shape_counts(tallies: Tallies) -> Tallies:
     """Rounds per shape class (``int64[SHAPES]``), whatever the pairs."""
-    counts: Tallies = np.asarray(tallies, dtype=np.int64).reshape(PAIR_CLASSES, SHAPES).sum(0)
+    counts: Tallies = np.asarray(tallies, dtype=np.int64).reshape(RANK_PAIR_CLASSES, SHAPES).sum(0)
     return counts
 
 
 def pair_counts(tallies: Tallies) -> Tallies:
-    """Rounds per pair class (``int64[PAIR_CLASSES]``), whatever the shape."""
-    counts: Tallies = np.asarray(tallies, dtype=np.int64).reshape(PAIR_CLASSES, SHAPES).sum(1)
+    """Rounds per coarse pair class (``int64[RANK_PAIR_CLASSES]``), whatever the shape."""
+    counts: Tallies = np.asarray(tallies, dtype=np.int64).reshape(RANK_PAIR_CLASSES, SHAPES).sum(1)
     return counts
 
 
@@ -191,3 +204,32 @@ def check(tallies: Any) -> Tallies:
     if (array < 0).any():
         raise ValueError(f"negative tallies in bins {np.flatnonzero(array < 0)[:5].tolist()}")
     return array
+
+
+def rank_pair_cells(table: BetTable) -> tuple[Payout, ...] | None:
+    """A pair bet's settlement of each coarse pair class the tallies count, if it has one.
+
+    The tallies only say whether each side paired by rank; a bet that tells a
+    suited pair from another (Perfect Pair) or one rank from two (Tiger Pair)
+    settles differently within a coarse class, and gets ``None``: it cannot be
+    tallied from these counts. Shape bets are tallied from the shapes.
+    """
+    assert table.domain is Domain.PAIRS
+    cells: list[set[Payout]] = [set() for _ in range(RANK_PAIR_CLASSES)]
+    for index in range(PAIR_CLASSES):
+        pairs = pairs_of(index)
+        if pairs.same_rank and pairs.pairs < 2:
+            continue  # never dealt
+        cells[rank_pair_index_of(index)].add(table.cells[index])
+    if any(len(found) != 1 for found in cells):
+        return None
+    return tuple(found.pop() for found in cells)
+
+
+def untallied_bets(rules: Rules) -> tuple[BetKind, ...]:
+    """The bets of ``rules`` that the tallies cannot settle (see :func:`rank_pair_cells`)."""
+    return tuple(
+        kind
+        for kind, table in rules.tables.bets.items()
+        if table.domain is Domain.PAIRS and rank_pair_cells(table) is None
+    )

@@ -8,7 +8,7 @@ Paths timed (one core; numba's compilation is done, and cached, before timing):
 * float: ``analyze(rules, shoe, exact=False)``, main bets, result objects included;
 * pairs: the same with the Player and Banker Pair bets on a per-rank shoe;
 * exact: ``analyze(rules, shoe)``, Fractions from the pure-Python integer walk;
-* sides / sides-exact: every bet of the ``all-side-bets`` preset (issue #10's
+* sides / sides-exact: every bet of the ``all-side-bets`` preset (the
   targets: 1 ms float, 100 ms exact), the pair classes computed afresh on each
   call (their cache cleared), as for a live shoe whose cards change every round;
 * naive: every ordered sequence of six point values (10**6 of them), each

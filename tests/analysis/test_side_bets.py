@@ -1,11 +1,10 @@
-"""The side bets of issue #10 priced by analyze(): published figures, brute force, both paths.
+"""The side bets priced by analyze(): published figures, brute force, both paths.
 
-The published 8-deck house edges (Wizard of Odds' tables, as issue #10 quotes
-them) must be reproduced to the printed digits. Brute force deals every ordered
-sequence of six cards of small per-card shoes (duplicated cards, so that
-suited pairs occur, and repeated ranks) through ``play_coup`` and settles each
-side bet with ``settle_bet``: the exact analyzer must agree to the last
-fraction, on win, push and expected value.
+The published 8-deck house edges (Wizard of Odds' tables) must be reproduced to the
+printed digits. Brute force deals every ordered sequence of six cards of small per-card
+shoes (duplicated cards, so that suited pairs occur, and repeated ranks) through
+``play_coup`` and settles each side bet with ``settle_bet``: the exact analyzer must
+agree to the last fraction, on win, push and expected value.
 """
 
 from __future__ import annotations

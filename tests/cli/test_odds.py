@@ -255,7 +255,7 @@ def test_remove_takes_every_copy_the_shoe_holds() -> None:
     assert data["shoe"]["cards"] == 48
 
 
-# Issue #10: side bets. The printed 8-deck edges are the published figures (Wizard of Odds).
+# Side bets. The printed 8-deck edges are the published figures (Wizard of Odds).
 @pytest.mark.parametrize(
     ("args", "bet", "printed"),
     [

@@ -145,7 +145,7 @@ def test_the_odd_tableau_changes_what_the_standard_one_does() -> None:
 def side_bet_oracle(
     kind: BetKind, index: int, pays: tuple[Fraction, ...]
 ) -> tuple[Resolution, Fraction]:
-    """The side bets of issue #10 as plain code, from the spec's wording."""
+    """The side bets as plain code, from their paytables' wording."""
     lose = (Resolution.LOSE, Fraction(0))
     if kind in (BetKind.EITHER_PAIR, BetKind.PERFECT_PAIR, BetKind.TIGER_PAIR):
         p_kind, b_kind, same = pairs_of(index)

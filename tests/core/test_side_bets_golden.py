@@ -1,4 +1,4 @@
-"""The side bets of issue #10 settle the hand-worked golden coups (tests/golden/side_bets.json)."""
+"""The side bets settle the hand-worked golden coups (tests/golden/side_bets.json)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Accounts: register, log in, guest, log out, me."""
+"""Accounts: register, log in, guest, upgrade a guest, log out, me."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from puntobanco.server.accounts import (
     create_player,
     hash_password,
     open_session,
+    upgrade_guest,
 )
 from puntobanco.server.deps import (
     COOKIE,
@@ -146,6 +147,34 @@ def guest(
     with session.begin():
         player = create_player(session, settings, username=None, password=None)
         return _logged_in(session, settings, request, response, player)
+
+
+@router.post("/auth/upgrade", response_model=AuthOut, responses=errors(401, 409, 422, 429, 503))
+def upgrade(
+    body: Credentials,
+    player: PlayerDep,
+    request: Request,
+    response: Response,
+    session: SessionDep,
+    settings: SettingsDep,
+) -> AuthOut:
+    """Turn the logged-in guest into a registered account with this username and password.
+
+    The same player keeps its wallet, rounds, ledger, table and seeds: only its name, password
+    and guest flag change. Its login is replaced by a new one (a new cookie and token), as at
+    any login, so a token taken while it was a guest does not carry over.
+    """
+    if not player.guest:
+        raise ApiError(409, "not_a_guest")
+    check_credentials(body.username, body.password)
+    _count_password_check(request)
+    hashed = hash_password(settings, body.password, request.app.state.password_gate)
+    token = request_token(request)
+    with session.begin():
+        upgraded = upgrade_guest(session, player.id, body.username, hashed)
+        if token is not None:
+            close_session(session, token)
+        return _logged_in(session, settings, request, response, upgraded)
 
 
 @router.post("/auth/login", response_model=AuthOut, responses=errors(401, 422, 429, 503))

@@ -21,6 +21,7 @@ from test_web_table import (
     place,
 )
 from web_catalogue import TEXT, tr
+from web_menu import choose
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -32,7 +33,7 @@ def test_fairness_messages_follow_a_language_switch(
     join_as_guest(page)
     place(page, "player", 500)
     deal(page)
-    page.click("#open-fairness")
+    choose(page, "open-fairness")
     page.wait_for_function("document.getElementById('fair-hash').textContent.length === 64")
     shown = str(page.text_content("#fair-hash"))
     page.click("#fair-rotate")
@@ -258,7 +259,7 @@ def test_server_errors_in_the_dialogs_follow_a_language_switch(
     expect(box).to_have_text(auth["en"]["message"])
 
     join_as_guest(page)
-    page.click("#open-fairness")
+    choose(page, "open-fairness")
     page.wait_for_function("document.getElementById('fair-hash').textContent.length === 64")
     # A well-formed seed that is none of this guest's: the page checks it, the server refuses.
     seed = {"server_seed": secrets.token_hex(32)}

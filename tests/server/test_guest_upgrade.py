@@ -101,3 +101,16 @@ def test_only_a_guest_is_upgraded(client: TestClient, alice: Player) -> None:
     assert client.get("/api/me", headers=alice.headers).json()["username"] == "alice"
     client.cookies.clear()
     assert client.post("/api/auth/upgrade", json=NEW).status_code == 401
+
+
+def test_the_session_says_who_is_logged_in_without_a_401(client: TestClient) -> None:
+    client.cookies.clear()
+    assert client.get("/api/auth/session").json() == {"user": None}
+    stale = {"Authorization": "Bearer not-a-token"}
+    response = client.get("/api/auth/session", headers=stale)
+    assert response.status_code == 200 and response.json() == {"user": None}
+    guest = _guest(client)
+    me = client.get("/api/me", headers=guest["headers"]).json()
+    assert client.get("/api/auth/session", headers=guest["headers"]).json() == {"user": me}
+    client.post("/api/auth/logout", headers=guest["headers"])
+    assert client.get("/api/auth/session", headers=guest["headers"]).json() == {"user": None}

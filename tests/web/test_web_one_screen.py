@@ -155,7 +155,7 @@ def test_cells_of_the_roads_and_the_shares_of_the_statistics(browser: Any, serve
     # Every board as words for a screen reader.
     side = tr("en", f"side.{rnd['outcome']}")
     assert side in str(page.text_content("#text-bead"))
-    assert tr("en", "roads.text.column", n=1, marks=side) in str(page.text_content("#text-big"))
+    assert tr("en", "roads.text.column", col=1, marks=side) in str(page.text_content("#text-big"))
     finish(page)
 
 

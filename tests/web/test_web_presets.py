@@ -33,8 +33,8 @@ def test_the_page_asks_for_other_rules_when_its_rules_are_withdrawn(
         assert api(page, "/api/table")["withdrawn"] is True
         # Told at once, before any deal.
         expect(page.locator("#message")).to_have_text(tr("en", "rules.withdrawn"))
-        balance = page.text_content("#balance")
         place(page, "banker", 500)
+        balance = page.text_content("#balance")
         with page.expect_response(lambda r: r.url.split("?")[0].endswith("/api/rounds")) as info:
             page.click("#deal")
         assert info.value.status == 409

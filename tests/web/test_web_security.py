@@ -50,8 +50,8 @@ def test_the_page_plays_with_no_csp_violation(browser: Any, server_url: str) -> 
         page.click("#deal")
     assert info.value.status == 201, info.value.text()
     expect(page.locator("body")).to_have_attribute("data-deals", "1")
-    for dialog in ("#open-history", "#open-fairness", "#open-rules"):
-        page.click(dialog)
+    for dialog in ("open-history", "open-fairness", "open-rules"):
+        choose(page, dialog)
         page.keyboard.press("Escape")
     page.click("#lang")
     expect(page.locator("#test-seed-banner")).to_be_hidden()

@@ -79,6 +79,12 @@ class UserOut(BaseModel):
     balance_minor: int
 
 
+class SessionStateOut(BaseModel):
+    """Who is logged in: the player, or null without a session."""
+
+    user: UserOut | None
+
+
 class AuthOut(BaseModel):
     """A login: the player and a bearer token (also set as the ``pb_session`` cookie)."""
 

@@ -1,4 +1,4 @@
-"""Accounts: register, log in, guest, upgrade a guest, log out, me."""
+"""Accounts: register, log in, guest, upgrade a guest, log out, the session's player, me."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from puntobanco.server.accounts import (
     create_player,
     hash_password,
     open_session,
+    player_for_token,
     upgrade_guest,
 )
 from puntobanco.server.deps import (
@@ -27,7 +28,7 @@ from puntobanco.server.deps import (
     request_token,
 )
 from puntobanco.server.errors import ApiError
-from puntobanco.server.schemas import AuthOut, Credentials, UserOut
+from puntobanco.server.schemas import AuthOut, Credentials, SessionStateOut, UserOut
 from puntobanco.server.settings import Settings
 
 router = APIRouter(prefix="/api", tags=["accounts"])
@@ -216,6 +217,24 @@ def logout(request: Request, session: SessionDep, settings: SettingsDep) -> Resp
         secure=cookie_secure(request, settings),
     )
     return response
+
+
+@router.get("/auth/session", response_model=SessionStateOut, responses=errors(503))
+def session_state(request: Request, session: SessionDep) -> SessionStateOut:
+    """Who is logged in, if anyone: ``{"user": null}`` without a (valid) session, never a 401.
+
+    What a page asks on arrival: a first visit has no session, and a 401 there would be
+    logged by the browser as a failed request, on every first visit.
+    """
+    token = request_token(request)
+    if token is None or len(token) > 200:
+        return SessionStateOut(user=None)
+    with session.begin():
+        player = player_for_token(session, token)
+        if player is None:
+            return SessionStateOut(user=None)
+        balance = balance_of(session, player.id)
+    return SessionStateOut(user=_user(player, balance))
 
 
 @router.get("/me", response_model=UserOut, responses=errors(401, 503))

@@ -56,6 +56,7 @@ export class Api {
   }
 
   me() { return this.request("GET", "/api/me"); }
+  session() { return this.request("GET", "/api/auth/session"); }
   guest() { return this.request("POST", "/api/auth/guest"); }
   login(username, password) { return this.request("POST", "/api/auth/login", { body: { username, password } }); }
   register(username, password) { return this.request("POST", "/api/auth/register", { body: { username, password } }); }

@@ -8,9 +8,6 @@ import { CHIPS, cardElement, cardName, chipElement, chipStack } from "./pieces.j
 import { renderRoads } from "./roads.js";
 
 const TOP_UP_AMOUNTS = [10000, 50000, 100000]; // what "Add play money" offers, under the cap
-// Set once a session is open, cleared on leaving: a first visit opens the welcome dialog
-// without asking GET /api/me, whose expected 401 the browser would log as an error.
-const SEATED = "pb_seated";
 const params = new URLSearchParams(location.search);
 const CARD_DELAY_MS = Number(params.get("speed") ?? localStorage.getItem("pb_speed") ?? 600);
 
@@ -902,7 +899,6 @@ async function enter(action) {
       result = await (action === "login" ? api.login(username, password) : api.register(username, password));
     }
     state.user = result.user;
-    localStorage.setItem(SEATED, "1");
     $("welcome").close();
     await startTable();
   } catch (err) {
@@ -1068,7 +1064,6 @@ function showView(view) {
 
 async function leave() {
   try { await api.logout(); } catch { /* leaving anyway */ }
-  localStorage.removeItem(SEATED);
   delete document.body.dataset.table;
   state.user = null;
   state.stack = [];
@@ -1184,14 +1179,13 @@ async function main() {
   });
   window.addEventListener("online", onReconnect);
   renderAll();
-  if (!localStorage.getItem(SEATED)) return openWelcome();
+  // GET /api/auth/session answers {"user": null} on a first visit: no 401 for the browser
+  // to log as a failed request.
   try {
-    state.user = await api.me();
+    state.user = (await api.session()).user;
+    if (!state.user) return openWelcome();
   } catch (err) {
-    if (err instanceof ApiError && err.kind === "auth") {
-      localStorage.removeItem(SEATED);
-      return openWelcome();
-    }
+    if (err instanceof ApiError && err.kind === "auth") return openWelcome();
     showMessage(errorMessage(err));
     return;
   }

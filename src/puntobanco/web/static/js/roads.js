@@ -56,7 +56,7 @@ function sayRoad(id, columns, sayMark, t) {
     const marks = column.filter((v) => v !== null && v !== undefined).map(sayMark).filter(Boolean);
     if (!marks.length) return;
     const item = el("li");
-    item.textContent = t("roads.text.column", { n: c + 1, marks: marks.join(", ") });
+    item.textContent = t("roads.text.column", { col: c + 1, marks: marks.join(", ") });
     list.append(item);
   });
   if (!list.children.length) {

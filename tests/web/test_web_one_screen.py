@@ -97,6 +97,13 @@ def test_one_screen_with_no_serious_accessibility_violation(
     assert page.evaluate("document.documentElement.scrollHeight") <= viewport["height"]
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
     assert page.text_content("#bet-total") == money(5500, lang)
+    if screen == "phone":  # thumb-sized: chips, spots and Deal at least 44 px each way
+        for selector in [".chips .chip", *SPOTS, "#deal"]:
+            for box in [
+                page.locator(selector).nth(i).bounding_box()
+                for i in range(page.locator(selector).count())
+            ]:
+                assert box is not None and box["width"] >= 44 and box["height"] >= 44, selector
 
     # Nothing moves when the call, the burn, the shoe's news or a message appears.
     still = ["#bets", "#deal", "#chips"]
@@ -323,4 +330,27 @@ def test_side_bets_open_in_a_tray_on_a_phone(browser: Any, server_url: str) -> N
     assert page.text_content("#tray-toggle") == tr("en", "tray.with", amount=money(500))
     for selector in BETTING + SPOTS:
         assert in_view(page, selector), selector
+    finish(page)
+
+
+def test_phone_card_faces_keep_the_index_off_the_pip(browser: Any, server_url: str) -> None:
+    page = open_table(browser, server_url, viewport=VIEWPORTS["phone"])
+    join_as_guest(page)
+    for _ in range(3):
+        place(page, "banker", 500)
+        deal(page)
+        overlaps = page.evaluate(
+            """() => [...document.querySelectorAll('.hands .card')].filter((card) => {
+                const glyph = (node) => {
+                    const range = document.createRange();
+                    range.selectNodeContents(node);
+                    return range.getBoundingClientRect();
+                };
+                const corner = card.querySelector('.corner.tl').getBoundingClientRect();
+                const pip = glyph(card.querySelector('.pip'));
+                return !(pip.left >= corner.right || pip.top >= corner.bottom
+                    || pip.right <= corner.left || pip.bottom <= corner.top);
+            }).map((card) => card.dataset.code)"""
+        )
+        assert overlaps == []
     finish(page)

@@ -336,21 +336,35 @@ def test_side_bets_open_in_a_tray_on_a_phone(browser: Any, server_url: str) -> N
 def test_phone_card_faces_keep_the_index_off_the_pip(browser: Any, server_url: str) -> None:
     page = open_table(browser, server_url, viewport=VIEWPORTS["phone"])
     join_as_guest(page)
-    for _ in range(3):
-        place(page, "banker", 500)
-        deal(page)
-        overlaps = page.evaluate(
-            """() => [...document.querySelectorAll('.hands .card')].filter((card) => {
-                const glyph = (node) => {
-                    const range = document.createRange();
-                    range.selectNodeContents(node);
-                    return range.getBoundingClientRect();
-                };
+    place(page, "banker", 500)
+    deal(page)
+    # Every rank and suit, drawn by the page's own code in a hand on the felt.
+    suits = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+    ranks = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
+    cards = [
+        {"code": r + s, "rank": r, "suit": s, "text": r + glyph}
+        for r in ranks
+        for s, glyph in suits.items()
+    ]
+    overlaps = page.evaluate(
+        """async (cards) => {
+            const { cardElement } = await import('/js/pieces.js');
+            const hand = document.getElementById('cards-player');
+            hand.replaceChildren(...cards.map((card) => {
+                const node = cardElement(card);
+                node.classList.add('flipped');
+                return node;
+            }));
+            return [...hand.querySelectorAll('.card')].filter((card) => {
+                const range = document.createRange();
+                range.selectNodeContents(card.querySelector('.pip'));
+                const pip = range.getBoundingClientRect();
                 const corner = card.querySelector('.corner.tl').getBoundingClientRect();
-                const pip = glyph(card.querySelector('.pip'));
                 return !(pip.left >= corner.right || pip.top >= corner.bottom
                     || pip.right <= corner.left || pip.bottom <= corner.top);
-            }).map((card) => card.dataset.code)"""
-        )
-        assert overlaps == []
+            }).map((card) => card.dataset.code);
+        }""",
+        cards,
+    )
+    assert overlaps == []
     finish(page)

@@ -6,8 +6,8 @@ import { formatChip, formatMoney, hasText, initialLang, rememberLang, setCurrenc
 import { createDialogs } from "./dialogs.js";
 import { CHIPS, cardElement, cardName, chipElement, chipStack } from "./pieces.js";
 import { renderRoads } from "./roads.js";
+import { createSeat } from "./seat.js";
 
-const TOP_UP_AMOUNTS = [10000, 50000, 100000]; // what "Add play money" offers, under the cap
 const params = new URLSearchParams(location.search);
 const CARD_DELAY_MS = Number(params.get("speed") ?? localStorage.getItem("pb_speed") ?? 600);
 
@@ -650,6 +650,7 @@ function renderAll() {
   renderAuthMessage();
   renderBurn();
   rerenderDialogs();
+  rerenderSeat();
   if (state.lastRound && !state.dealing) showFinalRound(state.lastRound);
 }
 
@@ -948,6 +949,15 @@ const { openHistory, openFairness, fairAction, rerender: rerenderDialogs } = cre
   shoeChanged: refreshShoe,
 });
 
+const { openLeave, keepBalance, openTopUp, rerender: rerenderSeat } = createSeat({
+  api, t, money, say, errorMessage, showMessage, sleep,
+  getUser: () => state.user,
+  setUser: (user) => { state.user = user; },
+  getTable: () => state.table,
+  refreshBalance,
+  balanceChanged: () => renderStatus(),
+});
+
 // ---------------------------------------------------------------- wiring
 
 function switchLanguage() {
@@ -1000,7 +1010,7 @@ function wire() {
     localStorage.setItem("pb_explain", state.explain ? "1" : "0");
     renderEvents();
   });
-  $("topup").addEventListener("click", openTopUp);
+  $("topup").addEventListener("click", () => { closeMenu(); openTopUp(); });
   $("logout").addEventListener("click", () => {
     closeMenu();
     // A guest's balance lives only as long as its session: ask first, and offer to keep it.
@@ -1073,100 +1083,6 @@ async function leave() {
   resetHands();
   renderAll();
   openWelcome();
-}
-
-let keepSaid = null;
-
-function openLeave(keepOnly = false) {
-  keepSaid = null;
-  renderKeep();
-  $("leave-title").textContent = keepOnly ? t("account.keep") : t("leave.title");
-  $("leave-text").textContent = t("leave.guest", { amount: money(state.user.balance_minor) });
-  $("leave-anyway").hidden = keepOnly;
-  $("leave").showModal();
-  $("keep-user").focus();
-}
-
-function renderKeep() {
-  $("keep-message").hidden = !keepSaid;
-  if (keepSaid) $("keep-message").textContent = say(keepSaid);
-}
-
-// POST /api/auth/upgrade: the guest becomes a registered account with the same wallet,
-// rounds and history.
-async function keepBalance() {
-  const username = $("keep-user").value.trim();
-  const password = $("keep-pass").value;
-  if (!username || !password) { keepSaid = { key: "err.fields" }; return renderKeep(); }
-  try {
-    const result = await api.upgrade(username, password);
-    state.user = result.user;
-    $("leave").close();
-    renderBalance();
-    showMessage({ key: "account.kept" }, "info");
-  } catch (err) {
-    keepSaid = errorMessage(err);
-    renderKeep();
-  }
-}
-
-// "Add play money" offers only amounts the server takes: up to its largest top-up and
-// under the balance cap (GET /api/table: top_up).
-function topUpRoom() {
-  const limits = (state.table && state.table.top_up) || { max_minor: 100000, balance_cap_minor: Infinity };
-  const room = Math.max(0, limits.balance_cap_minor - (state.user ? state.user.balance_minor : 0));
-  return { room: Math.min(room, limits.max_minor), cap: limits.balance_cap_minor };
-}
-
-function openTopUp() {
-  closeMenu();
-  renderTopUp();
-  $("topup-dialog").showModal();
-}
-
-function renderTopUp() {
-  const { room, cap } = topUpRoom();
-  const amounts = TOP_UP_AMOUNTS.filter((a) => a <= room);
-  if (room > 0 && !amounts.includes(room) && (amounts.length === 0 || room < TOP_UP_AMOUNTS[TOP_UP_AMOUNTS.length - 1])) amounts.push(room);
-  $("topup-text").textContent = room > 0 ? t("account.topup.text", { cap: money(cap) }) : t("account.topup.full", { cap: money(cap) });
-  const box = $("topup-amounts");
-  box.replaceChildren();
-  for (const amount of amounts) {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "deal";
-    button.dataset.amount = String(amount);
-    button.textContent = t("account.topup.amount", { amount: money(amount) });
-    button.addEventListener("click", () => topUp(amount, button));
-    box.append(button);
-  }
-}
-
-// One top-up per press: the buttons are off while the request runs, and the request carries
-// an Idempotency-Key (kept for a retry after a lost answer), so the server adds it once.
-const TOP_UP_MIN_OFF_MS = 500;
-let topUpKey = null;
-async function topUp(amount, button) {
-  if (button.disabled) return;
-  for (const b of $("topup-amounts").querySelectorAll("button")) b.disabled = true;
-  topUpKey = topUpKey || crypto.randomUUID();
-  const pressed = performance.now();
-  try {
-    const result = await api.topUp(amount, topUpKey);
-    topUpKey = null;
-    state.user.balance_minor = result.balance_minor;
-    // Closed no sooner than a double-click's interval: a fast server can answer between the
-    // two clicks of a double-click, and the second must not land on what lies beneath.
-    await sleep(Math.max(0, TOP_UP_MIN_OFF_MS - (performance.now() - pressed)));
-    $("topup-dialog").close();
-    renderStatus();
-    showMessage({ key: "account.topup.done", params: { amount: money(amount) } }, "info");
-  } catch (err) {
-    if (!(err instanceof ApiError && (err.kind === "offline" || err.kind === "server"))) topUpKey = null;
-    $("topup-dialog").close();
-    showMessage(errorMessage(err));
-    await refreshBalance();
-  }
 }
 
 async function main() {

@@ -78,6 +78,10 @@ ERRORS: dict[str, tuple[Any, int]] = {
         _post("/api/auth/register", {"username": "polyglot", "password": "long enough"}),
         409,
     ),
+    "not_a_guest": (
+        _post("/api/auth/upgrade", {"username": "polyglot2", "password": "long enough"}),
+        409,
+    ),
     "bad_credentials": (
         _post("/api/auth/login", {"username": "polyglot", "password": "wrong one"}, auth=False),
         401,

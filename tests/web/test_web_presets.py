@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from test_web_table import api, deal, expect, finish, join_as_guest, money, open_table, place
 from web_catalogue import tr
+from web_menu import choose
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -32,8 +33,8 @@ def test_the_page_asks_for_other_rules_when_its_rules_are_withdrawn(
         assert api(page, "/api/table")["withdrawn"] is True
         # Told at once, before any deal.
         expect(page.locator("#message")).to_have_text(tr("en", "rules.withdrawn"))
-        balance = page.text_content("#balance")
         place(page, "banker", 500)
+        balance = page.text_content("#balance")
         with page.expect_response(lambda r: r.url.split("?")[0].endswith("/api/rounds")) as info:
             page.click("#deal")
         assert info.value.status == 409
@@ -60,11 +61,11 @@ def test_the_page_asks_for_other_rules_when_its_rules_are_withdrawn(
         expect(page.locator("#rules")).to_be_hidden()
         page.click("#lang")
         expect(page.locator("#message")).to_have_text(error["messages"]["es"])
-        page.click("#open-rules")
+        choose(page, "open-rules")
         expect(page.locator("#preset-prompt")).to_have_text(tr("es", "rules.withdrawn"))
         page.keyboard.press("Escape")
         page.click("#lang")
-        page.click("#open-rules")
+        choose(page, "open-rules")
         with page.expect_response(lambda r: r.url.split("?")[0].endswith("/api/table")):
             select.select_option("punto-banco")
         expect(page.locator("#preset-prompt")).to_be_hidden()

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from test_web_table import api, expect, finish, join_as_guest, open_table, place
 from web_catalogue import tr
+from web_menu import choose
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -49,8 +50,8 @@ def test_the_page_plays_with_no_csp_violation(browser: Any, server_url: str) -> 
         page.click("#deal")
     assert info.value.status == 201, info.value.text()
     expect(page.locator("body")).to_have_attribute("data-deals", "1")
-    for dialog in ("#open-history", "#open-fairness", "#open-rules"):
-        page.click(dialog)
+    for dialog in ("open-history", "open-fairness", "open-rules"):
+        choose(page, dialog)
         page.keyboard.press("Escape")
     page.click("#lang")
     expect(page.locator("#test-seed-banner")).to_be_hidden()
@@ -137,7 +138,7 @@ def test_a_page_of_another_origin_cannot_rotate_the_seed(browser: Any, server_ur
     assert rotations and set(rotations) == {403}, rotations
     assert api(page, "/api/table")["fairness"]["server_seed_hash"] == before
     # The page itself still rotates.
-    page.click("#open-fairness")
+    choose(page, "open-fairness")
     expect(page.locator("#fair-hash")).to_have_text(before)
     with page.expect_response(lambda r: "/api/fairness/rotate" in r.url) as info:
         page.click("#fair-rotate")

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from web_catalogue import tr
+from web_menu import choose
 from web_seed import TEST_SERVER_SEED
 
 from puntobanco.core.coup import CoupResult, Outcome
@@ -226,29 +227,57 @@ def test_every_error_keeps_the_chips_and_rereads_the_balance(browser: Any, serve
     assert message(page) == tr("en", "err.no_bets")
     assert page.text_content("#balance") == money(balance)
 
-    # Under the minimum: a 1.00 chip at a 2.00 table.
+    # Under the minimum: a 1.00 chip at a 2.00 table. The page leaves the minimum to the
+    # server, which refuses; the balance shown is what is left beside the chip on the table.
     place(page, "player", 100)
     deal_refused(page)
     assert "minimum" in message(page) and money(200) in message(page)
     assert on_spot(page, "player") == "1.00"
-    assert page.text_content("#balance") == money(balance)
+    assert page.text_content("#balance") == money(balance - 100)
+    assert page.text_content("#bet-total") == money(100)
 
-    # Over the maximum: 125.00 on a Tie capped at 100.00.
+    # Over the maximum: the fifth 25.00 chip on a Tie capped at 100.00 is not placed; the
+    # spot shows MAX, and a message says why.
     page.click("#clear")
+    assert page.text_content("#balance") == money(balance)
     place(page, "tie", 2500, 5)
-    deal_refused(page)
-    assert "maximum" in message(page) and money(10_000) in message(page)
-    assert on_spot(page, "tie") == "125.00"
+    assert on_spot(page, "tie") == "100.00"
+    expect(page.locator('.spot[data-bet="tie"] .spot-max')).to_have_text(tr("en", "spot.max"))
+    assert message(page) == tr("en", "err.max", name="Tie", max=money(10_000))
+    # A chip larger than what is left under the maximum is placed as what fits.
+    page.click("#clear")
+    place(page, "tie", 2500, 3)
+    place(page, "tie", 10000)
+    assert on_spot(page, "tie") == "100.00"
+    # Double checks the limits first: it would take the Tie over its maximum.
+    page.click("#double")
+    assert message(page) == tr("en", "err.double_max", name="Tie", max=money(10_000))
+    assert on_spot(page, "tie") == "100.00"
 
-    # Over the balance: the stakes add up to more than the guest holds.
+    # Over the balance: once the chips on the table reach the balance, every chip is off
+    # and the balance shown is nil.
     assert balance < 110_000, "the test assumes the default play-money grant"
     page.click("#clear")
     place(page, "player", 50000)
     place(page, "banker", 50000)
-    place(page, "tie", 10000)
-    deal_refused(page)
-    assert "balance" in message(page) and money(balance) in message(page)
-    assert [on_spot(page, b) for b in ("player", "banker", "tie")] == ["500.00", "500.00", "100.00"]
+    assert page.text_content("#balance") == money(balance - 100_000)
+    left = balance - 100_000
+    for value in (100, 500, 2500, 10000, 50000):
+        chip = page.locator(f'.chips [data-value="{value}"]')
+        assert chip.is_disabled() == (value > left), value
+    if left < 100:
+        page.click('.spot[data-bet="tie"]')
+        assert message(page) == tr("en", "err.balance_left")
+        assert on_spot(page, "tie") == ""
+    # Double checks the balance first: twice 550.00 is more than it.
+    page.click("#clear")
+    for bet in ("player", "banker"):
+        place(page, bet, 10000, 2)
+        place(page, bet, 2500, 2)
+    place(page, "tie", 2500, 2)
+    page.click("#double")
+    assert message(page) == tr("en", "err.double_balance", amount=money(110_000))
+    assert [on_spot(page, b) for b in ("player", "banker", "tie")] == ["250.00", "250.00", "50.00"]
 
     # A lost connection, then a server error: the chips stay; the retry uses the same key.
     page.click("#clear")
@@ -281,7 +310,7 @@ def test_every_error_keeps_the_chips_and_rereads_the_balance(browser: Any, serve
     deal_refused(page)
     assert message(page) == tr("en", "err.server", status=500)
     assert on_spot(page, "banker") == "10.00"
-    assert page.text_content("#balance") == money(balance)
+    assert page.text_content("#balance") == money(balance - 1000)
     assert api(page, "/api/me")["balance_minor"] == balance
 
     page.unroute("**/api/rounds*")
@@ -345,7 +374,9 @@ def test_a_round_dealt_while_offline_is_shown_when_the_bets_change(
             f"#cards-{side} .card", "ns => ns.map(n => n.dataset.code)"
         )
         assert codes == [c["code"] for c in dealt[f"{side}_cards"]]
-    assert page.text_content("#balance") == money(balance + dealt["net_minor"])
+    # The balance shown is the server's, less the chips still on the table.
+    assert page.text_content("#balance") == money(balance + dealt["net_minor"] - 500)
+    assert page.text_content("#bet-total") == money(500)
     assert on_spot(page, "player") == "5.00"
     assert len(keys) == 1
     assert api(page, "/api/rounds?limit=1")["rounds"][0]["id"] == dealt["id"]
@@ -410,13 +441,13 @@ def test_changing_the_table_after_a_lost_deal_sends_a_new_key(
     if "punto-banco-pairs" not in api(page, "/api/table").get("presets", []):
         pytest.skip("this server offers no table with pair bets")
 
-    def choose(preset: str) -> None:
-        page.click("#open-rules")
+    def switch_to(preset: str) -> None:
+        choose(page, "open-rules")
         with page.expect_response(lambda r: r.url.split("?")[0].endswith("/api/shoe")):
             page.select_option("#preset-select", preset)
         page.keyboard.press("Escape")
 
-    choose("punto-banco-pairs")
+    switch_to("punto-banco-pairs")
     place(page, "banker", 500)
     place(page, "player_pair", 500)
     keys = _round_posts(page)
@@ -434,7 +465,7 @@ def test_changing_the_table_after_a_lost_deal_sends_a_new_key(
     assert message(page) == tr("en", "err.offline")
     page.unroute("**/api/rounds*")
     # A table without pair bets takes the pair chips off: other bets, so a new request.
-    choose("punto-banco")
+    switch_to("punto-banco")
     # The page draws the new table once it has read the new shoe: after that response.
     page.wait_for_selector('.spot[data-bet="player_pair"]', state="hidden")
     rnd = deal(page)
@@ -459,8 +490,7 @@ def test_language_switch_is_remembered_and_errors_follow_it(browser: Any, server
     balance = api(page, "/api/me")["balance_minor"]
     assert page.text_content("#balance") == money(balance, "es")
 
-    place(page, "tie", 2500, 5)
-    deal_refused(page)
+    place(page, "tie", 2500, 5)  # the fifth chip would pass the Tie's maximum
     assert "máximo" in message(page) and money(10_000, "es") in message(page)
     page.click("#clear")
     page.check("#explain-toggle")
@@ -553,7 +583,7 @@ def _check_scoreboards(page: Any, marks: list[RoundMark], cards_remaining: int) 
     stats = dict(
         zip(
             page.eval_on_selector_all("#stats dt", "ns => ns.map(n => n.textContent)"),
-            page.eval_on_selector_all("#stats dd", "ns => ns.map(n => n.textContent)"),
+            page.eval_on_selector_all("#stats dd", "ns => ns.map(n => n.firstChild.textContent)"),
             strict=True,
         )
     )
@@ -655,7 +685,7 @@ def _stats(page: Any) -> dict[str, str]:
     return dict(
         zip(
             page.eval_on_selector_all("#stats dt", "ns => ns.map(n => n.textContent)"),
-            page.eval_on_selector_all("#stats dd", "ns => ns.map(n => n.textContent)"),
+            page.eval_on_selector_all("#stats dd", "ns => ns.map(n => n.firstChild.textContent)"),
             strict=True,
         )
     )
@@ -699,7 +729,7 @@ def test_a_table_switch_shows_a_new_shoe(browser: Any, server_url: str) -> None:
     first = _play(page, 2)
     shoe_id = first[0]["shoe"]["index"]
     assert tr("en", "stats.cards") in _stats(page)
-    page.click("#open-rules")
+    choose(page, "open-rules")
     with page.expect_response(lambda r: r.url.split("?")[0].endswith("/api/shoe")):
         page.select_option("#preset-select", "punto-banco-6")
     _expect_new_shoe(page, shoe_id + 1, 312)
@@ -721,7 +751,7 @@ def test_a_new_seed_shows_a_new_shoe(browser: Any, server_url: str, change: str)
     join_as_guest(page)
     place(page, "banker", 500)
     played = _play(page, 2)
-    page.click("#open-fairness")
+    choose(page, "open-fairness")
     page.wait_for_function("document.getElementById('fair-hash').textContent.length === 64")
     with page.expect_response(lambda r: r.url.split("?")[0].endswith("/api/shoe")):
         if change == "rotate":
@@ -750,7 +780,7 @@ def test_accounts_history_and_fairness(browser: Any, server_url: str, artifacts:
     page.click("#register")
     page.wait_for_selector("body[data-table=ready]")
     assert page.text_content("#username") == name
-    page.click("#logout")
+    choose(page, "logout")
     page.wait_for_selector("#welcome[open]")
     page.fill("#auth-user", name)
     page.fill("#auth-pass", "wrong password!")
@@ -773,25 +803,33 @@ def test_accounts_history_and_fairness(browser: Any, server_url: str, artifacts:
             else None
         ),
     )
+    # "Add play money" offers amounts that fit under the largest top-up and the cap.
+    choose(page, "topup")
+    offered = page.eval_on_selector_all(
+        "#topup-amounts button", "bs => bs.map(b => Number(b.dataset.amount))"
+    )
+    assert offered == [10_000, 50_000, TOP_UP_MINOR]
+    # A double click on an amount adds it once: the buttons are off while the request runs.
     with page.expect_response(lambda r: r.url.split("?")[0].endswith("/api/wallet/top-up")):
         assert page.evaluate(
-            "() => { const b = document.getElementById('topup'); b.click(); b.click();"
-            " return b.disabled; }"
+            "() => { const b = document.querySelector('#topup-amounts [data-amount=\"100000\"]');"
+            " b.click(); b.click(); return b.disabled; }"
         )
     page.wait_for_selector("#message[data-tone=info]")
-    page.wait_for_function("!document.getElementById('topup').disabled")
+    page.wait_for_selector("#topup-dialog", state="hidden")
     topped = api(page, "/api/me")["balance_minor"]
     assert topped == balance + TOP_UP_MINOR
     assert page.text_content("#balance") == money(topped)
     assert len(top_ups) == 1 and top_ups[0], top_ups
-    page.dblclick("#topup")
-    page.wait_for_function("!document.getElementById('topup').disabled")
+    choose(page, "topup")
+    page.dblclick('#topup-amounts [data-amount="100000"]')
+    page.wait_for_selector("#topup-dialog", state="hidden")
     page.wait_for_timeout(300)  # time for a second request, if one had gone
     assert len(top_ups) == 2 and top_ups[1] not in ("", top_ups[0]), top_ups
     assert api(page, "/api/me")["balance_minor"] == topped + TOP_UP_MINOR
 
     # The limits and payouts of every spot.
-    page.click("#open-rules")
+    choose(page, "open-rules")
     rows = page.eval_on_selector_all(
         "#rules-body tbody tr", "ns => ns.map(n => [...n.children].map(c => c.textContent))"
     )
@@ -804,7 +842,7 @@ def test_accounts_history_and_fairness(browser: Any, server_url: str, artifacts:
 
     place(page, "player", 500)
     rnd = deal(page)
-    page.click("#open-history")
+    choose(page, "open-history")
     page.wait_for_selector("#history-list .recall")
     first = page.locator("#history-list .recall").first
     text = first.text_content() or ""
@@ -813,7 +851,7 @@ def test_accounts_history_and_fairness(browser: Any, server_url: str, artifacts:
     assert rnd["fairness"]["server_seed_hash"] in text and rnd["fairness"]["client_seed"] in text
     page.keyboard.press("Escape")
 
-    page.click("#open-fairness")
+    choose(page, "open-fairness")
     page.wait_for_function("document.getElementById('fair-hash').textContent.length === 64")
     old_hash = page.text_content("#fair-hash")
     page.fill("#fair-client", "lucky-seven")
@@ -847,7 +885,7 @@ def test_the_page_says_when_a_revealed_seed_does_not_match(browser: Any, server_
     """A server that reveals another seed than the one it committed to is caught in the page."""
     page = open_table(browser, server_url, locale="es-ES")
     join_as_guest(page)
-    page.click("#open-fairness")
+    choose(page, "open-fairness")
     page.wait_for_function("document.getElementById('fair-hash').textContent.length === 64")
     shown = str(page.text_content("#fair-hash"))
     liar = secrets.token_bytes(32)
@@ -915,8 +953,10 @@ def test_keyboard_only_round_with_visible_focus(browser: Any, server_url: str) -
     page.keyboard.press("Enter")
     wait_deal(page, before)
     assert page.text_content("#call")
-    for grid in ("road-bead", "road-big", "road-big_eye_boy"):
-        assert page.get_attribute(f"#{grid}", "aria-label")
+    # Each board is also words for a screen reader (its drawing is hidden from it).
+    for road in ("bead", "big", "big_eye_boy"):
+        assert page.get_attribute(f"#road-{road}", "aria-hidden") == "true"
+        assert page.text_content(f"#text-{road}")
     finish(page)
 
 
@@ -927,7 +967,11 @@ def test_screenshots(
     page = open_table(browser, server_url, viewport=viewport)
     page.screenshot(path=str(artifacts / f"web-welcome-{name}.png"))
     join_as_guest(page)
+    if name == "phone":  # the scoreboards and the explanations are a tab away
+        page.click("#view-roads")
     page.check("#explain-toggle")
+    if name == "phone":
+        page.click("#view-table")
     place(page, "banker", 2500)
     place(page, "player", 500)
     deal(page)
@@ -955,7 +999,7 @@ def test_pair_bets_at_a_table_that_offers_them(browser: Any, server_url: str) ->
     assert page.is_hidden('.spot[data-bet="player_pair"]')
     if "punto-banco-pairs" not in api(page, "/api/table").get("presets", []):
         pytest.skip("this server offers no table with pair bets")
-    page.click("#open-rules")
+    choose(page, "open-rules")
     with page.expect_response(lambda r: r.url.split("?")[0].endswith("/api/shoe")):
         page.select_option("#preset-select", "punto-banco-pairs")
     page.keyboard.press("Escape")

@@ -14,7 +14,7 @@ from datetime import timedelta
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import delete, insert, select
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -139,6 +139,29 @@ def create_player(
             movements=[Movement(EntryKind.GRANT, settings.grant_minor, Account.HOUSE_BANK)],
         )
     return Player(int(user_id), name, guest)
+
+
+def upgrade_guest(session: Session, user_id: int, username: str, password_hash: str) -> Player:
+    """Give the guest ``user_id`` a username and password: it becomes a registered player.
+
+    Its id stays, so everything keyed by it (wallet, ledger, rounds, table, seeds) stays the
+    player's. Call inside a transaction, with the hash from :func:`hash_password`.
+
+    Raises:
+        ApiError: 409 ``username_taken``; 409 ``not_a_guest`` (registered meanwhile).
+    """
+    try:
+        with session.begin_nested():
+            changed = session.execute(
+                update(User)
+                .where(User.id == user_id, User.guest.is_(True))
+                .values(username=username, password_hash=password_hash, guest=False)
+            )
+    except IntegrityError:
+        raise ApiError(409, "username_taken", username=username) from None
+    if not getattr(changed, "rowcount", 0):
+        raise ApiError(409, "not_a_guest")
+    return Player(user_id, username, False)
 
 
 def open_session(session: Session, settings: Settings, user_id: int) -> str:

@@ -54,6 +54,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "not_authenticated": "Log in first: this needs the session cookie or a bearer token.",
         "bad_credentials": "Wrong username or password.",
         "username_taken": "The username {username!r} is taken: choose another.",
+        "not_a_guest": "This account is registered already: only a guest account is upgraded.",
         "invalid_username": (
             "A username has 3 to 32 letters, digits, '.', '_' or '-' (got {username!r})."
         ),
@@ -140,6 +141,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "not_authenticated": "Inicie sesión primero: hace falta la cookie de sesión o un token.",
         "bad_credentials": "Usuario o contraseña incorrectos.",
         "username_taken": "El usuario {username!r} ya existe: elija otro.",
+        "not_a_guest": "Esta cuenta ya está registrada: solo se convierte una cuenta de invitado.",
         "invalid_username": (
             "Un usuario tiene de 3 a 32 letras, cifras, '.', '_' o '-' (se recibió {username!r})."
         ),

@@ -79,6 +79,12 @@ class UserOut(BaseModel):
     balance_minor: int
 
 
+class SessionStateOut(BaseModel):
+    """Who is logged in: the player, or null without a session."""
+
+    user: UserOut | None
+
+
 class AuthOut(BaseModel):
     """A login: the player and a bearer token (also set as the ``pb_session`` cookie)."""
 
@@ -171,6 +177,13 @@ class FairnessOut(BaseModel):
     nonce: int
 
 
+class TopUpLimitsOut(BaseModel):
+    """The wallet's limits, so a page offers only top-ups the server accepts."""
+
+    max_minor: int = Field(description="Largest single top-up (PUNTOBANCO_TOP_UP_MAX_MINOR).")
+    balance_cap_minor: int = Field(description="A top-up may not take a balance above this.")
+
+
 class TableOut(BaseModel):
     """The player's table."""
 
@@ -189,6 +202,10 @@ class TableOut(BaseModel):
         "(PUNTOBANCO_TEST_SERVER_SEED, allowed by --allow-test-seed): every card is known "
         "in advance, no round is provably fair. Tests and demos only.",
     )
+    currency: str = Field(
+        default="", description="The sign shown beside amounts (PUNTOBANCO_CURRENCY); may be empty."
+    )
+    top_up: TopUpLimitsOut = Field(description="What one top-up may add, and the balance cap.")
 
 
 class TableChoice(BaseModel):

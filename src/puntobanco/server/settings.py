@@ -83,6 +83,13 @@ class Settings(BaseSettings):
     balance_cap_minor: int = Field(
         default=1_000_000, gt=0, description="A top-up may not take a balance above this."
     )
+    currency: str = Field(
+        default="",
+        max_length=4,
+        pattern=r"^[^\x00-\x1f<>&\"']*$",
+        description="Currency sign the page writes beside amounts (e.g. '€', '$'); none by "
+        "default (play money). Served in GET /api/table.",
+    )
     session_days: int = Field(default=30, gt=0, description="Lifetime of a login session.")
     login_attempts: int = Field(default=10, gt=0, description="Logins allowed per window.")
     login_window_s: int = Field(default=300, gt=0, description="Rate-limit window, seconds.")

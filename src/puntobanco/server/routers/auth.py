@@ -1,4 +1,4 @@
-"""Accounts: register, log in, guest, log out, me."""
+"""Accounts: register, log in, guest, upgrade a guest, log out, the session's player, me."""
 
 from __future__ import annotations
 
@@ -16,6 +16,8 @@ from puntobanco.server.accounts import (
     create_player,
     hash_password,
     open_session,
+    player_for_token,
+    upgrade_guest,
 )
 from puntobanco.server.deps import (
     COOKIE,
@@ -26,7 +28,7 @@ from puntobanco.server.deps import (
     request_token,
 )
 from puntobanco.server.errors import ApiError
-from puntobanco.server.schemas import AuthOut, Credentials, UserOut
+from puntobanco.server.schemas import AuthOut, Credentials, SessionStateOut, UserOut
 from puntobanco.server.settings import Settings
 
 router = APIRouter(prefix="/api", tags=["accounts"])
@@ -148,6 +150,34 @@ def guest(
         return _logged_in(session, settings, request, response, player)
 
 
+@router.post("/auth/upgrade", response_model=AuthOut, responses=errors(401, 409, 422, 429, 503))
+def upgrade(
+    body: Credentials,
+    player: PlayerDep,
+    request: Request,
+    response: Response,
+    session: SessionDep,
+    settings: SettingsDep,
+) -> AuthOut:
+    """Turn the logged-in guest into a registered account with this username and password.
+
+    The same player keeps its wallet, rounds, ledger, table and seeds: only its name, password
+    and guest flag change. Its login is replaced by a new one (a new cookie and token), as at
+    any login, so a token taken while it was a guest does not carry over.
+    """
+    if not player.guest:
+        raise ApiError(409, "not_a_guest")
+    check_credentials(body.username, body.password)
+    _count_password_check(request)
+    hashed = hash_password(settings, body.password, request.app.state.password_gate)
+    token = request_token(request)
+    with session.begin():
+        upgraded = upgrade_guest(session, player.id, body.username, hashed)
+        if token is not None:
+            close_session(session, token)
+        return _logged_in(session, settings, request, response, upgraded)
+
+
 @router.post("/auth/login", response_model=AuthOut, responses=errors(401, 422, 429, 503))
 def login(
     body: Credentials,
@@ -187,6 +217,24 @@ def logout(request: Request, session: SessionDep, settings: SettingsDep) -> Resp
         secure=cookie_secure(request, settings),
     )
     return response
+
+
+@router.get("/auth/session", response_model=SessionStateOut, responses=errors(503))
+def session_state(request: Request, session: SessionDep) -> SessionStateOut:
+    """Who is logged in, if anyone: ``{"user": null}`` without a (valid) session, never a 401.
+
+    What a page asks on arrival: a first visit has no session, and a 401 there would be
+    logged by the browser as a failed request, on every first visit.
+    """
+    token = request_token(request)
+    if token is None or len(token) > 200:
+        return SessionStateOut(user=None)
+    with session.begin():
+        player = player_for_token(session, token)
+        if player is None:
+            return SessionStateOut(user=None)
+        balance = balance_of(session, player.id)
+    return SessionStateOut(user=_user(player, balance))
 
 
 @router.get("/me", response_model=UserOut, responses=errors(401, 503))

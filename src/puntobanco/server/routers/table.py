@@ -36,6 +36,11 @@ def _table(session: Any, settings: Settings, user_id: int) -> dict[str, Any]:
         "presets": list(settings.table_presets),
         "withdrawn": table.preset not in settings.table_presets,
         "test_seed": settings.test_server_seed is not None,
+        "currency": settings.currency,
+        "top_up": {
+            "max_minor": settings.top_up_max_minor,
+            "balance_cap_minor": settings.balance_cap_minor,
+        },
     }
 
 

@@ -56,9 +56,11 @@ export class Api {
   }
 
   me() { return this.request("GET", "/api/me"); }
+  session() { return this.request("GET", "/api/auth/session"); }
   guest() { return this.request("POST", "/api/auth/guest"); }
   login(username, password) { return this.request("POST", "/api/auth/login", { body: { username, password } }); }
   register(username, password) { return this.request("POST", "/api/auth/register", { body: { username, password } }); }
+  upgrade(username, password) { return this.request("POST", "/api/auth/upgrade", { body: { username, password } }); }
   logout() { return this.request("POST", "/api/auth/logout"); }
   topUp(amount_minor, key) { return this.request("POST", "/api/wallet/top-up", { body: { amount_minor }, headers: { "Idempotency-Key": key } }); }
   table() { return this.request("GET", "/api/table"); }

@@ -2,12 +2,12 @@
 // player-facing string comes from the catalogue (i18n.js); scoreboards are drawn by roads.js.
 
 import { Api, ApiError } from "./api.js";
-import { formatChip, formatMoney, hasText, initialLang, rememberLang, translator } from "./i18n.js";
+import { formatChip, formatMoney, hasText, initialLang, rememberLang, setCurrency, translator } from "./i18n.js";
 import { createDialogs } from "./dialogs.js";
-import { CHIPS, cardElement, chipElement, chipStack } from "./pieces.js";
+import { CHIPS, cardElement, cardName, chipElement, chipStack } from "./pieces.js";
 import { renderRoads } from "./roads.js";
+import { createSeat } from "./seat.js";
 
-const TOP_UP_MINOR = 100000;
 const params = new URLSearchParams(location.search);
 const CARD_DELAY_MS = Number(params.get("speed") ?? localStorage.getItem("pb_speed") ?? 600);
 
@@ -66,18 +66,53 @@ function changeBets(mutate) {
   renderStatus();
 }
 
+// The balance not yet on the table. The page checks limits and balance as the player bets,
+// so that a chip is never placed where the server would refuse it; the server still checks.
+function balanceLeft() {
+  return state.user ? state.user.balance_minor - totalOnTable() : 0;
+}
+
+// A chip that would take the spot over its maximum, or over the balance left, is placed as
+// what fits (the spot then shows MAX); nothing fits: a message says why.
 function placeChip(bet) {
-  changeBets(() => state.stack.push({ bet, amount: state.chip }));
+  if (state.dealing || !state.table) return;
+  const { max } = limitsOf(bet);
+  const onSpot = betsOnTable()[bet] || 0;
+  const amount = Math.min(state.chip, max - onSpot, balanceLeft());
+  if (amount <= 0) {
+    return showMessage(onSpot >= max
+      ? { key: "err.max", params: { name: t(`bet.${bet}`), max: money(max) } }
+      : { key: "err.balance_left" });
+  }
+  changeBets(() => state.stack.push({ bet, amount }));
 }
 
 function rebet() {
+  if (state.dealing) return;
   if (!state.lastBets) return showMessage({ key: "err.nothing_to_rebet" });
+  const entries = Object.entries(state.lastBets);
+  for (const [bet, amount] of entries) {
+    const { max } = limitsOf(bet);
+    if (amount > max) return showMessage({ key: "err.rebet_max", params: { name: t(`bet.${bet}`), max: money(max) } });
+  }
+  const total = entries.reduce((sum, [, amount]) => sum + amount, 0);
+  if (state.user && total > state.user.balance_minor) {
+    return showMessage({ key: "err.rebet_balance", params: { amount: money(total) } });
+  }
   changeBets(() => {
-    state.stack = Object.entries(state.lastBets).map(([bet, amount]) => ({ bet, amount }));
+    state.stack = entries.map(([bet, amount]) => ({ bet, amount }));
   });
 }
 
 function double() {
+  if (state.dealing) return;
+  for (const [bet, amount] of Object.entries(betsOnTable())) {
+    const { max } = limitsOf(bet);
+    if (2 * amount > max) return showMessage({ key: "err.double_max", params: { name: t(`bet.${bet}`), max: money(max) } });
+  }
+  if (totalOnTable() > balanceLeft()) {
+    return showMessage({ key: "err.double_balance", params: { amount: money(2 * totalOnTable()) } });
+  }
   changeBets(() => { state.stack = [...state.stack, ...state.stack.map((s) => ({ ...s }))]; });
 }
 
@@ -222,6 +257,7 @@ function renderSpots() {
     for (const [total, ratio] of specialPayouts(bet)) pays.textContent += ` · ${total} → ${ratioText(ratio)}`;
     const limits = document.createElement("span");
     limits.className = "spot-limits";
+    const atMax = Boolean(state.table) && amount > 0 && amount >= limitsOf(bet).max;
     if (state.table) {
       const { min, max } = limitsOf(bet);
       limits.textContent = `${formatChip(min)}–${formatChip(max)}`;
@@ -248,30 +284,68 @@ function renderSpots() {
     const amountLabel = document.createElement("span");
     amountLabel.className = "spot-amount";
     amountLabel.textContent = shown ? money(shown) : "";
-    spot.append(name, pays, limits, stack, amountLabel);
     spot.classList.toggle("has-bet", shown > 0);
     spot.classList.remove("win", "lose", "push");
+    let label = t("spot.aria", {
+      name: t(`bet.${bet}`), pays: payoutOf(bet), amount: shown ? money(shown) : t("spot.empty"),
+    });
     if (settled) {
       spot.classList.add(settled.resolution);
       const badge = document.createElement("span");
       badge.className = `spot-result result-${settled.resolution}`;
-      badge.textContent = settled.resolution === "win"
-        ? t("res.win", { amount: money(settled.winnings_minor) })
-        : t(`res.${settled.resolution}`);
-      spot.append(badge);
+      badge.textContent = resultText(settled);
+      label += `. ${badge.textContent}`;
+      spot.append(name, pays, badge, stack, amountLabel);
+    } else {
+      spot.append(name, pays, limits, stack, amountLabel);
     }
-    spot.setAttribute("aria-label", t("spot.aria", {
-      name: t(`bet.${bet}`), pays: payoutOf(bet), amount: shown ? money(shown) : t("spot.empty"),
-    }));
-    spot.disabled = state.dealing;
+    if (atMax) {
+      const badge = document.createElement("span");
+      badge.className = "spot-max";
+      badge.textContent = t("spot.max");
+      spot.append(badge);
+      label += ` (${t("spot.max")})`;
+    }
+    spot.dataset.max = String(atMax);
+    spot.setAttribute("aria-label", label);
+    // Dealing: the spots take no chips (placeChip ignores them), but keep their place in the
+    // tab order, so that focus is never dropped to the page's top.
+    spot.setAttribute("aria-disabled", String(state.dealing));
   }
+}
+
+function resultText(settled) {
+  return settled.resolution === "win"
+    ? t("res.win", { amount: money(settled.winnings_minor) })
+    : t(`res.${settled.resolution}`);
+}
+
+// The side bets (the pairs) open in a tray over the felt on a phone; its button says what
+// is on them.
+function renderTray() {
+  const offered = (state.table && state.table.rules.offered_bets) || [];
+  const sides = ["player_pair", "banker_pair"].filter((bet) => offered.includes(bet));
+  const toggle = $("tray-toggle");
+  toggle.hidden = !sides.length;
+  const open = toggle.getAttribute("aria-expanded") === "true";
+  $("side-tray").classList.toggle("open", open && sides.length > 0);
+  const bets = betsOnTable();
+  const onSides = sides.reduce((sum, bet) => sum + (bets[bet] || 0), 0);
+  toggle.textContent = open ? t("tray.close") : onSides ? t("tray.with", { amount: money(onSides) }) : t("tray.open");
 }
 
 function renderChips() {
   const box = $("chips");
   box.replaceChildren();
   const max = state.table ? state.table.limits.maximum_minor : Infinity;
-  for (const value of CHIPS.filter((v) => v <= max)) {
+  const values = CHIPS.filter((v) => v <= max);
+  const left = state.user ? balanceLeft() : Infinity;
+  // A chip larger than the balance left is off; the chosen one moves down to one that fits.
+  if (state.chip > left) {
+    const fits = values.filter((v) => v <= left);
+    if (fits.length) state.chip = fits[fits.length - 1];
+  }
+  for (const value of values) {
     const chip = chipElement(value, "button");
     chip.type = "button";
     chip.setAttribute("role", "radio");
@@ -279,6 +353,7 @@ function renderChips() {
     chip.setAttribute("aria-label", t("chip.aria", { amount: money(value) }));
     chip.tabIndex = value === state.chip ? 0 : -1;
     chip.dataset.value = value;
+    chip.disabled = value > left;
     chip.addEventListener("click", () => { state.chip = value; renderChips(); box.querySelector(`[data-value="${value}"]`).focus(); });
     box.append(chip);
   }
@@ -289,25 +364,41 @@ function renderStatus() {
   $("status").textContent = state.dealing ? t("status.dealing")
     : total ? t("status.placed", { amount: money(total) }) : t("status.place");
   $("deal").textContent = state.dealing ? t("action.dealing") : t("action.deal");
-  for (const id of ["deal", "undo", "clear", "double"]) $(id).disabled = state.dealing || (id !== "deal" && total === 0);
-  $("deal").disabled = state.dealing;
+  for (const id of ["undo", "clear", "double"]) $(id).disabled = state.dealing || total === 0;
   $("rebet").disabled = state.dealing || !state.lastBets;
+  // Deal keeps the focus while the round is dealt: marked busy, never disabled.
+  $("deal").setAttribute("aria-disabled", String(state.dealing));
+  renderBalance();
+  renderChips();
+  renderTray();
 }
 
+// While betting, the balance shown is what is left beside the chips on the table (the
+// total bet): it goes down as chips are placed; the server takes the stakes at Deal.
 function renderBalance() {
-  $("balance").textContent = state.user ? money(state.user.balance_minor) : "—";
+  const bet = totalOnTable();
+  $("balance").textContent = state.user ? money(state.user.balance_minor - bet) : "—";
+  $("bet-total").textContent = state.user ? money(totalOnTable()) : "—";
   $("username").textContent = state.user ? (state.user.guest ? t("account.guest") : state.user.username) : "";
+  const seated = Boolean(state.user);
+  $("logout").hidden = !seated;
+  $("topup").hidden = !seated;
+  $("keep").hidden = !(seated && state.user.guest);
 }
 
 function renderTableRules() {
   if (!state.table) return;
   const { rules, limits } = state.table;
   const mode = rules.shoe_mode === "reshuffle" ? t("rules.mode.reshuffle") : t("rules.mode.cut-card", { n: rules.cut_card });
-  $("table-rules").textContent = `${t("rules.decks", { n: rules.decks })} · ${mode} · ${t("rules.min")} ${money(limits.minimum_minor)} · ${t("rules.max")} ${money(limits.maximum_minor)}`;
+  // The felt's line is short (it is printed on the cloth); the rules dialog says it in full.
+  const felt = rules.shoe_mode === "reshuffle" ? t("rules.felt.reshuffle") : t("rules.felt.cut-card");
+  $("table-rules").textContent = `${t("rules.decks", { n: rules.decks })} · ${felt} · ${t("rules.felt.min")} ${money(limits.minimum_minor)} · ${t("rules.felt.max")} ${money(limits.maximum_minor)}`;
   const body = $("rules-body");
   body.replaceChildren();
+  // The table's name is in the choice of table above; the sentence says the shoe once.
   const intro = document.createElement("p");
-  intro.textContent = `${presetName(rules.name)}: ${t("rules.decks", { n: rules.decks })}, ${mode}.`;
+  const shoeText = `${t("rules.decks", { n: rules.decks })}, ${mode}.`;
+  intro.textContent = shoeText.charAt(0).toUpperCase() + shoeText.slice(1);
   const table = document.createElement("table");
   table.className = "limits";
   table.innerHTML = `<thead><tr><th scope="col"></th><th scope="col">${t("rules.pays")}</th><th scope="col">${t("rules.min")}</th><th scope="col">${t("rules.max")}</th></tr></thead>`;
@@ -429,12 +520,24 @@ function renderShoe() {
   stats.dataset.shoe = String(shoe.id);
   stats.dataset.finished = String(shoe.finished);
   stats.replaceChildren();
+  // Each count with its share of the shoe's rounds, to one decimal (display only).
+  const played = shoe.rounds.length;
+  const share = (n) => {
+    const text = (100 * n / played).toFixed(1);
+    return `${state.lang === "es" ? text.replace(".", ",") : text} %`;
+  };
   for (const [key, value] of rows) {
     const item = document.createElement("div");
     item.className = `stat stat-${key.split(".")[1]}`;
     item.innerHTML = "<dt></dt><dd></dd>";
     item.firstChild.textContent = t(key);
     item.lastChild.textContent = value;
+    if (played && !["stats.rounds", "stats.cards"].includes(key)) {
+      const pct = document.createElement("span");
+      pct.className = "pct";
+      pct.textContent = share(value);
+      item.lastChild.append(pct);
+    }
     stats.append(item);
   }
   const panel = $("edge-panel");
@@ -534,10 +637,10 @@ function renderTestSeed() {
 
 function renderAll() {
   state.t = translator(state.lang);
+  setCurrency(state.table ? state.table.currency : "");
   applyStaticText();
   renderTestSeed();
   renderBalance();
-  renderChips();
   renderSpots();
   renderStatus();
   renderTableRules();
@@ -547,6 +650,7 @@ function renderAll() {
   renderAuthMessage();
   renderBurn();
   rerenderDialogs();
+  rerenderSeat();
   if (state.lastRound && !state.dealing) showFinalRound(state.lastRound);
 }
 
@@ -556,6 +660,12 @@ function showFinalRound(round) {
   const net = round.net_minor;
   const key = net > 0 ? "result.net.win" : net < 0 ? "result.net.lose" : "result.net.even";
   $("call").dataset.net = t(key, { amount: money(Math.abs(net)) });
+  // The call is the live region that says the result: with the net and each spot's result.
+  const results = (round.settlement || []).map((s) => `${t(`bet.${s.bet}`)} ${resultText(s)}`).join(", ");
+  const words = document.createElement("span");
+  words.className = "sr-only";
+  words.textContent = `. ${$("call").dataset.net}.${results ? ` ${t("deal.results", { results })}` : ""}`;
+  $("call").append(words);
 }
 
 // ---------------------------------------------------------------- the round
@@ -733,12 +843,14 @@ async function playOut(round) {
   for (const event of round.events) {
     if (event.kind === "card") {
       counts[event.side] += 1;
-      const card = cardElement(event.card, { third: counts[event.side] === 3 });
+      const card = cardElement(event.card, { third: counts[event.side] === 3, name: cardName(event.card, t) });
       card.classList.add("dealt");
       $(`cards-${event.side}`).append(card);
       await sleep(CARD_DELAY_MS / 3);
       card.classList.add("flipped");
       $(`total-${event.side}`).textContent = event.total;
+      // Each card is said once, here (the hands are not a live region).
+      $("deal-live").textContent = t("deal.card", { side: t(`side.${event.side}`), card: cardName(event.card, t), total: event.total });
       await sleep(CARD_DELAY_MS);
     }
     state.eventsShown += 1;
@@ -803,6 +915,10 @@ async function startTable() {
     if (recent.rounds && recent.rounds.length) {
       state.lastRound = recent.rounds[0];
       noteRound(state.lastRound);
+      // Rebet survives a reload: the last bets are the server's record of the last round.
+      if (!state.lastBets) {
+        state.lastBets = Object.fromEntries(state.lastRound.bets.map((b) => [b.bet, b.stake_minor]));
+      }
     }
   } catch (err) {
     showMessage(errorMessage(err));
@@ -813,7 +929,7 @@ async function startTable() {
     resetHands();
     for (const side of ["player", "banker"]) {
       state.lastRound[`${side}_cards`].forEach((card, i) => {
-        const node = cardElement(card, { third: i === 2 });
+        const node = cardElement(card, { third: i === 2, name: cardName(card, t) });
         node.classList.add("flipped");
         $(`cards-${side}`).append(node);
       });
@@ -831,6 +947,15 @@ const { openHistory, openFairness, fairAction, rerender: rerenderDialogs } = cre
   setTable: (table) => { state.table = table; },
   getLang: () => state.lang,
   shoeChanged: refreshShoe,
+});
+
+const { openLeave, keepBalance, openTopUp, rerender: rerenderSeat } = createSeat({
+  api, t, money, say, errorMessage, showMessage, sleep,
+  getUser: () => state.user,
+  setUser: (user) => { state.user = user; },
+  getTable: () => state.table,
+  refreshBalance,
+  balanceChanged: () => renderStatus(),
 });
 
 // ---------------------------------------------------------------- wiring
@@ -885,42 +1010,41 @@ function wire() {
     localStorage.setItem("pb_explain", state.explain ? "1" : "0");
     renderEvents();
   });
-  // One top-up per press: the button is off while the request runs, and the request carries
-  // an Idempotency-Key (kept for a retry after a lost answer), so the server adds it once.
-  // It stays off for at least a double-click's interval: a fast server can answer between
-  // the two clicks of a double-click, which a player means as one press.
-  const TOP_UP_MIN_OFF_MS = 500;
-  let topUpKey = null;
-  $("topup").addEventListener("click", async () => {
-    const button = $("topup");
-    if (button.disabled) return;
-    button.disabled = true;
-    const pressed = performance.now();
-    topUpKey = topUpKey || crypto.randomUUID();
-    try {
-      const result = await api.topUp(TOP_UP_MINOR, topUpKey);
-      topUpKey = null;
-      state.user.balance_minor = result.balance_minor;
-      renderBalance();
-      showMessage({ key: "account.topup.done", params: { amount: money(TOP_UP_MINOR) } }, "info");
-    } catch (err) {
-      if (!(err instanceof ApiError && (err.kind === "offline" || err.kind === "server"))) topUpKey = null;
-      showMessage(errorMessage(err));
-      await refreshBalance();
-    } finally {
-      const wait = TOP_UP_MIN_OFF_MS - (performance.now() - pressed);
-      setTimeout(() => { button.disabled = false; }, Math.max(0, wait));
-    }
+  $("topup").addEventListener("click", () => { closeMenu(); openTopUp(); });
+  $("logout").addEventListener("click", () => {
+    closeMenu();
+    // A guest's balance lives only as long as its session: ask first, and offer to keep it.
+    if (state.user && state.user.guest) return openLeave();
+    leave();
   });
-  $("logout").addEventListener("click", async () => {
-    try { await api.logout(); } catch { /* leaving anyway */ }
-    delete document.body.dataset.table;
-    state.user = null;
-    state.stack = [];
-    state.lastRound = null;
-    resetHands();
-    renderAll();
-    openWelcome();
+  $("keep").addEventListener("click", () => { closeMenu(); openLeave(true); });
+  $("leave-anyway").addEventListener("click", () => { $("leave").close(); leave(); });
+  $("keep-submit").addEventListener("click", keepBalance);
+  for (const id of ["keep-user", "keep-pass"]) {
+    $(id).addEventListener("keydown", (event) => {
+      if (event.key === "Enter") { event.preventDefault(); keepBalance(); }
+    });
+  }
+  $("menu-button").addEventListener("click", () => {
+    const open = $("menu").hidden;
+    $("menu").hidden = !open;
+    $("menu-button").setAttribute("aria-expanded", String(open));
+    if (open) $("menu").querySelector("button:not([hidden])").focus();
+  });
+  $("menu").addEventListener("click", (event) => { if (event.target.closest("button")) closeMenu(); });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && !$("menu").hidden) { closeMenu(); $("menu-button").focus(); }
+  });
+  document.addEventListener("click", (event) => {
+    if (!$("menu").hidden && !event.target.closest(".menu-box")) closeMenu();
+  });
+  for (const view of ["table", "roads"]) {
+    $(`view-${view}`).addEventListener("click", () => showView(view));
+  }
+  $("tray-toggle").addEventListener("click", () => {
+    const open = $("tray-toggle").getAttribute("aria-expanded") !== "true";
+    $("tray-toggle").setAttribute("aria-expanded", String(open));
+    renderTray();
   });
   // Arrow keys move between chips, as in any radio group.
   $("chips").addEventListener("keydown", (event) => {
@@ -935,6 +1059,32 @@ function wire() {
   });
 }
 
+function closeMenu() {
+  $("menu").hidden = true;
+  $("menu-button").setAttribute("aria-expanded", "false");
+}
+
+// A phone shows the table or the scoreboards (the boards are drawn again at their width).
+function showView(view) {
+  document.querySelector(".layout").dataset.view = view;
+  $("view-table").setAttribute("aria-pressed", String(view === "table"));
+  $("view-roads").setAttribute("aria-pressed", String(view === "roads"));
+  if (view === "roads") renderShoe();
+}
+
+async function leave() {
+  try { await api.logout(); } catch { /* leaving anyway */ }
+  delete document.body.dataset.table;
+  state.user = null;
+  state.stack = [];
+  state.lastBets = null;
+  state.lastRound = null;
+  state.settled = null;
+  resetHands();
+  renderAll();
+  openWelcome();
+}
+
 async function main() {
   wire();
   // Boards fill their width with empty cells: draw them again when the width changes.
@@ -945,8 +1095,11 @@ async function main() {
   });
   window.addEventListener("online", onReconnect);
   renderAll();
+  // GET /api/auth/session answers {"user": null} on a first visit: no 401 for the browser
+  // to log as a failed request.
   try {
-    state.user = await api.me();
+    state.user = (await api.session()).user;
+    if (!state.user) return openWelcome();
   } catch (err) {
     if (err instanceof ApiError && err.kind === "auth") return openWelcome();
     showMessage(errorMessage(err));

@@ -152,6 +152,7 @@ export function createDialogs({ api, t, money, callText, errorMessage, say, setT
     try {
       if (action === "set") {
         renderFairness(await api.setClientSeed($("fair-client").value));
+        setCheck(null);
         fairMessage({ key: "fair.set.done" }, "info");
         await shoeChanged(); // a new client seed sets the shoe aside: the next one is new
       } else if (action === "rotate") {
@@ -167,13 +168,19 @@ export function createDialogs({ api, t, money, callText, errorMessage, say, setT
         await shoeChanged(); // so does a new server seed
         await checkInBrowser(seed);
       } else {
+        // One verdict at a time: a seed whose hash does not match what was shown is the
+        // verdict (the server is not asked); else the server's replay of the rounds is.
         const seed = $("fair-seed").value.trim().toLowerCase();
+        fairMessage(null);
         if (!(await checkInBrowser(seed))) return;
+        if (checkSaid && checkSaid.match === "false") return;
         const result = await api.verify(seed);
         const bad = result.mismatches.length;
+        setCheck(null);
         fairMessage({ key: bad ? "fair.verify.bad" : "fair.verify.ok", params: { n: result.rounds_checked, m: bad } }, bad ? "error" : "info");
       }
     } catch (err) {
+      setCheck(null);
       fairMessage(errorMessage(err));
     }
   }

@@ -47,6 +47,27 @@ function pairDots(cell, value, t) {
   return labels;
 }
 
+// Each board also as words, for a screen reader: the bead plate in order, the other roads
+// column by column (the drawn grids are hidden from it).
+function sayRoad(id, columns, sayMark, t) {
+  const box = document.getElementById(id);
+  const list = el("ol");
+  columns.forEach((column, c) => {
+    const marks = column.filter((v) => v !== null && v !== undefined).map(sayMark).filter(Boolean);
+    if (!marks.length) return;
+    const item = el("li");
+    item.textContent = t("roads.text.column", { col: c + 1, marks: marks.join(", ") });
+    list.append(item);
+  });
+  if (!list.children.length) {
+    const empty = el("p");
+    empty.textContent = t("roads.text.empty");
+    box.replaceChildren(empty);
+  } else {
+    box.replaceChildren(list);
+  }
+}
+
 export function renderRoads(roads, t) {
   const rows = roads.rows || 6;
   const letter = (outcome) => t(`roads.letter.${outcome}`);
@@ -61,7 +82,11 @@ export function renderRoads(roads, t) {
     const labels = [side(v.outcome), ...pairDots(cell, v, t)];
     cell.title = labels.join(", ");
   }, rows);
-  bead.setAttribute("aria-label", t("roads.aria", { road: t("roads.bead"), n: beadCount }));
+  const pairs = (v) => [v.banker_pair ? t("roads.pair.banker") : "", v.player_pair ? t("roads.pair.player") : ""].filter(Boolean);
+  const beads = roads.bead_plate.flat().filter(Boolean).map((v) => [side(v.outcome), ...pairs(v)].join(" · "));
+  document.getElementById("text-bead").textContent = beads.length
+    ? `${t("roads.aria", { road: t("roads.bead"), n: beadCount })}. ${t("roads.text.bead", { results: beads.join(", ") })}`
+    : `${t("roads.bead")}: ${t("roads.text.empty")}`;
 
   const big = document.getElementById("road-big");
   const bigCount = fillGrid(big, roads.big_road, MIN_COLUMNS.big, (cell, v) => {
@@ -84,7 +109,11 @@ export function renderRoads(roads, t) {
     labels.push(...pairDots(cell, v, t));
     cell.title = labels.join(", ");
   }, rows);
-  big.setAttribute("aria-label", t("roads.aria", { road: t("roads.big"), n: bigCount }));
+  sayRoad("text-big", roads.big_road, (v) => [
+    v.outcome ? side(v.outcome) : "", v.ties > 0 ? t("roads.text.ties", { n: v.ties }) : "", ...pairs(v),
+  ].filter(Boolean).join(" · "), t);
+  document.getElementById("text-big").prepend(el("p", "", {}));
+  document.getElementById("text-big").firstChild.textContent = t("roads.aria", { road: t("roads.big"), n: bigCount });
 
   for (const key of ["big_eye_boy", "small_road", "cockroach_pig"]) {
     const grid = document.getElementById(`road-${key}`);
@@ -93,7 +122,10 @@ export function renderRoads(roads, t) {
       cell.dataset.colour = colour;
       cell.title = t(`roads.colour.${colour}`);
     }, rows);
-    grid.setAttribute("aria-label", t("roads.aria", { road: t(`roads.${key}`), n: count }));
+    sayRoad(`text-${key}`, roads[key], (colour) => t(`roads.colour.${colour}`), t);
+    const head = el("p");
+    head.textContent = t("roads.aria", { road: t(`roads.${key}`), n: count });
+    document.getElementById(`text-${key}`).prepend(head);
   }
 
   const ask = document.getElementById("ask");

@@ -19,6 +19,9 @@ from typing import Any
 
 from puntobanco.core.explain import LANGUAGES, Lang
 
+#: The program's own language setting: the global ``puntobanco --lang`` passes itself on to
+#: the subcommand through it, and a user may set it; it comes before the locale's variables.
+LANG_VARIABLE = "PUNTOBANCO_LANG"
 #: The locale variables that name the language of messages, in POSIX precedence.
 LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
 
@@ -51,8 +54,10 @@ def detect_lang(explicit: str | None, environ: Mapping[str, str]) -> Lang:
     """The player's language: ``explicit`` if we have it, else the locale's, else English.
 
     The one place the command line decides a language; this signature is
-    stable. The first non-empty of LC_ALL, LC_MESSAGES and LANG decides, as
-    in POSIX; a locale in a language we lack (``fr_FR``, ``C``) means English.
+    stable. Then ``PUNTOBANCO_LANG`` (the global ``--lang``), if it names a
+    language we have; then the first non-empty of LC_ALL, LC_MESSAGES and
+    LANG decides, as in POSIX; a locale in a language we lack (``fr_FR``,
+    ``C``) means English.
 
     Args:
         explicit: The value of ``--lang``, or ``None`` when it was not given.
@@ -66,11 +71,14 @@ def detect_lang(explicit: str | None, environ: Mapping[str, str]) -> Lang:
 
     >>> detect_lang("en", {"LANG": "es_ES.UTF-8"}), detect_lang(None, {"LC_ALL": "C"})
     ('en', 'en')
+    >>> detect_lang(None, {"PUNTOBANCO_LANG": "es", "LANG": "en_GB.UTF-8"})
+    'es'
     """
-    if explicit is not None:
-        chosen = parse_lang(explicit)
-        if chosen is not None:
-            return chosen
+    for given in (explicit, environ.get(LANG_VARIABLE)):
+        if given is not None:
+            chosen = parse_lang(given)
+            if chosen is not None:
+                return chosen
     for name in LOCALE_VARIABLES:
         value = environ.get(name, "")
         if value:
@@ -303,7 +311,8 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "cli.balance": "Starting balance (default: 1000).",
         "cli.min": "Table minimum per bet (default: 1).",
         "cli.max": "Table maximum per bet (default: 500).",
-        "cli.commission": "Banker commission, such as 0.05 or 5% (default: 5%).",
+        "cli.commission": "Banker commission, 5% or 0.05 (default: 5%; a bare 5 is ambiguous).",
+        "cli.preset": "Rules preset to start from, such as punto-banco-6 (--rules too).",
         "cli.tie_pays": "The Tie pays N to 1 (default: 8).",
         "cli.pairs": "Offer the Player Pair and Banker Pair bets (11 to 1).",
         "cli.lang": "Language, es or en (default: from the locale).",
@@ -362,6 +371,15 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
             "the commission is a fraction from 0 to below 1, such as 0.05 or 5%, got '{value}'"
         ),
         "opt.tie_pays": "the Tie pays a positive number to 1, such as 8 or 9, got '{value}'",
+        "opt.preset": "the rules presets are {allowed}, got '{value}'",
+        "opt.rate_ambiguous": (
+            "'{value}' is ambiguous: write {percent}% for {percent} percent, or {decimal}"
+        ),
+        "opt.payout": (
+            "a payout is a positive number to 1, such as 8, 8:1, 19/20 or 0.95, got '{value}'"
+        ),
+        "opt.format": "the formats are table, json, csv and markdown, got '{value}'",
+        "opt.format_json": "--json is --format json, and --format says {value}: give one of them",
         "opt.balance_low": ("the starting balance {balance} is under the table minimum {minimum}"),
         # Operator commands (ledger check, report, verify): the database and the audit
         "cli.op_lang": "Language of messages, en or es (default: from the locale).",
@@ -609,7 +627,10 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "cli.balance": "Saldo inicial (por defecto: 1000).",
         "cli.min": "Apuesta mínima de la mesa (por defecto: 1).",
         "cli.max": "Apuesta máxima de la mesa (por defecto: 500).",
-        "cli.commission": "Comisión de la Banca, como 0.05 o 5% (por defecto: 5%).",
+        "cli.commission": (
+            "Comisión de la Banca, 5% o 0.05 (por defecto: 5%; un 5 solo es ambiguo)."
+        ),
+        "cli.preset": "Reglas predefinidas de partida, como punto-banco-6 (también --rules).",
         "cli.tie_pays": "El Empate paga N a 1 (por defecto: 8).",
         "cli.pairs": "Ofrecer las apuestas Pareja Jugador y Pareja Banca (11 a 1).",
         "cli.lang": "Idioma, es o en (por defecto: el del sistema).",
@@ -670,6 +691,17 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
             "la comisión es una fracción de 0 a menos de 1, como 0.05 o 5%; se recibió «{value}»"
         ),
         "opt.tie_pays": ("el Empate paga un número positivo a 1, como 8 o 9; se recibió «{value}»"),
+        "opt.preset": "las reglas predefinidas son {allowed}; se recibió «{value}»",
+        "opt.rate_ambiguous": (
+            "«{value}» es ambiguo: escriba {percent}% para un {percent} por ciento, o {decimal}"
+        ),
+        "opt.payout": (
+            "un pago es un número positivo a 1, como 8, 8:1, 19/20 o 0.95; se recibió «{value}»"
+        ),
+        "opt.format": "los formatos son table, json, csv y markdown; se recibió «{value}»",
+        "opt.format_json": (
+            "--json es --format json, y --format dice {value}: indique solo uno de los dos"
+        ),
         "opt.balance_low": (
             "el saldo inicial ({balance}) está por debajo del mínimo de la mesa ({minimum})"
         ),

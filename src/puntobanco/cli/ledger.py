@@ -10,9 +10,10 @@ from typing import Annotated
 import typer
 
 from puntobanco.cli.lang import detect_lang, help_lang, message, parse_lang
+from puntobanco.cli.textsafe import FlagSafeGroup, SafeHelpCommand
 from puntobanco.core.explain import Lang
 
-ledger_app = typer.Typer(help="The wallet ledger.", no_args_is_help=True)
+ledger_app = typer.Typer(help="The wallet ledger.", no_args_is_help=True, cls=FlagSafeGroup)
 
 DatabaseOption = Annotated[
     str | None,
@@ -42,7 +43,7 @@ def operator_lang(lang: str | None) -> Lang:
     return detect_lang(lang, os.environ)
 
 
-@ledger_app.command("check")
+@ledger_app.command("check", cls=SafeHelpCommand)
 def check(
     database: DatabaseOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,

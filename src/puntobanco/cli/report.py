@@ -8,12 +8,13 @@ from typing import Annotated
 import typer
 
 from puntobanco.cli.ledger import DatabaseOption, LangOption, operator_lang
+from puntobanco.cli.textsafe import SafeHelpCommand
 
 
 def register(app: typer.Typer) -> None:
     """Add the ``report`` command to ``app``."""
 
-    @app.command("report")
+    @app.command("report", cls=SafeHelpCommand)
     def _report(
         database: DatabaseOption = None,
         as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,

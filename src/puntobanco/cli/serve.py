@@ -10,6 +10,8 @@ from typing import Annotated
 
 import typer
 
+from puntobanco.cli.textsafe import SafeHelpCommand
+
 
 def _is_address(text: str) -> bool:
     """Whether ``text`` is an IP address or network."""
@@ -23,7 +25,7 @@ def _is_address(text: str) -> bool:
 def register(app: typer.Typer) -> None:
     """Add the ``serve`` command to ``app``."""
 
-    @app.command("serve")
+    @app.command("serve", cls=SafeHelpCommand)
     def _serve(
         host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
         port: Annotated[int, typer.Option(help="Port to listen on.", min=1, max=65535)] = 8000,

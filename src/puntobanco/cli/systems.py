@@ -27,8 +27,10 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from puntobanco.cli.lang import detect_lang, lang_in_args, parse_lang
+from puntobanco.cli.lang import detect_lang, lang_in_args, message, parse_lang
+from puntobanco.cli.params import OptionValueError, OutputFormat, chosen_format, parse_format
 from puntobanco.cli.play import TranslatedCommand
+from puntobanco.cli.tables import write_rows
 from puntobanco.cli.textsafe import safe_stream, transliterate
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import Lang, error_message
@@ -161,7 +163,8 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "help_rules": "Rules preset (default: punto-banco).",
         "help_seed": "Seed: the same seed deals the same rounds (default: random).",
         "help_compare": "Every system side by side, on the same rounds.",
-        "help_json": "One JSON object instead of the tables.",
+        "help_json": "One JSON object instead of the tables (the same as --format json).",
+        "help_format": "table (default), json, csv or markdown: one row per system.",
         "help_plot": "Write a PNG: bankroll paths and the final-bankroll histogram.",
         "help_lang": "Language, es or en (default: from the locale).",
     },
@@ -261,7 +264,8 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "help_rules": "Reglas predefinidas (por defecto: punto-banco).",
         "help_seed": "Semilla: la misma semilla reparte las mismas manos (por defecto: al azar).",
         "help_compare": "Todos los sistemas a la vez, sobre las mismas manos.",
-        "help_json": "Un objeto JSON en lugar de las tablas.",
+        "help_json": "Un objeto JSON en lugar de las tablas (lo mismo que --format json).",
+        "help_format": "table (por defecto), json, csv o markdown: una fila por sistema.",
         "help_plot": "Escribir un PNG: la evolución del capital y el histograma del capital final.",
         "help_lang": "Idioma, es o en (por defecto: el del sistema).",
     },
@@ -366,22 +370,62 @@ def register(app: typer.Typer) -> None:
 
     @app.command("systems", cls=SystemsCommand, help=_text(help_lang, "help"))
     def systems_command(
-        system: Annotated[str, typer.Option(help=h("system"))] = "flat",
-        on: Annotated[str, typer.Option(help=h("on"))] = "banker",
-        bankroll: Annotated[str, typer.Option(help=h("bankroll"))] = "1000",
-        base: Annotated[str, typer.Option(help=h("base"))] = "10",
-        sessions: Annotated[str, typer.Option(help=h("sessions"))] = "10000",
-        rounds: Annotated[str, typer.Option(help=h("rounds"))] = "200",
-        stop_win: Annotated[str | None, typer.Option(help=h("stop_win"))] = None,
-        stop_loss: Annotated[str | None, typer.Option(help=h("stop_loss"))] = None,
-        minimum: Annotated[str, typer.Option("--min", help=h("min"))] = "1",
-        maximum: Annotated[str, typer.Option("--max", help=h("max"))] = "500",
-        decks: Annotated[str | None, typer.Option(help=h("decks"))] = None,
-        rules_name: Annotated[str, typer.Option("--rules", help=h("rules"))] = "punto-banco",
-        seed: Annotated[str | None, typer.Option(help=h("seed"))] = None,
+        system: Annotated[
+            str, typer.Option(metavar="NAME", show_default=False, help=h("system"))
+        ] = "flat",
+        on: Annotated[
+            str, typer.Option(metavar="banker|player", show_default=False, help=h("on"))
+        ] = "banker",
+        bankroll: Annotated[
+            str, typer.Option(metavar="AMOUNT", show_default=False, help=h("bankroll"))
+        ] = "1000",
+        base: Annotated[
+            str, typer.Option(metavar="AMOUNT", show_default=False, help=h("base"))
+        ] = "10",
+        sessions: Annotated[
+            str, typer.Option(metavar="N", show_default=False, help=h("sessions"))
+        ] = "10000",
+        rounds: Annotated[
+            str, typer.Option(metavar="N", show_default=False, help=h("rounds"))
+        ] = "200",
+        stop_win: Annotated[
+            str | None, typer.Option(metavar="AMOUNT", show_default=False, help=h("stop_win"))
+        ] = None,
+        stop_loss: Annotated[
+            str | None, typer.Option(metavar="AMOUNT", show_default=False, help=h("stop_loss"))
+        ] = None,
+        minimum: Annotated[
+            str, typer.Option("--min", metavar="AMOUNT", show_default=False, help=h("min"))
+        ] = "1",
+        maximum: Annotated[
+            str, typer.Option("--max", metavar="AMOUNT", show_default=False, help=h("max"))
+        ] = "500",
+        decks: Annotated[
+            str | None, typer.Option(metavar="N", show_default=False, help=h("decks"))
+        ] = None,
+        rules_name: Annotated[
+            str,
+            typer.Option(
+                "--preset", "--rules", metavar="NAME", show_default=False, help=h("rules")
+            ),
+        ] = "punto-banco",
+        seed: Annotated[
+            str | None, typer.Option(metavar="N", show_default=False, help=h("seed"))
+        ] = None,
         compare: Annotated[bool, typer.Option("--compare", help=h("compare"))] = False,
         as_json: Annotated[bool, typer.Option("--json", help=h("json"))] = False,
-        plot: Annotated[Path | None, typer.Option(help=h("plot"))] = None,
+        fmt: Annotated[
+            OutputFormat | None,
+            typer.Option(
+                "--format",
+                metavar="table|json|csv|markdown",
+                parser=parse_format,
+                help=h("format"),
+            ),
+        ] = None,
+        plot: Annotated[
+            Path | None, typer.Option(metavar="FILE.png", show_default=False, help=h("plot"))
+        ] = None,
         lang: Annotated[str | None, typer.Option(metavar="es|en", help=h("lang"))] = None,
     ) -> None:
         """Betting systems over many sessions of seeded cut-card shoes."""  # noqa: D401
@@ -441,6 +485,12 @@ def register(app: typer.Typer) -> None:
             }
             chosen = list(System) if compare else [parse_system(system)]
             plans = [Plan(system=s, **common) for s in chosen]
+            try:
+                output = chosen_format(fmt, as_json)
+            except OptionValueError as error:
+                raise _BadInput(
+                    message(language, "opt.bad", option="--format", detail=error.detail(language))
+                ) from None
         except _BadInput as bad:
             console.print(str(bad), markup=False)
             raise typer.Exit(2) from None
@@ -448,8 +498,17 @@ def register(app: typer.Typer) -> None:
             console.print(translate_error(error, language), markup=False)
             raise typer.Exit(2) from None
 
+        if plot is not None:
+            # Before the run, which can take minutes: a plot that cannot be written fails now.
+            problem = _unwritable(plot)
+            if problem is not None:
+                console.print(
+                    _text(language, "plot_failed", path=plot, reason=problem), markup=False
+                )
+                raise typer.Exit(2)
+        as_json = output is OutputFormat.JSON
         total = n_sessions * n_rounds
-        if not as_json and total > 2_000_000:
+        if output is OutputFormat.TABLE and total > 2_000_000:
             console.print(_text(language, "dealing", rounds=f"{total:,}"), markup=False)
         start = time.perf_counter()
         outcomes = session_outcomes(rules, seed=chosen_seed, sessions=n_sessions, rounds=n_rounds)
@@ -479,6 +538,8 @@ def register(app: typer.Typer) -> None:
             else:
                 document.update(summaries[0].to_json())
             typer.echo(json.dumps(document))
+        elif output is not OutputFormat.TABLE:
+            typer.echo(_flat_summaries(summaries, output), nl=False)
         else:
             out = Console(file=safe_stream(sys.stdout))
             # Spelled out before Rich lays the tables out, so that a sign that
@@ -507,6 +568,26 @@ def register(app: typer.Typer) -> None:
                 raise typer.Exit(2) from None
             if not as_json:
                 console.print(_text(language, "plot_saved", path=plot), markup=False)
+
+
+def _unwritable(path: Path) -> str | None:
+    """Why ``path`` cannot be written (``None`` if it can), trying it without leaving a file."""
+    existed = path.exists()
+    try:
+        with path.open("ab"):
+            pass
+    except OSError as error:
+        return error.strerror or type(error).__name__
+    if not existed:
+        path.unlink(missing_ok=True)
+    return None
+
+
+def _flat_summaries(summaries: list[Any], output: OutputFormat) -> str:
+    """One row per system for ``--format csv|markdown``: the JSON's plain fields."""
+    documents = [s.to_json() for s in summaries]
+    headers = [k for k, v in documents[0].items() if not isinstance(v, dict | list)]
+    return write_rows(headers, [[d[k] for k in headers] for d in documents], output)
 
 
 def _side_name(lang: Lang, side: BetKind) -> str:

@@ -58,6 +58,8 @@ def register(app: typer.Typer) -> None:
         import uvicorn
         from pydantic import ValidationError
 
+        from puntobanco.cli.lang import detect_lang
+        from puntobanco.cli.serverdb import checked_url
         from puntobanco.server.db import make_engine, migrate
         from puntobanco.server.settings import Settings, get_settings
 
@@ -102,15 +104,19 @@ def register(app: typer.Typer) -> None:
                 "(use PostgreSQL to scale)",
                 err=True,
             )
+        # A plain path or an unknown driver: one line, not SQLAlchemy's traceback.
+        checked_url(settings.database_url, settings.sqlalchemy_url, detect_lang(None, os.environ))
         # Migrate once here, before the workers start (each also checks, under a lock).
-        engine = make_engine(settings)
+        engine = None
         try:
+            engine = make_engine(settings)
             migrate(engine)
         except Exception as exc:
             typer.echo(f"puntobanco serve: cannot prepare the database: {exc}", err=True)
             raise typer.Exit(1) from None
         finally:
-            engine.dispose()
+            if engine is not None:
+                engine.dispose()
         metrics_dir = None
         if workers > 1 and "PROMETHEUS_MULTIPROC_DIR" not in os.environ:
             # Every worker writes its counters here; /metrics adds them up.

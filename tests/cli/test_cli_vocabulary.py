@@ -1,0 +1,263 @@
+"""The command line as a whole (issue #14): one option vocabulary, the global options, no traceback.
+
+Each test states what a user relies on: ``--commission 5%`` and ``0.05`` mean
+the same in every command and a bare ``5`` is refused naming both; ``--preset``
+and ``--rules`` are one option; ``--format json`` is ``--json``; ``--version``,
+``-h`` and a global ``--lang`` work; ``--help`` loads none of the heavy
+libraries; no malformed option or database prints a traceback.
+"""
+
+from __future__ import annotations
+
+import csv
+import importlib
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from puntobanco.cli.main import COMMANDS, app
+from puntobanco.cli.options import build_config
+from puntobanco.cli.params import OptionValueError, parse_rate
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+runner = CliRunner()
+#: A small, quick simulation (the reference engine needs no compilation).
+SIM = ["simulate", "--hands", "300", "--backend", "reference", "--seed", "7"]
+#: A small systems run.
+SYS = ["systems", "--sessions", "50", "--rounds", "20", "--seed", "7"]
+HEAVY = ("numba", "numpy", "sqlalchemy", "fastapi")
+
+
+def _invoke(*args: str, env: dict[str, str] | None = None) -> Any:
+    return runner.invoke(app, list(args), env={"COLUMNS": "200", **(env or {})})
+
+
+def _json(*args: str) -> dict[str, Any]:
+    done = _invoke(*args)
+    assert done.exit_code == 0, done.output
+    data: dict[str, Any] = json.loads(done.stdout)
+    return data
+
+
+def test_help_imports_none_of_the_heavy_libraries() -> None:
+    script = (
+        "import sys, runpy\n"
+        "sys.argv = ['puntobanco', '--help']\n"
+        "try:\n"
+        "    runpy.run_module('puntobanco.cli.main', run_name='__main__')\n"
+        "except SystemExit as exit:\n"
+        "    assert exit.code in (0, None), exit.code\n"
+        f"loaded = sorted({{m.split('.')[0] for m in sys.modules}} & set({HEAVY!r}))\n"
+        "print('LOADED', loaded, file=sys.stderr)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(SRC), "COLUMNS": "80"},
+        check=True,
+    )
+    assert "play" in done.stdout and "ledger" in done.stdout
+    assert "LOADED []" in done.stderr, done.stderr
+
+
+def test_version_and_short_help() -> None:
+    version = _invoke("--version")
+    assert version.exit_code == 0 and version.stdout.startswith("puntobanco ")
+    short = _invoke("-h")
+    assert short.exit_code == 0 and "--version" in short.stdout
+    for command in ("simulate", "report"):
+        sub = _invoke(command, "-h")
+        assert sub.exit_code == 0 and "--lang" in sub.stdout, sub.output
+
+
+def test_the_top_level_help_in_each_language() -> None:
+    english = _invoke("--help", env={"LANG": "en_GB.UTF-8"})
+    spanish = _invoke("--lang", "es", "--help", env={"LANG": "en_GB.UTF-8"})
+    from_locale = _invoke("--help", env={"LANG": "es_ES.UTF-8"})
+    assert "Commands" in english.stdout and "Play Punto Banco" in english.stdout
+    for done in (spanish, from_locale):
+        assert done.exit_code == 0
+        assert "Órdenes" in done.stdout and "Jugar al Punto Banco" in done.stdout
+        assert "Play Punto Banco" not in done.stdout
+    assert set(COMMANDS) == {"play", "odds", "simulate", "systems", "serve"} | {
+        "verify",
+        "report",
+        "ledger",
+    }
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "systems", "verify", "report", "serve"])
+def test_no_flag_has_a_value_placeholder_in_the_help(command: str) -> None:
+    done = _invoke(command, "--help")
+    assert done.exit_code == 0, done.output
+    assert "<bool>" not in done.stdout
+    assert "<bool>" not in _invoke("--help").stdout
+    assert "<bool>" not in _invoke("ledger", "check", "--help").stdout
+
+
+def test_the_global_lang_reaches_every_command(tmp_path: Path) -> None:
+    english = {"LANG": "en_GB.UTF-8"}
+    report = _invoke("--lang", "es", "report", "--database", "/some/path.db", env=english)
+    assert report.exit_code == 2 and "espera una URL, no una ruta" in report.stderr
+    check = _invoke(
+        "--lang", "es", "ledger", "check", "--database", f"sqlite:///{tmp_path}/no.db", env=english
+    )
+    assert check.exit_code == 1 and "no" in check.stderr and "Traceback" not in check.output
+    verify = _invoke("--lang", "es", "verify", "00", env=english)
+    assert verify.exit_code == 2 and "64 dígitos hexadecimales" in verify.stderr
+    simulate = _invoke("--lang", "es", *SIM, "--shoe", "x", env=english)
+    assert simulate.exit_code == 2 and "el zapato es cut-card o reshuffle" in simulate.stderr
+    # The command's own --lang wins over the global one.
+    own = _invoke("--lang", "es", *SIM, "--shoe", "x", "--lang", "en", env=english)
+    assert "the shoe is cut-card or reshuffle" in own.stderr
+
+
+def test_a_global_lang_we_lack_is_refused() -> None:
+    done = _invoke("--lang", "fr", "report", env={"LANG": "es_ES.UTF-8"})
+    assert done.exit_code == 2
+    assert "Opción no válida --lang: los idiomas son en y es; se recibió «fr»" in done.stderr
+
+
+def test_commission_as_percent_or_fraction_the_same_everywhere() -> None:
+    percent = _json(*SIM, "--commission", "4%", "--json")
+    fraction = _json(*SIM, "--commission", "0.04", "--json")
+    assert percent["rules"] == fraction["rules"]
+    assert percent["banker"] == fraction["banker"]
+    assert percent["rules"] != _json(*SIM, "--json")["rules"]
+    rules = [build_config({"commission": c}, {}).rules for c in ("4%", "0.04", "0,04")]
+    assert all(r.banker_commission.numerator * 25 == r.banker_commission.denominator for r in rules)
+
+
+@pytest.mark.parametrize(
+    "lang,words", [("en", ("'5' is ambiguous", "5%", "0.05")), ("es", ("«5» es ambiguo", "5%"))]
+)
+def test_a_bare_five_is_refused_naming_both_forms(lang: str, words: tuple[str, ...]) -> None:
+    done = _invoke(*SIM, "--commission", "5", "--lang", lang)
+    assert done.exit_code == 2
+    for word in (*words, "0.05", "--commission"):
+        assert word in done.stderr, done.stderr
+    play = _invoke("play", "--commission", "5", "--lang", lang)
+    assert play.exit_code == 2 and "0.05" in play.stderr and "5%" in play.stderr
+    assert "banker_commission" not in done.output + play.output
+
+
+def test_the_rate_type_reads_each_form_once() -> None:
+    assert parse_rate("5%") == parse_rate("0.05") == parse_rate(" 0,05 ")
+    assert parse_rate("0") == 0
+    for bad in ("5", "1", "100%", "-1%", "abc", ""):
+        with pytest.raises(OptionValueError):
+            parse_rate(bad)
+
+
+def test_preset_and_rules_are_one_option() -> None:
+    by_preset = _json(*SIM, "--preset", "punto-banco-6", "--json")
+    by_rules = _json(*SIM, "--rules", "punto-banco-6", "--json")
+    assert by_preset["rules"] == by_rules["rules"] and by_preset["rules"]["decks"] == 6
+    systems = _json(*SYS, "--preset", "punto-banco-6", "--json")
+    assert systems["decks"] == 6
+    assert build_config({"preset": "punto-banco-6"}, {}).rules.decks == 6
+    bad = _invoke("play", "--preset", "nope", "--lang", "en")
+    assert bad.exit_code == 2 and "Invalid option --preset" in bad.stderr
+
+
+def test_format_json_is_json() -> None:
+    one = _json(*SIM, "--format", "json")
+    other = _json(*SIM, "--json")
+    for key in ("hands", "banker", "player", "tie", "rules", "outcomes"):
+        assert one[key] == other[key]
+    systems = _json(*SYS, "--format", "json")
+    assert systems["sessions"] == 50 and "risk_of_ruin" in systems
+    both = _invoke(*SIM, "--json", "--format", "csv")
+    assert both.exit_code == 2 and "--format" in both.stderr
+
+
+def test_csv_and_markdown_hold_the_json_figures() -> None:
+    data = _json(*SIM, "--json")
+    done = _invoke(*SIM, "--format", "csv", "--lang", "es")
+    rows = list(csv.DictReader(io.StringIO(done.stdout)))
+    outcomes = {r["name"]: r for r in rows if r["kind"] == "outcome"}
+    assert {name: int(r["count"]) for name, r in outcomes.items()} == {
+        name: data[name] for name in ("banker", "player", "tie")
+    }
+    bets = {r["name"]: float(r["mean"]) for r in rows if r["kind"] == "bet"}
+    assert bets["banker"] == data["bets"]["banker"]["mean"]
+    markdown = _invoke(*SYS, "--compare", "--format", "markdown").stdout.splitlines()
+    assert markdown[1].startswith("| --- |") and len(markdown) == 2 + 8  # the eight systems
+
+
+def test_systems_plot_is_checked_before_the_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    import puntobanco.sim.systems_deal as deal
+
+    def never(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("the run started before the plot's path was checked")
+
+    monkeypatch.setattr(deal, "session_outcomes", never)
+    done = _invoke(*SYS, "--plot", "/no/such/folder/plot.png", "--lang", "es")
+    assert done.exit_code == 2 and "/no/such/folder/plot.png" in done.stderr
+
+
+def test_ctrl_c_exits_130_in_every_command(monkeypatch: pytest.MonkeyPatch) -> None:
+    import puntobanco.cli.serverdb as serverdb
+
+    def interrupted(*args: Any, **kwargs: Any) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(serverdb, "open_database", interrupted)
+    for command in (["report"], ["ledger", "check"], ["verify", "00" * 32]):
+        done = _invoke(*command)
+        assert done.exit_code == 130, (command, done.output)
+    # Ctrl-C while the command's module is still loading.
+    monkeypatch.setattr(importlib, "import_module", interrupted)
+    assert _invoke("report").exit_code == 130
+
+
+#: Malformed options and databases, one or more per command: each must fail with a
+#: message and the usage (2) or failed-check (1) status, never a traceback.
+MALFORMED: list[list[str]] = [
+    ["--lang"],
+    ["--bogus"],
+    ["nosuchcommand"],
+    ["play", "--decks", "x"],
+    ["play", "--commission", "5"],
+    ["play", "--min", "1,5,0"],
+    ["play", "--history", "/no/such/dir/h.csv"],
+    ["play", "--seed", "-1"],
+    ["odds", "--decks", "0"],
+    ["odds", "--commission", "abc"],
+    ["odds", "--remove", "Zz"],
+    ["simulate", "--hands", "abc"],
+    ["simulate", "--hands", "10", "--commission", "5"],
+    ["simulate", "--hands", "10", "--tie-pays", "0"],
+    ["simulate", "--hands", "10", "--format", "xml"],
+    ["simulate", "--hands", "10", "--preset", "nope"],
+    ["systems", "--sessions", "x"],
+    ["systems", "--system", "nope"],
+    ["systems", "--format", "xml"],
+    ["serve", "--port", "0"],
+    ["serve", "--database", "foo://bar", "--port", "1"],
+    ["verify", "zz"],
+    ["verify", "00" * 32, "--rounds", "/no/such/file.json"],
+    ["verify", "00" * 32, "--database", "/plain/path.db"],
+    ["report", "--database", "foo://bar"],
+    ["report", "--database", "sqlite:////no/such/dir/x.db"],
+    ["report", "--database", "postgresql+psycopg://u@h:notaport/db"],
+    ["ledger", "check", "--database", "/plain/path.db"],
+    ["ledger", "nosuch"],
+]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("args", MALFORMED, ids=" ".join)
+def test_malformed_input_never_prints_a_traceback(args: list[str], lang: str) -> None:
+    done = _invoke(*args, env={"LANG": f"{lang}_ES.UTF-8" if lang == "es" else "en_GB.UTF-8"})
+    assert done.exit_code in (1, 2), (done.exit_code, done.output)
+    assert "Traceback" not in done.output
+    assert done.exception is None or isinstance(done.exception, SystemExit), repr(done.exception)
+    assert done.stderr.strip(), "a refusal says why"

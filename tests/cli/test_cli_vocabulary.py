@@ -13,6 +13,7 @@ import csv
 import importlib
 import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -261,3 +262,35 @@ def test_malformed_input_never_prints_a_traceback(args: list[str], lang: str) ->
     assert "Traceback" not in done.output
     assert done.exception is None or isinstance(done.exception, SystemExit), repr(done.exception)
     assert done.stderr.strip(), "a refusal says why"
+
+
+def _numbers(text: str) -> list[str]:
+    return re.findall(r"\d[\d.,]*\d", text)
+
+
+def test_simulate_writes_numbers_in_the_readers_language() -> None:
+    english = _invoke(*SIM, "--lang", "en", env={"COLUMNS": "100"}).stdout
+    spanish = _invoke(*SIM, "--lang", "es", env={"COLUMNS": "100"}).stdout
+    # 300 rounds: the frequencies have six decimals, the Tie's count no grouping.
+    assert re.search(r"\b0\.\d{6}\b", english) and not re.search(r"\b0,\d{6}\b", english)
+    assert re.search(r"\b0,\d{6}\b", spanish) and not re.search(r"\b0\.\d{6}\b", spanish)
+    assert "[-" in spanish and "; " in spanish  # the interval's bounds: "[-0,1; 0,2]"
+    big = _invoke("simulate", "--hands", "12345", "--backend", "reference", "--seed", "1",
+                  "--lang", "es", env={"COLUMNS": "100"}).stdout  # fmt: skip
+    assert "12.345 manos" in big
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_systems_compare_at_80_columns_cuts_no_number(lang: str) -> None:
+    narrow = _invoke(*SYS, "--compare", "--lang", lang, env={"COLUMNS": "80"})
+    assert narrow.exit_code == 0, narrow.output
+    assert "…" not in narrow.stdout
+    assert all(len(line) <= 80 for line in narrow.stdout.splitlines())
+    wide = _invoke(*SYS, "--compare", "--lang", lang, env={"COLUMNS": "220"})
+    assert "…" not in wide.stdout
+    # The same figures either way: the wide table's numbers appear in the stacked tables.
+    assert set(_numbers(wide.stdout)) <= set(_numbers(narrow.stdout)) | set(
+        _numbers(narrow.stdout.replace("\n", " "))
+    )
+    if lang == "es":
+        assert re.search(r"\d,\d\d\u00a0%", narrow.stdout)

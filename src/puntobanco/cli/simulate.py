@@ -27,6 +27,7 @@ import typer
 
 from puntobanco.cli.lang import detect_lang, help_lang, parse_lang
 from puntobanco.cli.lang import message as lang_message
+from puntobanco.cli.numbers import interval, localize
 from puntobanco.cli.params import (
     OptionValueError,
     OutputFormat,
@@ -298,54 +299,75 @@ def _print_report(data: dict[str, Any], lang: str) -> None:
 
     text = _TEXT[lang]
     console = Console()
+
+    def say(line: str) -> str:
+        # Figures as the reader's language writes them (1.234,56 in Spanish).
+        return localize(line, lang)
+
     rules = data["rules"]
     console.print(
-        text["title"].format(
-            hands=data["hands"],
-            decks=rules["decks"],
-            mode=text[rules["shoe_mode"]],
-            backend=data["backend"],
-            workers=data["workers"],
+        say(
+            text["title"].format(
+                hands=data["hands"],
+                decks=rules["decks"],
+                mode=text[rules["shoe_mode"]],
+                backend=data["backend"],
+                workers=data["workers"],
+            )
         )
     )
     console.print(
-        text["speed"].format(
-            seconds=data["seconds"], rate=data["hands_per_second"], seed=data["seed"]
+        say(
+            text["speed"].format(
+                seconds=data["seconds"], rate=data["hands_per_second"], seed=data["seed"]
+            )
         )
     )
     if data["interrupted"]:
-        console.print(f"[yellow]{text['interrupted'].format(hands=data['hands'])}[/yellow]")
+        console.print(f"[yellow]{say(text['interrupted'].format(hands=data['hands']))}[/yellow]")
     names = dict(SIDE_NAMES[lang])
     names.update(player_pair=text["player_pair"], banker_pair=text["banker_pair"])
-    outcomes = Table(text["outcome"], text["count"], text["frequency"], "± SE", text["exact"], "z")
+    outcomes = Table(
+        *map(say, (text["outcome"], text["count"], text["frequency"], "± SE", text["exact"], "z"))
+    )
     for name, e in data["outcomes"].items():
         outcomes.add_row(
             names[name],
-            f"{data[name]:,}",
-            _fmt(e["mean"]),
-            _fmt(e["standard_error"]),
-            _fmt(e["exact"]),
-            _fmt(e["z"], 2),
+            *map(
+                say,
+                (
+                    f"{data[name]:,}",
+                    _fmt(e["mean"]),
+                    _fmt(e["standard_error"]),
+                    _fmt(e["exact"]),
+                    _fmt(e["z"], 2),
+                ),
+            ),
         )
     console.print(outcomes)
-    bets = Table(text["bet"], text["net"], "± SE", text["interval"], text["exact"], "z")
+    bets = Table(
+        *map(say, (text["bet"], text["net"], "± SE", text["interval"], text["exact"], "z"))
+    )
     for name, e in data["bets"].items():
         low, high = e["ci95"]
         bets.add_row(
             names[name],
-            _fmt(e["mean"]),
-            _fmt(e["standard_error"]),
-            f"[{_fmt(low)}, {_fmt(high)}]",
-            _fmt(e["exact"]),
-            _fmt(e["z"], 2),
+            *map(say, (_fmt(e["mean"]), _fmt(e["standard_error"]))),
+            interval(_fmt(low), _fmt(high), lang),
+            *map(say, (_fmt(e["exact"]), _fmt(e["z"], 2))),
         )
     console.print(bets)
-    console.print(text["naturals"].format(**data["naturals"]))
-    console.print(text["pairs"].format(**data["pairs"]))
+    console.print(say(text["naturals"].format(**data["naturals"])))
+    console.print(say(text["pairs"].format(**data["pairs"])))
     by_cards = data["rounds_by_cards"]
     console.print(
-        text["cards"].format(
-            cards=data["cards_dealt"], four=by_cards["4"], five=by_cards["5"], six=by_cards["6"]
+        say(
+            text["cards"].format(
+                cards=data["cards_dealt"],
+                four=by_cards["4"],
+                five=by_cards["5"],
+                six=by_cards["6"],
+            )
         )
     )
     if data["exact_basis"] is None:

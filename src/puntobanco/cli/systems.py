@@ -11,7 +11,6 @@ was wrong and what is allowed, and exit status 2.
 # and ``help=h(...)`` in it calls a function local to ``register``, which a string
 # annotation evaluated later could not see.
 
-import functools
 import json
 import math
 import os
@@ -28,6 +27,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from puntobanco.cli.lang import detect_lang, lang_in_args, message, parse_lang
+from puntobanco.cli.numbers import localize
 from puntobanco.cli.params import OptionValueError, OutputFormat, chosen_format, parse_format
 from puntobanco.cli.play import TranslatedCommand
 from puntobanco.cli.tables import write_rows
@@ -176,7 +176,8 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "value": "Valor",
         "system": "Sistema",
         "mean_final": "Capital final medio",
-        "quantiles": "Capital final 5% / 25% / 50% / 75% / 95%",
+        # Percentiles named by their number: "75 %" in a wrapped label could split from its sign.
+        "quantiles": "Capital final, percentiles 5 / 25 / 50 / 75 / 95",
         "range": "Capital final mínimo / máximo",
         "ahead": "Sesiones que terminan ganando",
         "ruin": "Riesgo de ruina (no pudo cubrir la apuesta siguiente)",
@@ -542,9 +543,12 @@ def register(app: typer.Typer) -> None:
             typer.echo(_flat_summaries(summaries, output), nl=False)
         else:
             out = Console(file=safe_stream(sys.stdout))
+
             # Spelled out before Rich lays the tables out, so that a sign that
             # becomes several letters ("±" -> "+/-") keeps the columns aligned.
-            symbols = functools.partial(transliterate, encoding=out.encoding)
+            def symbols(text: str) -> str:
+                return transliterate(localize(text, language), encoding=out.encoding)
+
             setup = _text(
                 language,
                 "setup",
@@ -554,11 +558,17 @@ def register(app: typer.Typer) -> None:
                 maximum=format_minor(limits.maximum_minor),
                 seed=chosen_seed,
             )
+            table = _single_table(summaries[0], language, n_rounds, symbols)
             if compare:
-                out.print(_compare_table(summaries, language, n_sessions, n_rounds, symbols))
+                table = _compare_table(summaries, language, n_sessions, n_rounds, symbols)
+            if compare and not _fits(out, table):
+                # Ten columns of figures do not fit a narrow terminal without cutting
+                # numbers: one table per system instead, figures under each other.
+                for summary in summaries:
+                    out.print(_single_table(summary, language, n_rounds, symbols))
             else:
-                out.print(_single_table(summaries[0], language, n_rounds, symbols))
-            out.print(setup, markup=False)
+                out.print(table)
+            out.print(symbols(setup), markup=False)
             out.print(symbols(conclusion(summaries, language)), markup=False)
         if plot is not None:
             try:
@@ -568,6 +578,15 @@ def register(app: typer.Typer) -> None:
                 raise typer.Exit(2) from None
             if not as_json:
                 console.print(_text(language, "plot_saved", path=plot), markup=False)
+
+
+def _fits(console: Console, table: Table) -> bool:
+    """Whether ``table`` fits ``console``'s width at its natural size (nothing cut or wrapped)."""
+    from rich.measure import Measurement
+
+    # Measured without the console's width, which Measurement.get would clamp it to.
+    unbounded = console.options.update(max_width=10_000)
+    return Measurement.get(console, unbounded, table).maximum <= console.width
 
 
 def _unwritable(path: Path) -> str | None:
@@ -607,7 +626,7 @@ def _single_table(
         sessions=f"{summary.sessions:,}",
         rounds=rounds,
     )
-    table = Table(title=title)
+    table = Table(title=symbols(title))
     table.add_column(_text(lang, "figure"))
     table.add_column(_text(lang, "value"), justify="right")
     q = summary.quantiles
@@ -650,7 +669,7 @@ def _compare_table(
         sessions=f"{sessions:,}",
         rounds=rounds,
     )
-    table = Table(title=title)
+    table = Table(title=symbols(title))
     headers = ["system", "col_mean", "col_p05", "col_median", "col_p95", "col_ahead", "col_ruin",
                "col_turnover", "col_loss"]  # fmt: skip
     with_edges = any(s.exact_loss_per_unit is not None for s in summaries)

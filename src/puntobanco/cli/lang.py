@@ -214,6 +214,9 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
             "Derived roads: [red]red[/] where the Big Road repeats itself, "
             "[blue]blue[/] where it breaks."
         ),
+        "board.derived_legend_plain": (
+            "Derived roads: ● red where the Big Road repeats itself, ○ blue where it breaks."
+        ),
         "bead.banker": "B",
         "bead.player": "P",
         "bead.tie": "T",
@@ -513,6 +516,9 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "board.derived_legend": (
             "Caminos derivados: [red]rojo[/] donde el camino grande se repite, "
             "[blue]azul[/] donde se rompe."
+        ),
+        "board.derived_legend_plain": (
+            "Caminos derivados: ● rojo donde el camino grande se repite, ○ azul donde se rompe."
         ),
         "bead.banker": "B",
         "bead.player": "J",

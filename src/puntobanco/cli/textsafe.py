@@ -35,7 +35,7 @@ _FALLBACK = {
     "«": '"',
     "»": '"',
     "…": "...",
-    "●": "o",
+    "●": "*",
     "○": "o",
     "╱": "/",
     # Statistics signs: NFKD has no ASCII form for them, so they would become "?".

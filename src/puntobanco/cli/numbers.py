@@ -1,17 +1,19 @@
-"""Numbers as a reader of each language writes them: ``1,234.56`` and ``45.86%``; ``1.234,56`` and ``45,86 %``.
+r"""Numbers as each language writes them: ``1,234.56``, ``45.86%``; ``1.234,56``, ``45,86 %``.
 
 The commands word their figures once, in the plain English form Python's
 format specifications write (``f"{x:,.2f}"``, ``f"{p:.2%}"``), and pass the
 finished text through :func:`localize` for the reader's language. In Spanish
 that swaps the two separators wherever they sit between digits, and puts a
-no-break space before a percent sign (the RAE's and the SI's usage; no-break,
-so that a wrapped table never splits ``45,86`` from its ``%``). Text without
-a separator between digits (``4/5/6``, names, seeds) is left as it is.
+no-break space before a percent sign (the RAE's and the SI's usage; no-break
+for the text wrappers that honour it, though Rich's tables do not: a figure
+with its sign goes in a cell that does not wrap, or a label without one).
+Text without a separator between digits (``4/5/6``, names, seeds) is left
+as it is.
 
 Machine-read output (``--format json|csv|markdown``) is never localized.
 
 >>> localize("100,000 rounds, 0.459150, 45.86%", "es")
-'100.000 rounds, 0,459150, 45,86\\xa0%'
+'100.000 rounds, 0,459150, 45,86\xa0%'
 >>> localize("100,000 rounds, 45.86%", "en")
 '100,000 rounds, 45.86%'
 """

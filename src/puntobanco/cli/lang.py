@@ -384,6 +384,28 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "opt.format": "the formats are table, json, csv and markdown, got '{value}'",
         "opt.format_json": "--json is --format json, and --format says {value}: give one of them",
         "opt.balance_low": ("the starting balance {balance} is under the table minimum {minimum}"),
+        # What the operator commands print when they ran (their refusals are below)
+        "verify.summary": "seed {hash}...: {checked} rounds checked, {mismatches} mismatches",
+        "verify.mismatch": "  round {round} {field}: recorded {recorded}, recomputed {recomputed}",
+        "ledger.ok": "ledger check: OK",
+        "ledger.bad": "ledger check: DIFFERENCES FOUND",
+        "ledger.counts": (
+            "  wallets {wallets}, entries {entries}, journals {journals}, settled rounds {settled}"
+        ),
+        "ledger.open": "  open rounds (dealt, not settled): {open}",
+        "ledger.none": "none",
+        "ledger.balance_differences": "balance differences",
+        "ledger.unbalanced_journals": "unbalanced journals",
+        "ledger.round_differences": "round differences",
+        "ledger.total": "  all entries sum to {total}, not 0",
+        "report.totals": "rounds {rounds}  turnover {turnover}  GGR {ggr}",
+        "report.columns": "rules|bet|rounds|turnover|GGR|RTP|exact RTP|SE|dist/SE",
+        "report.no_theory": "(exact RTP needs puntobanco.analysis, which is not available)",
+        "report.full_shoe": (
+            "(cut-card tables {presets}: the exact RTP is the full shoe's; the cut-card "
+            "effect is too small to detect, far inside SE)"
+        ),
+        "report.per_day": "per day (UTC):",
         # Operator commands (ledger check, report, verify): the database and the audit
         "cli.op_lang": "Language of messages, en or es (default: from the locale).",
         "db.path": (
@@ -711,6 +733,35 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "opt.balance_low": (
             "el saldo inicial ({balance}) está por debajo del mínimo de la mesa ({minimum})"
         ),
+        # Lo que imprimen los comandos del operador al terminar (sus rechazos, más abajo)
+        "verify.summary": (
+            "semilla {hash}...: {checked} manos comprobadas, {mismatches} discrepancias"
+        ),
+        "verify.mismatch": (
+            "  mano {round} {field}: registrado {recorded}, recalculado {recomputed}"
+        ),
+        "ledger.ok": "comprobación del libro: CORRECTO",
+        "ledger.bad": "comprobación del libro: HAY DIFERENCIAS",
+        "ledger.counts": (
+            "  carteras {wallets}, apuntes {entries}, asientos {journals}, "
+            "manos liquidadas {settled}"
+        ),
+        "ledger.open": "  manos abiertas (repartidas, sin liquidar): {open}",
+        "ledger.none": "ninguna",
+        "ledger.balance_differences": "diferencias de saldo",
+        "ledger.unbalanced_journals": "asientos descuadrados",
+        "ledger.round_differences": "diferencias en manos",
+        "ledger.total": "  la suma de todos los apuntes es {total}, no 0",
+        "report.totals": "manos {rounds}  volumen {turnover}  GGR {ggr}",
+        "report.columns": "reglas|apuesta|manos|volumen|GGR|RTP|RTP exacto|ET|dist/ET",
+        "report.no_theory": (
+            "(el RTP exacto necesita puntobanco.analysis, que no está disponible)"
+        ),
+        "report.full_shoe": (
+            "(mesas con carta de corte {presets}: el RTP exacto es el del zapato completo; el "
+            "efecto de la carta de corte es demasiado pequeño para detectarlo, muy dentro del ET)"
+        ),
+        "report.per_day": "por día (UTC):",
         # Comandos del operador (ledger check, report, verify): la base de datos y la auditoría
         "cli.op_lang": "Idioma de los mensajes, en o es (por defecto: el del sistema).",
         "db.path": (

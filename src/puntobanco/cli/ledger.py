@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 import os
 import sys
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from puntobanco.cli.lang import detect_lang, help_lang, message, parse_lang
+from puntobanco.cli.numbers import localize
 from puntobanco.cli.textsafe import FlagSafeGroup, SafeHelpCommand
 from puntobanco.core.explain import Lang
 
@@ -55,25 +56,39 @@ def check(
     never created here), 2 when --database is not a URL we take.
     """
     from puntobanco.cli.serverdb import open_database
+    from puntobanco.core.money import format_minor
     from puntobanco.server.ledger.check import reconcile
 
-    with open_database(database, operator_lang(lang)) as sessions, sessions.begin() as session:
+    language = operator_lang(lang)
+    with open_database(database, language) as sessions, sessions.begin() as session:
         report = reconcile(session).as_dict()
     if as_json:
         typer.echo(json.dumps(report))
     else:
-        status = "OK" if report["ok"] else "DIFFERENCES FOUND"
-        typer.echo(f"ledger check: {status}")
-        typer.echo(
-            f"  wallets {report['wallets_checked']}, entries {report['entries']}, "
-            f"journals {report['journals']}, settled rounds {report['rounds_settled']}"
+
+        def say(key: str, **params: Any) -> None:
+            typer.echo(localize(message(language, key, **params), language))
+
+        say("ledger.ok" if report["ok"] else "ledger.bad")
+        say(
+            "ledger.counts",
+            wallets=f"{report['wallets_checked']:,}",
+            entries=f"{report['entries']:,}",
+            journals=f"{report['journals']:,}",
+            settled=f"{report['rounds_settled']:,}",
         )
-        typer.echo(f"  open rounds (dealt, not settled): {report['rounds_open'] or 'none'}")
+        typer.echo(
+            message(
+                language,
+                "ledger.open",
+                open=report["rounds_open"] or message(language, "ledger.none"),
+            )
+        )
         for key in ("balance_differences", "unbalanced_journals", "round_differences"):
             for item in report[key]:
-                typer.echo(f"  {key.replace('_', ' ')}: {item}")
+                typer.echo(f"  {message(language, 'ledger.' + key)}: {item}")
         if report["entries_total_minor"]:
-            typer.echo(f"  all entries sum to {report['entries_total_minor']}, not 0")
+            say("ledger.total", total=format_minor(report["entries_total_minor"], lang=language))
     if not report["ok"]:
         raise typer.Exit(1)
 

@@ -11,6 +11,7 @@ import typer
 
 from puntobanco.cli.lang import counted_key, message
 from puntobanco.cli.ledger import DatabaseOption, LangOption, operator_lang
+from puntobanco.cli.numbers import localize
 from puntobanco.cli.textsafe import SafeHelpCommand
 from puntobanco.core.errors import BaccaratError
 
@@ -112,14 +113,24 @@ def register(app: typer.Typer) -> None:
         if as_json:
             typer.echo(json.dumps(result))
         else:
-            typer.echo(
-                f"seed {result['server_seed_hash'][:16]}...: {result['rounds_checked']} rounds "
-                f"checked, {len(result['mismatches'])} mismatches"
+            summary = message(
+                language,
+                "verify.summary",
+                hash=result["server_seed_hash"][:16],
+                checked=f"{result['rounds_checked']:,}",
+                mismatches=f"{len(result['mismatches']):,}",
             )
+            typer.echo(localize(summary, language))
             for m in result["mismatches"]:
                 typer.echo(
-                    f"  round {m['round_id']} {m['field']}: recorded {m['recorded']!r}, "
-                    f"recomputed {m['recomputed']!r}"
+                    message(
+                        language,
+                        "verify.mismatch",
+                        round=m["round_id"],
+                        field=m["field"],
+                        recorded=repr(m["recorded"]),
+                        recomputed=repr(m["recomputed"]),
+                    )
                 )
         if result["mismatches"]:
             raise typer.Exit(1)

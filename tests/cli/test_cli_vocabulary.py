@@ -294,3 +294,29 @@ def test_systems_compare_at_80_columns_cuts_no_number(lang: str) -> None:
     )
     if lang == "es":
         assert re.search(r"\d,\d\d\u00a0%", narrow.stdout)
+
+
+@pytest.mark.parametrize(
+    "args,english,spanish",
+    [
+        (["report", "--bogus"], "Unknown option --bogus. See: puntobanco report --help",
+         "Opción desconocida --bogus. Vea: puntobanco report --help"),
+        (["ledger", "check", "--bogus"], "See: puntobanco ledger check --help",
+         "Vea: puntobanco ledger check --help"),
+        (["verify"], "SERVER_SEED is missing. See: puntobanco verify --help",
+         "Falta SERVER_SEED. Vea: puntobanco verify --help"),
+        (["serve", "--port", "0"], "--port", "La opción --port no admite el valor «0»"),
+        (["serve", "--forwarded-allow-ips", "1.2.3.4/99", "--port", "1"],
+         "'1.2.3.4/99' is not an IP address or network", "no es una dirección IP ni una red"),
+        (["serve", "--database", "/x.db", "--port", "1"], "--database takes a URL, not a path",
+         "--database espera una URL, no una ruta"),
+    ],
+)  # fmt: skip
+def test_operator_commands_and_serve_refuse_in_one_style_and_language(
+    args: list[str], english: str, spanish: str
+) -> None:
+    for lang, text in (("en", english), ("es", spanish)):
+        done = _invoke("--lang", lang, *args)
+        assert done.exit_code == 2, done.output
+        assert text in done.stderr, done.stderr
+        assert "╭" not in done.output  # one line, not Typer's box

@@ -337,6 +337,7 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "opt.hint": " (did you mean {names}?)",
         "opt.usage": "{detail}. See: puntobanco {command} --help",
         "opt.needs_value": "The option {option} needs a value. See: puntobanco {command} --help",
+        "opt.missing": "{name} is missing. See: puntobanco {command} --help",
         "opt.not_whole": (
             "The option {option} takes a whole number, got '{value}'. "
             "See: puntobanco {command} --help"
@@ -406,6 +407,17 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
             "effect is too small to detect, far inside SE)"
         ),
         "report.per_day": "per day (UTC):",
+        "serve.settings": "puntobanco serve: invalid settings: {detail}",
+        "serve.proxy": (
+            "puntobanco serve: --forwarded-allow-ips: {entry} is not an IP address or network "
+            "(e.g. 10.0.0.2 or 10.0.0.0/8), nor *"
+        ),
+        "serve.sqlite_workers": (
+            "note: several workers share one SQLite file; writes take turns "
+            "(use PostgreSQL to scale)"
+        ),
+        "serve.database": "puntobanco serve: cannot prepare the database: {detail}",
+        "serve.serving": "puntobanco: serving on http://{host}:{port} ({workers} worker(s))",
         # Operator commands (ledger check, report, verify): the database and the audit
         "cli.op_lang": "Language of messages, en or es (default: from the locale).",
         "db.path": (
@@ -681,6 +693,7 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "opt.needs_value": (
             "La opción {option} necesita un valor. Vea: puntobanco {command} --help"
         ),
+        "opt.missing": "Falta {name}. Vea: puntobanco {command} --help",
         "opt.not_whole": (
             "La opción {option} espera un número entero; se recibió «{value}». "
             "Vea: puntobanco {command} --help"
@@ -762,6 +775,17 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
             "efecto de la carta de corte es demasiado pequeño para detectarlo, muy dentro del ET)"
         ),
         "report.per_day": "por día (UTC):",
+        "serve.settings": "puntobanco serve: configuración no válida: {detail}",
+        "serve.proxy": (
+            "puntobanco serve: --forwarded-allow-ips: {entry} no es una dirección IP ni una red "
+            "(como 10.0.0.2 o 10.0.0.0/8), ni *"
+        ),
+        "serve.sqlite_workers": (
+            "nota: varios procesos comparten un archivo SQLite; las escrituras se turnan "
+            "(use PostgreSQL para escalar)"
+        ),
+        "serve.database": "puntobanco serve: no se puede preparar la base de datos: {detail}",
+        "serve.serving": ("puntobanco: sirviendo en http://{host}:{port} ({workers} proceso(s))"),
         # Comandos del operador (ledger check, report, verify): la base de datos y la auditoría
         "cli.op_lang": "Idioma de los mensajes, en o es (por defecto: el del sistema).",
         "db.path": (

@@ -11,7 +11,7 @@ import typer
 
 from puntobanco.cli.lang import detect_lang, help_lang, message, parse_lang
 from puntobanco.cli.numbers import localize
-from puntobanco.cli.textsafe import FlagSafeGroup, SafeHelpCommand
+from puntobanco.cli.textsafe import FlagSafeGroup
 from puntobanco.core.explain import Lang
 
 ledger_app = typer.Typer(help="The wallet ledger.", no_args_is_help=True, cls=FlagSafeGroup)
@@ -30,6 +30,22 @@ LangOption = Annotated[
 ]
 
 
+def translated(name: str, example: str) -> type[Any]:
+    """A command class whose usage errors are one line in the user's language, as ``play``'s.
+
+    For ``verify``, ``report``, ``ledger check`` and ``serve``: the same words and
+    style as every other command's (``Unknown option --bogus. See: puntobanco report
+    --help``), instead of Typer's English box.
+    """
+    from puntobanco.cli.play import TranslatedCommand
+
+    return type(
+        f"{name.title().replace(' ', '')}Command",
+        (TranslatedCommand,),
+        {"command_name": name, "option_example": example, "error_style": None},
+    )
+
+
 def operator_lang(lang: str | None) -> Lang:
     """The language of an operator command's messages: ``--lang``, else the locale's.
 
@@ -44,7 +60,7 @@ def operator_lang(lang: str | None) -> Lang:
     return detect_lang(lang, os.environ)
 
 
-@ledger_app.command("check", cls=SafeHelpCommand)
+@ledger_app.command("check", cls=translated("ledger check", "--database sqlite:///pb.db"))
 def check(
     database: DatabaseOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,

@@ -356,6 +356,10 @@ class TranslatedCommand(SafeHelpCommand):
                 message(lang, "opt.hint", names=", ".join(possibilities)) if possibilities else ""
             )
             return message(lang, "opt.unknown", option=option, hint=hint, command=command)
+        if name == "MissingParameter":
+            param = getattr(error, "param", None)
+            missing = option or str(getattr(param, "name", "") or "").upper()
+            return message(lang, "opt.missing", name=missing, command=command)
         if name == "BadOptionUsage" and option:
             return message(lang, "opt.needs_value", option=option, command=command)
         shared = _option_value_error(error)

@@ -8,15 +8,14 @@ from typing import Annotated, Any
 import typer
 
 from puntobanco.cli.lang import message
-from puntobanco.cli.ledger import DatabaseOption, LangOption, operator_lang
+from puntobanco.cli.ledger import DatabaseOption, LangOption, operator_lang, translated
 from puntobanco.cli.numbers import localize
-from puntobanco.cli.textsafe import SafeHelpCommand
 
 
 def register(app: typer.Typer) -> None:
     """Add the ``report`` command to ``app``."""
 
-    @app.command("report", cls=SafeHelpCommand)
+    @app.command("report", cls=translated("report", "--database sqlite:///pb.db"))
     def _report(
         database: DatabaseOption = None,
         as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,

@@ -10,9 +10,8 @@ from typing import Annotated, Any
 import typer
 
 from puntobanco.cli.lang import counted_key, message
-from puntobanco.cli.ledger import DatabaseOption, LangOption, operator_lang
+from puntobanco.cli.ledger import DatabaseOption, LangOption, operator_lang, translated
 from puntobanco.cli.numbers import localize
-from puntobanco.cli.textsafe import SafeHelpCommand
 from puntobanco.core.errors import BaccaratError
 
 #: What recomputing a round raises when its record is not one the server could have
@@ -23,7 +22,7 @@ UNDEALABLE = (BaccaratError, ValueError, TypeError)
 def register(app: typer.Typer) -> None:
     """Add the ``verify`` command to ``app``."""
 
-    @app.command("verify", cls=SafeHelpCommand)
+    @app.command("verify", cls=translated("verify", "--rounds rounds.json"))
     def _verify(
         server_seed: Annotated[
             str, typer.Argument(help="The revealed server seed, 64 hex digits.")

@@ -19,14 +19,15 @@ ledger_app = typer.Typer(help="The wallet ledger.", no_args_is_help=True, cls=Fl
 DatabaseOption = Annotated[
     str | None,
     typer.Option(
+        metavar="URL",
         help="URL of an existing puntobanco database, sqlite:///PATH or "
         "postgresql+psycopg://USER@HOST:PORT/NAME (default: PUNTOBANCO_DATABASE_URL, else "
-        "sqlite:///puntobanco.db); it is never created nor migrated here (serve does that)."
+        "sqlite:///puntobanco.db); it is never created nor migrated here (serve does that).",
     ),
 ]
 LangOption = Annotated[
     str | None,
-    typer.Option(metavar="LANG", help=message(help_lang(sys.argv, os.environ), "cli.op_lang")),
+    typer.Option(metavar="es|en", help=message(help_lang(sys.argv, os.environ), "cli.op_lang")),
 ]
 
 

@@ -27,22 +27,56 @@ def register(app: typer.Typer) -> None:
 
     @app.command("serve", cls=translated("serve", "--port 8000"))
     def _serve(
-        host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-        port: Annotated[int, typer.Option(help="Port to listen on.", min=1, max=65535)] = 8000,
+        host: Annotated[
+            str,
+            typer.Option(
+                metavar="HOST",
+                help="Address to listen on (default: 127.0.0.1).",
+                show_default=False,
+            ),
+        ] = "127.0.0.1",
+        port: Annotated[
+            int,
+            typer.Option(
+                metavar="PORT",
+                help="Port to listen on, 1 to 65535 (default: 8000).",
+                min=1,
+                max=65535,
+                show_default=False,
+            ),
+        ] = 8000,
         database: Annotated[
             str | None,
             typer.Option(
-                help="Database URL (default: PUNTOBANCO_DATABASE_URL, else sqlite:///puntobanco.db)."
+                metavar="URL",
+                help="Database URL (default: PUNTOBANCO_DATABASE_URL, else sqlite:///puntobanco.db).",
             ),
         ] = None,
-        workers: Annotated[int, typer.Option(help="Worker processes.", min=1, max=64)] = 1,
-        log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
+        workers: Annotated[
+            int,
+            typer.Option(
+                metavar="N",
+                help="Worker processes, 1 to 64 (default: 1).",
+                min=1,
+                max=64,
+                show_default=False,
+            ),
+        ] = 1,
+        log_level: Annotated[
+            str,
+            typer.Option(
+                metavar="LEVEL",
+                help="debug, info, warning or error (default: info).",
+                show_default=False,
+            ),
+        ] = "info",
         forwarded_allow_ips: Annotated[
             str | None,
             typer.Option(
+                metavar="ADDRESSES",
                 help="Proxies trusted to give the client's address (X-Forwarded-For), "
                 "comma-separated addresses or networks (default: FORWARDED_ALLOW_IPS, "
-                "else 127.0.0.1)."
+                "else 127.0.0.1).",
             ),
         ] = None,
         allow_test_seed: Annotated[

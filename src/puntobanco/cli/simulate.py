@@ -396,16 +396,21 @@ def register(app: typer.Typer) -> None:
 
     @app.command("simulate", cls=SimulateCommand, help=help_text["help"])
     def simulate_command(
-        hands: Annotated[int | None, typer.Option("--hands", help=h("hands"))] = None,
-        shoes: Annotated[int | None, typer.Option("--shoes", help=h("shoes"))] = None,
-        seed: Annotated[int | None, typer.Option("--seed", help=h("seed"))] = None,
+        hands: Annotated[int | None, typer.Option("--hands", metavar="N", help=h("hands"))] = None,
+        shoes: Annotated[int | None, typer.Option("--shoes", metavar="N", help=h("shoes"))] = None,
+        seed: Annotated[int | None, typer.Option("--seed", metavar="N", help=h("seed"))] = None,
         backend: Annotated[
-            str, typer.Option("--backend", help=h("backend"), show_default=False)
+            str, typer.Option("--backend", metavar="NAME", help=h("backend"), show_default=False)
         ] = "cpu",
-        workers: Annotated[int | None, typer.Option("--workers", help=h("workers"))] = None,
-        scheduler: Annotated[str | None, typer.Option("--scheduler", help=h("scheduler"))] = None,
+        workers: Annotated[
+            int | None, typer.Option("--workers", metavar="N", help=h("workers"))
+        ] = None,
+        scheduler: Annotated[
+            str | None, typer.Option("--scheduler", metavar="ADDRESS", help=h("scheduler"))
+        ] = None,
         timeout: Annotated[
-            float, typer.Option("--timeout", help=h("timeout"), show_default=False)
+            float,
+            typer.Option("--timeout", metavar="SECONDS", help=h("timeout"), show_default=False),
         ] = 10.0,
         preset: Annotated[
             str,
@@ -424,7 +429,9 @@ def register(app: typer.Typer) -> None:
             ShoeMode | None,
             typer.Option("--shoe", metavar="cut-card|reshuffle", parser=parse_shoe, help=h("shoe")),
         ] = None,
-        cut_card: Annotated[int | None, typer.Option("--cut-card", help=h("cut_card"))] = None,
+        cut_card: Annotated[
+            int | None, typer.Option("--cut-card", metavar="N", help=h("cut_card"))
+        ] = None,
         burn: Annotated[bool | None, typer.Option("--burn/--no-burn", help=h("burn"))] = None,
         commission: Annotated[
             Fraction | None,
@@ -460,7 +467,7 @@ def register(app: typer.Typer) -> None:
         progress: Annotated[
             bool | None, typer.Option("--progress/--no-progress", help=h("progress"))
         ] = None,
-        lang: Annotated[str | None, typer.Option("--lang", help=h("lang"))] = None,
+        lang: Annotated[str | None, typer.Option("--lang", metavar="es|en", help=h("lang"))] = None,
     ) -> None:
         """Deal many rounds and tally them: outcomes, naturals, pairs, every bet's net result."""
         language = _language(lang)

@@ -25,13 +25,15 @@ def register(app: typer.Typer) -> None:
     @app.command("verify", cls=translated("verify", "--rounds rounds.json"))
     def _verify(
         server_seed: Annotated[
-            str, typer.Argument(help="The revealed server seed, 64 hex digits.")
+            str,
+            typer.Argument(help="The revealed server seed, 64 hex digits."),
         ],
         rounds: Annotated[
             Path | None,
             typer.Option(
+                metavar="FILE.json",
                 help="Rounds as GET /api/rounds returns them (a page, or a list): check "
-                "them without the database, as a player would."
+                "them without the database, as a player would.",
             ),
         ] = None,
         database: DatabaseOption = None,

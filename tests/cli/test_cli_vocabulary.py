@@ -320,3 +320,23 @@ def test_operator_commands_and_serve_refuse_in_one_style_and_language(
         assert done.exit_code == 2, done.output
         assert text in done.stderr, done.stderr
         assert "╭" not in done.output  # one line, not Typer's box
+
+
+def test_money_is_read_in_the_users_language_in_every_command() -> None:
+    for lang, thousand in (("en", "1,000"), ("es", "1.000"), ("es", "1 000")):
+        data = _json(*SYS, "--bankroll", thousand, "--lang", lang, "--json")
+        assert data["bankroll_minor"] == 100_000, (lang, thousand)
+        config = build_config({"balance": thousand, "lang": lang}, {})
+        assert config.balance_minor == 100_000
+    wrong = _invoke(*SYS, "--bankroll", "1.000", "--lang", "en")
+    assert wrong.exit_code == 2 and "Invalid option --bankroll" in wrong.stderr
+    assert "thousands" in wrong.stderr
+
+
+def test_the_card_list_type() -> None:
+    from puntobanco.cli.params import parse_card_list
+
+    assert [str(c) for c in parse_card_list("Kd 5s, 10h")] == ["K♦", "5♠", "10♥"]
+    for bad in ("", "Zz", "Kd 11h"):
+        with pytest.raises(OptionValueError):
+            parse_card_list(bad)

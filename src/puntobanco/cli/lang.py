@@ -376,6 +376,7 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         ),
         "opt.tie_pays": "the Tie pays a positive number to 1, such as 8 or 9, got '{value}'",
         "opt.preset": "the rules presets are {allowed}, got '{value}'",
+        "opt.cards": "'{value}' is not a list of cards such as Kd 5s 10h",
         "opt.rate_ambiguous": (
             "'{value}' is ambiguous: write {percent}% for {percent} percent, or {decimal}"
         ),
@@ -733,6 +734,7 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         ),
         "opt.tie_pays": ("el Empate paga un número positivo a 1, como 8 o 9; se recibió «{value}»"),
         "opt.preset": "las reglas predefinidas son {allowed}; se recibió «{value}»",
+        "opt.cards": "«{value}» no es una lista de cartas como Kd 5s 10h",
         "opt.rate_ambiguous": (
             "«{value}» es ambiguo: escriba {percent}% para un {percent} por ciento, o {decimal}"
         ),

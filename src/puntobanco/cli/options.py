@@ -7,6 +7,7 @@ of :mod:`puntobanco.cli.lang`), never as a parser's English.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -17,13 +18,13 @@ from puntobanco.cli.lang import detect_lang, parse_lang
 from puntobanco.cli.params import (
     OptionValueError,
     parse_decks,
+    parse_money,
     parse_payout,
     parse_rate,
     parse_shoe,
 )
-from puntobanco.core.errors import BaccaratError
-from puntobanco.core.explain import Lang, error_message
-from puntobanco.core.money import format_minor, parse_amount
+from puntobanco.core.explain import Lang
+from puntobanco.core.money import format_minor
 from puntobanco.core.rng import MAX_SEED
 from puntobanco.core.rules import (
     PRESETS,
@@ -90,16 +91,7 @@ def _whole(option: str, value: str, key: str, low: int, high: int, **params: Any
 
 
 def _amount(option: str, value: str, lang: Lang) -> int:
-    try:
-        amount = parse_amount(value, lang=lang)
-    except BaccaratError as error:
-        # The core's own sentence: "too large: the most is ...", "negative", ...
-        quoted = {k: shown(v) if isinstance(v, str) else v for k, v in error.params.items()}
-        detail = error_message(BaccaratError(error.message, code=error.code, **quoted), lang)
-        raise OptionError(option, "opt.amount_error", detail=detail.rstrip(".")) from None
-    if amount <= 0:
-        raise OptionError(option, "opt.amount", value=shown(value))
-    return amount
+    return _shared(option, functools.partial(parse_money, lang=lang), value)
 
 
 def _shared(option: str, parse: Callable[[str], T], value: str) -> T:

@@ -1,6 +1,7 @@
 """The option types every command shares: a rate, a payout, decks, the shoe type, an output format.
 
-One parser per kind of value, so that ``--commission 5%`` means the same in
+One parser per kind of value (a rate, a payout, money, a card list, decks, the
+shoe type, an output format), so that ``--commission 5%`` means the same in
 ``play``, ``simulate`` and ``systems`` (and ``odds`` can adopt them: each is a
 plain function from the text typed to the value, and a Typer ``parser=``).
 
@@ -22,7 +23,9 @@ written in the signature (None stays None), so the defaults here are text too.
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Callable
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any
@@ -30,7 +33,10 @@ from typing import Any
 import typer
 
 from puntobanco.cli.lang import message
+from puntobanco.core.cards import Card, parse_cards
 from puntobanco.core.errors import BaccaratError
+from puntobanco.core.explain import Lang, error_message
+from puntobanco.core.money import parse_amount
 from puntobanco.core.rules import ShoeMode, to_fraction
 
 #: Characters of the user's text quoted back in a message.
@@ -69,9 +75,9 @@ class OptionValueError(typer.BadParameter):
         self.params = params
         super().__init__(message("en", key, **params))
 
-    def detail(self, lang: str) -> str:
+    def detail(self, lang: Lang) -> str:
         """The sentence in ``lang`` (``"en"`` or ``"es"``)."""
-        return message(lang, self.key, **self.params)  # type: ignore[arg-type]
+        return message(lang, self.key, **self.params)
 
 
 def shown(value: str) -> str:
@@ -143,6 +149,51 @@ def parse_decks(value: str) -> int:
     if not (text.isascii() and text.isdigit() and len(text) <= 2 and 1 <= int(text) <= 8):
         raise OptionValueError("opt.decks", value=shown(value))
     return int(text)
+
+
+def parse_money(value: str, lang: Lang = "en", *, minimum_minor: int = 1) -> int:
+    """An amount in major units, as ``lang`` writes it, in minor units (never a float).
+
+    ``1000``, ``2.50``, and the thousands of the language (``1,000`` in English,
+    ``1.000`` or ``1 000`` in Spanish), as :func:`puntobanco.core.money.parse_amount`
+    reads them; below ``minimum_minor`` is refused. A command binds the language
+    with :func:`money_in` to use it as a Typer ``parser=``.
+
+    >>> parse_money("1,000.50"), parse_money("1.000,50", "es")
+    (100050, 100050)
+    """
+    try:
+        amount = parse_amount(value, lang=lang)
+    except BaccaratError as error:
+        quoted = {k: shown(v) if isinstance(v, str) else v for k, v in error.params.items()}
+        detail = error_message(BaccaratError(error.message, code=error.code, **quoted), lang)
+        raise OptionValueError("opt.amount_error", detail=detail.rstrip(".")) from None
+    if amount < minimum_minor:
+        raise OptionValueError("opt.amount", value=shown(value))
+    return amount
+
+
+def money_in(lang: Lang, *, minimum_minor: int = 1) -> Callable[[str], int]:
+    """:func:`parse_money` for the language ``lang``, as a one-argument parser."""
+    return functools.partial(parse_money, lang=lang, minimum_minor=minimum_minor)
+
+
+def parse_card_list(value: str) -> tuple[Card, ...]:
+    """Cards separated by spaces or commas (``Kd 5s, 9h``; ``10h`` or ``Th``; suits as symbols).
+
+    For options that name exact cards (``odds --remove`` can adopt it; a rank
+    alone, ``9``, is that command's own extension).
+
+    >>> [str(c) for c in parse_card_list("Kd, 10h")]
+    ['K♦', '10♥']
+    """
+    try:
+        cards = parse_cards(value)
+    except BaccaratError:
+        raise OptionValueError("opt.cards", value=shown(value)) from None
+    if not cards:
+        raise OptionValueError("opt.cards", value=shown(value))
+    return cards
 
 
 def parse_shoe(value: str) -> ShoeMode:

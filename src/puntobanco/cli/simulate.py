@@ -479,7 +479,7 @@ def register(app: typer.Typer) -> None:
                     cast(Lang, language),
                     "opt.bad",
                     option="--format",
-                    detail=error.detail(language),
+                    detail=error.detail(cast(Lang, language)),
                 )
             )
         try:

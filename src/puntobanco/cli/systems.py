@@ -28,13 +28,19 @@ from rich.table import Table
 
 from puntobanco.cli.lang import detect_lang, lang_in_args, message, parse_lang
 from puntobanco.cli.numbers import localize
-from puntobanco.cli.params import OptionValueError, OutputFormat, chosen_format, parse_format
+from puntobanco.cli.params import (
+    OptionValueError,
+    OutputFormat,
+    chosen_format,
+    parse_format,
+    parse_money,
+)
 from puntobanco.cli.play import TranslatedCommand
 from puntobanco.cli.tables import write_rows
 from puntobanco.cli.textsafe import safe_stream, transliterate
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import Lang, error_message
-from puntobanco.core.money import format_minor, parse_amount
+from puntobanco.core.money import format_minor
 from puntobanco.core.rules import BetKind, TableLimits, preset
 
 if TYPE_CHECKING:
@@ -336,11 +342,13 @@ def _integer(lang: Lang, name: str, value: str, minimum: int, maximum: int) -> i
 
 
 def _amount(lang: Lang, option: str, text: str) -> int:
-    """An amount in major units, or a message naming the option."""
+    """An amount in major units, as ``lang`` writes it, or a message naming the option."""
     try:
-        return parse_amount(text)
-    except BaccaratError as error:
-        raise _BadInput(f"{option}: {translate_error(error, lang)}") from None
+        return parse_money(text, lang)
+    except OptionValueError as error:
+        raise _BadInput(
+            message(lang, "opt.bad", option=option, detail=error.detail(lang))
+        ) from None
 
 
 def _percent(value: float) -> str:

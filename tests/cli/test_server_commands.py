@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import re
 from pathlib import Path
@@ -388,3 +390,22 @@ def test_operator_output_in_spanish(played: dict[str, Any]) -> None:
     )
     assert verify.exit_code == 0, verify.output
     assert "3 manos comprobadas, 0 discrepancias" in verify.output
+
+
+def test_operator_formats(played: dict[str, Any]) -> None:
+    url = played["url"]
+    as_json = runner.invoke(app, ["report", "--database", url, "--json"])
+    as_format = runner.invoke(app, ["report", "--database", url, "--format", "json"])
+    assert json.loads(as_json.stdout)["bets"] == json.loads(as_format.stdout)["bets"]
+    table = runner.invoke(app, ["report", "--database", url, "--format", "csv"])
+    assert table.exit_code == 0, table.output
+    rows = list(csv.DictReader(io.StringIO(table.stdout)))
+    assert sum(int(r["turnover_minor"]) for r in rows) == 3 * 600 + 100
+    check = runner.invoke(app, ["ledger", "check", "--database", url, "--format", "json"])
+    assert check.exit_code == 0 and json.loads(check.stdout)["ok"] is True
+    refused = runner.invoke(app, ["ledger", "check", "--database", url, "--format", "csv"])
+    assert refused.exit_code == 2 and "table or json" in refused.stderr
+    verify = runner.invoke(
+        app, ["verify", played["seed"], "--rounds", str(played["rounds"]), "--format", "markdown"]
+    )
+    assert verify.exit_code == 0 and verify.stdout.startswith("| round_id | field |")

@@ -384,6 +384,7 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
             "a payout is a positive number to 1, such as 8, 8:1, 19/20 or 0.95, got '{value}'"
         ),
         "opt.format": "the formats are table, json, csv and markdown, got '{value}'",
+        "opt.format_here": "this command writes table or json, got '{value}'",
         "opt.format_json": "--json is --format json, and --format says {value}: give one of them",
         "opt.balance_low": ("the starting balance {balance} is under the table minimum {minimum}"),
         # What the operator commands print when they ran (their refusals are below)
@@ -421,6 +422,8 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "serve.serving": "puntobanco: serving on http://{host}:{port} ({workers} worker(s))",
         # Operator commands (ledger check, report, verify): the database and the audit
         "cli.op_lang": "Language of messages, en or es (default: from the locale).",
+        "cli.op_format": "table (default) or json (the same as --json){more}.",
+        "cli.op_format_more": ", csv or markdown",
         "db.path": (
             "--database takes a URL, not a path: write sqlite:///{value} for a SQLite file, "
             "or postgresql+psycopg://USER@HOST:PORT/NAME for PostgreSQL"
@@ -742,6 +745,7 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
             "un pago es un número positivo a 1, como 8, 8:1, 19/20 o 0.95; se recibió «{value}»"
         ),
         "opt.format": "los formatos son table, json, csv y markdown; se recibió «{value}»",
+        "opt.format_here": "esta orden escribe table o json; se recibió «{value}»",
         "opt.format_json": (
             "--json es --format json, y --format dice {value}: indique solo uno de los dos"
         ),
@@ -790,6 +794,8 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "serve.serving": ("puntobanco: sirviendo en http://{host}:{port} ({workers} proceso(s))"),
         # Comandos del operador (ledger check, report, verify): la base de datos y la auditoría
         "cli.op_lang": "Idioma de los mensajes, en o es (por defecto: el del sistema).",
+        "cli.op_format": "table (por defecto) o json (lo mismo que --json){more}.",
+        "cli.op_format_more": ", csv o markdown",
         "db.path": (
             "--database espera una URL, no una ruta: escriba sqlite:///{value} para un "
             "archivo SQLite, o postgresql+psycopg://USUARIO@HOST:PUERTO/NOMBRE para PostgreSQL"

@@ -11,6 +11,7 @@ import typer
 
 from puntobanco.cli.lang import detect_lang, help_lang, message, parse_lang
 from puntobanco.cli.numbers import localize
+from puntobanco.cli.params import OptionValueError, OutputFormat, chosen_format, parse_format
 from puntobanco.cli.textsafe import FlagSafeGroup
 from puntobanco.core.explain import Lang
 
@@ -29,6 +30,44 @@ LangOption = Annotated[
     str | None,
     typer.Option(metavar="es|en", help=message(help_lang(sys.argv, os.environ), "cli.op_lang")),
 ]
+
+
+_HELP_LANG = help_lang(sys.argv, os.environ)
+#: ``--format`` of a command that prints a table (``report``, ``verify``).
+TableFormatOption = Annotated[
+    OutputFormat | None,
+    typer.Option(
+        "--format",
+        metavar="table|json|csv|markdown",
+        parser=parse_format,
+        help=message(_HELP_LANG, "cli.op_format", more=message(_HELP_LANG, "cli.op_format_more")),
+    ),
+]
+#: ``--format`` of a command whose answer is no table (``ledger check``).
+FormatOption = Annotated[
+    OutputFormat | None,
+    typer.Option(
+        "--format",
+        metavar="table|json",
+        parser=parse_format,
+        help=message(_HELP_LANG, "cli.op_format", more=""),
+    ),
+]
+
+
+def output_format(
+    fmt: OutputFormat | None, as_json: bool, lang: Lang, *, tables: bool = True
+) -> OutputFormat:
+    """``--format`` and ``--json`` as one choice, or exit 2 with the shared option message."""
+    try:
+        chosen = chosen_format(fmt, as_json)
+        if not tables and chosen not in (OutputFormat.TABLE, OutputFormat.JSON):
+            raise OptionValueError("opt.format_here", value=chosen.value)
+    except OptionValueError as error:
+        detail = error.detail(lang)
+        typer.echo(message(lang, "opt.bad", option="--format", detail=detail), err=True)
+        raise typer.Exit(2) from None
+    return chosen
 
 
 def translated(name: str, example: str) -> type[Any]:
@@ -65,6 +104,7 @@ def operator_lang(lang: str | None) -> Lang:
 def check(
     database: DatabaseOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    fmt: FormatOption = None,
     lang: LangOption = None,
 ) -> None:
     """Compare each cached balance with the sum of its entries; exit 1 on any difference.
@@ -77,6 +117,7 @@ def check(
     from puntobanco.server.ledger.check import reconcile
 
     language = operator_lang(lang)
+    as_json = output_format(fmt, as_json, language, tables=False) is OutputFormat.JSON
     with open_database(database, language) as sessions, sessions.begin() as session:
         report = reconcile(session).as_dict()
     if as_json:

@@ -8,8 +8,17 @@ from typing import Annotated, Any
 import typer
 
 from puntobanco.cli.lang import message
-from puntobanco.cli.ledger import DatabaseOption, LangOption, operator_lang, translated
+from puntobanco.cli.ledger import (
+    DatabaseOption,
+    LangOption,
+    TableFormatOption,
+    operator_lang,
+    output_format,
+    translated,
+)
 from puntobanco.cli.numbers import localize
+from puntobanco.cli.params import OutputFormat
+from puntobanco.cli.tables import write_rows
 
 
 def register(app: typer.Typer) -> None:
@@ -19,6 +28,7 @@ def register(app: typer.Typer) -> None:
     def _report(
         database: DatabaseOption = None,
         as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+        fmt: TableFormatOption = None,
         lang: LangOption = None,
     ) -> None:
         """Rounds, turnover and GGR per bet and per day; realised RTP against the exact value.
@@ -31,10 +41,19 @@ def register(app: typer.Typer) -> None:
         from puntobanco.server.ledger.report import operator_report
 
         language = operator_lang(lang)
+        output = output_format(fmt, as_json, language)
         with open_database(database, language) as sessions, sessions.begin() as session:
             report = operator_report(session).as_dict()
-        if as_json:
+        if output is OutputFormat.JSON:
             typer.echo(json.dumps(report))
+            return
+        if output is not OutputFormat.TABLE:
+            # One row per rules preset and bet, the JSON's fields and plain numbers.
+            headers = [
+                k for k, v in (report["bets"] or [{}])[0].items() if not isinstance(v, dict | list)
+            ]
+            rows = [[b[k] for k in headers] for b in report["bets"]]
+            typer.echo(write_rows(headers, rows, output), nl=False)
             return
 
         def money(minor: int) -> str:

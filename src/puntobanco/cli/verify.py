@@ -10,8 +10,17 @@ from typing import Annotated, Any
 import typer
 
 from puntobanco.cli.lang import counted_key, message
-from puntobanco.cli.ledger import DatabaseOption, LangOption, operator_lang, translated
+from puntobanco.cli.ledger import (
+    DatabaseOption,
+    LangOption,
+    TableFormatOption,
+    operator_lang,
+    output_format,
+    translated,
+)
 from puntobanco.cli.numbers import localize
+from puntobanco.cli.params import OutputFormat
+from puntobanco.cli.tables import write_rows
 from puntobanco.core.errors import BaccaratError
 
 #: What recomputing a round raises when its record is not one the server could have
@@ -38,6 +47,7 @@ def register(app: typer.Typer) -> None:
         ] = None,
         database: DatabaseOption = None,
         as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+        fmt: TableFormatOption = None,
         lang: LangOption = None,
     ) -> None:
         """Recompute each round dealt under SERVER_SEED; exit 1 if any differs.
@@ -52,6 +62,7 @@ def register(app: typer.Typer) -> None:
         from puntobanco.server.verify import records_from_api, verify_rounds
 
         language = operator_lang(lang)
+        output = output_format(fmt, as_json, language)
         try:
             seed = bytes.fromhex(server_seed.strip())
             if len(seed) != 32:
@@ -111,8 +122,13 @@ def register(app: typer.Typer) -> None:
                 "rounds_checked": checked.rounds_checked,
                 "mismatches": [m.__dict__ for m in checked.mismatches],
             }
-        if as_json:
+        if output is OutputFormat.JSON:
             typer.echo(json.dumps(result))
+        elif output is not OutputFormat.TABLE:
+            # One row per mismatch (none: the header alone), for a spreadsheet or a script.
+            headers = ["round_id", "field", "recorded", "recomputed"]
+            rows = [[m[k] for k in headers] for m in result["mismatches"]]
+            typer.echo(write_rows(headers, rows, output), nl=False)
         else:
             summary = message(
                 language,

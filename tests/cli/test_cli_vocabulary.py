@@ -340,3 +340,22 @@ def test_the_card_list_type() -> None:
     for bad in ("", "Zz", "Kd 11h"):
         with pytest.raises(OptionValueError):
             parse_card_list(bad)
+
+
+def test_shell_completion_names_commands_and_their_options() -> None:
+    script = runner.invoke(app, ["--show-completion", "bash"], prog_name="puntobanco")
+    assert script.exit_code == 0 and "_PUNTOBANCO_COMPLETE=complete_bash" in script.stdout
+
+    def complete(words: str) -> list[str]:
+        env = {
+            "_PUNTOBANCO_COMPLETE": "complete_bash",
+            "COMP_WORDS": words,
+            "COMP_CWORD": str(len(words.split()) - 1),
+        }
+        done = runner.invoke(app, [], prog_name="puntobanco", env=env)
+        assert done.exit_code == 0, done.output
+        return done.stdout.split()
+
+    assert complete("puntobanco sim") == ["simulate"]
+    assert "--preset" in complete("puntobanco simulate --pr")
+    assert complete("puntobanco ledger ch") == ["check"]

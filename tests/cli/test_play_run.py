@@ -63,7 +63,7 @@ def test_pair_bets_and_other_payouts() -> None:
     )
     assert "Pareja Jugador 11 a 1" in text
     assert "las apuestas a Jugador y Banca no se pagan ni se pierden" in text
-    assert "Banca 1 a 1 menos 4% de comisión" in text and "Empate 9 a 1" in text
+    assert "Banca 1 a 1 menos 4\u00a0% de comisión" in text and "Empate 9 a 1" in text
     assert "Pareja Jugador" in text and "Pareja Banca" in text
 
 

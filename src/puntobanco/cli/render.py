@@ -20,6 +20,7 @@ from rich.text import Text
 
 from puntobanco.cli.game import NewShoe, RoundReport, Session
 from puntobanco.cli.lang import MESSAGES, counted_key, message
+from puntobanco.cli.numbers import localize
 from puntobanco.cli.scoreboard import Scoreboard
 from puntobanco.core.bets import Bet, Resolution
 from puntobanco.core.cards import Card
@@ -198,7 +199,8 @@ class Renderer:
                     )
         if pushing:
             parts.append(self.t("payout.push", bets=self.join(pushing, "and")))
-        return " · ".join(parts)
+        # Ratios and the commission as the player's language writes them (0,95; 5 %).
+        return localize(" · ".join(parts), self.lang)
 
     def join(self, words: list[str], conjunction: str) -> str:
         """``8 or 9``, ``Player and Banker``, ``a, b and c`` in the player's language."""

@@ -41,9 +41,14 @@ def main() -> None:
                 command, check=True, capture_output=True, env={**os.environ, "COLUMNS": "80"}
             )
             times[name].append(time.perf_counter() - start)
-    print(f"{'command':<28}{'min ms':>9}{'median ms':>11}")
+    base = min(times["python -c pass (baseline)"])
+    print(f"{'command':<28}{'min ms':>9}{'median ms':>11}{'min - baseline':>16}")
     for name, values in times.items():
-        print(f"{name:<28}{1000 * min(values):>9.0f}{1000 * statistics.median(values):>11.0f}")
+        low = min(values)
+        print(
+            f"{name:<28}{1000 * low:>9.0f}{1000 * statistics.median(values):>11.0f}"
+            f"{1000 * (low - base):>16.0f}"
+        )
 
 
 if __name__ == "__main__":

@@ -38,7 +38,7 @@ TableFormatOption = Annotated[
     OutputFormat | None,
     typer.Option(
         "--format",
-        metavar="table|json|csv|markdown",
+        metavar="FORMAT",
         parser=parse_format,
         help=message(_HELP_LANG, "cli.op_format", more=message(_HELP_LANG, "cli.op_format_more")),
     ),
@@ -48,7 +48,7 @@ FormatOption = Annotated[
     OutputFormat | None,
     typer.Option(
         "--format",
-        metavar="table|json",
+        metavar="FORMAT",
         parser=parse_format,
         help=message(_HELP_LANG, "cli.op_format", more=""),
     ),

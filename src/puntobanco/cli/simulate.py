@@ -427,7 +427,7 @@ def register(app: typer.Typer) -> None:
         ] = None,
         shoe: Annotated[
             ShoeMode | None,
-            typer.Option("--shoe", metavar="cut-card|reshuffle", parser=parse_shoe, help=h("shoe")),
+            typer.Option("--shoe", metavar="TYPE", parser=parse_shoe, help=h("shoe")),
         ] = None,
         cut_card: Annotated[
             int | None, typer.Option("--cut-card", metavar="N", help=h("cut_card"))
@@ -459,7 +459,7 @@ def register(app: typer.Typer) -> None:
             OutputFormat | None,
             typer.Option(
                 "--format",
-                metavar="table|json|csv|markdown",
+                metavar="FORMAT",
                 parser=parse_format,
                 help=h("format"),
             ),

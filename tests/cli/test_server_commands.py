@@ -389,7 +389,7 @@ def test_operator_output_in_spanish(played: dict[str, Any]) -> None:
         app, ["verify", played["seed"], "--rounds", str(played["rounds"]), "--lang", "es"]
     )
     assert verify.exit_code == 0, verify.output
-    assert "3 manos comprobadas, 0 discrepancias" in verify.output
+    assert "3 rondas comprobadas, 0 discrepancias" in verify.output
 
 
 def test_operator_formats(played: dict[str, Any]) -> None:

@@ -754,10 +754,10 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         ),
         # Lo que imprimen los comandos del operador al terminar (sus rechazos, más abajo)
         "verify.summary": (
-            "semilla {hash}...: {checked} manos comprobadas, {mismatches} discrepancias"
+            "semilla {hash}...: {checked} rondas comprobadas, {mismatches} discrepancias"
         ),
         "verify.mismatch": (
-            "  mano {round} {field}: registrado {recorded}, recalculado {recomputed}"
+            "  ronda {round} {field}: registrado {recorded}, recalculado {recomputed}"
         ),
         "ledger.ok": "comprobación del libro: CORRECTO",
         "ledger.bad": "comprobación del libro: HAY DIFERENCIAS",

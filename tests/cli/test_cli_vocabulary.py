@@ -359,3 +359,14 @@ def test_shell_completion_names_commands_and_their_options() -> None:
     assert complete("puntobanco sim") == ["simulate"]
     assert "--preset" in complete("puntobanco simulate --pr")
     assert complete("puntobanco ledger ch") == ["check"]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize(
+    "args", [["--cut-card", "1"], ["--decks", "1", "--cut-card", "60"], ["--cut-card", "9999"]]
+)
+def test_no_internal_name_reaches_the_user(args: list[str], lang: str) -> None:
+    done = _invoke(*SIM, *args, "--lang", lang)
+    assert done.exit_code == 2 and "--cut-card" in done.stderr or "carta de corte" in done.stderr
+    for internal in ("cut_card", "banker_commission", "tie_pays", "shoe_mode", "pair_pays"):
+        assert internal not in done.output

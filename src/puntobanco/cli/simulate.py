@@ -13,6 +13,7 @@ partial result.
 
 import json
 import os
+import re
 import secrets
 import signal
 import sys
@@ -177,6 +178,12 @@ _ERRORS: dict[str, dict[str, str]] = {
         "timeout": "The timeout must be more than 0 seconds.",
         "preset": "Unknown rules preset {value}: choose one of {allowed}.",
         "shoe_mode": "--shoe must be cut-card or reshuffle, got {value}.",
+        # The rules' own refusals, worded with the options' names (not the fields').
+        "decks": "The number of decks must be from 1 to 8, got {value}.",
+        "cut_card": "--cut-card must leave {minimum} to {maximum} cards behind it, got {value}.",
+        "commission": "The commission must be at least 0 and below 1 (0.05 is 5%), got {value}.",
+        "rules_not_positive": "{name} must be positive.",
+        "rules_not_a_number": "{name} must be a number such as 8, 0.05 or 19/20, got {value}.",
     },
     "es": {
         "count": "--{name} debe ser un número entero de 1 a {maximum:,}; se recibió {value}.",
@@ -230,15 +237,42 @@ def _language(lang: str | None) -> str:
     return detect_lang(lang, os.environ)
 
 
+#: The rules' field names as the user knows them: the options that set them.
+FIELD_OPTIONS = {
+    "banker_commission": "--commission",
+    "banker_six_pays": "--banker-six-pays",
+    "tie_pays": "--tie-pays",
+    "pair_pays": "--pair-pays",
+    "cut_card": "--cut-card",
+    "shoe_mode": "--shoe",
+    "decks": "--decks",
+    "burn": "--burn",
+}
+
+
+def _optioned(text: str) -> str:
+    """``text`` with each rules field named by its option (``tie_pays`` -> ``--tie-pays``)."""
+    for field, option in FIELD_OPTIONS.items():
+        text = re.sub(rf"(?<![\w-]){field}\b", option, text)
+    return text
+
+
 def message(error: BaccaratError, lang: str) -> str:
-    """``error`` in ``lang``; its English message when there is no translation."""
+    """``error`` in ``lang``; its English message when there is no translation.
+
+    Internal names (``banker_commission``) never reach the user: a field is
+    named by the option that sets it.
+    """
     template = _ERRORS[lang].get(error.code)
     if template is None:
-        return error.message
+        return _optioned(error.message)
+    params = {
+        k: FIELD_OPTIONS.get(v, v) if isinstance(v, str) else v for k, v in error.params.items()
+    }
     try:
-        return template.format(**error.params)
+        return _optioned(template.format(**params))
     except (KeyError, IndexError, ValueError):
-        return error.message
+        return _optioned(error.message)
 
 
 @contextmanager

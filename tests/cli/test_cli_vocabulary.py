@@ -370,3 +370,20 @@ def test_no_internal_name_reaches_the_user(args: list[str], lang: str) -> None:
     assert done.exit_code == 2 and "--cut-card" in done.stderr or "carta de corte" in done.stderr
     for internal in ("cut_card", "banker_commission", "tie_pays", "shoe_mode", "pair_pays"):
         assert internal not in done.output
+
+
+@pytest.mark.parametrize(
+    "args,english,spanish",
+    [
+        (["--bogus"], "Unknown option --bogus. See: puntobanco --help",
+         "Opción desconocida --bogus. Vea: puntobanco --help"),
+        (["nosuch"], "Unknown command 'nosuch'. See: puntobanco --help",
+         "Orden desconocida «nosuch». Vea: puntobanco --help"),
+        (["ledger", "nosuch"], "See: puntobanco ledger --help", "Vea: puntobanco ledger --help"),
+    ],
+)  # fmt: skip
+def test_the_groups_usage_errors_in_one_line(args: list[str], english: str, spanish: str) -> None:
+    for lang, text in (("en_GB.UTF-8", english), ("es_ES.UTF-8", spanish)):
+        done = _invoke(*args, env={"LANG": lang})
+        assert done.exit_code == 2 and text in done.stderr, done.output
+        assert "╭" not in done.output

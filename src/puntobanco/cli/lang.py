@@ -338,6 +338,9 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "opt.usage": "{detail}. See: puntobanco {command} --help",
         "opt.needs_value": "The option {option} needs a value. See: puntobanco {command} --help",
         "opt.missing": "{name} is missing. See: puntobanco {command} --help",
+        "opt.no_command": (
+            "Unknown command '{name}'. See: puntobanco {command} --help (the commands are listed)"
+        ),
         "opt.not_whole": (
             "The option {option} takes a whole number, got '{value}'. "
             "See: puntobanco {command} --help"
@@ -698,6 +701,9 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
             "La opción {option} necesita un valor. Vea: puntobanco {command} --help"
         ),
         "opt.missing": "Falta {name}. Vea: puntobanco {command} --help",
+        "opt.no_command": (
+            "Orden desconocida «{name}». Vea: puntobanco {command} --help (lista las órdenes)"
+        ),
         "opt.not_whole": (
             "La opción {option} espera un número entero; se recibió «{value}». "
             "Vea: puntobanco {command} --help"

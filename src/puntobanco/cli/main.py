@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 import sys
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -23,7 +24,7 @@ from typing import Any
 
 import typer
 import typer.main
-from typer.core import TyperCommand, TyperGroup, TyperOption
+from typer.core import TyperGroup, TyperOption
 
 from puntobanco.cli.lang import LANG_VARIABLE, detect_lang, help_lang, message, parse_lang
 from puntobanco.cli.textsafe import without_flag_placeholders
@@ -170,6 +171,40 @@ def _interrupted_is_130() -> Iterator[None]:
         raise typer.Exit(EXIT_INTERRUPTED) from None
 
 
+@contextmanager
+def _one_line_usage() -> Iterator[None]:
+    """A usage error of the group (``--bogus``, an unknown command) as one line, in the language.
+
+    The same sentences and status (2) as every command's, instead of Typer's English box.
+    """
+    try:
+        yield
+    except typer.TyperException as error:
+        from types import SimpleNamespace
+
+        from puntobanco.cli.play import TranslatedCommand
+
+        lang = detect_lang(None, os.environ)
+        names: list[str] = []
+        ctx = getattr(error, "ctx", None)
+        while ctx is not None and ctx.parent is not None:
+            names.insert(0, ctx.info_name or "")
+            ctx = ctx.parent
+        command = " ".join(names)
+        unknown = _UNKNOWN_COMMAND.search(str(getattr(error, "message", "")))
+        if unknown:
+            text = message(lang, "opt.no_command", name=unknown.group(1), command=command)
+        else:
+            stub = SimpleNamespace(command_name=command, option_example="--lang es")
+            text = TranslatedCommand.usage_text(stub, lang, error)  # type: ignore[arg-type]
+        typer.echo(text.replace("puntobanco  --help", "puntobanco --help"), err=True)
+        raise typer.Exit(2) from None
+
+
+#: Click's sentence for a command it does not know.
+_UNKNOWN_COMMAND = re.compile(r"No such command '(.*)'")
+
+
 class LazyGroup(TyperGroup):
     """The top-level group: commands imported when used, help in the user's language."""
 
@@ -178,19 +213,11 @@ class LazyGroup(TyperGroup):
         return list(COMMANDS)
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
-        """The command ``cmd_name``: its module imported and registered now, or a stub for help.
-
-        While the top-level help lists the commands, a stub carrying the
-        translated one-line help stands in for each, so that listing them
-        imports nothing.
-        """
+        """The command ``cmd_name``, its module imported and registered now."""
         entry = COMMANDS.get(cmd_name)
         if entry is None:
             return None
-        module_name, helps = entry
-        if getattr(self, "_listing", False):
-            lang = help_lang(sys.argv, os.environ)
-            return TyperCommand(cmd_name, help=helps[lang], short_help=helps[lang])
+        module_name, _ = entry
         module = importlib.import_module(f"puntobanco.cli.{module_name}")
         sub = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
         module.register(sub)
@@ -201,7 +228,7 @@ class LazyGroup(TyperGroup):
 
     def invoke(self, ctx: Any) -> Any:
         """Run the command with the global ``--lang`` passed on to it."""
-        with _global_lang(ctx.params.get("lang")), _interrupted_is_130():
+        with _global_lang(ctx.params.get("lang")), _interrupted_is_130(), _one_line_usage():
             return super().invoke(ctx)
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
@@ -212,28 +239,29 @@ class LazyGroup(TyperGroup):
         with (
             _global_lang(raw if raw is not None and parse_lang(raw) else None),
             _interrupted_is_130(),
+            _one_line_usage(),
         ):
             return super().parse_args(ctx, args)
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
-        """The top-level help, worded in the user's language, listing stubs only."""
-        from typer import rich_utils
+        """The top-level help, in the user's language, written without Rich.
 
+        Plain text (usage, summary, options, commands), as ``gh`` and ``uv`` write
+        theirs: Rich's help renderer alone costs more to import than the rest of
+        the top level, and this page is what a user asks for first. Each
+        command's own help is Typer's.
+        """
         lang = help_lang(sys.argv, os.environ)
-        titles = {
-            "OPTIONS_PANEL_TITLE": message(lang, "cli.options_panel"),
-            "COMMANDS_PANEL_TITLE": _TOP[lang]["commands"],
-        }
-        saved = {name: getattr(rich_utils, name) for name in titles}
-        for name, title in titles.items():
-            setattr(rich_utils, name, title)
-        self._listing = True
-        try:
-            super().format_help(ctx, formatter)
-        finally:
-            self._listing = False
-            for name, title in saved.items():
-                setattr(rich_utils, name, title)
+        pieces = " ".join(self.collect_usage_pieces(ctx))
+        pieces = pieces.replace("[OPTIONS]", message(lang, "cli.options_metavar"), 1)
+        pieces = pieces.replace("COMMAND [ARGS]...", _TOP[lang]["commands_metavar"], 1)
+        formatter.write_usage(ctx.command_path, pieces, prefix=message(lang, "cli.usage") + " ")
+        self.format_help_text(ctx, formatter)
+        records = [r for p in self.get_params(ctx) if (r := p.get_help_record(ctx)) is not None]
+        with formatter.section(message(lang, "cli.options_panel")):
+            formatter.write_dl(records)
+        with formatter.section(_TOP[lang]["commands"]):
+            formatter.write_dl([(name, helps[lang]) for name, (_, helps) in COMMANDS.items()])
 
     def get_usage(self, ctx: Any) -> str:
         """Click's usage line, its words in the language of the help."""
@@ -279,6 +307,7 @@ app = typer.Typer(
     name="puntobanco",
     cls=LazyGroup,
     help=_TOP[_help_lang]["help"],
+    rich_markup_mode=None,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},

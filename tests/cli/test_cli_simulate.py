@@ -60,8 +60,12 @@ def test_rules_options_reach_the_simulation() -> None:
         (["--hands", "-3"], "got -3", "se recibió -3"),
         (["--hands", "5", "--workers", "999"], "takes 1 to", "admite aquí de 1 a"),
         (["--hands", "5", "--backend", "quantum"], "Unknown backend", "Motor desconocido"),
-        (["--hands", "5", "--decks", "9"], "decks must be from 1 to 8", "de 1 a 8"),
-        (["--hands", "5", "--shoe", "never"], "--shoe must be", "--shoe debe ser"),
+        (["--hands", "5", "--decks", "9"], "Invalid option --decks: the number", "de 1 a 8"),
+        (
+            ["--hands", "5", "--shoe", "never"],
+            "Invalid option --shoe: the shoe is cut-card or reshuffle",
+            "Opción no válida --shoe: el zapato es cut-card o reshuffle",
+        ),
         (
             [
                 "--hands",

@@ -63,7 +63,7 @@ def test_pair_bets_and_other_payouts() -> None:
     )
     assert "Pareja Jugador 11 a 1" in text
     assert "las apuestas a Jugador y Banca no se pagan ni se pierden" in text
-    assert "Banca 1 a 1 menos 4% de comisión" in text and "Empate 9 a 1" in text
+    assert "Banca 1 a 1 menos 4\u00a0% de comisión" in text and "Empate 9 a 1" in text
     assert "Pareja Jugador" in text and "Pareja Banca" in text
 
 
@@ -149,17 +149,17 @@ def test_defaults() -> None:
         ({"decks": "٨"}, "--decks", "opt.decks"),
         ({"cut_card": "9" * 5000}, "--cut-card", "opt.cut_card"),
         ({"cut_card": "１４"}, "--cut-card", "opt.cut_card"),
-        ({"tie_pays": "٨"}, "--tie-pays", "opt.tie_pays"),
-        ({"tie_pays": "1e999999999"}, "--tie-pays", "opt.tie_pays"),
+        ({"tie_pays": "٨"}, "--tie-pays", "opt.payout"),
+        ({"tie_pays": "1e999999999"}, "--tie-pays", "opt.payout"),
         ({"commission": "1e-999999999"}, "--commission", "opt.commission"),
         ({"maximum": "0"}, "--max", "opt.amount"),
         ({"minimum": "10", "maximum": "5"}, "--min", "opt.limits_order"),
         ({"balance": "4", "minimum": "5"}, "--balance", "opt.balance_low"),
-        ({"commission": "1"}, "--commission", "opt.commission"),
+        ({"commission": "1"}, "--commission", "opt.rate_ambiguous"),
         ({"commission": "-5%"}, "--commission", "opt.commission"),
         ({"commission": "abc"}, "--commission", "opt.commission"),
-        ({"tie_pays": "0"}, "--tie-pays", "opt.tie_pays"),
-        ({"tie_pays": "eight"}, "--tie-pays", "opt.tie_pays"),
+        ({"tie_pays": "0"}, "--tie-pays", "opt.payout"),
+        ({"tie_pays": "eight"}, "--tie-pays", "opt.payout"),
         ({"lang": "fr"}, "--lang", "opt.lang"),
     ],
 )

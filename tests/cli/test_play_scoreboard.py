@@ -77,3 +77,34 @@ def test_side_by_side_fits_the_width() -> None:
         full = _render(board.derived_roads(shoe, width), width)
         assert "Big Eye Boy" in full and "Cockroach Pig" in full
         assert max(len(line) for line in full.splitlines()) <= width
+
+
+def test_without_colour_red_and_blue_are_two_shapes() -> None:
+    from puntobanco.cli.scoreboard import DERIVED_ROADS, DERIVED_SYMBOLS, PLAIN_SYMBOLS
+    from puntobanco.core.roads import Colour
+
+    # A shoe long enough for every derived road to hold both colours.
+    shoe = marks("BBPPBPBBBPPPBPBBPBPPBBBP")
+    for key, builder in DERIVED_ROADS:
+        columns = builder(shoe)
+        colours = [c for column in columns for c in column if c is not None]
+        assert Colour.RED in colours and Colour.BLUE in colours, key
+        plain = "".join(plain_rows(grid_lines(columns, Scoreboard(LETTERS, TITLES, colour=False)
+                                              .derived(key), 40)))  # fmt: skip
+        coloured = "".join(plain_rows(grid_lines(columns, Scoreboard(LETTERS, TITLES)
+                                                 .derived(key), 40)))  # fmt: skip
+        assert plain.count(PLAIN_SYMBOLS[Colour.RED]) == colours.count(Colour.RED)
+        assert plain.count(PLAIN_SYMBOLS[Colour.BLUE]) == colours.count(Colour.BLUE)
+        assert coloured.count(DERIVED_SYMBOLS[key]) == len(colours)
+    assert PLAIN_SYMBOLS[Colour.RED] != PLAIN_SYMBOLS[Colour.BLUE]
+
+
+def test_no_color_legend_names_the_shapes() -> None:
+    from puntobanco.cli.lang import message
+
+    for lang in ("en", "es"):
+        legend = message(lang, "board.derived_legend_plain")  # type: ignore[arg-type]
+        assert "●" in legend and "○" in legend and "[" not in legend
+    from puntobanco.cli.textsafe import transliterate
+
+    assert transliterate("●", "ascii") != transliterate("○", "ascii")

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -368,3 +371,41 @@ def test_verify_a_tampered_database_round_it_cannot_recompute(played: dict[str, 
     result = _invoke("verify", played["seed"], "--database", played["url"])
     assert result.exit_code == 1, result.output
     assert "cannot recompute a round of this seed" in result.stderr
+
+
+def test_operator_output_in_spanish(played: dict[str, Any]) -> None:
+    url = played["url"]
+    check = runner.invoke(app, ["--lang", "es", "ledger", "check", "--database", url])
+    assert check.exit_code == 0, check.output
+    assert "comprobación del libro: CORRECTO" in check.output
+    assert "manos liquidadas 4" in check.output and "ledger check" not in check.output
+    report = runner.invoke(app, ["report", "--database", url, "--lang", "es"])
+    assert report.exit_code == 0, report.output
+    assert "manos 4  volumen 19,00" in report.output and "por día (UTC):" in report.output
+    assert "turnover" not in report.output
+    # Percentages with a decimal comma and a space before the sign, as Spanish writes them.
+    assert re.search(r"\d,\d{3}\u00a0%", report.output)
+    verify = runner.invoke(
+        app, ["verify", played["seed"], "--rounds", str(played["rounds"]), "--lang", "es"]
+    )
+    assert verify.exit_code == 0, verify.output
+    assert "3 rondas comprobadas, 0 discrepancias" in verify.output
+
+
+def test_operator_formats(played: dict[str, Any]) -> None:
+    url = played["url"]
+    as_json = runner.invoke(app, ["report", "--database", url, "--json"])
+    as_format = runner.invoke(app, ["report", "--database", url, "--format", "json"])
+    assert json.loads(as_json.stdout)["bets"] == json.loads(as_format.stdout)["bets"]
+    table = runner.invoke(app, ["report", "--database", url, "--format", "csv"])
+    assert table.exit_code == 0, table.output
+    rows = list(csv.DictReader(io.StringIO(table.stdout)))
+    assert sum(int(r["turnover_minor"]) for r in rows) == 3 * 600 + 100
+    check = runner.invoke(app, ["ledger", "check", "--database", url, "--format", "json"])
+    assert check.exit_code == 0 and json.loads(check.stdout)["ok"] is True
+    refused = runner.invoke(app, ["ledger", "check", "--database", url, "--format", "csv"])
+    assert refused.exit_code == 2 and "table or json" in refused.stderr
+    verify = runner.invoke(
+        app, ["verify", played["seed"], "--rounds", str(played["rounds"]), "--format", "markdown"]
+    )
+    assert verify.exit_code == 0 and verify.stdout.startswith("| round_id | field |")

@@ -19,6 +19,9 @@ from typing import Any
 
 from puntobanco.core.explain import LANGUAGES, Lang
 
+#: The program's own language setting: the global ``puntobanco --lang`` passes itself on to
+#: the subcommand through it, and a user may set it; it comes before the locale's variables.
+LANG_VARIABLE = "PUNTOBANCO_LANG"
 #: The locale variables that name the language of messages, in POSIX precedence.
 LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
 
@@ -51,8 +54,10 @@ def detect_lang(explicit: str | None, environ: Mapping[str, str]) -> Lang:
     """The player's language: ``explicit`` if we have it, else the locale's, else English.
 
     The one place the command line decides a language; this signature is
-    stable. The first non-empty of LC_ALL, LC_MESSAGES and LANG decides, as
-    in POSIX; a locale in a language we lack (``fr_FR``, ``C``) means English.
+    stable. Then ``PUNTOBANCO_LANG`` (the global ``--lang``), if it names a
+    language we have; then the first non-empty of LC_ALL, LC_MESSAGES and
+    LANG decides, as in POSIX; a locale in a language we lack (``fr_FR``,
+    ``C``) means English.
 
     Args:
         explicit: The value of ``--lang``, or ``None`` when it was not given.
@@ -66,11 +71,14 @@ def detect_lang(explicit: str | None, environ: Mapping[str, str]) -> Lang:
 
     >>> detect_lang("en", {"LANG": "es_ES.UTF-8"}), detect_lang(None, {"LC_ALL": "C"})
     ('en', 'en')
+    >>> detect_lang(None, {"PUNTOBANCO_LANG": "es", "LANG": "en_GB.UTF-8"})
+    'es'
     """
-    if explicit is not None:
-        chosen = parse_lang(explicit)
-        if chosen is not None:
-            return chosen
+    for given in (explicit, environ.get(LANG_VARIABLE)):
+        if given is not None:
+            chosen = parse_lang(given)
+            if chosen is not None:
+                return chosen
     for name in LOCALE_VARIABLES:
         value = environ.get(name, "")
         if value:
@@ -206,6 +214,9 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
             "Derived roads: [red]red[/] where the Big Road repeats itself, "
             "[blue]blue[/] where it breaks."
         ),
+        "board.derived_legend_plain": (
+            "Derived roads: ● red where the Big Road repeats itself, ○ blue where it breaks."
+        ),
         "bead.banker": "B",
         "bead.player": "P",
         "bead.tie": "T",
@@ -303,7 +314,8 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "cli.balance": "Starting balance (default: 1000).",
         "cli.min": "Table minimum per bet (default: 1).",
         "cli.max": "Table maximum per bet (default: 500).",
-        "cli.commission": "Banker commission, such as 0.05 or 5% (default: 5%).",
+        "cli.commission": "Banker commission, 5% or 0.05 (default: 5%; a bare 5 is ambiguous).",
+        "cli.preset": "Rules preset to start from, such as punto-banco-6 (--rules too).",
         "cli.tie_pays": "The Tie pays N to 1 (default: 8).",
         "cli.pairs": "Offer the Player Pair and Banker Pair bets (11 to 1).",
         "cli.lang": "Language, es or en (default: from the locale).",
@@ -325,6 +337,10 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "opt.hint": " (did you mean {names}?)",
         "opt.usage": "{detail}. See: puntobanco {command} --help",
         "opt.needs_value": "The option {option} needs a value. See: puntobanco {command} --help",
+        "opt.missing": "{name} is missing. See: puntobanco {command} --help",
+        "opt.no_command": (
+            "Unknown command '{name}'. See: puntobanco {command} --help (the commands are listed)"
+        ),
         "opt.not_whole": (
             "The option {option} takes a whole number, got '{value}'. "
             "See: puntobanco {command} --help"
@@ -362,9 +378,55 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
             "the commission is a fraction from 0 to below 1, such as 0.05 or 5%, got '{value}'"
         ),
         "opt.tie_pays": "the Tie pays a positive number to 1, such as 8 or 9, got '{value}'",
+        "opt.preset": "the rules presets are {allowed}, got '{value}'",
+        "opt.cards": "'{value}' is not a list of cards such as Kd 5s 10h",
+        "opt.rate_ambiguous": (
+            "'{value}' is ambiguous: write {percent}% for {percent} percent, or {decimal}"
+        ),
+        "opt.payout": (
+            "a payout is a positive number to 1, such as 8, 8:1, 19/20 or 0.95, got '{value}'"
+        ),
+        "opt.format": "the formats are table, json, csv and markdown, got '{value}'",
+        "opt.format_here": "this command writes table or json, got '{value}'",
+        "opt.format_json": "--json is --format json, and --format says {value}: give one of them",
         "opt.balance_low": ("the starting balance {balance} is under the table minimum {minimum}"),
+        # What the operator commands print when they ran (their refusals are below)
+        "verify.summary": "seed {hash}...: {checked} rounds checked, {mismatches} mismatches",
+        "verify.mismatch": "  round {round} {field}: recorded {recorded}, recomputed {recomputed}",
+        "ledger.ok": "ledger check: OK",
+        "ledger.bad": "ledger check: DIFFERENCES FOUND",
+        "ledger.counts": (
+            "  wallets {wallets}, entries {entries}, journals {journals}, settled rounds {settled}"
+        ),
+        "ledger.open": "  open rounds (dealt, not settled): {open}",
+        "ledger.none": "none",
+        "ledger.balance_differences": "balance differences",
+        "ledger.unbalanced_journals": "unbalanced journals",
+        "ledger.round_differences": "round differences",
+        "ledger.total": "  all entries sum to {total}, not 0",
+        "report.totals": "rounds {rounds}  turnover {turnover}  GGR {ggr}",
+        "report.columns": "rules|bet|rounds|turnover|GGR|RTP|exact RTP|SE|dist/SE",
+        "report.no_theory": "(exact RTP needs puntobanco.analysis, which is not available)",
+        "report.full_shoe": (
+            "(cut-card tables {presets}: the exact RTP is the full shoe's; the cut-card "
+            "effect is too small to detect, far inside SE)"
+        ),
+        "report.per_day": "per day (UTC):",
+        "serve.settings": "puntobanco serve: invalid settings: {detail}",
+        "serve.proxy": (
+            "puntobanco serve: --forwarded-allow-ips: {entry} is not an IP address or network "
+            "(e.g. 10.0.0.2 or 10.0.0.0/8), nor *"
+        ),
+        "serve.sqlite_workers": (
+            "note: several workers share one SQLite file; writes take turns "
+            "(use PostgreSQL to scale)"
+        ),
+        "serve.database": "puntobanco serve: cannot prepare the database: {detail}",
+        "serve.serving": "puntobanco: serving on http://{host}:{port} ({workers} worker(s))",
         # Operator commands (ledger check, report, verify): the database and the audit
         "cli.op_lang": "Language of messages, en or es (default: from the locale).",
+        "cli.op_format": "table (default) or json (the same as --json){more}.",
+        "cli.op_format_more": ", csv or markdown",
         "db.path": (
             "--database takes a URL, not a path: write sqlite:///{value} for a SQLite file, "
             "or postgresql+psycopg://USER@HOST:PORT/NAME for PostgreSQL"
@@ -496,6 +558,9 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
             "Caminos derivados: [red]rojo[/] donde el camino grande se repite, "
             "[blue]azul[/] donde se rompe."
         ),
+        "board.derived_legend_plain": (
+            "Caminos derivados: ● rojo donde el camino grande se repite, ○ azul donde se rompe."
+        ),
         "bead.banker": "B",
         "bead.player": "J",
         "bead.tie": "E",
@@ -609,7 +674,10 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "cli.balance": "Saldo inicial (por defecto: 1000).",
         "cli.min": "Apuesta mínima de la mesa (por defecto: 1).",
         "cli.max": "Apuesta máxima de la mesa (por defecto: 500).",
-        "cli.commission": "Comisión de la Banca, como 0.05 o 5% (por defecto: 5%).",
+        "cli.commission": (
+            "Comisión de la Banca, 5% o 0.05 (por defecto: 5%; un 5 solo es ambiguo)."
+        ),
+        "cli.preset": "Reglas predefinidas de partida, como punto-banco-6 (también --rules).",
         "cli.tie_pays": "El Empate paga N a 1 (por defecto: 8).",
         "cli.pairs": "Ofrecer las apuestas Pareja Jugador y Pareja Banca (11 a 1).",
         "cli.lang": "Idioma, es o en (por defecto: el del sistema).",
@@ -631,6 +699,10 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "opt.usage": "{detail}. Vea: puntobanco {command} --help",
         "opt.needs_value": (
             "La opción {option} necesita un valor. Vea: puntobanco {command} --help"
+        ),
+        "opt.missing": "Falta {name}. Vea: puntobanco {command} --help",
+        "opt.no_command": (
+            "Orden desconocida «{name}». Vea: puntobanco {command} --help (lista las órdenes)"
         ),
         "opt.not_whole": (
             "La opción {option} espera un número entero; se recibió «{value}». "
@@ -670,11 +742,66 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
             "la comisión es una fracción de 0 a menos de 1, como 0.05 o 5%; se recibió «{value}»"
         ),
         "opt.tie_pays": ("el Empate paga un número positivo a 1, como 8 o 9; se recibió «{value}»"),
+        "opt.preset": "las reglas predefinidas son {allowed}; se recibió «{value}»",
+        "opt.cards": "«{value}» no es una lista de cartas como Kd 5s 10h",
+        "opt.rate_ambiguous": (
+            "«{value}» es ambiguo: escriba {percent}% para un {percent} por ciento, o {decimal}"
+        ),
+        "opt.payout": (
+            "un pago es un número positivo a 1, como 8, 8:1, 19/20 o 0.95; se recibió «{value}»"
+        ),
+        "opt.format": "los formatos son table, json, csv y markdown; se recibió «{value}»",
+        "opt.format_here": "esta orden escribe table o json; se recibió «{value}»",
+        "opt.format_json": (
+            "--json es --format json, y --format dice {value}: indique solo uno de los dos"
+        ),
         "opt.balance_low": (
             "el saldo inicial ({balance}) está por debajo del mínimo de la mesa ({minimum})"
         ),
+        # Lo que imprimen los comandos del operador al terminar (sus rechazos, más abajo)
+        "verify.summary": (
+            "semilla {hash}...: {checked} rondas comprobadas, {mismatches} discrepancias"
+        ),
+        "verify.mismatch": (
+            "  ronda {round} {field}: registrado {recorded}, recalculado {recomputed}"
+        ),
+        "ledger.ok": "comprobación del libro: CORRECTO",
+        "ledger.bad": "comprobación del libro: HAY DIFERENCIAS",
+        "ledger.counts": (
+            "  carteras {wallets}, apuntes {entries}, asientos {journals}, "
+            "manos liquidadas {settled}"
+        ),
+        "ledger.open": "  manos abiertas (repartidas, sin liquidar): {open}",
+        "ledger.none": "ninguna",
+        "ledger.balance_differences": "diferencias de saldo",
+        "ledger.unbalanced_journals": "asientos descuadrados",
+        "ledger.round_differences": "diferencias en manos",
+        "ledger.total": "  la suma de todos los apuntes es {total}, no 0",
+        "report.totals": "manos {rounds}  volumen {turnover}  GGR {ggr}",
+        "report.columns": "reglas|apuesta|manos|volumen|GGR|RTP|RTP exacto|ET|dist/ET",
+        "report.no_theory": (
+            "(el RTP exacto necesita puntobanco.analysis, que no está disponible)"
+        ),
+        "report.full_shoe": (
+            "(mesas con carta de corte {presets}: el RTP exacto es el del zapato completo; el "
+            "efecto de la carta de corte es demasiado pequeño para detectarlo, muy dentro del ET)"
+        ),
+        "report.per_day": "por día (UTC):",
+        "serve.settings": "puntobanco serve: configuración no válida: {detail}",
+        "serve.proxy": (
+            "puntobanco serve: --forwarded-allow-ips: {entry} no es una dirección IP ni una red "
+            "(como 10.0.0.2 o 10.0.0.0/8), ni *"
+        ),
+        "serve.sqlite_workers": (
+            "nota: varios procesos comparten un archivo SQLite; las escrituras se turnan "
+            "(use PostgreSQL para escalar)"
+        ),
+        "serve.database": "puntobanco serve: no se puede preparar la base de datos: {detail}",
+        "serve.serving": ("puntobanco: sirviendo en http://{host}:{port} ({workers} proceso(s))"),
         # Comandos del operador (ledger check, report, verify): la base de datos y la auditoría
         "cli.op_lang": "Idioma de los mensajes, en o es (por defecto: el del sistema).",
+        "cli.op_format": "table (por defecto) o json (lo mismo que --json){more}.",
+        "cli.op_format_more": ", csv o markdown",
         "db.path": (
             "--database espera una URL, no una ruta: escriba sqlite:///{value} para un "
             "archivo SQLite, o postgresql+psycopg://USUARIO@HOST:PUERTO/NOMBRE para PostgreSQL"

@@ -5,27 +5,85 @@ from __future__ import annotations
 import json
 import os
 import sys
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from puntobanco.cli.lang import detect_lang, help_lang, message, parse_lang
+from puntobanco.cli.numbers import localize
+from puntobanco.cli.params import OptionValueError, OutputFormat, chosen_format, parse_format
+from puntobanco.cli.textsafe import FlagSafeGroup
 from puntobanco.core.explain import Lang
 
-ledger_app = typer.Typer(help="The wallet ledger.", no_args_is_help=True)
+ledger_app = typer.Typer(help="The wallet ledger.", no_args_is_help=True, cls=FlagSafeGroup)
 
 DatabaseOption = Annotated[
     str | None,
     typer.Option(
+        metavar="URL",
         help="URL of an existing puntobanco database, sqlite:///PATH or "
         "postgresql+psycopg://USER@HOST:PORT/NAME (default: PUNTOBANCO_DATABASE_URL, else "
-        "sqlite:///puntobanco.db); it is never created nor migrated here (serve does that)."
+        "sqlite:///puntobanco.db); it is never created nor migrated here (serve does that).",
     ),
 ]
 LangOption = Annotated[
     str | None,
-    typer.Option(metavar="LANG", help=message(help_lang(sys.argv, os.environ), "cli.op_lang")),
+    typer.Option(metavar="es|en", help=message(help_lang(sys.argv, os.environ), "cli.op_lang")),
 ]
+
+
+_HELP_LANG = help_lang(sys.argv, os.environ)
+#: ``--format`` of a command that prints a table (``report``, ``verify``).
+TableFormatOption = Annotated[
+    OutputFormat | None,
+    typer.Option(
+        "--format",
+        metavar="FORMAT",
+        parser=parse_format,
+        help=message(_HELP_LANG, "cli.op_format", more=message(_HELP_LANG, "cli.op_format_more")),
+    ),
+]
+#: ``--format`` of a command whose answer is no table (``ledger check``).
+FormatOption = Annotated[
+    OutputFormat | None,
+    typer.Option(
+        "--format",
+        metavar="FORMAT",
+        parser=parse_format,
+        help=message(_HELP_LANG, "cli.op_format", more=""),
+    ),
+]
+
+
+def output_format(
+    fmt: OutputFormat | None, as_json: bool, lang: Lang, *, tables: bool = True
+) -> OutputFormat:
+    """``--format`` and ``--json`` as one choice, or exit 2 with the shared option message."""
+    try:
+        chosen = chosen_format(fmt, as_json)
+        if not tables and chosen not in (OutputFormat.TABLE, OutputFormat.JSON):
+            raise OptionValueError("opt.format_here", value=chosen.value)
+    except OptionValueError as error:
+        detail = error.detail(lang)
+        typer.echo(message(lang, "opt.bad", option="--format", detail=detail), err=True)
+        raise typer.Exit(2) from None
+    return chosen
+
+
+def translated(name: str, example: str) -> type[Any]:
+    """A command class whose usage errors are one line in the user's language, as ``play``'s.
+
+    For ``verify``, ``report``, ``ledger check`` and ``serve``: the same words and
+    style as every other command's (``Unknown option --bogus. See: puntobanco report
+    --help``), instead of Typer's English box.
+    """
+    from puntobanco.cli.play import TranslatedCommand
+
+    return type(
+        f"{name.title().replace(' ', '')}Command",
+        (TranslatedCommand,),
+        {"command_name": name, "option_example": example, "error_style": None},
+    )
 
 
 def operator_lang(lang: str | None) -> Lang:
@@ -42,10 +100,11 @@ def operator_lang(lang: str | None) -> Lang:
     return detect_lang(lang, os.environ)
 
 
-@ledger_app.command("check")
+@ledger_app.command("check", cls=translated("ledger check", "--database sqlite:///pb.db"))
 def check(
     database: DatabaseOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    fmt: FormatOption = None,
     lang: LangOption = None,
 ) -> None:
     """Compare each cached balance with the sum of its entries; exit 1 on any difference.
@@ -54,25 +113,40 @@ def check(
     never created here), 2 when --database is not a URL we take.
     """
     from puntobanco.cli.serverdb import open_database
+    from puntobanco.core.money import format_minor
     from puntobanco.server.ledger.check import reconcile
 
-    with open_database(database, operator_lang(lang)) as sessions, sessions.begin() as session:
+    language = operator_lang(lang)
+    as_json = output_format(fmt, as_json, language, tables=False) is OutputFormat.JSON
+    with open_database(database, language) as sessions, sessions.begin() as session:
         report = reconcile(session).as_dict()
     if as_json:
         typer.echo(json.dumps(report))
     else:
-        status = "OK" if report["ok"] else "DIFFERENCES FOUND"
-        typer.echo(f"ledger check: {status}")
-        typer.echo(
-            f"  wallets {report['wallets_checked']}, entries {report['entries']}, "
-            f"journals {report['journals']}, settled rounds {report['rounds_settled']}"
+
+        def say(key: str, **params: Any) -> None:
+            typer.echo(localize(message(language, key, **params), language))
+
+        say("ledger.ok" if report["ok"] else "ledger.bad")
+        say(
+            "ledger.counts",
+            wallets=f"{report['wallets_checked']:,}",
+            entries=f"{report['entries']:,}",
+            journals=f"{report['journals']:,}",
+            settled=f"{report['rounds_settled']:,}",
         )
-        typer.echo(f"  open rounds (dealt, not settled): {report['rounds_open'] or 'none'}")
+        typer.echo(
+            message(
+                language,
+                "ledger.open",
+                open=report["rounds_open"] or message(language, "ledger.none"),
+            )
+        )
         for key in ("balance_differences", "unbalanced_journals", "round_differences"):
             for item in report[key]:
-                typer.echo(f"  {key.replace('_', ' ')}: {item}")
+                typer.echo(f"  {message(language, 'ledger.' + key)}: {item}")
         if report["entries_total_minor"]:
-            typer.echo(f"  all entries sum to {report['entries_total_minor']}, not 0")
+            say("ledger.total", total=format_minor(report["entries_total_minor"], lang=language))
     if not report["ok"]:
         raise typer.Exit(1)
 

@@ -1,25 +1,353 @@
 """The ``puntobanco`` command: one Typer app, one module per subcommand.
 
-Each subcommand module exposes ``register(app)``; heavy imports (numba, the
-server) happen inside the commands, so ``puntobanco play`` starts quickly.
+Each subcommand module exposes ``register(app)``. The top-level group knows
+its commands by name only (:data:`COMMANDS`, with their one-line help in
+both languages) and imports a command's module when that command is run or
+its own help is asked for: ``puntobanco --help`` and ``--version`` load no
+subcommand, and so neither numba, numpy, SQLAlchemy nor FastAPI
+(``bench/bench_cli_startup.py`` measures it; a test checks the imports).
+
+Global options: ``--lang`` (every subcommand follows it unless it is given
+its own ``--lang``; it travels to them as ``PUNTOBANCO_LANG``, which a user
+may also set), ``--version``, ``-h``/``--help`` and Typer's shell completion.
 """
 
 from __future__ import annotations
 
-import typer
+import importlib
+import os
+import re
+import sys
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from typing import Any
 
-from puntobanco.cli import ledger, odds, play, report, serve, simulate, systems, verify
+import typer
+import typer.main
+from typer.core import TyperGroup, TyperOption
+
+from puntobanco.cli.lang import LANG_VARIABLE, detect_lang, help_lang, message, parse_lang
+from puntobanco.cli.textsafe import without_flag_placeholders
+from puntobanco.core.explain import Lang
+
+#: Each command, the module that registers it, and its one-line help per language.
+COMMANDS: Mapping[str, tuple[str, Mapping[Lang, str]]] = {
+    "play": (
+        "play",
+        {
+            "en": "Play Punto Banco at the terminal, in Spanish or English.",
+            "es": "Jugar al Punto Banco en la terminal, en español o en inglés.",
+        },
+    ),
+    "odds": (
+        "odds",
+        {
+            "en": "Exact odds, house edge and spread of every bet, for any shoe and any payouts.",
+            "es": "Probabilidades exactas, ventaja de la casa y dispersión de cada apuesta, "
+            "para cualquier zapato y pagos.",
+        },
+    ),
+    "simulate": (
+        "simulate",
+        {
+            "en": "Deal many rounds and tally them: outcomes, naturals, pairs, every bet's net.",
+            "es": "Repartir muchas manos y contarlas: resultados, naturales, parejas, el neto "
+            "de cada apuesta.",
+        },
+    ),
+    "systems": (
+        "systems",
+        {
+            "en": "Betting systems over many sessions: what they do to the bankroll, and what "
+            "they cannot do to the house edge.",
+            "es": "Sistemas de apuestas en muchas sesiones: lo que hacen con el capital y lo "
+            "que no pueden hacer con la ventaja de la casa.",
+        },
+    ),
+    "serve": (
+        "serve",
+        {
+            "en": "Serve the web table and the HTTP API (docs at /docs).",
+            "es": "Servir la mesa web y la API HTTP (documentación en /docs).",
+        },
+    ),
+    "verify": (
+        "verify",
+        {
+            "en": "Recompute each round dealt under a revealed server seed; exit 1 if any differs.",
+            "es": "Recalcular cada mano repartida con una semilla de servidor revelada; sale "
+            "con 1 si alguna difiere.",
+        },
+    ),
+    "report": (
+        "report",
+        {
+            "en": "Rounds, turnover and GGR per bet and per day; realised RTP against the exact.",
+            "es": "Manos, volumen y GGR por apuesta y por día; RTP obtenido frente al exacto.",
+        },
+    ),
+    "ledger": (
+        "ledger",
+        {
+            "en": "The wallet ledger (ledger check reconciles every wallet).",
+            "es": "El libro de carteras (ledger check concilia cada cartera).",
+        },
+    ),
+}
+
+#: Words of the top-level help that the subcommands' catalogue lacks.
+_TOP: Mapping[Lang, Mapping[str, str]] = {
+    "en": {
+        "help": "Punto Banco (baccarat): play it, price it, simulate it, serve it.",
+        "commands": "Commands",
+        "lang": "Language of every command's messages, en or es (default: from the locale).",
+        "version": "Print the version and exit.",
+        "install_completion": "Install completion for the current shell.",
+        "show_completion": "Show completion for the current shell, to copy it or customise it.",
+        "commands_metavar": "COMMAND [ARGS]...",
+    },
+    "es": {
+        "help": "Punto Banco (baccarat): jugarlo, calcularlo, simularlo, servirlo.",
+        "commands": "Órdenes",
+        "lang": "Idioma de los mensajes de todas las órdenes, en o es (por defecto: el del "
+        "sistema).",
+        "version": "Mostrar la versión y salir.",
+        "install_completion": "Instalar el autocompletado para el intérprete actual.",
+        "show_completion": "Mostrar el autocompletado del intérprete actual, para copiarlo o "
+        "adaptarlo.",
+        "commands_metavar": "ORDEN [ARGUMENTOS]...",
+    },
+}
+
+
+def version() -> str:
+    """The installed package's version (``0+unknown`` when run from a bare source tree)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as dist_version
+
+    try:
+        return dist_version("puntobanco")
+    except PackageNotFoundError:
+        return "0+unknown"
+
+
+@contextmanager
+def _global_lang(lang: str | None) -> Iterator[None]:
+    """``--lang`` before the command: passed on to it through the environment, for the duration.
+
+    Restored afterwards so that a test invoking the app in-process leaves the
+    environment as it found it.
+    """
+    if lang is None:
+        yield
+        return
+    previous = os.environ.get(LANG_VARIABLE)
+    os.environ[LANG_VARIABLE] = lang
+    try:
+        yield
+    finally:
+        if previous is None:
+            os.environ.pop(LANG_VARIABLE, None)
+        else:
+            os.environ[LANG_VARIABLE] = previous
+
+
+#: The exit status after Ctrl-C in every command, as shells report it (128 + SIGINT).
+EXIT_INTERRUPTED = 130
+
+
+@contextmanager
+def _interrupted_is_130() -> Iterator[None]:
+    """Ctrl-C that reaches the top ends the command with status 130 (Click's own answer is 1).
+
+    ``play`` and ``simulate`` catch it themselves to finish what they print
+    first, with the same status; this is for every other command, and for a
+    Ctrl-C while a command is still being loaded.
+    """
+    try:
+        yield
+    except KeyboardInterrupt:
+        typer.echo("", err=True)
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+
+
+@contextmanager
+def _one_line_usage() -> Iterator[None]:
+    """A usage error of the group (``--bogus``, an unknown command) as one line, in the language.
+
+    The same sentences and status (2) as every command's, instead of Typer's English box.
+    """
+    try:
+        yield
+    except typer.TyperException as error:
+        from types import SimpleNamespace
+
+        from puntobanco.cli.play import TranslatedCommand
+
+        lang = detect_lang(None, os.environ)
+        names: list[str] = []
+        ctx = getattr(error, "ctx", None)
+        while ctx is not None and ctx.parent is not None:
+            names.insert(0, ctx.info_name or "")
+            ctx = ctx.parent
+        command = " ".join(names)
+        unknown = _UNKNOWN_COMMAND.search(str(getattr(error, "message", "")))
+        if unknown:
+            text = message(lang, "opt.no_command", name=unknown.group(1), command=command)
+        else:
+            stub = SimpleNamespace(command_name=command, option_example="--lang es")
+            text = TranslatedCommand.usage_text(stub, lang, error)  # type: ignore[arg-type]
+        typer.echo(text.replace("puntobanco  --help", "puntobanco --help"), err=True)
+        raise typer.Exit(2) from None
+
+
+#: Click's sentence for a command it does not know.
+_UNKNOWN_COMMAND = re.compile(r"No such command '(.*)'")
+
+
+class LazyGroup(TyperGroup):
+    """The top-level group: commands imported when used, help in the user's language."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        """Every command, in the order of :data:`COMMANDS`."""
+        return list(COMMANDS)
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        """The command ``cmd_name``, its module imported and registered now."""
+        entry = COMMANDS.get(cmd_name)
+        if entry is None:
+            return None
+        module_name, _ = entry
+        module = importlib.import_module(f"puntobanco.cli.{module_name}")
+        sub = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+        module.register(sub)
+        command = typer.main.get_command(sub)
+        if isinstance(command, TyperGroup) and cmd_name in command.commands:
+            return command.commands[cmd_name]
+        return command
+
+    def invoke(self, ctx: Any) -> Any:
+        """Run the command with the global ``--lang`` passed on to it."""
+        with _global_lang(ctx.params.get("lang")), _interrupted_is_130(), _one_line_usage():
+            return super().invoke(ctx)
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        """Parse as Click does, the global ``--lang`` already in force for the command's help."""
+        # The subcommand is looked up (and its help worded) inside Click's parse of the
+        # whole line, before invoke(): the language must be known by then.
+        raw = _leading_lang(args)
+        with (
+            _global_lang(raw if raw is not None and parse_lang(raw) else None),
+            _interrupted_is_130(),
+            _one_line_usage(),
+        ):
+            return super().parse_args(ctx, args)
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        """The top-level help, in the user's language, written without Rich.
+
+        Plain text (usage, summary, options, commands), as ``gh`` and ``uv`` write
+        theirs: Rich's help renderer alone costs more to import than the rest of
+        the top level, and this page is what a user asks for first. Each
+        command's own help is Typer's.
+        """
+        lang = help_lang(sys.argv, os.environ)
+        pieces = " ".join(self.collect_usage_pieces(ctx))
+        pieces = pieces.replace("[OPTIONS]", message(lang, "cli.options_metavar"), 1)
+        pieces = pieces.replace("COMMAND [ARGS]...", _TOP[lang]["commands_metavar"], 1)
+        formatter.write_usage(ctx.command_path, pieces, prefix=message(lang, "cli.usage") + " ")
+        self.format_help_text(ctx, formatter)
+        records = [r for p in self.get_params(ctx) if (r := p.get_help_record(ctx)) is not None]
+        with formatter.section(message(lang, "cli.options_panel")):
+            formatter.write_dl(records)
+        with formatter.section(_TOP[lang]["commands"]):
+            formatter.write_dl([(name, helps[lang]) for name, (_, helps) in COMMANDS.items()])
+
+    def get_usage(self, ctx: Any) -> str:
+        """Click's usage line, its words in the language of the help."""
+        lang = help_lang(sys.argv, os.environ)
+        usage = str(super().get_usage(ctx)).replace("Usage:", message(lang, "cli.usage"), 1)
+        usage = usage.replace("[OPTIONS]", message(lang, "cli.options_metavar"), 1)
+        return usage.replace("COMMAND [ARGS]...", _TOP[lang]["commands_metavar"], 1)
+
+    def get_help_option(self, ctx: Any) -> Any:
+        """Click's ``--help``, its own line in the language of the help."""
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.help = message(help_lang(sys.argv, os.environ), "cli.help_option")
+        return option
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        """The group's options, the completion ones' help in the language of the help."""
+        params = super().get_params(ctx)
+        lang = help_lang(sys.argv, os.environ)
+        for param in params:
+            if param.name in ("install_completion", "show_completion") and isinstance(
+                param, TyperOption
+            ):
+                param.help = _TOP[lang][param.name]
+        return without_flag_placeholders(params)
+
+
+def _leading_lang(args: list[str]) -> str | None:
+    """The value of a ``--lang`` given before the command's name, if any."""
+    for index, arg in enumerate(args):
+        if arg in COMMANDS:
+            return None
+        if arg == "--lang" and index + 1 < len(args):
+            return args[index + 1]
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2]
+    return None
+
+
+_help_lang = help_lang(sys.argv, os.environ)
 
 app = typer.Typer(
     name="puntobanco",
-    help="Punto Banco (baccarat): play it, price it, simulate it, serve it.",
+    cls=LazyGroup,
+    help=_TOP[_help_lang]["help"],
+    rich_markup_mode=None,
     no_args_is_help=True,
-    add_completion=False,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 
-for _module in (play, odds, simulate, systems, serve, verify, ledger, report):
-    _module.register(app)
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"puntobanco {version()}")
+        raise typer.Exit()
+
+
+def _check_lang(value: str | None) -> str | None:
+    if value is not None and parse_lang(value) is None:
+        locale = detect_lang(None, {k: v for k, v in os.environ.items() if k != LANG_VARIABLE})
+        detail = message(locale, "opt.lang", value=value)
+        typer.echo(message(locale, "opt.bad", option="--lang", detail=detail), err=True)
+        raise typer.Exit(2)
+    return value
+
+
+@app.callback()
+def _top(
+    lang: str | None = typer.Option(
+        None,
+        "--lang",
+        metavar="es|en",
+        callback=_check_lang,
+        help=_TOP[_help_lang]["lang"],
+    ),
+    show_version: bool = typer.Option(
+        False,
+        "--version",
+        callback=_print_version,
+        is_eager=True,
+        help=_TOP[_help_lang]["version"],
+    ),
+) -> None:
+    # The docstring would become the group's help and replace the translated one.
+    pass
 
 
 def main() -> None:

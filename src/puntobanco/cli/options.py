@@ -7,25 +7,30 @@ of :mod:`puntobanco.cli.lang`), never as a parser's English.
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from puntobanco.cli.history import history_format
 from puntobanco.cli.lang import detect_lang, parse_lang
-from puntobanco.core.errors import BaccaratError
-from puntobanco.core.explain import Lang, error_message
-from puntobanco.core.money import format_minor, parse_amount
+from puntobanco.cli.params import (
+    OptionValueError,
+    parse_decks,
+    parse_money,
+    parse_payout,
+    parse_rate,
+    parse_shoe,
+)
+from puntobanco.core.explain import Lang
+from puntobanco.core.money import format_minor
 from puntobanco.core.rng import MAX_SEED
 from puntobanco.core.rules import (
     PRESETS,
     Rules,
-    ShoeMode,
     TableLimits,
     cut_card_range,
-    to_fraction,
 )
 
 DEFAULT_BALANCE = "1000"
@@ -38,14 +43,7 @@ _MAX_DIGITS = len(str(MAX_SEED))
 _WHOLE = re.compile(rf"\+?0*([0-9]{{1,{_MAX_DIGITS}}})", re.ASCII)
 #: Characters of the player's text quoted back in a message.
 _SHOWN = 24
-_SHOE_MODES = {
-    "cut-card": ShoeMode.CUT_CARD,
-    "cutcard": ShoeMode.CUT_CARD,
-    "cut_card": ShoeMode.CUT_CARD,
-    "corte": ShoeMode.CUT_CARD,
-    "reshuffle": ShoeMode.RESHUFFLE,
-    "barajar": ShoeMode.RESHUFFLE,
-}
+T = TypeVar("T")
 
 
 class OptionError(Exception):
@@ -93,30 +91,15 @@ def _whole(option: str, value: str, key: str, low: int, high: int, **params: Any
 
 
 def _amount(option: str, value: str, lang: Lang) -> int:
-    try:
-        amount = parse_amount(value, lang=lang)
-    except BaccaratError as error:
-        # The core's own sentence: "too large: the most is ...", "negative", ...
-        quoted = {k: shown(v) if isinstance(v, str) else v for k, v in error.params.items()}
-        detail = error_message(BaccaratError(error.message, code=error.code, **quoted), lang)
-        raise OptionError(option, "opt.amount_error", detail=detail.rstrip(".")) from None
-    if amount <= 0:
-        raise OptionError(option, "opt.amount", value=shown(value))
-    return amount
+    return _shared(option, functools.partial(parse_money, lang=lang), value)
 
 
-def _commission(value: str) -> Fraction:
-    text = value.strip()
+def _shared(option: str, parse: Callable[[str], T], value: str) -> T:
+    """``value`` read by the option type every command shares (:mod:`puntobanco.cli.params`)."""
     try:
-        if text.endswith("%"):
-            commission = to_fraction(text[:-1].replace(",", "."), "commission") / 100
-        else:
-            commission = to_fraction(text.replace(",", "."), "commission")
-    except BaccaratError:
-        raise OptionError("--commission", "opt.commission", value=shown(value)) from None
-    if not 0 <= commission < 1:
-        raise OptionError("--commission", "opt.commission", value=shown(value))
-    return commission
+        return parse(value)
+    except OptionValueError as error:
+        raise OptionError(option, error.key, **error.params) from None
 
 
 def build_config(options: Mapping[str, Any], environ: Mapping[str, str]) -> GameConfig:
@@ -136,16 +119,16 @@ def build_config(options: Mapping[str, Any], environ: Mapping[str, str]) -> Game
     lang = detect_lang(raw_lang, environ)
     # Start from the rules' own defaults and change only what was given, so that no
     # default (8 decks, the cut card, 8 to 1, 5%) is written here a second time.
-    defaults = Rules()
+    name = options.get("preset")
+    if name is not None and name.strip() not in PRESETS:
+        raise OptionError("--preset", "opt.preset", value=shown(name), allowed=", ".join(PRESETS))
+    defaults = PRESETS[name.strip()] if name is not None else Rules()
     changes: dict[str, Any] = {}
     decks = defaults.decks
     if options.get("decks") is not None:
-        decks = changes["decks"] = _whole("--decks", options["decks"], "opt.decks", 1, 8)
+        decks = changes["decks"] = _shared("--decks", parse_decks, options["decks"])
     if options.get("shoe") is not None:
-        mode = _SHOE_MODES.get(options["shoe"].strip().lower())
-        if mode is None:
-            raise OptionError("--shoe", "opt.shoe", value=shown(options["shoe"]))
-        changes["shoe_mode"] = mode
+        changes["shoe_mode"] = _shared("--shoe", parse_shoe, options["shoe"])
     if options.get("cut_card") is not None:
         low, high = cut_card_range(decks)
         changes["cut_card"] = _whole(
@@ -165,17 +148,9 @@ def build_config(options: Mapping[str, Any], environ: Mapping[str, str]) -> Game
     if options.get("seed") is not None:
         seed = _whole("--seed", options["seed"], "opt.seed", 0, MAX_SEED, maximum=MAX_SEED)
     if options.get("tie_pays") is not None:
-        try:
-            tie_pays = to_fraction(options["tie_pays"].strip().replace(",", "."), "tie_pays")
-        except BaccaratError:
-            raise OptionError(
-                "--tie-pays", "opt.tie_pays", value=shown(options["tie_pays"])
-            ) from None
-        if tie_pays <= 0:
-            raise OptionError("--tie-pays", "opt.tie_pays", value=shown(options["tie_pays"]))
-        changes["tie_pays"] = tie_pays
+        changes["tie_pays"] = _shared("--tie-pays", parse_payout, options["tie_pays"])
     if options.get("commission") is not None:
-        changes["banker_commission"] = _commission(options["commission"])
+        changes["banker_commission"] = _shared("--commission", parse_rate, options["commission"])
     if options.get("pairs"):
         changes["pair_pays"] = PRESETS["punto-banco-pairs"].pair_pays
     rules = defaults.replace(**changes)

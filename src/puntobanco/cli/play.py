@@ -31,6 +31,7 @@ from puntobanco.cli.game import RoundReport, Session
 from puntobanco.cli.history import History
 from puntobanco.cli.lang import detect_lang, help_lang, lang_in_args, message, parse_lang
 from puntobanco.cli.options import GameConfig, OptionError, build_config
+from puntobanco.cli.params import OptionValueError
 from puntobanco.cli.render import Renderer
 from puntobanco.cli.textsafe import SafeHelpCommand, safe_stream, transliterate
 from puntobanco.core.bets import Bet
@@ -355,8 +356,17 @@ class TranslatedCommand(SafeHelpCommand):
                 message(lang, "opt.hint", names=", ".join(possibilities)) if possibilities else ""
             )
             return message(lang, "opt.unknown", option=option, hint=hint, command=command)
+        if name == "MissingParameter":
+            param = getattr(error, "param", None)
+            missing = option or str(getattr(param, "name", "") or "").upper()
+            return message(lang, "opt.missing", name=missing, command=command)
         if name == "BadOptionUsage" and option:
             return message(lang, "opt.needs_value", option=option, command=command)
+        shared = _option_value_error(error)
+        if shared is not None:
+            return message(
+                lang, "opt.bad", option=option or _option_of(error), detail=shared.detail(lang)
+            )
         if name == "BadParameter":
             refused = _refused_value(error)
             if refused is not None:
@@ -367,6 +377,21 @@ class TranslatedCommand(SafeHelpCommand):
                 lang, "opt.extra", args=extra.group(1), example=self.option_example, command=command
             )
         return message(lang, "opt.usage", detail=detail.rstrip("."), command=command)
+
+
+def _option_value_error(error: BaseException) -> OptionValueError | None:
+    """The shared option types' refusal (:mod:`puntobanco.cli.params`) behind a usage error."""
+    while error is not None:
+        if isinstance(error, OptionValueError):
+            return error
+        error = error.__cause__ or error.__context__  # type: ignore[assignment]
+    return None
+
+
+def _option_of(error: Exception) -> str:
+    """The option a usage error is about, as typed on the line (its longest name)."""
+    opts = list(getattr(getattr(error, "param", None), "opts", None) or ())
+    return max(opts, key=len) if opts else ""
 
 
 def _refused_value(error: Exception) -> tuple[str, str, str] | None:
@@ -402,6 +427,10 @@ def register(app: typer.Typer) -> None:
     @app.command("play", cls=TranslatedCommand, help=h("help"))
     def play(
         decks: Annotated[str | None, typer.Option(metavar="N", help=h("decks"))] = None,
+        preset: Annotated[
+            str | None,
+            typer.Option("--preset", "--rules", metavar="NAME", help=h("preset")),
+        ] = None,
         shoe: Annotated[
             str | None, typer.Option(metavar="cut-card|reshuffle", help=h("shoe"))
         ] = None,

@@ -20,6 +20,7 @@ from rich.text import Text
 
 from puntobanco.cli.game import NewShoe, RoundReport, Session
 from puntobanco.cli.lang import MESSAGES, counted_key, message
+from puntobanco.cli.numbers import localize
 from puntobanco.cli.scoreboard import Scoreboard
 from puntobanco.core.bets import Bet, Resolution
 from puntobanco.core.cards import Card
@@ -111,7 +112,13 @@ class Renderer:
                 key: self.t(f"board.{key}")
                 for key in ("bead_plate", "big_road", "big_eye_boy", "small_road", "cockroach_pig")
             },
+            colour=self.coloured,
         )
+
+    @property
+    def coloured(self) -> bool:
+        """Whether red and blue can be told apart: colour on, and NO_COLOR not set."""
+        return not self.console.no_color and self.console.color_system is not None
 
     def t(self, key: str, **params: Any) -> str:
         """The catalogue's text, with every parameter escaped from Rich markup."""
@@ -192,7 +199,8 @@ class Renderer:
                     )
         if pushing:
             parts.append(self.t("payout.push", bets=self.join(pushing, "and")))
-        return " · ".join(parts)
+        # Ratios and the commission as the player's language writes them (0,95; 5 %).
+        return localize(" · ".join(parts), self.lang)
 
     def join(self, words: list[str], conjunction: str) -> str:
         """``8 or 9``, ``Player and Banker``, ``a, b and c`` in the player's language."""
@@ -379,7 +387,8 @@ class Renderer:
         self.console.print(Text.from_markup(self.t("board.legend")), style="dim")
         if full:
             self.console.print(self.scoreboard.derived_roads(marks, width))
-            self.console.print(Text.from_markup(self.t("board.derived_legend")), style="dim")
+            legend = "board.derived_legend" if self.coloured else "board.derived_legend_plain"
+            self.console.print(Text.from_markup(self.t(legend)), style="dim")
 
     def error(self, error: BaccaratError, session: Session) -> None:
         """A refused line: what was wrong, and what is allowed."""

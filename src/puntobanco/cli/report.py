@@ -3,20 +3,32 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
-from puntobanco.cli.ledger import DatabaseOption, LangOption, operator_lang
+from puntobanco.cli.lang import message
+from puntobanco.cli.ledger import (
+    DatabaseOption,
+    LangOption,
+    TableFormatOption,
+    operator_lang,
+    output_format,
+    translated,
+)
+from puntobanco.cli.numbers import localize
+from puntobanco.cli.params import OutputFormat
+from puntobanco.cli.tables import write_rows
 
 
 def register(app: typer.Typer) -> None:
     """Add the ``report`` command to ``app``."""
 
-    @app.command("report")
+    @app.command("report", cls=translated("report", "--database sqlite:///pb.db"))
     def _report(
         database: DatabaseOption = None,
         as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+        fmt: TableFormatOption = None,
         lang: LangOption = None,
     ) -> None:
         """Rounds, turnover and GGR per bet and per day; realised RTP against the exact value.
@@ -28,41 +40,61 @@ def register(app: typer.Typer) -> None:
         from puntobanco.core.money import format_minor
         from puntobanco.server.ledger.report import operator_report
 
-        with open_database(database, operator_lang(lang)) as sessions, sessions.begin() as session:
+        language = operator_lang(lang)
+        output = output_format(fmt, as_json, language)
+        with open_database(database, language) as sessions, sessions.begin() as session:
             report = operator_report(session).as_dict()
-        if as_json:
+        if output is OutputFormat.JSON:
             typer.echo(json.dumps(report))
             return
-        typer.echo(
-            f"rounds {report['rounds']}  turnover {format_minor(report['turnover_minor'])}  "
-            f"GGR {format_minor(report['ggr_minor'])}"
+        if output is not OutputFormat.TABLE:
+            # One row per rules preset and bet, the JSON's fields and plain numbers.
+            headers = [
+                k for k, v in (report["bets"] or [{}])[0].items() if not isinstance(v, dict | list)
+            ]
+            rows = [[b[k] for k in headers] for b in report["bets"]]
+            typer.echo(write_rows(headers, rows, output), nl=False)
+            return
+
+        def money(minor: int) -> str:
+            return format_minor(minor, lang=language)
+
+        def pct(x: float | None) -> str:
+            return "-" if x is None else localize(f"{100 * x:.3f}%", language)
+
+        def say(key: str, **params: Any) -> None:
+            typer.echo(message(language, key, **params))
+
+        say(
+            "report.totals",
+            rounds=localize(f"{report['rounds']:,}", language),
+            turnover=money(report["turnover_minor"]),
+            ggr=money(report["ggr_minor"]),
         )
+        columns = message(language, "report.columns").split("|")
+        widths = (-18, -13, 8, 14, 12, 10, 11, 9, 9)
         typer.echo(
-            f"{'rules':<18}{'bet':<13}{'rounds':>8}{'turnover':>14}{'GGR':>12}"
-            f"{'RTP':>10}{'exact RTP':>11}{'SE':>9}{'dist/SE':>9}"
+            "".join(
+                f"{c:{'<' if w < 0 else '>'}{abs(w)}}" for c, w in zip(columns, widths, strict=True)
+            )
         )
         for b in report["bets"]:
-
-            def pct(x: float | None) -> str:
-                return "-" if x is None else f"{100 * x:.3f}%"
-
-            dist = "-" if b["distance_se"] is None else f"{b['distance_se']:+.2f}"
+            dist = (
+                "-" if b["distance_se"] is None else localize(f"{b['distance_se']:+.2f}", language)
+            )
             typer.echo(
-                f"{b['preset']:<18}{b['bet']:<13}{b['rounds']:>8}"
-                f"{format_minor(b['turnover_minor']):>14}{format_minor(b['ggr_minor']):>12}"
+                f"{b['preset']:<18}{b['bet']:<13}{localize(format(b['rounds'], ','), language):>8}"
+                f"{money(b['turnover_minor']):>14}{money(b['ggr_minor']):>12}"
                 f"{pct(b['rtp']):>10}{pct(b['theoretical_rtp']):>11}"
                 f"{pct(b['standard_error']):>9}{dist:>9}"
             )
         if not report["theory_available"]:
-            typer.echo("(exact RTP needs puntobanco.analysis, which is not available)")
+            say("report.no_theory")
         if report["full_shoe_reference"]:
-            typer.echo(
-                f"(cut-card tables {', '.join(report['full_shoe_reference'])}: the exact RTP is "
-                "the full shoe's; the cut-card effect is too small to detect, far inside SE)"
-            )
-        typer.echo("per day (UTC):")
+            say("report.full_shoe", presets=", ".join(report["full_shoe_reference"]))
+        say("report.per_day")
         for d in report["days"]:
             typer.echo(
-                f"  {d['day']}  {d['bet']:<13}{d['rounds']:>8}"
-                f"{format_minor(d['turnover_minor']):>14}{format_minor(d['ggr_minor']):>12}"
+                f"  {d['day']}  {d['bet']:<13}{localize(format(d['rounds'], ','), language):>8}"
+                f"{money(d['turnover_minor']):>14}{money(d['ggr_minor']):>12}"
             )

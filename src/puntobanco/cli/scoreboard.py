@@ -54,6 +54,10 @@ ROAD_WIDTH = 3
 DERIVED_WIDTH = 2
 #: Marks of the derived roads, as the casino boards draw them.
 DERIVED_SYMBOLS = {"big_eye_boy": "○", "small_road": "●", "cockroach_pig": "╱"}
+#: Without colour (NO_COLOR, or output that is not a terminal) red and blue marks would look
+#: alike: each colour gets its own shape instead, the same on the three roads (their titles
+#: tell the roads apart), and the legend says which is which.
+PLAIN_SYMBOLS = {Colour.RED: "●", Colour.BLUE: "○"}
 
 
 def grid_lines(
@@ -78,11 +82,16 @@ class Scoreboard:
     Args:
         letters: The letters of the outcomes (``B``, ``P``, ``T`` or ``B``, ``J``, ``E``).
         titles: Each road's title, by key (``bead_plate``, ``big_road``, ``big_eye_boy``...).
+        colour: Whether the marks are shown in colour; without it the derived roads draw
+            red and blue as two shapes (:data:`PLAIN_SYMBOLS`).
     """
 
-    def __init__(self, letters: dict[Outcome, str], titles: dict[str, str]) -> None:
+    def __init__(
+        self, letters: dict[Outcome, str], titles: dict[str, str], *, colour: bool = True
+    ) -> None:
         self.letters = letters
         self.titles = titles
+        self.colour = colour
 
     def bead(self, mark: RoundMark | None) -> Text:
         """One bead-plate cell: banker-pair dot, letter, player-pair dot, gap."""
@@ -113,6 +122,8 @@ class Scoreboard:
         def cell(colour: Colour | None) -> Text:
             if colour is None:
                 return Text("· ", style="dim")
+            if not self.colour:
+                return Text(PLAIN_SYMBOLS[colour] + " ")
             return Text(symbol + " ", style=COLOUR_STYLE[colour])
 
         return cell

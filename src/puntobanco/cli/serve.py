@@ -10,6 +10,8 @@ from typing import Annotated
 
 import typer
 
+from puntobanco.cli.ledger import LangOption, operator_lang, translated
+
 
 def _is_address(text: str) -> bool:
     """Whether ``text`` is an IP address or network."""
@@ -23,24 +25,58 @@ def _is_address(text: str) -> bool:
 def register(app: typer.Typer) -> None:
     """Add the ``serve`` command to ``app``."""
 
-    @app.command("serve")
+    @app.command("serve", cls=translated("serve", "--port 8000"))
     def _serve(
-        host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-        port: Annotated[int, typer.Option(help="Port to listen on.", min=1, max=65535)] = 8000,
+        host: Annotated[
+            str,
+            typer.Option(
+                metavar="HOST",
+                help="Address to listen on (default: 127.0.0.1).",
+                show_default=False,
+            ),
+        ] = "127.0.0.1",
+        port: Annotated[
+            int,
+            typer.Option(
+                metavar="PORT",
+                help="Port to listen on, 1 to 65535 (default: 8000).",
+                min=1,
+                max=65535,
+                show_default=False,
+            ),
+        ] = 8000,
         database: Annotated[
             str | None,
             typer.Option(
-                help="Database URL (default: PUNTOBANCO_DATABASE_URL, else sqlite:///puntobanco.db)."
+                metavar="URL",
+                help="Database URL (default: PUNTOBANCO_DATABASE_URL, else sqlite:///puntobanco.db).",
             ),
         ] = None,
-        workers: Annotated[int, typer.Option(help="Worker processes.", min=1, max=64)] = 1,
-        log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
+        workers: Annotated[
+            int,
+            typer.Option(
+                metavar="N",
+                help="Worker processes, 1 to 64 (default: 1).",
+                min=1,
+                max=64,
+                show_default=False,
+            ),
+        ] = 1,
+        log_level: Annotated[
+            str,
+            typer.Option(
+                metavar="LEVEL",
+                help="debug, info, warning or error (default: info).",
+                show_default=False,
+            ),
+        ] = "info",
         forwarded_allow_ips: Annotated[
             str | None,
             typer.Option(
+                metavar="ADDRESSES",
                 help="Proxies trusted to give the client's address (X-Forwarded-For), "
                 "comma-separated addresses or networks (default: FORWARDED_ALLOW_IPS, "
-                "else 127.0.0.1)."
+                "else 127.0.0.1).",
             ),
         ] = None,
         allow_test_seed: Annotated[
@@ -51,11 +87,16 @@ def register(app: typer.Typer) -> None:
                 "is set (every card known in advance; the page shows a warning).",
             ),
         ] = False,
+        lang: LangOption = None,
     ) -> None:
         """Serve the web table and the HTTP API (docs at /docs)."""
         import uvicorn
         from pydantic import ValidationError
 
+        from puntobanco.cli.lang import message
+
+        language = operator_lang(lang)
+        from puntobanco.cli.serverdb import checked_url
         from puntobanco.server.db import make_engine, migrate
         from puntobanco.server.settings import Settings, get_settings
 
@@ -75,46 +116,41 @@ def register(app: typer.Typer) -> None:
             # Each error's message only: pydantic's text repeats the input (secrets included).
             for error in exc.errors():
                 where = ".".join(str(part) for part in error["loc"])
-                typer.echo(
-                    f"puntobanco serve: invalid settings: {where + ': ' if where else ''}"
-                    f"{error['msg']}",
-                    err=True,
-                )
+                detail = f"{where + ': ' if where else ''}{error['msg']}"
+                typer.echo(message(language, "serve.settings", detail=detail), err=True)
             raise typer.Exit(2) from None
         except Exception as exc:
-            typer.echo(f"puntobanco serve: invalid settings: {exc}", err=True)
+            typer.echo(message(language, "serve.settings", detail=exc), err=True)
             raise typer.Exit(2) from None
         for entry in (part.strip() for part in (forwarded_allow_ips or "").split(",")):
             # uvicorn would take a mistyped address for a host name and never match it,
             # leaving the proxy untrusted without a word.
             if entry and entry != "*" and not _is_address(entry):
-                typer.echo(
-                    f"puntobanco serve: --forwarded-allow-ips: {entry!r} is not an IP "
-                    "address or network (e.g. 10.0.0.2 or 10.0.0.0/8), nor *",
-                    err=True,
-                )
+                typer.echo(message(language, "serve.proxy", entry=repr(entry)), err=True)
                 raise typer.Exit(2)
         if settings.is_sqlite and workers > 1:
-            typer.echo(
-                "note: several workers share one SQLite file; writes take turns "
-                "(use PostgreSQL to scale)",
-                err=True,
-            )
+            typer.echo(message(language, "serve.sqlite_workers"), err=True)
+        # A plain path or an unknown driver: one line, not SQLAlchemy's traceback.
+        checked_url(settings.database_url, settings.sqlalchemy_url, language)
         # Migrate once here, before the workers start (each also checks, under a lock).
-        engine = make_engine(settings)
+        engine = None
         try:
+            engine = make_engine(settings)
             migrate(engine)
         except Exception as exc:
-            typer.echo(f"puntobanco serve: cannot prepare the database: {exc}", err=True)
+            typer.echo(message(language, "serve.database", detail=exc), err=True)
             raise typer.Exit(1) from None
         finally:
-            engine.dispose()
+            if engine is not None:
+                engine.dispose()
         metrics_dir = None
         if workers > 1 and "PROMETHEUS_MULTIPROC_DIR" not in os.environ:
             # Every worker writes its counters here; /metrics adds them up.
             metrics_dir = tempfile.mkdtemp(prefix="puntobanco-metrics-")
             os.environ["PROMETHEUS_MULTIPROC_DIR"] = metrics_dir
-        typer.echo(f"puntobanco: serving on http://{host}:{port} ({workers} worker(s))", err=True)
+        typer.echo(
+            message(language, "serve.serving", host=host, port=port, workers=workers), err=True
+        )
         try:
             uvicorn.run(
                 "puntobanco.server.main:create_app",

@@ -38,7 +38,7 @@ import typer
 from puntobanco.cli.lang import message
 
 if TYPE_CHECKING:
-    from sqlalchemy import Engine
+    from sqlalchemy import URL, Engine
     from sqlalchemy.orm import Session, sessionmaker
 
     from puntobanco.core.explain import Lang
@@ -73,8 +73,6 @@ def open_database(database: str | None, lang: Lang) -> Iterator[sessionmaker[Ses
     message in ``lang``.
     """
     from pydantic import ValidationError
-    from sqlalchemy.engine import make_url
-    from sqlalchemy.exc import ArgumentError
 
     from puntobanco.server.db import make_engine, make_sessionmaker
     from puntobanco.server.settings import Settings
@@ -83,16 +81,9 @@ def open_database(database: str | None, lang: Lang) -> Iterator[sessionmaker[Ses
         settings = Settings(database_url=database) if database is not None else Settings()
     except ValidationError as exc:
         fail(lang, 2, "db.settings", detail=_one_line(exc))
+    url = checked_url(settings.database_url, settings.sqlalchemy_url, lang)
     value = settings.database_url
-    if "://" not in value:
-        fail(lang, 2, "db.path", value=value)
-    try:
-        url = make_url(settings.sqlalchemy_url)
-    except (ArgumentError, ValueError):  # ValueError: a port that is not a number
-        fail(lang, 2, "db.bad_url", value=value)
     shown = url.render_as_string(hide_password=True)
-    if url.drivername not in DRIVERS:
-        fail(lang, 2, "db.dialect", value=shown, scheme=url.drivername)
     if settings.is_sqlite:
         if url.host or url.port or url.username:
             fail(lang, 2, "db.bad_url", value=value)
@@ -111,6 +102,27 @@ def open_database(database: str | None, lang: Lang) -> Iterator[sessionmaker[Ses
         yield make_sessionmaker(engine)
     finally:
         engine.dispose()
+
+
+def checked_url(value: str, sqlalchemy_url: str, lang: Lang) -> URL:
+    """The database URL parsed, or exit 2: a plain path, a URL that does not parse, another driver.
+
+    ``serve`` checks its ``--database`` here too, before it makes an engine
+    (SQLAlchemy's own errors for these are tracebacks).
+    """
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    if "://" not in value:
+        fail(lang, 2, "db.path", value=value)
+    try:
+        url = make_url(sqlalchemy_url)
+    except (ArgumentError, ValueError):  # ValueError: a port that is not a number
+        fail(lang, 2, "db.bad_url", value=value)
+    if url.drivername not in DRIVERS:
+        shown = url.render_as_string(hide_password=True)
+        fail(lang, 2, "db.dialect", value=shown, scheme=url.drivername)
+    return url
 
 
 def _sqlite_read_only(path: Path) -> Engine:

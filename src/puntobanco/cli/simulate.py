@@ -13,22 +13,37 @@ partial result.
 
 import json
 import os
+import re
 import secrets
 import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from fractions import Fraction
 from types import FrameType
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn, cast
 
 import typer
 
 from puntobanco.cli.lang import detect_lang, help_lang, parse_lang
+from puntobanco.cli.lang import message as lang_message
+from puntobanco.cli.numbers import interval, localize
+from puntobanco.cli.params import (
+    OptionValueError,
+    OutputFormat,
+    chosen_format,
+    parse_decks,
+    parse_format,
+    parse_payout,
+    parse_rate,
+    parse_shoe,
+)
 from puntobanco.cli.play import TranslatedCommand
+from puntobanco.cli.tables import write_rows
 from puntobanco.core.errors import BaccaratError
-from puntobanco.core.explain import SIDE_NAMES
-from puntobanco.core.rules import PRESETS, Rules
+from puntobanco.core.explain import SIDE_NAMES, Lang
+from puntobanco.core.rules import PRESETS, Rules, ShoeMode
 
 #: Runs asked for with at least this many rounds get a progress bar on a terminal.
 PROGRESS_FROM_HANDS = 20_000_000
@@ -71,11 +86,12 @@ _TEXT: dict[str, dict[str, str]] = {
         "help_shoe": "cut-card (burn, deal to the cut card) or reshuffle.",
         "help_cut_card": "Cards behind the cut card.",
         "help_burn": "Burn at the start of a shoe.",
-        "help_commission": "Banker commission, e.g. 0.05.",
+        "help_commission": "Banker commission, 5% or 0.05 (a bare 5 is refused as ambiguous).",
         "help_tie_pays": "Tie winnings per unit, e.g. 8.",
         "help_banker_six_pays": "Winnings of a Banker win on 6 (e.g. 1/2).",
         "help_pair_pays": "Offer pair bets paying this.",
-        "help_json": "One JSON object on stdout.",
+        "help_json": "One JSON object on stdout (the same as --format json).",
+        "help_format": "table (default), json, csv or markdown: one row per outcome and bet.",
         "help_progress": "Progress bar (default: long runs).",
         "help_lang": "en or es (default: the locale).",
     },
@@ -120,11 +136,14 @@ _TEXT: dict[str, dict[str, str]] = {
         "help_shoe": "cut-card (quemado y reparto hasta la carta de corte) o reshuffle.",
         "help_cut_card": "Cartas detrás de la carta de corte.",
         "help_burn": "Quemar cartas al empezar cada zapato.",
-        "help_commission": "Comisión de la Banca, como 0.05.",
+        "help_commission": "Comisión de la Banca, 5% o 0.05 (un 5 solo se rechaza por ambiguo).",
         "help_tie_pays": "Ganancia del Empate por unidad apostada, como 8.",
         "help_banker_six_pays": "Ganancia de la Banca cuando gana con 6 (por ejemplo, 1/2).",
         "help_pair_pays": "Ofrecer las apuestas a pareja con este pago.",
-        "help_json": "Un objeto JSON en la salida estándar.",
+        "help_json": "Un objeto JSON en la salida estándar (lo mismo que --format json).",
+        "help_format": (
+            "table (por defecto), json, csv o markdown: una fila por resultado y apuesta."
+        ),
         "help_progress": "Barra de progreso (por defecto: en las simulaciones largas).",
         "help_lang": "en o es (por defecto: el idioma del sistema).",
     },
@@ -159,6 +178,12 @@ _ERRORS: dict[str, dict[str, str]] = {
         "timeout": "The timeout must be more than 0 seconds.",
         "preset": "Unknown rules preset {value}: choose one of {allowed}.",
         "shoe_mode": "--shoe must be cut-card or reshuffle, got {value}.",
+        # The rules' own refusals, worded with the options' names (not the fields').
+        "decks": "The number of decks must be from 1 to 8, got {value}.",
+        "cut_card": "--cut-card must leave {minimum} to {maximum} cards behind it, got {value}.",
+        "commission": "The commission must be at least 0 and below 1 (0.05 is 5%), got {value}.",
+        "rules_not_positive": "{name} must be positive.",
+        "rules_not_a_number": "{name} must be a number such as 8, 0.05 or 19/20, got {value}.",
     },
     "es": {
         "count": "--{name} debe ser un número entero de 1 a {maximum:,}; se recibió {value}.",
@@ -212,15 +237,42 @@ def _language(lang: str | None) -> str:
     return detect_lang(lang, os.environ)
 
 
+#: The rules' field names as the user knows them: the options that set them.
+FIELD_OPTIONS = {
+    "banker_commission": "--commission",
+    "banker_six_pays": "--banker-six-pays",
+    "tie_pays": "--tie-pays",
+    "pair_pays": "--pair-pays",
+    "cut_card": "--cut-card",
+    "shoe_mode": "--shoe",
+    "decks": "--decks",
+    "burn": "--burn",
+}
+
+
+def _optioned(text: str) -> str:
+    """``text`` with each rules field named by its option (``tie_pays`` -> ``--tie-pays``)."""
+    for field, option in FIELD_OPTIONS.items():
+        text = re.sub(rf"(?<![\w-]){field}\b", option, text)
+    return text
+
+
 def message(error: BaccaratError, lang: str) -> str:
-    """``error`` in ``lang``; its English message when there is no translation."""
+    """``error`` in ``lang``; its English message when there is no translation.
+
+    Internal names (``banker_commission``) never reach the user: a field is
+    named by the option that sets it.
+    """
     template = _ERRORS[lang].get(error.code)
     if template is None:
-        return error.message
+        return _optioned(error.message)
+    params = {
+        k: FIELD_OPTIONS.get(v, v) if isinstance(v, str) else v for k, v in error.params.items()
+    }
     try:
-        return template.format(**error.params)
+        return _optioned(template.format(**params))
     except (KeyError, IndexError, ValueError):
-        return error.message
+        return _optioned(error.message)
 
 
 @contextmanager
@@ -245,13 +297,13 @@ def build_rules(
     *,
     preset: str,
     decks: int | None,
-    shoe: str | None,
+    shoe: ShoeMode | str | None,
     cut_card: int | None,
     burn: bool | None,
-    commission: str | None,
-    tie_pays: str | None,
-    banker_six_pays: str | None,
-    pair_pays: str | None,
+    commission: Fraction | str | None,
+    tie_pays: Fraction | str | None,
+    banker_six_pays: Fraction | str | None,
+    pair_pays: Fraction | str | None,
 ) -> Rules:
     """The preset with the options given on the command line applied (and checked)."""
     from puntobanco.core.rules import preset as find_preset
@@ -281,54 +333,75 @@ def _print_report(data: dict[str, Any], lang: str) -> None:
 
     text = _TEXT[lang]
     console = Console()
+
+    def say(line: str) -> str:
+        # Figures as the reader's language writes them (1.234,56 in Spanish).
+        return localize(line, lang)
+
     rules = data["rules"]
     console.print(
-        text["title"].format(
-            hands=data["hands"],
-            decks=rules["decks"],
-            mode=text[rules["shoe_mode"]],
-            backend=data["backend"],
-            workers=data["workers"],
+        say(
+            text["title"].format(
+                hands=data["hands"],
+                decks=rules["decks"],
+                mode=text[rules["shoe_mode"]],
+                backend=data["backend"],
+                workers=data["workers"],
+            )
         )
     )
     console.print(
-        text["speed"].format(
-            seconds=data["seconds"], rate=data["hands_per_second"], seed=data["seed"]
+        say(
+            text["speed"].format(
+                seconds=data["seconds"], rate=data["hands_per_second"], seed=data["seed"]
+            )
         )
     )
     if data["interrupted"]:
-        console.print(f"[yellow]{text['interrupted'].format(hands=data['hands'])}[/yellow]")
+        console.print(f"[yellow]{say(text['interrupted'].format(hands=data['hands']))}[/yellow]")
     names = dict(SIDE_NAMES[lang])
     names.update(player_pair=text["player_pair"], banker_pair=text["banker_pair"])
-    outcomes = Table(text["outcome"], text["count"], text["frequency"], "± SE", text["exact"], "z")
+    outcomes = Table(
+        *map(say, (text["outcome"], text["count"], text["frequency"], "± SE", text["exact"], "z"))
+    )
     for name, e in data["outcomes"].items():
         outcomes.add_row(
             names[name],
-            f"{data[name]:,}",
-            _fmt(e["mean"]),
-            _fmt(e["standard_error"]),
-            _fmt(e["exact"]),
-            _fmt(e["z"], 2),
+            *map(
+                say,
+                (
+                    f"{data[name]:,}",
+                    _fmt(e["mean"]),
+                    _fmt(e["standard_error"]),
+                    _fmt(e["exact"]),
+                    _fmt(e["z"], 2),
+                ),
+            ),
         )
     console.print(outcomes)
-    bets = Table(text["bet"], text["net"], "± SE", text["interval"], text["exact"], "z")
+    bets = Table(
+        *map(say, (text["bet"], text["net"], "± SE", text["interval"], text["exact"], "z"))
+    )
     for name, e in data["bets"].items():
         low, high = e["ci95"]
         bets.add_row(
             names[name],
-            _fmt(e["mean"]),
-            _fmt(e["standard_error"]),
-            f"[{_fmt(low)}, {_fmt(high)}]",
-            _fmt(e["exact"]),
-            _fmt(e["z"], 2),
+            *map(say, (_fmt(e["mean"]), _fmt(e["standard_error"]))),
+            interval(_fmt(low), _fmt(high), lang),
+            *map(say, (_fmt(e["exact"]), _fmt(e["z"], 2))),
         )
     console.print(bets)
-    console.print(text["naturals"].format(**data["naturals"]))
-    console.print(text["pairs"].format(**data["pairs"]))
+    console.print(say(text["naturals"].format(**data["naturals"])))
+    console.print(say(text["pairs"].format(**data["pairs"])))
     by_cards = data["rounds_by_cards"]
     console.print(
-        text["cards"].format(
-            cards=data["cards_dealt"], four=by_cards["4"], five=by_cards["5"], six=by_cards["6"]
+        say(
+            text["cards"].format(
+                cards=data["cards_dealt"],
+                four=by_cards["4"],
+                five=by_cards["5"],
+                six=by_cards["6"],
+            )
         )
     )
     if data["exact_basis"] is None:
@@ -357,43 +430,92 @@ def register(app: typer.Typer) -> None:
 
     @app.command("simulate", cls=SimulateCommand, help=help_text["help"])
     def simulate_command(
-        hands: Annotated[int | None, typer.Option("--hands", help=h("hands"))] = None,
-        shoes: Annotated[int | None, typer.Option("--shoes", help=h("shoes"))] = None,
-        seed: Annotated[int | None, typer.Option("--seed", help=h("seed"))] = None,
+        hands: Annotated[int | None, typer.Option("--hands", metavar="N", help=h("hands"))] = None,
+        shoes: Annotated[int | None, typer.Option("--shoes", metavar="N", help=h("shoes"))] = None,
+        seed: Annotated[int | None, typer.Option("--seed", metavar="N", help=h("seed"))] = None,
         backend: Annotated[
-            str, typer.Option("--backend", help=h("backend"), show_default=False)
+            str, typer.Option("--backend", metavar="NAME", help=h("backend"), show_default=False)
         ] = "cpu",
-        workers: Annotated[int | None, typer.Option("--workers", help=h("workers"))] = None,
-        scheduler: Annotated[str | None, typer.Option("--scheduler", help=h("scheduler"))] = None,
+        workers: Annotated[
+            int | None, typer.Option("--workers", metavar="N", help=h("workers"))
+        ] = None,
+        scheduler: Annotated[
+            str | None, typer.Option("--scheduler", metavar="ADDRESS", help=h("scheduler"))
+        ] = None,
         timeout: Annotated[
-            float, typer.Option("--timeout", help=h("timeout"), show_default=False)
+            float,
+            typer.Option("--timeout", metavar="SECONDS", help=h("timeout"), show_default=False),
         ] = 10.0,
         preset: Annotated[
             str,
             typer.Option(
-                "--rules", help=h("rules", presets=", ".join(PRESETS)), show_default=False
+                "--preset",
+                "--rules",
+                metavar="NAME",
+                help=h("rules", presets=", ".join(PRESETS)),
+                show_default=False,
             ),
         ] = "punto-banco",
-        decks: Annotated[int | None, typer.Option("--decks", help=h("decks"))] = None,
-        shoe: Annotated[str | None, typer.Option("--shoe", help=h("shoe"))] = None,
-        cut_card: Annotated[int | None, typer.Option("--cut-card", help=h("cut_card"))] = None,
+        decks: Annotated[
+            int | None, typer.Option("--decks", metavar="N", parser=parse_decks, help=h("decks"))
+        ] = None,
+        shoe: Annotated[
+            ShoeMode | None,
+            typer.Option("--shoe", metavar="TYPE", parser=parse_shoe, help=h("shoe")),
+        ] = None,
+        cut_card: Annotated[
+            int | None, typer.Option("--cut-card", metavar="N", help=h("cut_card"))
+        ] = None,
         burn: Annotated[bool | None, typer.Option("--burn/--no-burn", help=h("burn"))] = None,
         commission: Annotated[
-            str | None, typer.Option("--commission", help=h("commission"))
+            Fraction | None,
+            typer.Option("--commission", metavar="RATE", parser=parse_rate, help=h("commission")),
         ] = None,
-        tie_pays: Annotated[str | None, typer.Option("--tie-pays", help=h("tie_pays"))] = None,
+        tie_pays: Annotated[
+            Fraction | None,
+            typer.Option("--tie-pays", metavar="N", parser=parse_payout, help=h("tie_pays")),
+        ] = None,
         banker_six_pays: Annotated[
-            str | None, typer.Option("--banker-six-pays", help=h("banker_six_pays"))
+            Fraction | None,
+            typer.Option(
+                "--banker-six-pays",
+                metavar="N",
+                parser=parse_payout,
+                help=h("banker_six_pays"),
+            ),
         ] = None,
-        pair_pays: Annotated[str | None, typer.Option("--pair-pays", help=h("pair_pays"))] = None,
+        pair_pays: Annotated[
+            Fraction | None,
+            typer.Option("--pair-pays", metavar="N", parser=parse_payout, help=h("pair_pays")),
+        ] = None,
         as_json: Annotated[bool, typer.Option("--json", help=h("json"))] = False,
+        fmt: Annotated[
+            OutputFormat | None,
+            typer.Option(
+                "--format",
+                metavar="FORMAT",
+                parser=parse_format,
+                help=h("format"),
+            ),
+        ] = None,
         progress: Annotated[
             bool | None, typer.Option("--progress/--no-progress", help=h("progress"))
         ] = None,
-        lang: Annotated[str | None, typer.Option("--lang", help=h("lang"))] = None,
+        lang: Annotated[str | None, typer.Option("--lang", metavar="es|en", help=h("lang"))] = None,
     ) -> None:
         """Deal many rounds and tally them: outcomes, naturals, pairs, every bet's net result."""
         language = _language(lang)
+        try:
+            output = chosen_format(fmt, as_json)
+        except OptionValueError as error:
+            _fail(
+                lang_message(
+                    cast(Lang, language),
+                    "opt.bad",
+                    option="--format",
+                    detail=error.detail(cast(Lang, language)),
+                )
+            )
         try:
             from puntobanco.sim.api import simulate
 
@@ -435,10 +557,12 @@ def register(app: typer.Typer) -> None:
                 except BaccaratError as error:
                     _fail(message(error, language))
             data = result.to_json()
-            if as_json:
+            if output is OutputFormat.JSON:
                 typer.echo(json.dumps(data))
-            else:
+            elif output is OutputFormat.TABLE:
                 _print_report(data, language)
+            else:
+                typer.echo(_flat_table(data, output), nl=False)
             if result.interrupted:
                 raise typer.Exit(130)
         except KeyboardInterrupt:  # before the run started (while loading): nothing to report
@@ -446,7 +570,7 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(130) from None
 
 
-def _fail(text: str) -> None:
+def _fail(text: str) -> NoReturn:
     typer.echo(text, err=True)
     raise typer.Exit(2)
 
@@ -486,3 +610,53 @@ def _stderr_console() -> Any:
     from rich.console import Console
 
     return Console(stderr=True)
+
+
+def _flat_table(data: dict[str, Any], output: OutputFormat) -> str:
+    """Both tables as one, a row per outcome then per bet, for ``--format csv|markdown``.
+
+    Plain numbers (a point for decimals, no grouping) in both languages, so that
+    a spreadsheet or a script reads them; the names (columns, outcomes, bets) are the JSON's.
+    """
+    headers = [
+        "kind",
+        "name",
+        "count",
+        "mean",
+        "standard_error",
+        "ci95_low",
+        "ci95_high",
+        "exact",
+        "z",
+    ]
+    rows: list[list[Any]] = []
+    for name, e in data["outcomes"].items():
+        rows.append(
+            [
+                "outcome",
+                name,
+                data[name],
+                e["mean"],
+                e["standard_error"],
+                None,
+                None,
+                e["exact"],
+                e["z"],
+            ]
+        )
+    for name, e in data["bets"].items():
+        low, high = e["ci95"]
+        rows.append(
+            [
+                "bet",
+                name,
+                None,
+                e["mean"],
+                e["standard_error"],
+                low,
+                high,
+                e["exact"],
+                e["z"],
+            ]
+        )
+    return write_rows(headers, rows, output)

@@ -11,7 +11,6 @@ was wrong and what is allowed, and exit status 2.
 # and ``help=h(...)`` in it calls a function local to ``register``, which a string
 # annotation evaluated later could not see.
 
-import functools
 import json
 import math
 import os
@@ -27,12 +26,21 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from puntobanco.cli.lang import detect_lang, lang_in_args, parse_lang
+from puntobanco.cli.lang import detect_lang, lang_in_args, message, parse_lang
+from puntobanco.cli.numbers import localize
+from puntobanco.cli.params import (
+    OptionValueError,
+    OutputFormat,
+    chosen_format,
+    parse_format,
+    parse_money,
+)
 from puntobanco.cli.play import TranslatedCommand
+from puntobanco.cli.tables import write_rows
 from puntobanco.cli.textsafe import safe_stream, transliterate
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import Lang, error_message
-from puntobanco.core.money import format_minor, parse_amount
+from puntobanco.core.money import format_minor
 from puntobanco.core.rules import BetKind, TableLimits, preset
 
 if TYPE_CHECKING:
@@ -161,7 +169,8 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "help_rules": "Rules preset (default: punto-banco).",
         "help_seed": "Seed: the same seed deals the same rounds (default: random).",
         "help_compare": "Every system side by side, on the same rounds.",
-        "help_json": "One JSON object instead of the tables.",
+        "help_json": "One JSON object instead of the tables (the same as --format json).",
+        "help_format": "table (default), json, csv or markdown: one row per system.",
         "help_plot": "Write a PNG: bankroll paths and the final-bankroll histogram.",
         "help_lang": "Language, es or en (default: from the locale).",
     },
@@ -173,7 +182,8 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "value": "Valor",
         "system": "Sistema",
         "mean_final": "Capital final medio",
-        "quantiles": "Capital final 5% / 25% / 50% / 75% / 95%",
+        # Percentiles named by their number: "75 %" in a wrapped label could split from its sign.
+        "quantiles": "Capital final, percentiles 5 / 25 / 50 / 75 / 95",
         "range": "Capital final mínimo / máximo",
         "ahead": "Sesiones que terminan ganando",
         "ruin": "Riesgo de ruina (no pudo cubrir la apuesta siguiente)",
@@ -261,7 +271,8 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "help_rules": "Reglas predefinidas (por defecto: punto-banco).",
         "help_seed": "Semilla: la misma semilla reparte las mismas manos (por defecto: al azar).",
         "help_compare": "Todos los sistemas a la vez, sobre las mismas manos.",
-        "help_json": "Un objeto JSON en lugar de las tablas.",
+        "help_json": "Un objeto JSON en lugar de las tablas (lo mismo que --format json).",
+        "help_format": "table (por defecto), json, csv o markdown: una fila por sistema.",
         "help_plot": "Escribir un PNG: la evolución del capital y el histograma del capital final.",
         "help_lang": "Idioma, es o en (por defecto: el del sistema).",
     },
@@ -331,11 +342,13 @@ def _integer(lang: Lang, name: str, value: str, minimum: int, maximum: int) -> i
 
 
 def _amount(lang: Lang, option: str, text: str) -> int:
-    """An amount in major units, or a message naming the option."""
+    """An amount in major units, as ``lang`` writes it, or a message naming the option."""
     try:
-        return parse_amount(text)
-    except BaccaratError as error:
-        raise _BadInput(f"{option}: {translate_error(error, lang)}") from None
+        return parse_money(text, lang)
+    except OptionValueError as error:
+        raise _BadInput(
+            message(lang, "opt.bad", option=option, detail=error.detail(lang))
+        ) from None
 
 
 def _percent(value: float) -> str:
@@ -366,22 +379,62 @@ def register(app: typer.Typer) -> None:
 
     @app.command("systems", cls=SystemsCommand, help=_text(help_lang, "help"))
     def systems_command(
-        system: Annotated[str, typer.Option(help=h("system"))] = "flat",
-        on: Annotated[str, typer.Option(help=h("on"))] = "banker",
-        bankroll: Annotated[str, typer.Option(help=h("bankroll"))] = "1000",
-        base: Annotated[str, typer.Option(help=h("base"))] = "10",
-        sessions: Annotated[str, typer.Option(help=h("sessions"))] = "10000",
-        rounds: Annotated[str, typer.Option(help=h("rounds"))] = "200",
-        stop_win: Annotated[str | None, typer.Option(help=h("stop_win"))] = None,
-        stop_loss: Annotated[str | None, typer.Option(help=h("stop_loss"))] = None,
-        minimum: Annotated[str, typer.Option("--min", help=h("min"))] = "1",
-        maximum: Annotated[str, typer.Option("--max", help=h("max"))] = "500",
-        decks: Annotated[str | None, typer.Option(help=h("decks"))] = None,
-        rules_name: Annotated[str, typer.Option("--rules", help=h("rules"))] = "punto-banco",
-        seed: Annotated[str | None, typer.Option(help=h("seed"))] = None,
+        system: Annotated[
+            str, typer.Option(metavar="NAME", show_default=False, help=h("system"))
+        ] = "flat",
+        on: Annotated[
+            str, typer.Option(metavar="banker|player", show_default=False, help=h("on"))
+        ] = "banker",
+        bankroll: Annotated[
+            str, typer.Option(metavar="AMOUNT", show_default=False, help=h("bankroll"))
+        ] = "1000",
+        base: Annotated[
+            str, typer.Option(metavar="AMOUNT", show_default=False, help=h("base"))
+        ] = "10",
+        sessions: Annotated[
+            str, typer.Option(metavar="N", show_default=False, help=h("sessions"))
+        ] = "10000",
+        rounds: Annotated[
+            str, typer.Option(metavar="N", show_default=False, help=h("rounds"))
+        ] = "200",
+        stop_win: Annotated[
+            str | None, typer.Option(metavar="AMOUNT", show_default=False, help=h("stop_win"))
+        ] = None,
+        stop_loss: Annotated[
+            str | None, typer.Option(metavar="AMOUNT", show_default=False, help=h("stop_loss"))
+        ] = None,
+        minimum: Annotated[
+            str, typer.Option("--min", metavar="AMOUNT", show_default=False, help=h("min"))
+        ] = "1",
+        maximum: Annotated[
+            str, typer.Option("--max", metavar="AMOUNT", show_default=False, help=h("max"))
+        ] = "500",
+        decks: Annotated[
+            str | None, typer.Option(metavar="N", show_default=False, help=h("decks"))
+        ] = None,
+        rules_name: Annotated[
+            str,
+            typer.Option(
+                "--preset", "--rules", metavar="NAME", show_default=False, help=h("rules")
+            ),
+        ] = "punto-banco",
+        seed: Annotated[
+            str | None, typer.Option(metavar="N", show_default=False, help=h("seed"))
+        ] = None,
         compare: Annotated[bool, typer.Option("--compare", help=h("compare"))] = False,
         as_json: Annotated[bool, typer.Option("--json", help=h("json"))] = False,
-        plot: Annotated[Path | None, typer.Option(help=h("plot"))] = None,
+        fmt: Annotated[
+            OutputFormat | None,
+            typer.Option(
+                "--format",
+                metavar="FORMAT",
+                parser=parse_format,
+                help=h("format"),
+            ),
+        ] = None,
+        plot: Annotated[
+            Path | None, typer.Option(metavar="FILE.png", show_default=False, help=h("plot"))
+        ] = None,
         lang: Annotated[str | None, typer.Option(metavar="es|en", help=h("lang"))] = None,
     ) -> None:
         """Betting systems over many sessions of seeded cut-card shoes."""  # noqa: D401
@@ -441,6 +494,12 @@ def register(app: typer.Typer) -> None:
             }
             chosen = list(System) if compare else [parse_system(system)]
             plans = [Plan(system=s, **common) for s in chosen]
+            try:
+                output = chosen_format(fmt, as_json)
+            except OptionValueError as error:
+                raise _BadInput(
+                    message(language, "opt.bad", option="--format", detail=error.detail(language))
+                ) from None
         except _BadInput as bad:
             console.print(str(bad), markup=False)
             raise typer.Exit(2) from None
@@ -448,8 +507,17 @@ def register(app: typer.Typer) -> None:
             console.print(translate_error(error, language), markup=False)
             raise typer.Exit(2) from None
 
+        if plot is not None:
+            # Before the run, which can take minutes: a plot that cannot be written fails now.
+            problem = _unwritable(plot)
+            if problem is not None:
+                console.print(
+                    _text(language, "plot_failed", path=plot, reason=problem), markup=False
+                )
+                raise typer.Exit(2)
+        as_json = output is OutputFormat.JSON
         total = n_sessions * n_rounds
-        if not as_json and total > 2_000_000:
+        if output is OutputFormat.TABLE and total > 2_000_000:
             console.print(_text(language, "dealing", rounds=f"{total:,}"), markup=False)
         start = time.perf_counter()
         outcomes = session_outcomes(rules, seed=chosen_seed, sessions=n_sessions, rounds=n_rounds)
@@ -479,11 +547,16 @@ def register(app: typer.Typer) -> None:
             else:
                 document.update(summaries[0].to_json())
             typer.echo(json.dumps(document))
+        elif output is not OutputFormat.TABLE:
+            typer.echo(_flat_summaries(summaries, output), nl=False)
         else:
             out = Console(file=safe_stream(sys.stdout))
+
             # Spelled out before Rich lays the tables out, so that a sign that
             # becomes several letters ("±" -> "+/-") keeps the columns aligned.
-            symbols = functools.partial(transliterate, encoding=out.encoding)
+            def symbols(text: str) -> str:
+                return transliterate(localize(text, language), encoding=out.encoding)
+
             setup = _text(
                 language,
                 "setup",
@@ -493,11 +566,17 @@ def register(app: typer.Typer) -> None:
                 maximum=format_minor(limits.maximum_minor),
                 seed=chosen_seed,
             )
+            table = _single_table(summaries[0], language, n_rounds, symbols)
             if compare:
-                out.print(_compare_table(summaries, language, n_sessions, n_rounds, symbols))
+                table = _compare_table(summaries, language, n_sessions, n_rounds, symbols)
+            if compare and not _fits(out, table):
+                # Ten columns of figures do not fit a narrow terminal without cutting
+                # numbers: one table per system instead, figures under each other.
+                for summary in summaries:
+                    out.print(_single_table(summary, language, n_rounds, symbols))
             else:
-                out.print(_single_table(summaries[0], language, n_rounds, symbols))
-            out.print(setup, markup=False)
+                out.print(table)
+            out.print(symbols(setup), markup=False)
             out.print(symbols(conclusion(summaries, language)), markup=False)
         if plot is not None:
             try:
@@ -507,6 +586,35 @@ def register(app: typer.Typer) -> None:
                 raise typer.Exit(2) from None
             if not as_json:
                 console.print(_text(language, "plot_saved", path=plot), markup=False)
+
+
+def _fits(console: Console, table: Table) -> bool:
+    """Whether ``table`` fits ``console``'s width at its natural size (nothing cut or wrapped)."""
+    from rich.measure import Measurement
+
+    # Measured without the console's width, which Measurement.get would clamp it to.
+    unbounded = console.options.update(max_width=10_000)
+    return Measurement.get(console, unbounded, table).maximum <= console.width
+
+
+def _unwritable(path: Path) -> str | None:
+    """Why ``path`` cannot be written (``None`` if it can), trying it without leaving a file."""
+    existed = path.exists()
+    try:
+        with path.open("ab"):
+            pass
+    except OSError as error:
+        return error.strerror or type(error).__name__
+    if not existed:
+        path.unlink(missing_ok=True)
+    return None
+
+
+def _flat_summaries(summaries: list[Any], output: OutputFormat) -> str:
+    """One row per system for ``--format csv|markdown``: the JSON's plain fields."""
+    documents = [s.to_json() for s in summaries]
+    headers = [k for k, v in documents[0].items() if not isinstance(v, dict | list)]
+    return write_rows(headers, [[d[k] for k in headers] for d in documents], output)
 
 
 def _side_name(lang: Lang, side: BetKind) -> str:
@@ -526,7 +634,7 @@ def _single_table(
         sessions=f"{summary.sessions:,}",
         rounds=rounds,
     )
-    table = Table(title=title)
+    table = Table(title=symbols(title))
     table.add_column(_text(lang, "figure"))
     table.add_column(_text(lang, "value"), justify="right")
     q = summary.quantiles
@@ -569,7 +677,7 @@ def _compare_table(
         sessions=f"{sessions:,}",
         rounds=rounds,
     )
-    table = Table(title=title)
+    table = Table(title=symbols(title))
     headers = ["system", "col_mean", "col_p05", "col_median", "col_p95", "col_ahead", "col_ruin",
                "col_turnover", "col_loss"]  # fmt: skip
     with_edges = any(s.exact_loss_per_unit is not None for s in summaries)

@@ -35,7 +35,7 @@ _FALLBACK = {
     "«": '"',
     "»": '"',
     "…": "...",
-    "●": "o",
+    "●": "*",
     "○": "o",
     "╱": "/",
     # Statistics signs: NFKD has no ASCII form for them, so they would become "?".
@@ -117,6 +117,17 @@ def safe_stream(stream: TextIO) -> TextIO:
     return stream
 
 
+def without_flag_placeholders(params: list[Any]) -> list[Any]:
+    """``params``, each flag given an empty metavar: Typer's help writes ``<bool>`` beside it.
+
+    A flag takes no value, and ``--fast <bool>`` reads as if it took one.
+    """
+    for param in params:
+        if getattr(param, "is_flag", False) and param.metavar is None:
+            param.metavar = ""
+    return params
+
+
 class SafeHelpCommand(typer.core.TyperCommand):
     """A Typer command whose ``--help`` never fails on the terminal's encoding.
 
@@ -124,6 +135,10 @@ class SafeHelpCommand(typer.core.TyperCommand):
     an ASCII terminal a Spanish accent would raise ``UnicodeEncodeError``.
     While the help is written, ``sys.stdout`` is :func:`safe_stream`'s.
     """
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        """The command's options, a flag shown without a value placeholder (Typer's ``<bool>``)."""
+        return without_flag_placeholders(super().get_params(ctx))
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         """Write the help as Typer does, through a stream that cannot fail to encode."""
@@ -133,3 +148,11 @@ class SafeHelpCommand(typer.core.TyperCommand):
             super().format_help(ctx, formatter)
         finally:
             sys.stdout = stdout
+
+
+class FlagSafeGroup(typer.core.TyperGroup):
+    """A Typer group (``ledger``) whose help shows flags without ``<bool>``."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        """The group's options, a flag shown without a value placeholder."""
+        return without_flag_placeholders(super().get_params(ctx))

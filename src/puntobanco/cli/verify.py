@@ -10,7 +10,17 @@ from typing import Annotated, Any
 import typer
 
 from puntobanco.cli.lang import counted_key, message
-from puntobanco.cli.ledger import DatabaseOption, LangOption, operator_lang
+from puntobanco.cli.ledger import (
+    DatabaseOption,
+    LangOption,
+    TableFormatOption,
+    operator_lang,
+    output_format,
+    translated,
+)
+from puntobanco.cli.numbers import localize
+from puntobanco.cli.params import OutputFormat
+from puntobanco.cli.tables import write_rows
 from puntobanco.core.errors import BaccaratError
 
 #: What recomputing a round raises when its record is not one the server could have
@@ -21,20 +31,23 @@ UNDEALABLE = (BaccaratError, ValueError, TypeError)
 def register(app: typer.Typer) -> None:
     """Add the ``verify`` command to ``app``."""
 
-    @app.command("verify")
+    @app.command("verify", cls=translated("verify", "--rounds rounds.json"))
     def _verify(
         server_seed: Annotated[
-            str, typer.Argument(help="The revealed server seed, 64 hex digits.")
+            str,
+            typer.Argument(help="The revealed server seed, 64 hex digits."),
         ],
         rounds: Annotated[
             Path | None,
             typer.Option(
+                metavar="FILE.json",
                 help="Rounds as GET /api/rounds returns them (a page, or a list): check "
-                "them without the database, as a player would."
+                "them without the database, as a player would.",
             ),
         ] = None,
         database: DatabaseOption = None,
         as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+        fmt: TableFormatOption = None,
         lang: LangOption = None,
     ) -> None:
         """Recompute each round dealt under SERVER_SEED; exit 1 if any differs.
@@ -49,6 +62,7 @@ def register(app: typer.Typer) -> None:
         from puntobanco.server.verify import records_from_api, verify_rounds
 
         language = operator_lang(lang)
+        output = output_format(fmt, as_json, language)
         try:
             seed = bytes.fromhex(server_seed.strip())
             if len(seed) != 32:
@@ -108,17 +122,32 @@ def register(app: typer.Typer) -> None:
                 "rounds_checked": checked.rounds_checked,
                 "mismatches": [m.__dict__ for m in checked.mismatches],
             }
-        if as_json:
+        if output is OutputFormat.JSON:
             typer.echo(json.dumps(result))
+        elif output is not OutputFormat.TABLE:
+            # One row per mismatch (none: the header alone), for a spreadsheet or a script.
+            headers = ["round_id", "field", "recorded", "recomputed"]
+            rows = [[m[k] for k in headers] for m in result["mismatches"]]
+            typer.echo(write_rows(headers, rows, output), nl=False)
         else:
-            typer.echo(
-                f"seed {result['server_seed_hash'][:16]}...: {result['rounds_checked']} rounds "
-                f"checked, {len(result['mismatches'])} mismatches"
+            summary = message(
+                language,
+                "verify.summary",
+                hash=result["server_seed_hash"][:16],
+                checked=f"{result['rounds_checked']:,}",
+                mismatches=f"{len(result['mismatches']):,}",
             )
+            typer.echo(localize(summary, language))
             for m in result["mismatches"]:
                 typer.echo(
-                    f"  round {m['round_id']} {m['field']}: recorded {m['recorded']!r}, "
-                    f"recomputed {m['recomputed']!r}"
+                    message(
+                        language,
+                        "verify.mismatch",
+                        round=m["round_id"],
+                        field=m["field"],
+                        recorded=repr(m["recorded"]),
+                        recomputed=repr(m["recomputed"]),
+                    )
                 )
         if result["mismatches"]:
             raise typer.Exit(1)

@@ -1,0 +1,389 @@
+"""The command line as a whole (issue #14): one option vocabulary, the global options, no traceback.
+
+Each test states what a user relies on: ``--commission 5%`` and ``0.05`` mean
+the same in every command and a bare ``5`` is refused naming both; ``--preset``
+and ``--rules`` are one option; ``--format json`` is ``--json``; ``--version``,
+``-h`` and a global ``--lang`` work; ``--help`` loads none of the heavy
+libraries; no malformed option or database prints a traceback.
+"""
+
+from __future__ import annotations
+
+import csv
+import importlib
+import io
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from puntobanco.cli.main import COMMANDS, app
+from puntobanco.cli.options import build_config
+from puntobanco.cli.params import OptionValueError, parse_rate
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+runner = CliRunner()
+#: A small, quick simulation (the reference engine needs no compilation).
+SIM = ["simulate", "--hands", "300", "--backend", "reference", "--seed", "7"]
+#: A small systems run.
+SYS = ["systems", "--sessions", "50", "--rounds", "20", "--seed", "7"]
+HEAVY = ("numba", "numpy", "sqlalchemy", "fastapi")
+
+
+def _invoke(*args: str, env: dict[str, str] | None = None) -> Any:
+    return runner.invoke(app, list(args), env={"COLUMNS": "200", **(env or {})})
+
+
+def _json(*args: str) -> dict[str, Any]:
+    done = _invoke(*args)
+    assert done.exit_code == 0, done.output
+    data: dict[str, Any] = json.loads(done.stdout)
+    return data
+
+
+def test_help_imports_none_of_the_heavy_libraries() -> None:
+    script = (
+        "import sys, runpy\n"
+        "sys.argv = ['puntobanco', '--help']\n"
+        "try:\n"
+        "    runpy.run_module('puntobanco.cli.main', run_name='__main__')\n"
+        "except SystemExit as exit:\n"
+        "    assert exit.code in (0, None), exit.code\n"
+        f"loaded = sorted({{m.split('.')[0] for m in sys.modules}} & set({HEAVY!r}))\n"
+        "print('LOADED', loaded, file=sys.stderr)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(SRC), "COLUMNS": "80"},
+        check=True,
+    )
+    assert "play" in done.stdout and "ledger" in done.stdout
+    assert "LOADED []" in done.stderr, done.stderr
+
+
+def test_version_and_short_help() -> None:
+    version = _invoke("--version")
+    assert version.exit_code == 0 and version.stdout.startswith("puntobanco ")
+    short = _invoke("-h")
+    assert short.exit_code == 0 and "--version" in short.stdout
+    for command in ("simulate", "report"):
+        sub = _invoke(command, "-h")
+        assert sub.exit_code == 0 and "--lang" in sub.stdout, sub.output
+
+
+def test_the_top_level_help_in_each_language() -> None:
+    english = _invoke("--help", env={"LANG": "en_GB.UTF-8"})
+    spanish = _invoke("--lang", "es", "--help", env={"LANG": "en_GB.UTF-8"})
+    from_locale = _invoke("--help", env={"LANG": "es_ES.UTF-8"})
+    assert "Commands" in english.stdout and "Play Punto Banco" in english.stdout
+    for done in (spanish, from_locale):
+        assert done.exit_code == 0
+        assert "Órdenes" in done.stdout and "Jugar al Punto Banco" in done.stdout
+        assert "Play Punto Banco" not in done.stdout
+    assert set(COMMANDS) == {"play", "odds", "simulate", "systems", "serve"} | {
+        "verify",
+        "report",
+        "ledger",
+    }
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "systems", "verify", "report", "serve"])
+def test_no_flag_has_a_value_placeholder_in_the_help(command: str) -> None:
+    done = _invoke(command, "--help")
+    assert done.exit_code == 0, done.output
+    assert "<bool>" not in done.stdout
+    assert "<bool>" not in _invoke("--help").stdout
+    assert "<bool>" not in _invoke("ledger", "check", "--help").stdout
+
+
+def test_the_global_lang_reaches_every_command(tmp_path: Path) -> None:
+    english = {"LANG": "en_GB.UTF-8"}
+    report = _invoke("--lang", "es", "report", "--database", "/some/path.db", env=english)
+    assert report.exit_code == 2 and "espera una URL, no una ruta" in report.stderr
+    check = _invoke(
+        "--lang", "es", "ledger", "check", "--database", f"sqlite:///{tmp_path}/no.db", env=english
+    )
+    assert check.exit_code == 1 and "no" in check.stderr and "Traceback" not in check.output
+    verify = _invoke("--lang", "es", "verify", "00", env=english)
+    assert verify.exit_code == 2 and "64 dígitos hexadecimales" in verify.stderr
+    simulate = _invoke("--lang", "es", *SIM, "--shoe", "x", env=english)
+    assert simulate.exit_code == 2 and "el zapato es cut-card o reshuffle" in simulate.stderr
+    # The command's own --lang wins over the global one.
+    own = _invoke("--lang", "es", *SIM, "--shoe", "x", "--lang", "en", env=english)
+    assert "the shoe is cut-card or reshuffle" in own.stderr
+
+
+def test_a_global_lang_we_lack_is_refused() -> None:
+    done = _invoke("--lang", "fr", "report", env={"LANG": "es_ES.UTF-8"})
+    assert done.exit_code == 2
+    assert "Opción no válida --lang: los idiomas son en y es; se recibió «fr»" in done.stderr
+
+
+def test_commission_as_percent_or_fraction_the_same_everywhere() -> None:
+    percent = _json(*SIM, "--commission", "4%", "--json")
+    fraction = _json(*SIM, "--commission", "0.04", "--json")
+    assert percent["rules"] == fraction["rules"]
+    assert percent["banker"] == fraction["banker"]
+    assert percent["rules"] != _json(*SIM, "--json")["rules"]
+    rules = [build_config({"commission": c}, {}).rules for c in ("4%", "0.04", "0,04")]
+    assert all(r.banker_commission.numerator * 25 == r.banker_commission.denominator for r in rules)
+
+
+@pytest.mark.parametrize(
+    "lang,words", [("en", ("'5' is ambiguous", "5%", "0.05")), ("es", ("«5» es ambiguo", "5%"))]
+)
+def test_a_bare_five_is_refused_naming_both_forms(lang: str, words: tuple[str, ...]) -> None:
+    done = _invoke(*SIM, "--commission", "5", "--lang", lang)
+    assert done.exit_code == 2
+    for word in (*words, "0.05", "--commission"):
+        assert word in done.stderr, done.stderr
+    play = _invoke("play", "--commission", "5", "--lang", lang)
+    assert play.exit_code == 2 and "0.05" in play.stderr and "5%" in play.stderr
+    assert "banker_commission" not in done.output + play.output
+
+
+def test_the_rate_type_reads_each_form_once() -> None:
+    assert parse_rate("5%") == parse_rate("0.05") == parse_rate(" 0,05 ")
+    assert parse_rate("0") == 0
+    for bad in ("5", "1", "100%", "-1%", "abc", ""):
+        with pytest.raises(OptionValueError):
+            parse_rate(bad)
+
+
+def test_preset_and_rules_are_one_option() -> None:
+    by_preset = _json(*SIM, "--preset", "punto-banco-6", "--json")
+    by_rules = _json(*SIM, "--rules", "punto-banco-6", "--json")
+    assert by_preset["rules"] == by_rules["rules"] and by_preset["rules"]["decks"] == 6
+    systems = _json(*SYS, "--preset", "punto-banco-6", "--json")
+    assert systems["decks"] == 6
+    assert build_config({"preset": "punto-banco-6"}, {}).rules.decks == 6
+    bad = _invoke("play", "--preset", "nope", "--lang", "en")
+    assert bad.exit_code == 2 and "Invalid option --preset" in bad.stderr
+
+
+def test_format_json_is_json() -> None:
+    one = _json(*SIM, "--format", "json")
+    other = _json(*SIM, "--json")
+    for key in ("hands", "banker", "player", "tie", "rules", "outcomes"):
+        assert one[key] == other[key]
+    systems = _json(*SYS, "--format", "json")
+    assert systems["sessions"] == 50 and "risk_of_ruin" in systems
+    both = _invoke(*SIM, "--json", "--format", "csv")
+    assert both.exit_code == 2 and "--format" in both.stderr
+
+
+def test_csv_and_markdown_hold_the_json_figures() -> None:
+    data = _json(*SIM, "--json")
+    done = _invoke(*SIM, "--format", "csv", "--lang", "es")
+    rows = list(csv.DictReader(io.StringIO(done.stdout)))
+    outcomes = {r["name"]: r for r in rows if r["kind"] == "outcome"}
+    assert {name: int(r["count"]) for name, r in outcomes.items()} == {
+        name: data[name] for name in ("banker", "player", "tie")
+    }
+    bets = {r["name"]: float(r["mean"]) for r in rows if r["kind"] == "bet"}
+    assert bets["banker"] == data["bets"]["banker"]["mean"]
+    markdown = _invoke(*SYS, "--compare", "--format", "markdown").stdout.splitlines()
+    assert markdown[1].startswith("| --- |") and len(markdown) == 2 + 8  # the eight systems
+
+
+def test_systems_plot_is_checked_before_the_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    import puntobanco.sim.systems_deal as deal
+
+    def never(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("the run started before the plot's path was checked")
+
+    monkeypatch.setattr(deal, "session_outcomes", never)
+    done = _invoke(*SYS, "--plot", "/no/such/folder/plot.png", "--lang", "es")
+    assert done.exit_code == 2 and "/no/such/folder/plot.png" in done.stderr
+
+
+def test_ctrl_c_exits_130_in_every_command(monkeypatch: pytest.MonkeyPatch) -> None:
+    import puntobanco.cli.serverdb as serverdb
+
+    def interrupted(*args: Any, **kwargs: Any) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(serverdb, "open_database", interrupted)
+    for command in (["report"], ["ledger", "check"], ["verify", "00" * 32]):
+        done = _invoke(*command)
+        assert done.exit_code == 130, (command, done.output)
+    # Ctrl-C while the command's module is still loading.
+    monkeypatch.setattr(importlib, "import_module", interrupted)
+    assert _invoke("report").exit_code == 130
+
+
+#: Malformed options and databases, one or more per command: each must fail with a
+#: message and the usage (2) or failed-check (1) status, never a traceback.
+MALFORMED: list[list[str]] = [
+    ["--lang"],
+    ["--bogus"],
+    ["nosuchcommand"],
+    ["play", "--decks", "x"],
+    ["play", "--commission", "5"],
+    ["play", "--min", "1,5,0"],
+    ["play", "--history", "/no/such/dir/h.csv"],
+    ["play", "--seed", "-1"],
+    ["odds", "--decks", "0"],
+    ["odds", "--commission", "abc"],
+    ["odds", "--remove", "Zz"],
+    ["simulate", "--hands", "abc"],
+    ["simulate", "--hands", "10", "--commission", "5"],
+    ["simulate", "--hands", "10", "--tie-pays", "0"],
+    ["simulate", "--hands", "10", "--format", "xml"],
+    ["simulate", "--hands", "10", "--preset", "nope"],
+    ["systems", "--sessions", "x"],
+    ["systems", "--system", "nope"],
+    ["systems", "--format", "xml"],
+    ["serve", "--port", "0"],
+    ["serve", "--database", "foo://bar", "--port", "1"],
+    ["verify", "zz"],
+    ["verify", "00" * 32, "--rounds", "/no/such/file.json"],
+    ["verify", "00" * 32, "--database", "/plain/path.db"],
+    ["report", "--database", "foo://bar"],
+    ["report", "--database", "sqlite:////no/such/dir/x.db"],
+    ["report", "--database", "postgresql+psycopg://u@h:notaport/db"],
+    ["ledger", "check", "--database", "/plain/path.db"],
+    ["ledger", "nosuch"],
+]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("args", MALFORMED, ids=" ".join)
+def test_malformed_input_never_prints_a_traceback(args: list[str], lang: str) -> None:
+    done = _invoke(*args, env={"LANG": f"{lang}_ES.UTF-8" if lang == "es" else "en_GB.UTF-8"})
+    assert done.exit_code in (1, 2), (done.exit_code, done.output)
+    assert "Traceback" not in done.output
+    assert done.exception is None or isinstance(done.exception, SystemExit), repr(done.exception)
+    assert done.stderr.strip(), "a refusal says why"
+
+
+def _numbers(text: str) -> list[str]:
+    return re.findall(r"\d[\d.,]*\d", text)
+
+
+def test_simulate_writes_numbers_in_the_readers_language() -> None:
+    english = _invoke(*SIM, "--lang", "en", env={"COLUMNS": "100"}).stdout
+    spanish = _invoke(*SIM, "--lang", "es", env={"COLUMNS": "100"}).stdout
+    # 300 rounds: the frequencies have six decimals, the Tie's count no grouping.
+    assert re.search(r"\b0\.\d{6}\b", english) and not re.search(r"\b0,\d{6}\b", english)
+    assert re.search(r"\b0,\d{6}\b", spanish) and not re.search(r"\b0\.\d{6}\b", spanish)
+    assert "[-" in spanish and "; " in spanish  # the interval's bounds: "[-0,1; 0,2]"
+    big = _invoke("simulate", "--hands", "12345", "--backend", "reference", "--seed", "1",
+                  "--lang", "es", env={"COLUMNS": "100"}).stdout  # fmt: skip
+    assert "12.345 manos" in big
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_systems_compare_at_80_columns_cuts_no_number(lang: str) -> None:
+    narrow = _invoke(*SYS, "--compare", "--lang", lang, env={"COLUMNS": "80"})
+    assert narrow.exit_code == 0, narrow.output
+    assert "…" not in narrow.stdout
+    assert all(len(line) <= 80 for line in narrow.stdout.splitlines())
+    wide = _invoke(*SYS, "--compare", "--lang", lang, env={"COLUMNS": "220"})
+    assert "…" not in wide.stdout
+    # The same figures either way: the wide table's numbers appear in the stacked tables.
+    assert set(_numbers(wide.stdout)) <= set(_numbers(narrow.stdout)) | set(
+        _numbers(narrow.stdout.replace("\n", " "))
+    )
+    if lang == "es":
+        assert re.search(r"\d,\d\d\u00a0%", narrow.stdout)
+
+
+@pytest.mark.parametrize(
+    "args,english,spanish",
+    [
+        (["report", "--bogus"], "Unknown option --bogus. See: puntobanco report --help",
+         "Opción desconocida --bogus. Vea: puntobanco report --help"),
+        (["ledger", "check", "--bogus"], "See: puntobanco ledger check --help",
+         "Vea: puntobanco ledger check --help"),
+        (["verify"], "SERVER_SEED is missing. See: puntobanco verify --help",
+         "Falta SERVER_SEED. Vea: puntobanco verify --help"),
+        (["serve", "--port", "0"], "--port", "La opción --port no admite el valor «0»"),
+        (["serve", "--forwarded-allow-ips", "1.2.3.4/99", "--port", "1"],
+         "'1.2.3.4/99' is not an IP address or network", "no es una dirección IP ni una red"),
+        (["serve", "--database", "/x.db", "--port", "1"], "--database takes a URL, not a path",
+         "--database espera una URL, no una ruta"),
+    ],
+)  # fmt: skip
+def test_operator_commands_and_serve_refuse_in_one_style_and_language(
+    args: list[str], english: str, spanish: str
+) -> None:
+    for lang, text in (("en", english), ("es", spanish)):
+        done = _invoke("--lang", lang, *args)
+        assert done.exit_code == 2, done.output
+        assert text in done.stderr, done.stderr
+        assert "╭" not in done.output  # one line, not Typer's box
+
+
+def test_money_is_read_in_the_users_language_in_every_command() -> None:
+    for lang, thousand in (("en", "1,000"), ("es", "1.000"), ("es", "1 000")):
+        data = _json(*SYS, "--bankroll", thousand, "--lang", lang, "--json")
+        assert data["bankroll_minor"] == 100_000, (lang, thousand)
+        config = build_config({"balance": thousand, "lang": lang}, {})
+        assert config.balance_minor == 100_000
+    wrong = _invoke(*SYS, "--bankroll", "1.000", "--lang", "en")
+    assert wrong.exit_code == 2 and "Invalid option --bankroll" in wrong.stderr
+    assert "thousands" in wrong.stderr
+
+
+def test_the_card_list_type() -> None:
+    from puntobanco.cli.params import parse_card_list
+
+    assert [str(c) for c in parse_card_list("Kd 5s, 10h")] == ["K♦", "5♠", "10♥"]
+    for bad in ("", "Zz", "Kd 11h"):
+        with pytest.raises(OptionValueError):
+            parse_card_list(bad)
+
+
+def test_shell_completion_names_commands_and_their_options() -> None:
+    script = runner.invoke(app, ["--show-completion", "bash"], prog_name="puntobanco")
+    assert script.exit_code == 0 and "_PUNTOBANCO_COMPLETE=complete_bash" in script.stdout
+
+    def complete(words: str) -> list[str]:
+        env = {
+            "_PUNTOBANCO_COMPLETE": "complete_bash",
+            "COMP_WORDS": words,
+            "COMP_CWORD": str(len(words.split()) - 1),
+        }
+        done = runner.invoke(app, [], prog_name="puntobanco", env=env)
+        assert done.exit_code == 0, done.output
+        return done.stdout.split()
+
+    assert complete("puntobanco sim") == ["simulate"]
+    assert "--preset" in complete("puntobanco simulate --pr")
+    assert complete("puntobanco ledger ch") == ["check"]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize(
+    "args", [["--cut-card", "1"], ["--decks", "1", "--cut-card", "60"], ["--cut-card", "9999"]]
+)
+def test_no_internal_name_reaches_the_user(args: list[str], lang: str) -> None:
+    done = _invoke(*SIM, *args, "--lang", lang)
+    assert done.exit_code == 2 and "--cut-card" in done.stderr or "carta de corte" in done.stderr
+    for internal in ("cut_card", "banker_commission", "tie_pays", "shoe_mode", "pair_pays"):
+        assert internal not in done.output
+
+
+@pytest.mark.parametrize(
+    "args,english,spanish",
+    [
+        (["--bogus"], "Unknown option --bogus. See: puntobanco --help",
+         "Opción desconocida --bogus. Vea: puntobanco --help"),
+        (["nosuch"], "Unknown command 'nosuch'. See: puntobanco --help",
+         "Orden desconocida «nosuch». Vea: puntobanco --help"),
+        (["ledger", "nosuch"], "See: puntobanco ledger --help", "Vea: puntobanco ledger --help"),
+    ],
+)  # fmt: skip
+def test_the_groups_usage_errors_in_one_line(args: list[str], english: str, spanish: str) -> None:
+    for lang, text in (("en_GB.UTF-8", english), ("es_ES.UTF-8", spanish)):
+        done = _invoke(*args, env={"LANG": lang})
+        assert done.exit_code == 2 and text in done.stderr, done.output
+        assert "╭" not in done.output

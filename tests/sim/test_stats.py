@@ -10,7 +10,7 @@ import pytest
 
 from puntobanco.core.bets import Bet, settle_bet
 from puntobanco.core.cards import unshuffled
-from puntobanco.core.paytable import pair_index, shape_index
+from puntobanco.core.paytable import rank_pair_index, shape_index
 from puntobanco.core.rules import PRESETS, BetKind, Rules, ShoeMode
 from puntobanco.core.shoe import Shoe
 from puntobanco.sim import stats, tallies
@@ -40,7 +40,7 @@ def test_bet_values_follow_the_payouts() -> None:
     t[tallies.class_index(shape_index(2, 7, 3, 2), 0)] = 3
     t[tallies.class_index(shape_index(5, 6, 3, 3), 0)] = 2
     t[tallies.class_index(shape_index(9, 1, 2, 2), 0)] = 3
-    t[tallies.class_index(shape_index(9, 1, 2, 2), pair_index(True, False))] = 1
+    t[tallies.class_index(shape_index(9, 1, 2, 2), rank_pair_index(True, False))] = 1
     t[tallies.class_index(shape_index(4, 4, 3, 3), 0)] = 1
     super6 = Rules(banker_commission=0, banker_six_pays=Fraction(1, 2), pair_pays=11)
     got = stats.bet_summaries(super6, t, exact=None)

@@ -27,7 +27,7 @@ gate every array passes before a kernel sees it.
 
 >>> encode_cards(parse_cards("Kd 9h Ac Kc")).tolist()
 [112, 137, 1, 48]
->>> [c & RANK_MASK for c in encode_cards(parse_cards("Kd Kc 10d"))]
+>>> (encode_cards(parse_cards("Kd Kc 10d")) & RANK_MASK).tolist()
 [48, 48, 0]
 >>> t = tableau_arrays(Rules())
 >>> t.naturals.tolist(), int(t.banker[3, 8]), int(t.banker[3, 7]), t.banker_flat.shape
@@ -270,7 +270,7 @@ def outcome_code_of_shape(shape: int) -> int:
 
 
 def outcome_codes_of_classes() -> npt.NDArray[np.uint8]:
-    """``codes[coup_class]``: the outcome code of every tally class (``uint8[CLASSES]``)."""
+    """``codes[coup_class]``: the outcome code of each of the 1,600 coup classes (no pair bins)."""
     return _array(_outcome_codes() * RANK_PAIR_CLASSES, np.uint8)
 
 

@@ -16,6 +16,7 @@ from fractions import Fraction
 import pytest
 
 from puntobanco.analysis import InvalidShoe, ShoeCounts, analyze
+from puntobanco.analysis.effects import effects_of_removal, through_the_shoe
 from puntobanco.analysis.pairs import SUITS, pair_class_weights, spread_suits
 from puntobanco.analysis.shoe import SUIT_ORDER
 from puntobanco.core.bets import Bet, Resolution, settle_bet
@@ -124,7 +125,7 @@ def brute_force(
 # and totals that reach the side bets' conditions (3-card 7s and 8s, 6s, ties).
 SHOES = {
     "eight-cards": "Kd Kd 4h 4h 4c 3s 2d 6c",
-    "nine-cards": "6h 6h 6d 3c Qs Qs Ks Ad 2h",
+    "nine-cards": "6h 6h 6d 3c 3c Qs Qs Ks 2h",
 }
 
 
@@ -191,3 +192,40 @@ def test_a_removed_card_must_be_in_the_shoe() -> None:
         shoe.remove(parse_cards("Kd")).remove(parse_cards("Kd")).ranks
         == shoe.remove([Rank.KING, Rank.KING]).ranks
     )
+
+
+def test_effects_of_removal_cover_every_side_bet_and_sum_to_zero() -> None:
+    rules = PRESETS["all-side-bets"]
+    shoe = ShoeCounts.full(1)
+    effects = effects_of_removal(rules, shoe)
+    assert set(effects.effects) == set(rules.offered_bets)
+    ranks = shoe.ranks or ()
+    for kind in SIDE_BETS:
+        row = effects.effects[kind]
+        # Removing an unseen card at random cannot change an expectation.
+        assert sum(e * c for e, c in zip(row, ranks, strict=True) if e is not None) == 0, kind
+    # Not all zero: the side bets respond to what has left the shoe.
+    assert any(effects.effects[BetKind.DRAGON_7]) and any(effects.effects[BetKind.EGALITE_0])
+
+
+def test_through_the_shoe_prices_every_side_bet() -> None:
+    rules = PRESETS["all-side-bets"]
+    study = through_the_shoe(rules, shoes=1, seed=3)
+    assert set(study.bets) == set(rules.offered_bets)
+    # Every bet, side bets included, was priced before every round of the shoe.
+    assert {b.rounds for b in study.bets.values()} == {study.rounds}
+
+
+def test_the_brute_force_shoes_exercise_the_side_bets() -> None:
+    # Agreement means little for a bet that can only lose: across the shoes, every side
+    # bet but three Egalité totals (the same leg at another total) can win, and Dragon
+    # Bonus can push.
+    rules = PRESETS["all-side-bets"]
+    won: set[BetKind] = set()
+    pushed: set[BetKind] = set()
+    for text in SHOES.values():
+        priced = analyze(rules, ShoeCounts.from_card_tuple(_card_counts(_shoe_cards(text))))
+        won |= {kind for kind, bet in priced.bets.items() if bet.win > 0}
+        pushed |= {kind for kind, bet in priced.bets.items() if bet.push > 0}
+    assert set(SIDE_BETS) - won == {BetKind.EGALITE_1, BetKind.EGALITE_3, BetKind.EGALITE_7}
+    assert {BetKind.DRAGON_BONUS_PLAYER, BetKind.DRAGON_BONUS_BANKER} <= pushed

@@ -253,3 +253,77 @@ def test_remove_refuses_more_cards_than_the_shoe_holds(
 def test_remove_takes_every_copy_the_shoe_holds() -> None:
     data = _json("--decks", "1", "--remove", "Kd Kc Kh Ks")
     assert data["shoe"]["cards"] == 48
+
+
+# Issue #10: side bets. The printed 8-deck edges are the published figures (Wizard of Odds).
+@pytest.mark.parametrize(
+    ("args", "bet", "printed"),
+    [
+        (["--preset", "ez-baccarat"], "banker", "1.0183"),
+        (["--preset", "ez-baccarat"], "dragon_7", "7.6113"),
+        (["--preset", "ez-baccarat"], "panda_8", "10.1876"),
+        (["--preset", "dragon-bonus"], "dragon_bonus_player", "2.6517"),
+        (["--side-bets", "dragon_bonus_banker"], "dragon_bonus_banker", "9.3731"),
+        (["--side-bets", "either_pair"], "either_pair", "13.7099"),
+        (["--side-bets", "super_6=12"], "super_6", "29.977"),
+        (["--preset", "tiger"], "small_tiger", "14.3325"),
+        (["--preset", "tiger"], "big_tiger", "15.2533"),
+    ],
+)
+def test_side_bets_under_bets_by_json_name_with_the_published_edges(
+    args: list[str], bet: str, printed: str
+) -> None:
+    data = _json(*args)
+    entry = data["bets"][bet]
+    assert set(entry) >= {"house_edge", "exact_house_edge", "win", "push", "lose", "std_dev"}
+    digits = len(printed.split(".")[1])
+    assert f"{entry['house_edge'] * 100:.{digits}f}" == printed
+    assert entry["house_edge"] == float(Fraction(entry["exact_house_edge"]))
+
+
+def test_side_bet_payouts_are_set_colon_separated_in_the_paytable_order() -> None:
+    default = _json("--side-bets", "tiger")["bets"]["tiger"]
+    changed = _json("--side-bets", "tiger=12:25")["bets"]["tiger"]
+    big_tiger = _json("--side-bets", "big_tiger")["bets"]["big_tiger"]
+    # Only the three-card 6 pays 5 more per unit: the edge falls by 5 x P(three-card 6 win).
+    assert Fraction(default["exact_house_edge"]) - Fraction(changed["exact_house_edge"]) == (
+        5 * Fraction(big_tiger["exact_win"])
+    )
+    assert set(_json("--preset", "tiger", "--side-bets", "dragon_7")["bets"]) >= {
+        "tiger_pair",
+        "dragon_7",
+    }
+
+
+@pytest.mark.parametrize(
+    ("args", "english", "spanish"),
+    [
+        (["--side-bets", "tiger=12"], "tiger takes 2 payout(s)", "tiger lleva 2 pago(s)"),
+        (["--side-bets", "dragon"], "Unknown side bet 'dragon'", "Apuesta lateral desconocida"),
+        (["--side-bets", "super_6=0"], "must be more than 0", "debe ser mayor que 0"),
+        (
+            ["--side-bets", "perfect_pair", "--shoe", "0=100,9=20"],
+            "pair bets (perfect_pair) need the count of each rank",
+            "las apuestas a pareja (perfect_pair) necesitan",
+        ),
+        (
+            ["--ranks", "K=8,A=6", "--remove", "Kd Kd Kd"],
+            "cannot remove 3 cards of card Kd: the shoe holds 2",
+            "no se pueden retirar 3 cartas de carta Kd: el zapato tiene 2",
+        ),
+    ],
+)
+def test_side_bet_errors_name_the_problem_in_both_languages(
+    args: list[str], english: str, spanish: str
+) -> None:
+    for lang, expected in (("en", english), ("es", spanish)):
+        result = _run(*args, "--lang", lang)
+        assert result.exit_code == 2, result.output
+        assert expected in result.stderr, (lang, result.stderr)
+
+
+def test_remove_with_suits_changes_only_the_perfect_pair() -> None:
+    kd = _json("--side-bets", "perfect_pair,either_pair", "--remove", "Kd Kd")["bets"]
+    kd_ks = _json("--side-bets", "perfect_pair,either_pair", "--remove", "Kd Ks")["bets"]
+    assert kd["either_pair"] == kd_ks["either_pair"]  # ranks alike
+    assert kd["perfect_pair"] != kd_ks["perfect_pair"]  # two Kd gone: fewer suited K pairs

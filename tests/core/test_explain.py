@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from puntobanco.analysis import ShoeCounts, analyze
 from puntobanco.core import explain
 from puntobanco.core.bets import Bet, settle_bet, verify_bets
 from puntobanco.core.cards import Card, Rank, parse_cards
@@ -222,6 +223,10 @@ TRIGGERS: dict[str, tuple[Callable[[], Any], tuple[str, ...]]] = {
     "side_bet_payouts": (
         lambda: Rules(side_bets={"tiger": "12"}),  # type: ignore[dict-item]
         ("tiger", "2", "12:20"),
+    ),
+    "pairs_need_ranks": (
+        lambda: analyze(Rules(side_bets=["perfect_pair"]), ShoeCounts.from_points({0: 9})),
+        ("perfect_pair",),
     ),
     "side_bet_twice": (
         lambda: Rules(side_bets=[("tiger", None), ("tiger", "12:20")]),  # type: ignore[list-item]

@@ -13,6 +13,8 @@ from puntobanco.core.rules import (
     MAX_BURN,
     MIN_CUT_CARD,
     PRESETS,
+    SIDE_BET_PAYS,
+    SIDE_BETS,
     BetKind,
     Rules,
     ShoeMode,
@@ -201,3 +203,70 @@ def test_invalid_limits_are_refused(kwargs: dict[str, Any], code: str) -> None:
     with pytest.raises(InvalidRules) as caught:
         TableLimits(**kwargs)
     assert caught.value.code == code
+
+
+# Issue #10: side bets as rules data.
+
+
+def test_every_preset_round_trips_through_json_and_keeps_its_hash() -> None:
+    for name, rules in PRESETS.items():
+        again = Rules.from_json(rules.to_json())
+        assert again == rules and hash(again) == hash(rules), name
+        assert again.offered_bets == rules.offered_bets, name
+
+
+def test_rules_json_written_before_the_side_bets_still_reads() -> None:
+    old = {k: v for k, v in Rules().to_json().items() if k not in ("side_bets", "banker_pushes_on")}
+    assert Rules.from_json(old) == Rules()
+
+
+def test_side_bets_take_names_defaults_and_colon_separated_payouts() -> None:
+    rules = Rules(side_bets={"tiger": "12:25", BetKind.DRAGON_7: None, "super_6": 15})
+    assert rules.side_bets == (
+        (BetKind.DRAGON_7, SIDE_BET_PAYS[BetKind.DRAGON_7]),
+        (BetKind.SUPER_6, (Fraction(15),)),
+        (BetKind.TIGER, (Fraction(12), Fraction(25))),
+    )
+    assert rules.offered_bets[3:] == (BetKind.DRAGON_7, BetKind.SUPER_6, BetKind.TIGER)
+    assert Rules(side_bets=["tiger"]) == Rules(side_bets={"tiger": ("12", "20")})
+    assert Rules().side_bet_pays(BetKind.TIGER) is None
+
+
+@pytest.mark.parametrize(
+    ("side_bets", "code", "named"),
+    [
+        (["dragon"], "unknown_side_bet", "'dragon'"),
+        (["player"], "unknown_side_bet", "'player'"),
+        ({"tiger": "12"}, "side_bet_payouts", "'12'"),
+        ({"tiger": "12:20:30"}, "side_bet_payouts", "12:20:30"),
+        ({"dragon_7": 0}, "rules_not_positive", "0"),
+        ({"dragon_7": 40.0}, "not_exact", "40.0"),
+        ([("tiger", None), ("tiger", None)], "side_bet_twice", "tiger"),
+        ("tiger", "side_bets", "'tiger'"),
+    ],
+)
+def test_bad_side_bets_are_refused_naming_the_value(side_bets: Any, code: str, named: str) -> None:
+    with pytest.raises(InvalidRules) as caught:
+        Rules(side_bets=side_bets)
+    assert caught.value.code == code
+    assert named in str(caught.value)
+
+
+@pytest.mark.parametrize("value", [(7, 4), (10, 3), (7,), "7,3", (True, 3)])
+def test_a_bad_banker_push_is_refused(value: Any) -> None:
+    with pytest.raises(InvalidRules) as caught:
+        Rules(banker_pushes_on=value)
+    assert caught.value.code == "banker_pushes_on"
+    assert "2 or 3 cards" in str(caught.value)
+
+
+def test_the_old_presets_keep_their_meaning() -> None:
+    for name in ("punto-banco", "punto-banco-6", "online", "commission-4", "tie-9", "super-6"):
+        assert PRESETS[name].side_bets == () and PRESETS[name].banker_pushes_on is None
+    assert PRESETS["punto-banco-pairs"].offered_bets[3:] == (
+        BetKind.PLAYER_PAIR,
+        BetKind.BANKER_PAIR,
+    )
+    assert set(PRESETS["all-side-bets"].offered_bets) == set(BetKind)
+    assert PRESETS["ez-baccarat"].banker_commission == 0
+    assert set(SIDE_BETS) == set(SIDE_BET_PAYS)

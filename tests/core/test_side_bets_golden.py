@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from puntobanco.core.bets import Bet, settle_bet
 from puntobanco.core.cards import parse_cards
@@ -47,3 +49,28 @@ def test_the_hand_worked_side_bets_settle(coup: dict[str, Any]) -> None:
         settled = settle_bet(Bet(BetKind(name), stake), result, rules)
         assert describe_settlement(settled, "en") == english
         assert describe_settlement(settled, "es") == spanish
+
+
+_CARDS = [f"{rank}{suit}" for rank in "A23456789TJQK" for suit in "cdhs"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    cards=st.lists(st.sampled_from(_CARDS), min_size=6, max_size=6),
+    stake=st.integers(min_value=1, max_value=10**9),
+    kind=st.sampled_from(SIDE_BETS),
+)
+def test_a_side_bet_never_pays_more_than_stake_times_ratio(
+    cards: list[str], stake: int, kind: BetKind
+) -> None:
+    rules = PRESETS["all-side-bets"]
+    result = play_coup(parse_cards(" ".join(cards).replace("T", "10")), rules)
+    settled = settle_bet(Bet(kind, stake), result, rules)
+    if settled.resolution.value == "win":
+        assert settled.winnings_minor <= stake * settled.ratio < settled.winnings_minor + 1
+        assert settled.rounded_away == stake * settled.ratio - settled.winnings_minor
+        assert settled.stake_returned_minor == stake
+    elif settled.resolution.value == "push":
+        assert (settled.payout_minor, settled.net_minor) == (stake, 0)
+    else:
+        assert (settled.payout_minor, settled.net_minor) == (0, -stake)

@@ -111,3 +111,15 @@ def test_each_bet_nets_what_core_settlement_pays_on_explicit_shoes(rules: Rules)
         values = stats.bet_values(rules, kind, counts)
         assert sum(values.values()) == tallies.rounds(counts)
         assert sum(v * n for v, n in values.items()) * stake == settled[kind], kind
+
+
+def test_only_perfect_and_tiger_pair_need_the_full_pair_classes() -> None:
+    """Issue #10 made the simulation tally them (it refused them before): see test_side_bets."""
+    assert tallies.fine_pair_bets(PRESETS["all-side-bets"]) == (
+        BetKind.PERFECT_PAIR,
+        BetKind.TIGER_PAIR,
+    )
+    run = simulate(PRESETS["all-side-bets"], hands=10, backend="reference")
+    assert int(run.tallies[tallies.PAIR_BASE :].sum()) == 10
+    # Either Pair settles alike on every coarse class: no full pair classes needed.
+    assert not tallies.needs_pair_classes(Rules(side_bets=[BetKind.EITHER_PAIR]))

@@ -220,13 +220,14 @@ class ShoeCounts:
         ranks = list(self.ranks) if self.ranks is not None else None
         by_card = list(self.by_card) if self.by_card is not None else None
         if ranks is not None and by_card is not None:
+            for rank, asked in asked_ranks.items():  # the rank first: the plainer message
+                _check_left("rank", rank.symbol, asked, ranks[rank - 1])
+                ranks[rank - 1] -= asked
             for card, asked in asked_cards.items():
                 index = (card.rank - 1) * SUITS + SUIT_ORDER.index(card.suit)
                 _check_left("card", card.code, asked, by_card[index])
                 by_card[index] -= asked
             for rank, asked in asked_ranks.items():
-                _check_left("rank", rank.symbol, asked, ranks[rank - 1])
-                ranks[rank - 1] -= asked
                 bare = asked - sum(n for card, n in asked_cards.items() if card.rank is rank)
                 for _ in range(bare):
                     base = (rank - 1) * SUITS

@@ -98,7 +98,14 @@ TEXT: Mapping[str, Mapping[str, str]] = {
         "help_shoe": "Counts per point value, e.g. 0=128,1=32,...,9=32 (others 0).",
         "help_ranks": "Counts per rank, e.g. A=32,2=32,...,K=32 (needed for pairs).",
         "help_remove": "Cards already dealt, e.g. 'Kd 5s 9' (ranks allowed).",
-        "help_preset": "Start from a named rule set, e.g. super-6.",
+        "help_preset": (
+            "Start from a named rule set, e.g. super-6, ez-baccarat, dragon-bonus, tiger, "
+            "egalite or all-side-bets."
+        ),
+        "help_side_bets": (
+            "Offer side bets, e.g. dragon_7,tiger=12:20,super_6=15 (=X sets the payouts, "
+            "colon-separated in the paytable's order)."
+        ),
         "help_commission": "Banker commission as an exact decimal, e.g. 0.04.",
         "help_tie_pays": "Tie winnings per unit, e.g. 9.",
         "help_banker_six_pays": "A winning Banker 6 pays this, e.g. 0.5 (Super 6).",
@@ -176,7 +183,14 @@ TEXT: Mapping[str, Mapping[str, str]] = {
             "Cartas de cada rango, como A=32,2=32,...,K=32 (necesario para las parejas)."
         ),
         "help_remove": "Cartas ya repartidas, como 'Kd 5s 9' (se admiten rangos).",
-        "help_preset": "Partir de unas reglas predefinidas, como super-6.",
+        "help_preset": (
+            "Partir de unas reglas predefinidas, como super-6, ez-baccarat, dragon-bonus, "
+            "tiger, egalite o all-side-bets."
+        ),
+        "help_side_bets": (
+            "Ofrecer apuestas laterales, como dragon_7,tiger=12:20,super_6=15 (=X fija los "
+            "pagos, separados por dos puntos en el orden de la tabla)."
+        ),
         "help_commission": "Comisión de la Banca en decimal exacto, por ejemplo 0.04.",
         "help_tie_pays": "Ganancia del Empate por unidad apostada, como 9.",
         "help_banker_six_pays": "Lo que paga la Banca al ganar con 6, como 0.5 (Super 6).",
@@ -209,8 +223,8 @@ ERRORS_ES: Mapping[str, str] = {
         "indique al menos {minimum}"
     ),
     "pairs_need_ranks": (
-        "las apuestas a pareja necesitan la cantidad de cada rango (--ranks o --decks), "
-        "no solo de cada valor"
+        "las apuestas a pareja ({bets}) necesitan la cantidad de cada rango (--ranks o "
+        "--decks; los palos se reparten por igual), no solo de cada valor"
     ),
     "decks": "el número de barajas debe ir de 1 a 8, no {value}",
     "shoes": "el número de zapatos debe ser un entero positivo, no {value}",
@@ -222,7 +236,7 @@ ERRORS_ES: Mapping[str, str] = {
 _OPTION_OF_FIELD = {"tie_pays": "--tie-pays", "banker_six_pays": "--banker-six-pays",
                     "pair_pays": "--pair-pays", "banker_commission": "--commission"}  # fmt: skip
 
-_KINDS_ES = {"rank": "rango", "point value": "valor"}
+_KINDS_ES = {"rank": "rango", "point value": "valor", "card": "carta"}
 
 
 class _UsageError(BaccaratError):
@@ -362,6 +376,9 @@ def register(app: typer.Typer) -> None:
         ranks: Annotated[str | None, typer.Option(metavar="R=N,...", help=h("ranks"))] = None,
         remove: Annotated[str | None, typer.Option(metavar="CARDS", help=h("remove"))] = None,
         preset: Annotated[str | None, typer.Option(metavar="NAME", help=h("preset"))] = None,
+        side_bets: Annotated[
+            str | None, typer.Option(metavar="NAME[=X],...", help=h("side_bets"))
+        ] = None,
         commission: Annotated[
             str | None, typer.Option(metavar="RATE", help=h("commission"))
         ] = None,
@@ -394,6 +411,7 @@ def register(app: typer.Typer) -> None:
                 ranks_text=ranks,
                 remove=remove,
                 preset=preset,
+                side_bets=side_bets,
                 commission=commission,
                 tie_pays=tie_pays,
                 banker_six_pays=banker_six_pays,
@@ -422,6 +440,7 @@ def _compute(
     preset: str | None,
     commission: str | None,
     tie_pays: str | None,
+    side_bets: str | None = None,
     banker_six_pays: str | None,
     pair_pays: str | None,
     effects: bool,
@@ -460,6 +479,13 @@ def _compute(
     ):
         if value is not None:
             changes[name] = value
+    if side_bets is not None:
+        offered: dict[Any, Any] = dict(rules.side_bets)
+        for item in side_bets.split(","):
+            name, _, pays = item.strip().partition("=")
+            # Core checks the name and the payouts and words the error (en/es).
+            offered[name.strip()] = pays.strip() if pays else None
+        changes["side_bets"] = offered
     if changes:
         rules = rules.replace(**changes)
     if shoe_text is not None:
@@ -525,6 +551,11 @@ def _pays_text(legs: Sequence[Leg], t: Mapping[str, str]) -> str:
     return text
 
 
+def _side_pays_text(pays: Sequence[Fraction]) -> str:
+    """A side bet's payouts in its paytable's order (as ``--side-bets`` takes them)."""
+    return ", ".join(f"{_decimal(x)}:1" for x in pays)
+
+
 def _json(report: dict[str, Any]) -> dict[str, Any]:
     from puntobanco.analysis.export import analysis_json, effects_json
 
@@ -566,7 +597,9 @@ def _print_tables(report: dict[str, Any], lang: Lang, exact: bool) -> None:
     for kind, bet in result.bets.items():
         bets.add_row(
             BET_NAMES[lang][kind],
-            _pays_text(rules.tables.bets[kind].legs, t),
+            _side_pays_text(side)
+            if (side := rules.side_bet_pays(kind)) is not None
+            else _pays_text(rules.tables.bets[kind].legs, t),
             _percent(bet.house_edge, exact),
             _percent(bet.house_edge_per_resolved, exact),
             _percent(bet.rtp, exact),

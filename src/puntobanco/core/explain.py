@@ -289,6 +289,11 @@ _ERRORS: dict[str, dict[str, str]] = {
             "not {value}."
         ),
         "side_bet_twice": "The side bet {value} is given twice: give each once.",
+        # Odds (raised by the analysis layer, worded here so that every front end agrees).
+        "pairs_need_ranks": (
+            "The pair bets ({bets}) need the count of each rank (suits are spread evenly "
+            "unless given), not only of each point value: give the ranks or the decks."
+        ),
         "limit": "The limit {name} must be a whole amount of at least {minimum}, not {value}.",
         "limits_order": (
             "The table minimum {minimum} is above the maximum {maximum}: "
@@ -394,6 +399,11 @@ _ERRORS: dict[str, dict[str, str]] = {
             "{default}), no {value}."
         ),
         "side_bet_twice": "La apuesta lateral {value} aparece dos veces: indíquela una vez.",
+        "pairs_need_ranks": (
+            "Las apuestas a pareja ({bets}) necesitan la cantidad de cada rango (los palos se "
+            "reparten por igual si no se dan), no solo de cada valor: indique los rangos o "
+            "las barajas."
+        ),
         "limit": "El límite {name} debe ser una cantidad entera de al menos {minimum}, no {value}.",
         "limits_order": (
             "El mínimo de la mesa ({minimum}) supera el máximo ({maximum}): "

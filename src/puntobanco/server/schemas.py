@@ -118,7 +118,8 @@ class LegOut(BaseModel):
     when: dict[str, str | int | bool] = Field(
         description=(
             "The conditions, all of which must hold: outcome, winning_total, winning_cards, "
-            "natural, margin, cards_dealt, player_pair, banker_pair."
+            "natural, margin, cards_dealt, player_pair, banker_pair, pairs, suited_pairs, "
+            "same_rank."
         )
     )
     resolution: Literal["win", "push"]
@@ -140,6 +141,12 @@ class RulesOut(BaseModel):
     tie_pays: str
     banker_six_pays: str | None
     pair_pays: str | None
+    banker_pushes_on: list[int] | None = Field(
+        default=None, description="[total, cards]: a Banker win with that hand pushes (EZ)."
+    )
+    side_bets: dict[str, list[str]] = Field(
+        default_factory=dict, description="Each side bet offered and its payouts, in order."
+    )
     tableau: TableauOut
     offered_bets: list[str]
     bets: dict[str, list[LegOut]] = Field(

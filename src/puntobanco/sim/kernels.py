@@ -348,7 +348,7 @@ def coup(cards, pos, opening, banker_table):  # type: ignore[no-untyped-def]
     banker += banker_draws * banker_third
     banker -= ten * np.uintp(banker >= ten)
     used = np.uintp(4) + player_draws + banker_draws
-    # tallies.class_index(shape_index(...), pair_index(...)), in the kernel's integers.
+    # tallies.class_index(shape_index(...), rank_pair_index(...)), in the kernel's integers.
     pairs = np.uintp((c0 & _RANK) == (c2 & _RANK)) * np.uintp(2) + np.uintp(
         (c1 & _RANK) == (c3 & _RANK)
     )

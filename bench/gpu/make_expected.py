@@ -8,6 +8,8 @@ Small cases come from the core reference engine (the oracle); larger ones from
 the CPU build of the kernel's own source (``HostKernel``), which the test suite
 checks bit for bit against the reference engine, and which is cross-checked
 against the reference here on the small cases before anything is written.
+The cases with ``pair_classes`` also count the full pair classes (Perfect
+Pair, Tiger Pair), checked against the reference engine under ``all-side-bets``.
 """
 
 from __future__ import annotations
@@ -21,6 +23,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tests.sim.test_cuda import reference_tally  # noqa: E402
 
+from puntobanco.core.rng import SeededSource  # noqa: E402
+from puntobanco.core.rules import PRESETS, ShoeMode  # noqa: E402
+from puntobanco.core.shoe import Shoe  # noqa: E402
+from puntobanco.sim import tallies  # noqa: E402
 from puntobanco.sim.cuda import HostKernel  # noqa: E402
 
 SMALL = [
@@ -37,7 +43,36 @@ LARGE = [
     (20261130, 5_000_000, 50_000, 6, 16, True, False),
     (3, 0, 2_000_000, 8, 14, True, True),
 ]
+#: The same fields; these count the full pair classes too.
+PAIRS_SMALL = [
+    (42, 0, 20, 8, 14, True, False),
+    (7, 3, 30, 1, 12, True, False),
+    (99, 17, 3000, 6, 14, False, True),
+]
+PAIRS_LARGE = [
+    (1, 0, 100_000, 8, 14, True, False),
+    (3, 0, 2_000_000, 8, 14, True, True),
+]
 NAMES = ("seed", "first_shoe", "shoes", "decks", "cut_card", "burn", "reshuffle")
+
+
+def pairs_reference(
+    *, seed: int, first_shoe: int, shoes: int, decks: int, cut_card: int, burn: bool,
+    reshuffle: bool, pair_classes: bool,
+) -> list[int]:  # fmt: skip
+    """The core engine's tally with the full pair classes (every side bet offered)."""
+    mode = ShoeMode.RESHUFFLE if reshuffle else ShoeMode.CUT_CARD
+    rules = PRESETS["all-side-bets"].replace(
+        decks=decks, cut_card=cut_card, burn=burn, shoe_mode=mode
+    )
+    shoe = Shoe(rules, SeededSource(seed), first_shoe=first_shoe)
+    counts = tallies.empty()
+    finished = 0
+    while finished < shoes:
+        result = shoe.deal_coup()
+        tallies.add_coup(counts, result, pair_classes=pair_classes)
+        finished += result.last_in_shoe
+    return [int(c) for c in counts]
 
 
 def main() -> None:
@@ -52,6 +87,14 @@ def main() -> None:
             assert tally == reference_tally(**args), args  # type: ignore[arg-type]
         print(f"{values}: {sum(tally)} rounds in {time.perf_counter() - start:.1f} s")
         cases.append({"args": args, "tally": tally, "oracle": values in SMALL})
+    for values in PAIRS_SMALL + PAIRS_LARGE:
+        args = {**dict(zip(NAMES, values, strict=True)), "pair_classes": True}
+        start = time.perf_counter()
+        tally = host.tally(**args, grid=4, block=32).tolist()  # type: ignore[arg-type]
+        if values in PAIRS_SMALL:
+            assert tally == pairs_reference(**args), args  # type: ignore[arg-type]
+        print(f"{values} with pair classes: {sum(tally)} in {time.perf_counter() - start:.1f} s")
+        cases.append({"args": args, "tally": tally, "oracle": values in PAIRS_SMALL})
     out = Path(__file__).with_name("expected.json")
     out.write_text(json.dumps(cases, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {out}")

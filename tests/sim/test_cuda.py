@@ -279,12 +279,15 @@ class _FakeFunction:
         cut_card, burn = (14, False) if self.reshuffle else (int(args[4]), bool(args[5]))  # type: ignore[call-overload]
         shoe_bytes = 0 if self.reshuffle else block[0] * 13 * decks * 4 // 2
         assert shared_mem >= HISTOGRAM_BYTES + shoe_bytes
-        masks = TableauMasks(*(int(a) for a in args[-5:-1]))  # type: ignore[call-overload]
+        # The tableau's four masks, the pair-classes flag, the output.
+        masks = TableauMasks(*(int(a) for a in args[-6:-2]))  # type: ignore[call-overload]
+        pair_classes = bool(args[-2])
         out = args[-1]
         assert isinstance(out, np.ndarray)
         out += self.host.tally_masks(
             seed=seed, first_shoe=start, shoes=count, decks=decks, cut_card=cut_card,
             burn=burn, reshuffle=self.reshuffle, grid=grid[0], block=block[0], masks=masks,
+            pair_classes=pair_classes,
         ).astype(np.uint64)  # fmt: skip
         self.launches += 1
 

@@ -40,6 +40,7 @@ def test_kernel_agreement_without_the_jit() -> None:
         "not slow",
         str(HERE / "test_kernels.py"),
         str(HERE / "test_api.py"),
+        str(HERE / "test_side_bets.py"),
     ]
     done = subprocess.run(command, env=env, cwd=ROOT, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]

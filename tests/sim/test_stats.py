@@ -14,7 +14,7 @@ from puntobanco.core.paytable import rank_pair_index, shape_index
 from puntobanco.core.rules import PRESETS, BetKind, Rules, ShoeMode
 from puntobanco.core.shoe import Shoe
 from puntobanco.sim import stats, tallies
-from puntobanco.sim.api import SimulationError, simulate
+from puntobanco.sim.api import simulate
 from tests.core.test_gametables import ODD
 
 # Published 8-deck figures (Wizard of Odds),
@@ -113,10 +113,13 @@ def test_each_bet_nets_what_core_settlement_pays_on_explicit_shoes(rules: Rules)
         assert sum(v * n for v, n in values.items()) * stake == settled[kind], kind
 
 
-def test_the_simulation_refuses_the_bets_its_tallies_cannot_settle() -> None:
-    with pytest.raises(SimulationError) as caught:
-        simulate(PRESETS["all-side-bets"], hands=10, backend="reference")
-    assert caught.value.code == "bets_not_simulated"
-    assert caught.value.params["bets"] == "perfect_pair, tiger_pair"
-    # Either Pair settles alike on every class the tallies tell apart: it is tallied.
-    assert tallies.untallied_bets(Rules(side_bets=[BetKind.EITHER_PAIR])) == ()
+def test_only_perfect_and_tiger_pair_need_the_full_pair_classes() -> None:
+    """Issue #10 made the simulation tally them (it refused them before): see test_side_bets."""
+    assert tallies.fine_pair_bets(PRESETS["all-side-bets"]) == (
+        BetKind.PERFECT_PAIR,
+        BetKind.TIGER_PAIR,
+    )
+    run = simulate(PRESETS["all-side-bets"], hands=10, backend="reference")
+    assert int(run.tallies[tallies.PAIR_BASE :].sum()) == 10
+    # Either Pair settles alike on every coarse class: no full pair classes needed.
+    assert not tallies.needs_pair_classes(Rules(side_bets=[BetKind.EITHER_PAIR]))

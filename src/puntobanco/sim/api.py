@@ -41,7 +41,6 @@ from puntobanco.sim.tallies import (
     named,
     outcome_counts,
     rounds,
-    untallied_bets,
 )
 
 #: The most rounds (or shoes) one run may ask for: the tallies are int64.
@@ -272,6 +271,8 @@ def _cuda_engine(args: KernelArgs, rules: Rules) -> ShoeEngine:
     if not available:
         raise missing
     cpu = CpuEngine(args, 1)
+    # Named only when wanted: the main bets' call is what it always was.
+    pairs = {"pair_classes": True} if args.pair_classes else {}
 
     class CudaEngine:
         def tally(self, first_shoe: int, shoes: int, max_rounds: int) -> tuple[Tallies, bool]:
@@ -284,6 +285,7 @@ def _cuda_engine(args: KernelArgs, rules: Rules) -> ShoeEngine:
                 burn=args.burn,
                 reshuffle=args.reshuffle,
                 tableau=args.tableau,
+                **pairs,
             )
             return check(result), True
 
@@ -327,21 +329,13 @@ def simulate(
             and the partial result is returned with ``interrupted`` set.
 
     Raises:
-        SimulationError: Bad arguments, an unreachable scheduler, no GPU, or
-            rules offering a bet the tallies cannot settle (``bets_not_simulated``:
-            Perfect Pair and Tiger Pair, whose suits and ranks are not tallied yet).
+        SimulationError: Bad arguments, an unreachable scheduler, or no GPU.
+
+    Every bet the rules offer is tallied, side bets included; Perfect Pair and
+    Tiger Pair make the backends count the full pair classes as well
+    (:func:`~puntobanco.sim.tallies.needs_pair_classes`).
     """
     rules = rules if rules is not None else Rules()
-    untallied = untallied_bets(rules)
-    if untallied:
-        names = ", ".join(kind.value for kind in untallied)
-        raise SimulationError(
-            f"the simulation cannot tally {names} yet: it counts whether each side's first "
-            "two cards pair, not their suits or whether both pair on one rank; "
-            "price these bets with the exact analyzer (puntobanco odds)",
-            code="bets_not_simulated",
-            bets=names,
-        )
     chosen, used_workers = _validate(hands, shoes, seed, backend, workers, scheduler, timeout)
     unit = "hands" if hands is not None else "shoes"
     requested = hands if hands is not None else shoes

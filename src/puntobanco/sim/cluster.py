@@ -37,8 +37,11 @@ def tally_chunk(
     reshuffle: bool,
     max_rounds: int,
     tableau: encode.TableauArrays,
+    pair_classes: bool = False,
 ) -> Tallies:
     """The task a worker runs: :func:`kernels.tally_range` on one thread.
+
+    With ``pair_classes`` the full pair classes are counted too.
 
     The tableau's arrays are checked again on the worker (they crossed the
     network) before the kernel, which does not check bounds, reads them.
@@ -58,6 +61,7 @@ def tally_chunk(
         tableau.naturals,
         tableau.player,
         tableau.banker_flat,
+        bool(pair_classes),
     )
     return result
 
@@ -67,8 +71,9 @@ def _warm_up() -> int:
     template = np.zeros(52 + kernels.SLACK, dtype=np.uint8)
     template[:52] = encode.unshuffled_codes(1)
     tableau = encode.tableau_arrays(Rules())
-    tally_chunk(0, 0, 3, template, 52 - 14, True, False, 1 << 62, tableau)
-    tally_chunk(0, 0, 3, template, -1, False, True, 1, tableau)
+    for pairs in (False, True):
+        tally_chunk(0, 0, 3, template, 52 - 14, True, False, 1 << 62, tableau, pairs)
+        tally_chunk(0, 0, 3, template, -1, False, True, 1, tableau, pairs)
     return 0
 
 
@@ -106,6 +111,7 @@ class DaskEngine:
             args.template.size,
             # Two rule sets on one scheduler must never share a task key.
             t.naturals.tobytes() + t.player.tobytes() + t.banker.tobytes(),
+            args.pair_classes,
         )
         self._fingerprint = hashlib.sha256(repr(layout).encode()).hexdigest()[:16]
 
@@ -139,6 +145,7 @@ class DaskEngine:
                     a.reshuffle,
                     max_rounds,
                     a.tableau,
+                    a.pair_classes,
                     key=key,
                     retries=3,
                 )

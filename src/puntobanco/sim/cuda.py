@@ -9,7 +9,11 @@ parameters, bit masks packed from the rules' checked tableau arrays
 (:func:`tableau_masks` of :class:`~puntobanco.sim.encode.TableauArrays`), so
 one compiled module serves every rule set and the tableau is held once. The
 result is the tally of :mod:`puntobanco.sim.tallies`: a histogram of coup
-classes, from which every count and every bet's result follows.
+classes, from which every count and every bet's result follows; with
+``pair_classes`` the kernel counts the full pair classes too (a card in shared
+memory is its suit and rank, so a suited pair is two equal bytes). The 4-bit
+layout (``nibbles``) holds ranks only and cannot count them: asking it to is
+refused.
 
 CuPy is an optional extra (``pip install puntobanco[cuda]``).
 :func:`cuda_available` says whether it and a GPU are there.
@@ -110,13 +114,26 @@ def _standard_tableau() -> TableauArrays:
 
 
 def _check(
-    *, seed: int, first_shoe: int, shoes: int, decks: int, cut_card: int, reshuffle: bool
+    *,
+    seed: int,
+    first_shoe: int,
+    shoes: int,
+    decks: int,
+    cut_card: int,
+    reshuffle: bool,
+    pair_classes: bool = False,
+    nibbles: bool = False,
 ) -> None:
     for name, value in (("seed", seed), ("first_shoe", first_shoe), ("shoes", shoes)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise ValueError(f"{name} must be a non-negative integer, got {value!r}")
     if first_shoe + shoes > 1 << 64:
         raise ValueError("shoe indices must stay below 2**64")
+    if pair_classes and nibbles and not reshuffle:
+        raise ValueError(
+            "the 4-bit shoe layout holds ranks only: it cannot count the full pair "
+            "classes (build the kernel with nibbles=False)"
+        )
     # Rules checks the deck count and the cut card's range, with its own messages.
     mode = ShoeMode.RESHUFFLE if reshuffle else ShoeMode.CUT_CARD
     Rules(decks=decks, cut_card=cut_card, shoe_mode=mode)
@@ -191,6 +208,7 @@ def tally_shoes_cuda(
     paired_draws: bool = True,
     nibbles: bool = NIBBLES,
     tableau: TableauArrays | None = None,
+    pair_classes: bool = False,
 ) -> npt.NDArray[np.int64]:
     """Deal and tally whole seeded shoes on the GPU.
 
@@ -211,6 +229,8 @@ def tally_shoes_cuda(
             numbers either way: a tuning switch).
         tableau: The rules' drawing tables (:func:`encode.tableau_arrays`);
             Punto Banco's standard tableau if ``None``.
+        pair_classes: Count the full pair classes too (Perfect Pair, Tiger
+            Pair: :func:`puntobanco.sim.tallies.needs_pair_classes`).
 
     Returns:
         The tally (:mod:`puntobanco.sim.tallies`), summed over the shoes.
@@ -227,6 +247,8 @@ def tally_shoes_cuda(
         decks=decks,
         cut_card=cut_card,
         reshuffle=reshuffle,
+        pair_classes=pair_classes,
+        nibbles=nibbles,
     )
     masks = tableau_masks(tableau if tableau is not None else _standard_tableau())
     if not cuda_available():
@@ -258,6 +280,7 @@ def tally_shoes_cuda(
             np.uint32(masks.player),
             np.uint64(masks.banker_lo),
             np.uint64(masks.banker_hi),
+            np.uint32(bool(pair_classes)),
         )
         kernel((launch_grid,), (block,), (*common, *mode, *rules, out), shared_mem=shared)
         done += count
@@ -321,7 +344,8 @@ class HostKernel:
         self._lib = ctypes.CDLL(str(library))
         u64, u32 = ctypes.c_uint64, ctypes.c_uint32
         self._lib.pb_host_tally.argtypes = [u64, u64, u64, u32, u32, u32, u32]
-        self._lib.pb_host_tally.argtypes += [u32, u32, u64, u64, u32, u32, ctypes.POINTER(u64)]
+        self._lib.pb_host_tally.argtypes += [u32, u32, u64, u64, u32, u32, u32]
+        self._lib.pb_host_tally.argtypes += [ctypes.POINTER(u64)]
         self._lib.pb_host_tally.restype = ctypes.c_int
         self._lib.pb_host_draws.argtypes = [
             u64,
@@ -333,6 +357,7 @@ class HostKernel:
             ctypes.POINTER(u32),
         ]
         self._lib.pb_host_draws.restype = None
+        self.nibbles = nibbles
 
     def tally(
         self,
@@ -347,6 +372,7 @@ class HostKernel:
         grid: int = 2,
         block: int = 32,
         tableau: TableauArrays | None = None,
+        pair_classes: bool = False,
     ) -> npt.NDArray[np.int64]:
         """The same as :func:`tally_shoes_cuda`, computed on the CPU with ``grid`` x ``block``."""
         return self.tally_masks(
@@ -360,6 +386,7 @@ class HostKernel:
             grid=grid,
             block=block,
             masks=tableau_masks(tableau if tableau is not None else _standard_tableau()),
+            pair_classes=pair_classes,
         )
 
     def tally_masks(
@@ -375,6 +402,7 @@ class HostKernel:
         grid: int,
         block: int,
         masks: TableauMasks,
+        pair_classes: bool = False,
     ) -> npt.NDArray[np.int64]:
         """:meth:`tally` with the tableau already packed as the kernel's parameters."""
         _check(
@@ -384,6 +412,8 @@ class HostKernel:
             decks=decks,
             cut_card=cut_card,
             reshuffle=reshuffle,
+            pair_classes=pair_classes,
+            nibbles=self.nibbles,
         )
         out = (ctypes.c_uint64 * TALLY_SIZE)()
         status = self._lib.pb_host_tally(
@@ -395,6 +425,7 @@ class HostKernel:
             int(burn),
             int(reshuffle),
             *masks,
+            int(bool(pair_classes)),
             grid,
             block,
             out,

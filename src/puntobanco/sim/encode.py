@@ -1,10 +1,22 @@
 """Rules and cards as the small arrays and ints the kernels work on.
 
-A card is one byte, ``rank << 4 | points``: the low nibble is the baccarat
-point value (what the tableau needs) and two cards have the same byte exactly
-when they have the same rank (what the pair bets need). Suits never matter to
-a tally, but the unshuffled order is the core's, so that the same random
-stream gives the same ranks in the same places as :class:`core.shoe.Shoe`.
+A card is one byte, ``suit << 6 | face << 4 | points`` (:func:`encode_card`):
+
+* bits 0-3, ``points``: the baccarat point value (all the tableau needs);
+* bits 4-5, ``face``: which of 10, J, Q, K a card worth 0 is (0 to 3; 0 for
+  A-9, whose point values already tell them apart);
+* bits 6-7, ``suit``: clubs, diamonds, hearts, spades as 0 to 3 (the order of
+  :class:`~puntobanco.core.cards.Suit` and of the unshuffled shoe).
+
+So two cards have the same rank exactly when their low six bits
+(:data:`RANK_MASK`) are equal, and the same rank and suit exactly when their
+bytes are: what the pair classes of :mod:`puntobanco.core.paytable` need
+(Perfect Pair reads the suits, Tiger Pair whether both hands paired on one
+rank), in one byte a card, as before. Which hand drew which card is the
+dealing order's (Player, Banker, Player, Banker, then the third cards), so it
+needs no bits. The unshuffled order is the core's and the shuffle moves bytes
+without reading them, so the same random stream puts the same cards in the
+same places as :class:`core.shoe.Shoe`, whatever the bytes say.
 
 Every rule a kernel reads comes from the rules' compiled tables
 (:attr:`Rules.tables <puntobanco.core.rules.Rules.tables>`): the drawing tables
@@ -13,8 +25,10 @@ settlement of every coup class (:func:`payout_arrays`). Nothing here knows
 which totals are naturals or what a bet pays. :func:`check_array` is the one
 gate every array passes before a kernel sees it.
 
->>> encode_cards(parse_cards("Kd 9h Ac")).tolist()
-[208, 153, 17]
+>>> encode_cards(parse_cards("Kd 9h Ac Kc")).tolist()
+[112, 137, 1, 48]
+>>> (encode_cards(parse_cards("Kd Kc 10d")) & RANK_MASK).tolist()
+[48, 48, 0]
 >>> t = tableau_arrays(Rules())
 >>> t.naturals.tolist(), int(t.banker[3, 8]), int(t.banker[3, 7]), t.banker_flat.shape
 ([0, 0, 0, 0, 0, 0, 0, 0, 1, 1], 0, 1, (110,))
@@ -30,7 +44,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from puntobanco.core.cards import Card, parse_cards, unshuffled
+from puntobanco.core.cards import Card, Suit, parse_cards, unshuffled
 from puntobanco.core.gametables import RESOLUTION_CODES
 from puntobanco.core.paytable import (
     PAIR_CLASSES,
@@ -44,6 +58,7 @@ from puntobanco.core.rules import BetKind, Rules, ShoeMode
 from puntobanco.core.tableau import PLAYER_STOOD, TOTALS, Cell, Tableau
 
 __all__ = [
+    "RANK_MASK",
     "BANKER_SHAPE",
     "BANKER_WIN",
     "BANKER_WIN_SIX",
@@ -255,7 +270,7 @@ def outcome_code_of_shape(shape: int) -> int:
 
 
 def outcome_codes_of_classes() -> npt.NDArray[np.uint8]:
-    """``codes[coup_class]``: the outcome code of every tally class (``uint8[CLASSES]``)."""
+    """``codes[coup_class]``: the outcome code of each of the 1,600 coup classes (no pair bins)."""
     return _array(_outcome_codes() * RANK_PAIR_CLASSES, np.uint8)
 
 
@@ -308,9 +323,18 @@ def _outcome_payouts(rules: Rules) -> list[list[list[int]]]:
     return result
 
 
+#: The bits of a card byte that name its rank (points and face, not the suit).
+RANK_MASK = 0x3F
+#: A suit's two bits, by the suits' order in the unshuffled shoe.
+_SUIT_CODES: dict[Suit, int] = {suit: code for code, suit in enumerate(Suit)}
+#: Ranks whose point value is 0 (10, J, Q, K) start their face code here.
+_FIRST_FACE = 10
+
+
 def encode_card(card: Card) -> int:
-    """One card's byte: ``rank << 4 | points``."""
-    return int(card.rank) << 4 | card.points
+    """One card's byte: ``suit << 6 | face << 4 | points`` (see the module's docstring)."""
+    face = int(card.rank) - _FIRST_FACE if card.points == 0 else 0
+    return _SUIT_CODES[card.suit] << 6 | face << 4 | card.points
 
 
 def encode_cards(cards: Iterable[Card]) -> Codes:

@@ -20,7 +20,7 @@ import numpy as np
 from puntobanco.core.rules import Rules
 from puntobanco.sim import encode, kernels
 from puntobanco.sim.encode import TableauArrays
-from puntobanco.sim.tallies import Tallies, empty, rounds
+from puntobanco.sim.tallies import Tallies, empty, needs_pair_classes, rounds
 
 #: No cap on a shoe's rounds.
 UNCAPPED = 1 << 62
@@ -55,6 +55,8 @@ class KernelArgs:
         max_rounds_per_shoe: The most rounds one shoe can give.
         tableau: The drawing tables (checked again here: the kernels index
             them without bounds checks).
+        pair_classes: Count the full pair classes too (the rules offer a bet
+            that needs them: :func:`tallies.needs_pair_classes`).
     """
 
     seed: np.uint64
@@ -64,6 +66,7 @@ class KernelArgs:
     reshuffle: bool
     max_rounds_per_shoe: int
     tableau: TableauArrays
+    pair_classes: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.tableau, TableauArrays):
@@ -95,6 +98,7 @@ class KernelArgs:
             reshuffle=shoe.reshuffle,
             max_rounds_per_shoe=shoe.max_rounds_per_shoe,
             tableau=encode.tableau_arrays(rules),
+            pair_classes=needs_pair_classes(rules),
         )
 
     def serial(self, first_shoe: int, shoes: int, max_rounds: int) -> Tallies:
@@ -111,6 +115,7 @@ class KernelArgs:
             self.reshuffle,
             max_rounds,
             *self.tables(),
+            self.pair_classes,
         )
         return result
 
@@ -152,6 +157,7 @@ class CpuEngine:
                 max_rounds,
                 *a.tables(),
                 chunks,
+                a.pair_classes,
             )
         return result, True
 

@@ -35,6 +35,12 @@ Why the shapes below:
   chain of dependent steps as comparing with constants was.
 * The generator state lives in scalars passed through small inlined functions,
   so it stays in registers.
+* The full pair classes (suited pairs, both hands paired on one rank: Perfect
+  Pair and Tiger Pair) are a second increment per coup into the tally's last
+  bins (:data:`~puntobanco.sim.tallies.PAIR_BASE`), made only with
+  ``pair_classes`` (the rules offer such a bet): the coup itself, and so the
+  main bets' speed, is unchanged. The flag is the same for every coup of a
+  call, so the branch on it always predicts right.
 """
 
 from __future__ import annotations
@@ -43,7 +49,8 @@ import numpy as np
 from numba import njit, prange
 
 from puntobanco.core.paytable import SHAPES
-from puntobanco.sim.tallies import CLASSES
+from puntobanco.sim.encode import RANK_MASK
+from puntobanco.sim.tallies import CLASSES, PAIR_BASE
 
 U64 = np.uint64
 GOLDEN_GAMMA = U64(0x9E3779B97F4A7C15)
@@ -64,6 +71,8 @@ _S57 = U64(57)
 _S19 = U64(19)
 _S33 = U64(33)
 _S34 = U64(34)
+_RANK = np.uint8(RANK_MASK)
+_PAIR_BASE = np.uintp(PAIR_BASE)
 
 #: Cards the kernels may read past the last position a shoe deals (the coup
 #: reads its fifth and sixth card whether or not it uses them).
@@ -340,19 +349,44 @@ def coup(cards, pos, opening, banker_table):  # type: ignore[no-untyped-def]
     banker -= ten * np.uintp(banker >= ten)
     used = np.uintp(4) + player_draws + banker_draws
     # tallies.class_index(shape_index(...), rank_pair_index(...)), in the kernel's integers.
-    pairs = np.uintp(c0 == c2) * np.uintp(2) + np.uintp(c1 == c3)
+    pairs = np.uintp((c0 & _RANK) == (c2 & _RANK)) * np.uintp(2) + np.uintp(
+        (c1 & _RANK) == (c3 & _RANK)
+    )
     shape = (player_draws * np.uintp(2) + banker_draws) * np.uintp(100) + player * ten + banker
     return used, pairs * np.uintp(SHAPES) + shape
 
 
 @njit(cache=True, boundscheck=False)
-def deal_rounds(cards, pos, cut_index, max_rounds, opening, banker_table, histogram):  # type: ignore[no-untyped-def]
+def pair_class(cards, pos):  # type: ignore[no-untyped-def]
+    """The full pair class of the coup at ``pos``: :func:`puntobanco.core.paytable.pair_index`.
+
+    From the first four cards (Player, Banker, Player, Banker): each side's
+    kind is 0 (two ranks), 1 (a rank pair) or 2 (a rank pair of one suit: equal
+    bytes), and both sides paired on one rank when the first two cards share
+    a rank as well. Returns a ``uintp`` below ``PAIR_CLASSES``.
+    """
+    p = np.uintp(pos)
+    c0 = cards[p]
+    c1 = cards[p + np.uintp(1)]
+    c2 = cards[p + np.uintp(2)]
+    c3 = cards[p + np.uintp(3)]
+    player = np.uintp((c0 & _RANK) == (c2 & _RANK)) + np.uintp(c0 == c2)
+    banker = np.uintp((c1 & _RANK) == (c3 & _RANK)) + np.uintp(c1 == c3)
+    same = np.uintp((c0 & _RANK) == (c1 & _RANK)) & np.uintp(player != 0) & np.uintp(banker != 0)
+    return (player * np.uintp(3) + banker) * np.uintp(2) + same
+
+
+@njit(cache=True, boundscheck=False)
+def deal_rounds(  # type: ignore[no-untyped-def]
+    cards, pos, cut_index, max_rounds, opening, banker_table, histogram, pair_classes=False
+):
     """Deal rounds from ``pos`` until the round after the cut card, or ``max_rounds``.
 
     The cut card lies in front of position ``cut_index``: it is out once a card
     at or behind it has been dealt; the round in progress is finished and one
     more is dealt (``cut_index`` -1: a single round). Counts each coup in
-    ``histogram`` and returns ``(rounds, pos)``.
+    ``histogram`` (with ``pair_classes``, its :func:`pair_class` too) and
+    returns ``(rounds, pos)``.
     """
     rounds = 0
     p = np.uintp(pos)
@@ -360,6 +394,8 @@ def deal_rounds(cards, pos, cut_index, max_rounds, opening, banker_table, histog
         last = np.intp(p) > cut_index
         used, klass = coup(cards, p, opening, banker_table)
         histogram[klass] += 1
+        if pair_classes:
+            histogram[_PAIR_BASE + pair_class(cards, p)] += 1
         p += used
         rounds += 1
         if last:
@@ -369,7 +405,15 @@ def deal_rounds(cards, pos, cut_index, max_rounds, opening, banker_table, histog
 
 @njit(cache=True, boundscheck=False)
 def deal_two_shoes(  # type: ignore[no-untyped-def]
-    first, second, start, cut_index, max_rounds, opening, banker_table, histogram
+    first,
+    second,
+    start,
+    cut_index,
+    max_rounds,
+    opening,
+    banker_table,
+    histogram,
+    pair_classes=False,
 ):
     """Deal two cut-card shoes to the end, a round of each in turn.
 
@@ -377,7 +421,7 @@ def deal_two_shoes(  # type: ignore[no-untyped-def]
     processor two independent chains of work (each coup's position depends on
     the previous coup's cards): 6.5 ns a coup against 13.5 ns for one shoe at
     a time, measured here. ``start`` holds both shoes' positions after the
-    burn. Returns the rounds dealt.
+    burn. ``pair_classes`` as in :func:`deal_rounds`. Returns the rounds dealt.
     """
     p = np.uintp(start[0])
     q = np.uintp(start[1])
@@ -391,6 +435,8 @@ def deal_two_shoes(  # type: ignore[no-untyped-def]
             last = p > cut
             used, klass = coup(first, p, opening, banker_table)
             histogram[klass] += 1
+            if pair_classes:
+                histogram[_PAIR_BASE + pair_class(first, p)] += 1
             p += used
             rounds_p += 1
             done_p = last or rounds_p >= max_rounds
@@ -398,6 +444,8 @@ def deal_two_shoes(  # type: ignore[no-untyped-def]
             last = q > cut
             used, klass = coup(second, q, opening, banker_table)
             histogram[klass] += 1
+            if pair_classes:
+                histogram[_PAIR_BASE + pair_class(second, q)] += 1
             q += used
             rounds_q += 1
             done_q = last or rounds_q >= max_rounds
@@ -417,10 +465,13 @@ def after_burn(cards, burn):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def deal_shoe(cards, cut_index, burn, max_rounds, opening, banker_table, histogram):  # type: ignore[no-untyped-def]
+def deal_shoe(  # type: ignore[no-untyped-def]
+    cards, cut_index, burn, max_rounds, opening, banker_table, histogram, pair_classes=False
+):
     """Deal one cut-card shoe whose order is already fixed.
 
-    The burn, rounds to the cut card and one more. Returns the rounds dealt.
+    The burn, rounds to the cut card and one more (``pair_classes`` as in
+    :func:`deal_rounds`). Returns the rounds dealt.
     """
     rounds, pos = deal_rounds(
         cards,
@@ -430,6 +481,7 @@ def deal_shoe(cards, cut_index, burn, max_rounds, opening, banker_table, histogr
         opening,
         banker_table,
         histogram,
+        pair_classes,
     )
     return rounds
 
@@ -458,6 +510,7 @@ def tally_range(  # type: ignore[no-untyped-def]
     naturals,
     player_row,
     banker_table,
+    pair_classes=False,
 ):
     """Add the tallies of shoes ``first_shoe .. first_shoe + shoes - 1`` to ``histogram``.
 
@@ -467,7 +520,7 @@ def tally_range(  # type: ignore[no-untyped-def]
     caps the rounds of each shoe (the caller cuts the last shoe of a run with
     it). The tableau arrives as its arrays (:class:`puntobanco.sim.encode.TableauArrays`:
     ``naturals[10]``, ``player_row[10]``, ``banker_table[110]``, checked by the
-    caller).
+    caller). With ``pair_classes`` the full pair classes are counted too.
     """
     n = template.size - SLACK
     opening = opening_mask(naturals, player_row)
@@ -477,7 +530,7 @@ def tally_range(  # type: ignore[no-untyped-def]
         swaps = np.empty(6, dtype=np.uintp)
         for k in range(shoes):
             shuffle_prefix(first, n, 6, seed, base + U64(k), swaps)
-            deal_rounds(first, 0, -1, 1, opening, banker_table, histogram)
+            deal_rounds(first, 0, -1, 1, opening, banker_table, histogram, pair_classes)
             unshuffle_prefix(first, 6, swaps)
         return
     second = template.copy()
@@ -493,13 +546,23 @@ def tally_range(  # type: ignore[no-untyped-def]
         start[0] = after_burn(first, burn)
         start[1] = after_burn(second, burn)
         deal_two_shoes(
-            first, second, start, cut_index, max_rounds, opening, banker_table, histogram
+            first,
+            second,
+            start,
+            cut_index,
+            max_rounds,
+            opening,
+            banker_table,
+            histogram,
+            pair_classes,
         )
         k += 2
     if k < shoes:
         first[:] = template
         shuffle_prefix(first, n, count, seed, base + U64(k), no_swaps)
-        deal_shoe(first, cut_index, burn, max_rounds, opening, banker_table, histogram)
+        deal_shoe(
+            first, cut_index, burn, max_rounds, opening, banker_table, histogram, pair_classes
+        )
 
 
 @njit(cache=True, parallel=True)
@@ -516,6 +579,7 @@ def tally_range_parallel(  # type: ignore[no-untyped-def]
     player_row,
     banker_table,
     chunks,
+    pair_classes=False,
 ):
     """:func:`tally_range` split into ``chunks`` contiguous ranges run on numba's threads.
 
@@ -547,6 +611,7 @@ def tally_range_parallel(  # type: ignore[no-untyped-def]
                 naturals,
                 player_row,
                 banker_table,
+                pair_classes,
             )
     total = np.empty(CLASSES, dtype=np.int64)
     for b in range(CLASSES):
@@ -585,7 +650,8 @@ def record_shoe(cards, cut_index, burn, naturals, player_row, banker_table, out)
 
     The same procedure as :func:`deal_shoe`; writes ``(cards_used, player,
     banker, player_pair, banker_pair, position_after)`` per round into ``out``
-    and returns the rounds dealt.
+    (and the :func:`pair_class` in a seventh column, if ``out`` has one) and
+    returns the rounds dealt.
     """
     opening = opening_mask(naturals, player_row)
     pos = after_burn(cards, burn)
@@ -594,6 +660,8 @@ def record_shoe(cards, cut_index, burn, naturals, player_row, banker_table, out)
         last = pos > cut_index
         used, klass = coup(cards, pos, opening, banker_table)
         player, banker, player_pair, banker_pair = decode_class(klass)
+        if out.shape[1] > 6:
+            out[rounds, 6] = pair_class(cards, pos)
         pos += used
         out[rounds, 0] = used
         out[rounds, 1] = player

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from puntobanco.core.rng import SeededSource
 from puntobanco.core.rules import Rules
 from puntobanco.core.shoe import Shoe
-from puntobanco.sim.tallies import Tallies, add_coup, empty, rounds
+from puntobanco.sim.tallies import Tallies, add_coup, empty, needs_pair_classes, rounds
 
 __all__ = ["add_coup", "rounds", "tally_reference"]
 
@@ -36,6 +36,7 @@ def tally_reference(
     shoes: int | None = None,
     progress: Callable[[int], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
+    pair_classes: bool | None = None,
 ) -> tuple[Tallies, int]:
     """Deal ``hands`` rounds (or ``shoes`` whole shoes) from shoe 0 on, with the core engine.
 
@@ -48,19 +49,23 @@ def tally_reference(
         progress: Called now and then with the rounds dealt so far.
         should_stop: Polled now and then; when it returns true the run stops
             after the current round and the partial tallies are returned.
+        pair_classes: Count the full pair classes too; by default when the
+            rules offer a bet that needs them (as every backend does).
 
     Returns:
         The tallies and the number of shoes started.
     """
     if (hands is None) == (shoes is None):
         raise ValueError("give exactly one of hands and shoes")
+    if pair_classes is None:
+        pair_classes = needs_pair_classes(rules)
     shoe = Shoe(rules, SeededSource(seed))
     tallies = empty()
     finished_shoes = 0
     dealt = 0
     while (hands is not None and dealt < hands) or (shoes is not None and finished_shoes < shoes):
         result = shoe.deal_coup()
-        add_coup(tallies, result)
+        add_coup(tallies, result, pair_classes)
         dealt += 1
         finished_shoes += result.last_in_shoe
         if dealt % CHECK_EVERY == 0:

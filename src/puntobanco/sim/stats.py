@@ -29,13 +29,16 @@ from typing import Any
 from puntobanco.analysis import analyze
 from puntobanco.core.coup import Outcome
 from puntobanco.core.errors import BaccaratError
+from puntobanco.core.gametables import Payout
 from puntobanco.core.paytable import Domain
 from puntobanco.core.rules import BetKind, Rules
 from puntobanco.sim.tallies import (
     Tallies,
     outcome_counts,
+    pair_class_counts,
     pair_counts,
     rank_pair_cells,
+    rounds,
     shape_counts,
 )
 
@@ -127,18 +130,25 @@ def bet_values(rules: Rules, kind: BetKind, t: Tallies) -> dict[Fraction, int]:
     Read from the bet's compiled cells (:class:`~puntobanco.core.gametables.BetTable`):
     each class of its domain (shape or pairs) settles one way, so the counts
     of the classes give the counts of the results. No payout is computed here.
+    A pair bet is read from the coarse rank-pair classes when they settle it
+    (Player Pair, Banker Pair, Either Pair), else from the full pair classes.
 
     Raises:
-        KeyError: A bet the rules do not offer.
+        KeyError: A bet the rules do not offer, or one that needs the full pair
+            classes from tallies that did not count them.
     """
     table = rules.tables.bets[kind]
+    cells: tuple[Payout, ...]
     if table.domain is Domain.SHAPE:
         counts, cells = shape_counts(t), table.cells
     else:
-        counts, coarse = pair_counts(t), rank_pair_cells(table)
-        if coarse is None:
-            raise KeyError(f"{kind.value} cannot be tallied from the coarse pair classes")
-        cells = coarse
+        coarse = rank_pair_cells(table)
+        if coarse is not None:
+            counts, cells = pair_counts(t), coarse
+        else:
+            counts, cells = pair_class_counts(t), table.cells
+            if int(counts.sum()) != rounds(t):
+                raise KeyError(f"{kind.value} needs the full pair classes, not tallied here")
     values: dict[Fraction, int] = {}
     for cell, count in zip(cells, counts.tolist(), strict=True):
         if count:

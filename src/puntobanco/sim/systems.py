@@ -136,9 +136,14 @@ def _side(on: str | BetKind) -> BetKind:
     text = str(on).strip().lower()
     if text in (BetKind.BANKER.value, BetKind.PLAYER.value):
         return BetKind(text)
-    raise SystemsError(
-        f"a system bets on banker or player, got {on!r}", code="bad_side", value=str(on)
+    known = {kind.value for kind in BetKind}
+    why = (
+        f"{text} is a bet a system does not play: the systems stake on the main "
+        "bets' even-money sides only (simulate tallies every other bet)"
+        if text in known
+        else f"got {on!r}"
     )
+    raise SystemsError(f"a system bets on banker or player; {why}", code="bad_side", value=str(on))
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -1,10 +1,23 @@
 """The tally every simulation backend produces: a histogram of coup classes.
 
-A tally vector is ``int64[CLASSES]``: ``tallies[class_index(shape, pairs)]``
-counts the rounds of that class, ``shape`` being the coup's
-:func:`~puntobanco.core.paytable.shape_index` (both final totals and both
-hand sizes) and ``pairs`` its :func:`~puntobanco.core.paytable.rank_pair_index`
-(whether each side's first two cards pair by rank: the suits are not tallied yet).
+A tally vector is ``int64[CLASSES]`` in two parts:
+
+* bins ``0 .. COARSE_CLASSES - 1``: ``tallies[class_index(shape, pairs)]``
+  counts the rounds of that class, ``shape`` being the coup's
+  :func:`~puntobanco.core.paytable.shape_index` (both final totals and both
+  hand sizes) and ``pairs`` its :func:`~puntobanco.core.paytable.rank_pair_index`
+  (whether each side's first two cards pair by rank). Every round is counted
+  here; the shape bets and the rank-pair bets are settled from these bins.
+* bins ``PAIR_BASE .. PAIR_BASE + PAIR_CLASSES - 1``: the rounds of each full
+  pair class (:func:`~puntobanco.core.paytable.pair_index`: suited pairs, and
+  whether both hands paired on one rank), counted only when the rules offer a
+  bet the coarse classes cannot settle (Perfect Pair, Tiger Pair:
+  :func:`needs_pair_classes`); all zero otherwise. A separate histogram, not the
+  shapes crossed with the 18 classes: no bet reads both (a leg reads the shape
+  or the pairs, :mod:`puntobanco.core.paytable`), and 18 more bins keep the
+  kernels' histogram small (crossing would be 7,200 bins) and leave the
+  main-bet path as it was.
+
 These are the classes the rules' compiled paytables settle
 (:mod:`puntobanco.core.gametables`), so every bet's net result follows from
 the counts and the cells (:mod:`puntobanco.sim.stats`), and so do the named
@@ -35,6 +48,7 @@ from puntobanco.core.paytable import (
     RANK_PAIR_CLASSES,
     SHAPES,
     Domain,
+    pair_class,
     pairs_of,
     rank_pair_index,
     rank_pair_index_of,
@@ -46,6 +60,8 @@ from puntobanco.core.tableau import Tableau
 
 __all__ = [
     "CLASSES",
+    "COARSE_CLASSES",
+    "PAIR_BASE",
     "NAMES",
     "Tallies",
     "add_coup",
@@ -54,15 +70,22 @@ __all__ = [
     "class_index",
     "class_of",
     "empty",
+    "fine_pair_bets",
     "named",
     "outcome_counts",
+    "needs_pair_classes",
+    "pair_class_counts",
     "pair_counts",
     "rounds",
     "shape_counts",
 ]
 
-#: Bins of a tally: every (pairs, shape) class.
-CLASSES = RANK_PAIR_CLASSES * SHAPES
+#: Bins of every (coarse pairs, shape) class: each round is counted in one.
+COARSE_CLASSES = RANK_PAIR_CLASSES * SHAPES
+#: The first bin of the full pair classes (counted only when a bet needs them).
+PAIR_BASE = COARSE_CLASSES
+#: Bins of a tally.
+CLASSES = COARSE_CLASSES + PAIR_CLASSES
 
 #: The named counts of :func:`named`, in the order the JSON output has always had.
 NAMES: tuple[str, ...] = (
@@ -99,9 +122,11 @@ def class_of(result: CoupResult) -> int:
     return class_index(shape, rank_pair_index(result.player_pair, result.banker_pair))
 
 
-def add_coup(tallies: Tallies, result: CoupResult) -> None:
-    """Count one dealt coup into ``tallies``."""
+def add_coup(tallies: Tallies, result: CoupResult, pair_classes: bool = False) -> None:
+    """Count one dealt coup into ``tallies`` (its full pair class too, if ``pair_classes``)."""
     tallies[class_of(result)] += 1
+    if pair_classes:
+        tallies[PAIR_BASE + pair_class(result.player_cards, result.banker_cards)] += 1
 
 
 def empty() -> Tallies:
@@ -111,19 +136,27 @@ def empty() -> Tallies:
 
 def shape_counts(tallies: Tallies) -> Tallies:
     """Rounds per shape class (``int64[SHAPES]``), whatever the pairs."""
-    counts: Tallies = np.asarray(tallies, dtype=np.int64).reshape(RANK_PAIR_CLASSES, SHAPES).sum(0)
+    coarse = np.asarray(tallies, dtype=np.int64)[:COARSE_CLASSES]
+    counts: Tallies = coarse.reshape(RANK_PAIR_CLASSES, SHAPES).sum(0)
+    return counts
+
+
+def pair_class_counts(tallies: Tallies) -> Tallies:
+    """Rounds per full pair class (``int64[PAIR_CLASSES]``); all 0 if they were not tallied."""
+    counts: Tallies = np.asarray(tallies, dtype=np.int64)[PAIR_BASE:].copy()
     return counts
 
 
 def pair_counts(tallies: Tallies) -> Tallies:
     """Rounds per coarse pair class (``int64[RANK_PAIR_CLASSES]``), whatever the shape."""
-    counts: Tallies = np.asarray(tallies, dtype=np.int64).reshape(RANK_PAIR_CLASSES, SHAPES).sum(1)
+    coarse = np.asarray(tallies, dtype=np.int64)[:COARSE_CLASSES]
+    counts: Tallies = coarse.reshape(RANK_PAIR_CLASSES, SHAPES).sum(1)
     return counts
 
 
 def rounds(tallies: Tallies) -> int:
     """Rounds counted."""
-    return int(np.asarray(tallies, dtype=np.int64).sum())
+    return int(np.asarray(tallies, dtype=np.int64)[:COARSE_CLASSES].sum())
 
 
 def cards_dealt(tallies: Tallies) -> int:
@@ -196,23 +229,28 @@ def check(tallies: Any) -> Tallies:
     """Return ``tallies`` as an ``int64[CLASSES]`` array after checking it.
 
     Raises:
-        ValueError: Wrong shape or a negative count (a backend bug, never user input).
+        ValueError: Wrong shape, a negative count, or full pair classes that
+            count other rounds than the coarse ones (a backend bug, never user input).
     """
     array = np.asarray(tallies, dtype=np.int64)
     if array.shape != (CLASSES,):
         raise ValueError(f"tallies must have shape ({CLASSES},), got {array.shape}")
     if (array < 0).any():
         raise ValueError(f"negative tallies in bins {np.flatnonzero(array < 0)[:5].tolist()}")
+    fine = int(array[PAIR_BASE:].sum())
+    if fine and fine != rounds(array):
+        raise ValueError(f"the pair classes count {fine} rounds, the coup classes {rounds(array)}")
     return array
 
 
 def rank_pair_cells(table: BetTable) -> tuple[Payout, ...] | None:
     """A pair bet's settlement of each coarse pair class the tallies count, if it has one.
 
-    The tallies only say whether each side paired by rank; a bet that tells a
-    suited pair from another (Perfect Pair) or one rank from two (Tiger Pair)
-    settles differently within a coarse class, and gets ``None``: it cannot be
-    tallied from these counts. Shape bets are tallied from the shapes.
+    The coarse classes only say whether each side paired by rank; a bet that
+    tells a suited pair from another (Perfect Pair) or one rank from two (Tiger
+    Pair) settles differently within a coarse class, and gets ``None``: it is
+    settled from the full pair classes (:func:`pair_class_counts`). Shape bets
+    are settled from the shapes.
     """
     assert table.domain is Domain.PAIRS
     cells: list[set[Payout]] = [set() for _ in range(RANK_PAIR_CLASSES)]
@@ -226,10 +264,19 @@ def rank_pair_cells(table: BetTable) -> tuple[Payout, ...] | None:
     return tuple(found.pop() for found in cells)
 
 
-def untallied_bets(rules: Rules) -> tuple[BetKind, ...]:
-    """The bets of ``rules`` that the tallies cannot settle (see :func:`rank_pair_cells`)."""
+def fine_pair_bets(rules: Rules) -> tuple[BetKind, ...]:
+    """The bets of ``rules`` the coarse pair classes cannot settle (see :func:`rank_pair_cells`)."""
     return tuple(
         kind
         for kind, table in rules.tables.bets.items()
         if table.domain is Domain.PAIRS and rank_pair_cells(table) is None
     )
+
+
+def needs_pair_classes(rules: Rules) -> bool:
+    """Whether a simulation of ``rules`` must count the full pair classes too.
+
+    Only when a bet needs them, so that the main bets' kernels do no more work
+    than before (and a seed's tallies of such rules stay what they were).
+    """
+    return bool(fine_pair_bets(rules))

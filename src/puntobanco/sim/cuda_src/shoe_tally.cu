@@ -26,26 +26,36 @@
  *                                        or banker_hi (b >= 5); x = 10: the Player stood.
  * Nothing in this file knows which totals are naturals or draw.
  *
- * Shoe layout in shared memory (cut-card mode): each card is its rank (1-13;
- * the point value and pairs follow from it), four to a 32-bit word as bytes
- * (or eight as 4-bit nibbles, PB_NIBBLES). Word w of thread t lives at word
+ * A card is suit << 4 | rank (rank 1-13, suit 0-3 in the order of the
+ * unshuffled shoe: clubs, diamonds, hearts, spades): the point value and rank
+ * pairs follow from the rank (card & 15), suited pairs from the whole byte.
+ * With PB_NIBBLES a card is its rank alone (no suit), so that build cannot
+ * count the full pair classes (puntobanco.sim.cuda refuses to ask it).
+ *
+ * Shoe layout in shared memory (cut-card mode): four cards to a 32-bit word
+ * as bytes (or eight as 4-bit nibbles, PB_NIBBLES). Word w of thread t lives at word
  * index w * blockDim.x + t, so a thread's every access, whatever the card
  * position, falls in bank t % 32: no bank conflicts within a warp.
  *
  * Output: the tally of puntobanco.sim.tallies, a histogram of the 1600 coup
  * classes (pairs * 400 + shape, shape = ((player_cards - 2) * 2 + banker_cards
- * - 2) * 100 + player_total * 10 + banker_total). Each block counts into a
- * 32-bit histogram at the start of its dynamic shared memory and adds it to
- * the 64-bit output once, at the end.
+ * - 2) * 100 + player_total * 10 + banker_total), then the 18 full pair
+ * classes ((player_kind * 3 + banker_kind) * 2 + same_rank, kind 0 none, 1 a
+ * rank pair, 2 a suited pair), counted only if the pair_classes parameter is
+ * set (a warp-uniform flag: no divergence). Each block counts into a 32-bit
+ * histogram at the start of its dynamic shared memory and adds it to the
+ * 64-bit output once, at the end.
  */
 
 typedef unsigned long long pb_u64;
 typedef unsigned int pb_u32;
 typedef unsigned char pb_u8;
 
-/* Bins of the tally: 4 pair classes x 400 shapes (puntobanco.core.paytable). */
+/* Bins of the tally: 4 pair classes x 400 shapes (puntobanco.core.paytable),
+ * then the 18 full pair classes. */
 #define PB_SHAPES 400
-#define PB_CLASSES 1600
+#define PB_PAIR_BASE 1600
+#define PB_CLASSES 1618
 /* 1: draw the first four cards of a round from two generator outputs at once
  * (no divergence on the spare word); 0: one generic draw per card. Both give
  * the same numbers; the choice is a speed trade-off measured in bench/gpu. */
@@ -232,8 +242,14 @@ PB_DEVICE void pb_draw4(pb_rng *g, pb_u32 n0, pb_u32 n1, pb_u32 n2, pb_u32 n3, p
 
 /* ---- the game ---------------------------------------------------------- */
 
+/* A card's rank (1-13), whatever its suit. */
+PB_DEVICE pb_u32 pb_rank(pb_u32 card) { return card & 15u; }
+
 /* Ranks 10, J, Q, K (10-13) count 0; the others their rank. */
-PB_DEVICE pb_u32 pb_points(pb_u32 rank) { return rank >= 10 ? 0 : rank; }
+PB_DEVICE pb_u32 pb_points(pb_u32 card) {
+    pb_u32 rank = pb_rank(card);
+    return rank >= 10 ? 0 : rank;
+}
 
 PB_DEVICE pb_u32 pb_mod10(pb_u32 sum) { return sum >= 10 ? sum - 10 : sum; }
 
@@ -241,6 +257,7 @@ PB_DEVICE pb_u32 pb_mod10(pb_u32 sum) { return sum >= 10 ? sum - 10 : sum; }
 typedef struct {
     pb_u32 naturals, player;
     pb_u64 banker_lo, banker_hi;
+    pb_u32 pair_classes; /* 1: count the full pair classes too */
 } pb_tableau;
 
 /* Rows of the Banker's table packed in each 64-bit word (5 rows of 11 bits). */
@@ -258,13 +275,18 @@ typedef struct {
     pb_u32 no_natural;       /* 1 if neither side has a natural on two cards */
     pb_u32 player_draws;     /* 1 if the Player takes a third card */
     pb_u32 pairs;            /* player pair * 2 + banker pair */
+    pb_u32 fine;             /* the full pair class (0-17) */
 } pb_coup;
 
 PB_DEVICE pb_coup pb_open(const pb_tableau *tab, pb_u32 p1, pb_u32 b1, pb_u32 p2, pb_u32 b2) {
     pb_coup c;
     c.player = pb_mod10(pb_points(p1) + pb_points(p2));
     c.banker = pb_mod10(pb_points(b1) + pb_points(b2));
-    c.pairs = (p1 == p2) * 2u + (b1 == b2);
+    pb_u32 player_pair = pb_rank(p1) == pb_rank(p2), banker_pair = pb_rank(b1) == pb_rank(b2);
+    c.pairs = player_pair * 2u + banker_pair;
+    pb_u32 player_kind = player_pair + (p1 == p2), banker_kind = banker_pair + (b1 == b2);
+    pb_u32 same_rank = player_pair & banker_pair & (pb_rank(p1) == pb_rank(b1));
+    c.fine = (player_kind * 3u + banker_kind) * 2u + same_rank;
     c.no_natural = 1u ^ (((tab->naturals >> c.player) | (tab->naturals >> c.banker)) & 1u);
     c.player_draws = c.no_natural & (tab->player >> c.player) & 1u;
     return c;
@@ -274,6 +296,11 @@ PB_DEVICE pb_coup pb_open(const pb_tableau *tab, pb_u32 p1, pb_u32 b1, pb_u32 p2
 PB_DEVICE void pb_close(pb_u32 *hist, const pb_coup *c, pb_u32 banker_draws) {
     pb_u32 shape = (c->player_draws * 2u + banker_draws) * 100u + c->player * 10u + c->banker;
     PB_SHARED_ADD(hist + c->pairs * PB_SHAPES + shape, 1u);
+}
+
+/* Count the coup's full pair class, if the rules need it. */
+PB_DEVICE void pb_close_pairs(pb_u32 *hist, const pb_tableau *tab, const pb_coup *c) {
+    if (tab->pair_classes) PB_SHARED_ADD(hist + PB_PAIR_BASE + c->fine, 1u);
 }
 
 /*
@@ -366,8 +393,9 @@ PB_DEVICE pb_u32 pb_take_if(pb_shoe *s, pb_u32 offset, pb_u32 really) {
     return card;
 }
 
-/* Ranks of a new shoe: deck after deck, suit after suit, A..K (core.cards).
- * The pattern of words repeats every 13 words (52 or 104 cards). */
+/* Cards of a new shoe: deck after deck, suit after suit, A..K (core.cards).
+ * The pattern of words repeats every 13 words (one deck of bytes, or two
+ * decks of nibbles: ranks only). */
 PB_DEVICE void pb_fill(pb_shoe *s) {
     pb_u32 words = (s->n + PB_CARDS_PER_WORD - 1) / PB_CARDS_PER_WORD;
     for (pb_u32 first = 0; first < words; first += 13) {
@@ -375,8 +403,15 @@ PB_DEVICE void pb_fill(pb_shoe *s) {
         for (pb_u32 w = 0; w < 13; ++w) {
             pb_u32 value = 0;
             PB_UNROLL
-            for (pb_u32 b = 0; b < PB_CARDS_PER_WORD; ++b)
-                value |= (((PB_CARDS_PER_WORD * w + b) % 13) + 1) << ((32 / PB_CARDS_PER_WORD) * b);
+            for (pb_u32 b = 0; b < PB_CARDS_PER_WORD; ++b) {
+                pb_u32 at = PB_CARDS_PER_WORD * w + b;
+#if PB_NIBBLES
+                pb_u32 card = at % 13 + 1;
+#else
+                pb_u32 card = (at / 13) << 4 | (at % 13 + 1);
+#endif
+                value |= card << ((32 / PB_CARDS_PER_WORD) * b);
+            }
             if (first + w < words) s->words[(first + w) * s->stride] = value;
         }
     }
@@ -430,6 +465,7 @@ PB_DEVICE void pb_shoe_coup(pb_u32 *hist, const pb_tableau *tab, pb_rng *g, pb_s
         }
     }
     pb_close(hist, &c, banker_draws);
+    pb_close_pairs(hist, tab, &c);
 }
 
 PB_DEVICE void pb_cut_card_shoe(pb_u32 *hist, const pb_tableau *tab, pb_rng *g, pb_shoe *s,
@@ -453,23 +489,23 @@ PB_DEVICE void pb_cut_card_shoe(pb_u32 *hist, const pb_tableau *tab, pb_rng *g, 
 
 /* ---- reshuffle mode: one round per fresh shoe, no array ------------------ */
 
-/* The rank at `position` of a fresh shoe after the `done` swaps recorded in
- * (target[m], moved[m]): the latest write to it, else its unshuffled rank. */
-PB_DEVICE pb_u32 pb_rank_at(pb_u32 position, pb_u32 done, const pb_u32 *target,
+/* The card at `position` of a fresh shoe after the `done` swaps recorded in
+ * (target[m], moved[m]): the latest write to it, else its unshuffled card. */
+PB_DEVICE pb_u32 pb_card_at(pb_u32 position, pb_u32 done, const pb_u32 *target,
                             const pb_u32 *moved) {
-    pb_u32 rank = position % 13 + 1;
+    pb_u32 card = (position / 13 % 4) << 4 | (position % 13 + 1);
     PB_UNROLL
     for (pb_u32 m = 0; m < 6; ++m) {
-        if (m < done && target[m] == position) rank = moved[m];
+        if (m < done && target[m] == position) card = moved[m];
     }
-    return rank;
+    return card;
 }
 
 /* Fisher-Yates step `k` with offset `offset`: deal the card that lands at k. */
 PB_DEVICE pb_u32 pb_take_sparse(pb_u32 k, pb_u32 offset, pb_u32 *target, pb_u32 *moved) {
     pb_u32 j = k + offset;
-    pb_u32 card = pb_rank_at(j, k, target, moved);
-    moved[k] = pb_rank_at(k, k, target, moved);
+    pb_u32 card = pb_card_at(j, k, target, moved);
+    moved[k] = pb_card_at(k, k, target, moved);
     target[k] = j;
     return card;
 }
@@ -503,7 +539,7 @@ PB_DEVICE void pb_reshuffle_round(pb_u32 *hist, const pb_tableau *tab, pb_rng *g
         /* The sixth card's step is 5 after a Player draw, else 4; entry 4 of
          * the swaps counts only in the first case. */
         pb_u32 k = 4 + c.player_draws;
-        pb_u32 sixth = pb_rank_at(k + (pb_u32)(m6 >> 32), k, target, moved);
+        pb_u32 sixth = pb_card_at(k + (pb_u32)(m6 >> 32), k, target, moved);
         c.banker = banker_draws ? pb_mod10(c.banker + pb_points(sixth)) : c.banker;
     } else
 #endif
@@ -516,12 +552,13 @@ PB_DEVICE void pb_reshuffle_round(pb_u32 *hist, const pb_tableau *tab, pb_rng *g
         }
         if (c.no_natural && pb_banker_draws(tab, c.banker, third)) {
             pb_u32 k = 4 + c.player_draws;
-            pb_u32 sixth = pb_rank_at(k + pb_randbelow(g, n - k), k, target, moved);
+            pb_u32 sixth = pb_card_at(k + pb_randbelow(g, n - k), k, target, moved);
             c.banker = pb_mod10(c.banker + pb_points(sixth));
             banker_draws = 1;
         }
     }
     pb_close(hist, &c, banker_draws);
+    pb_close_pairs(hist, tab, &c);
 }
 
 /* ---- kernels ------------------------------------------------------------- */
@@ -541,8 +578,9 @@ PB_DEVICE void pb_hist_flush(const pb_u32 *hist, pb_u64 *out) {
 }
 
 PB_DEVICE pb_tableau pb_make_tableau(pb_u32 naturals, pb_u32 player, pb_u64 banker_lo,
-                                     pb_u64 banker_hi) {
+                                     pb_u64 banker_hi, pb_u32 pair_classes) {
     pb_tableau tab;
+    tab.pair_classes = pair_classes;
     tab.naturals = naturals;
     tab.player = player;
     tab.banker_lo = banker_lo;
@@ -586,8 +624,9 @@ PB_DEVICE void pb_reshuffle_thread(pb_u32 *hist, const pb_tableau *tab, pb_u64 s
  * 32-bit counts. */
 PB_KERNEL void pb_tally_cut_card(pb_u64 seed, pb_u64 first_shoe, pb_u64 shoes, pb_u32 decks,
                                  pb_u32 cut_card, pb_u32 burn, pb_u32 naturals, pb_u32 player,
-                                 pb_u64 banker_lo, pb_u64 banker_hi, pb_u64 *out) {
-    pb_tableau tab = pb_make_tableau(naturals, player, banker_lo, banker_hi);
+                                 pb_u64 banker_lo, pb_u64 banker_hi, pb_u32 pair_classes,
+                                 pb_u64 *out) {
+    pb_tableau tab = pb_make_tableau(naturals, player, banker_lo, banker_hi, pair_classes);
     pb_hist_clear(PB_SHARED_WORDS);
     __syncthreads();
     pb_cut_card_thread(PB_SHARED_WORDS, &tab, seed, first_shoe, shoes, decks, cut_card, burn);
@@ -598,8 +637,8 @@ PB_KERNEL void pb_tally_cut_card(pb_u64 seed, pb_u64 first_shoe, pb_u64 shoes, p
 /* Reshuffle mode. Dynamic shared memory: the histogram only. */
 PB_KERNEL void pb_tally_reshuffle(pb_u64 seed, pb_u64 first_shoe, pb_u64 shoes, pb_u32 decks,
                                   pb_u32 naturals, pb_u32 player, pb_u64 banker_lo,
-                                  pb_u64 banker_hi, pb_u64 *out) {
-    pb_tableau tab = pb_make_tableau(naturals, player, banker_lo, banker_hi);
+                                  pb_u64 banker_hi, pb_u32 pair_classes, pb_u64 *out) {
+    pb_tableau tab = pb_make_tableau(naturals, player, banker_lo, banker_hi, pair_classes);
     pb_hist_clear(PB_SHARED_WORDS);
     __syncthreads();
     pb_reshuffle_thread(PB_SHARED_WORDS, &tab, seed, first_shoe, shoes, decks);
@@ -614,8 +653,9 @@ PB_KERNEL void pb_tally_reshuffle(pb_u64 seed, pb_u64 first_shoe, pb_u64 shoes, 
 
 int pb_host_tally(pb_u64 seed, pb_u64 first_shoe, pb_u64 shoes, pb_u32 decks, pb_u32 cut_card,
                   pb_u32 burn, pb_u32 reshuffle, pb_u32 naturals, pb_u32 player,
-                  pb_u64 banker_lo, pb_u64 banker_hi, pb_u32 grid, pb_u32 block, pb_u64 *out) {
-    pb_tableau tab = pb_make_tableau(naturals, player, banker_lo, banker_hi);
+                  pb_u64 banker_lo, pb_u64 banker_hi, pb_u32 pair_classes, pb_u32 grid,
+                  pb_u32 block, pb_u64 *out) {
+    pb_tableau tab = pb_make_tableau(naturals, player, banker_lo, banker_hi, pair_classes);
     pb_host_shared =
         (pb_u32 *)malloc(((size_t)block * 13 * decks + PB_CLASSES) * sizeof(pb_u32));
     if (pb_host_shared == 0) return 1;

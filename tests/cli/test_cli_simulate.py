@@ -113,6 +113,22 @@ def test_report_in_english() -> None:
     assert code == 0 and "Net per unit" in out and "Banker" in out
 
 
+@pytest.mark.parametrize(
+    ("lang", "names"),
+    [
+        ("en", ("Dragon 7", "Perfect Pair", "Tiger Pair", "Egalité 9")),
+        ("es", ("Dragón 7", "Perfecta", "Pareja Tigre", "Egalité 9")),
+    ],
+)
+def test_the_report_names_every_side_bet_of_the_preset(lang: str, names: tuple[str, ...]) -> None:
+    code, out, _ = _run(
+        "--hands", "2000", "--seed", "4", "--preset", "all-side-bets", "--lang", lang
+    )
+    assert code == 0, out
+    for name in names:
+        assert name in out
+
+
 @pytest.mark.slow
 @pytest.mark.timeout(120)
 def test_ctrl_c_stops_cleanly_and_prints_the_partial_result() -> None:

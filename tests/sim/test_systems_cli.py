@@ -87,6 +87,7 @@ def test_english_compare_table() -> None:
         (["--decks", "9"], "--decks debe ser un número entero de 1 a 8"),
         (["--seed", "-1"], "--seed debe ser un número entero"),
         (["--sessions", "10000000", "--rounds", "1000"], "use menos sesiones"),
+        (["--preset", "ez-baccarat"], "Preajustes que juegan: punto-banco,"),
     ],
 )
 def test_bad_input_is_a_clear_message_and_exit_2(args: list[str], spanish: str) -> None:

@@ -42,8 +42,8 @@ from puntobanco.cli.params import (
 from puntobanco.cli.play import TranslatedCommand
 from puntobanco.cli.tables import write_rows
 from puntobanco.core.errors import BaccaratError
-from puntobanco.core.explain import SIDE_NAMES, Lang
-from puntobanco.core.rules import PRESETS, Rules, ShoeMode
+from puntobanco.core.explain import BET_NAMES, SIDE_NAMES, Lang
+from puntobanco.core.rules import PRESETS, BetKind, Rules, ShoeMode
 
 #: Runs asked for with at least this many rounds get a progress bar on a terminal.
 PROGRESS_FROM_HANDS = 20_000_000
@@ -68,8 +68,6 @@ _TEXT: dict[str, dict[str, str]] = {
         "stopped": "Stopped before any round was dealt.",
         "cut-card": "cut-card shoe",
         "reshuffle": "reshuffled every round",
-        "player_pair": "Player Pair",
-        "banker_pair": "Banker Pair",
         # --help
         "help": (
             "Deal many rounds and tally them: outcomes, naturals, pairs, every bet's net result."
@@ -118,8 +116,6 @@ _TEXT: dict[str, dict[str, str]] = {
         "stopped": "Detenido antes de repartir ninguna mano.",
         "cut-card": "zapato con carta de corte",
         "reshuffle": "barajado en cada mano",
-        "player_pair": "Pareja Jugador",
-        "banker_pair": "Pareja Banca",
         "help": (
             "Repartir muchas manos y contarlas: resultados, naturales, parejas y el resultado "
             "neto de cada apuesta."
@@ -359,14 +355,14 @@ def _print_report(data: dict[str, Any], lang: str) -> None:
     )
     if data["interrupted"]:
         console.print(f"[yellow]{say(text['interrupted'].format(hands=data['hands']))}[/yellow]")
-    names = dict(SIDE_NAMES[lang])
-    names.update(player_pair=text["player_pair"], banker_pair=text["banker_pair"])
+    outcome_names = SIDE_NAMES[lang]
+    bet_names = BET_NAMES[lang]
     outcomes = Table(
         *map(say, (text["outcome"], text["count"], text["frequency"], "± SE", text["exact"], "z"))
     )
     for name, e in data["outcomes"].items():
         outcomes.add_row(
-            names[name],
+            outcome_names[name],
             *map(
                 say,
                 (
@@ -385,7 +381,7 @@ def _print_report(data: dict[str, Any], lang: str) -> None:
     for name, e in data["bets"].items():
         low, high = e["ci95"]
         bets.add_row(
-            names[name],
+            bet_names[BetKind(name)],
             *map(say, (_fmt(e["mean"]), _fmt(e["standard_error"]))),
             interval(_fmt(low), _fmt(high), lang),
             *map(say, (_fmt(e["exact"]), _fmt(e["z"], 2))),

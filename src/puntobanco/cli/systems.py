@@ -140,6 +140,11 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "all: use fewer sessions or shorter ones.",
         "unknown_system": "Unknown system {value!r}: choose one of {allowed}.",
         "bad_side": "A system bets on banker or player, not {value!r}.",
+        "rules_not_supported": (
+            "The betting systems play Player or Banker where a win always pays the same way; "
+            "these rules settle a Banker win in more ways (as EZ Baccarat's push on a "
+            "three-card 7). Presets they play: {allowed}."
+        ),
         "base_outside_limits": "The base stake {stake} must be within the table limits, "
         "{minimum} to {maximum}.",
         "base_over_bankroll": "The base stake {stake} is more than the bankroll {balance}.",
@@ -241,6 +246,12 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "use menos sesiones o más cortas.",
         "unknown_system": "Sistema desconocido {value!r}: elija uno de {allowed}.",
         "bad_side": "Un sistema apuesta a banker (Banca) o player (Jugador), no a {value!r}.",
+        "rules_not_supported": (
+            "Los sistemas juegan a Jugador o Banca donde una apuesta ganadora se paga siempre "
+            "igual; estas reglas liquidan una victoria de la Banca de más formas (como la "
+            "devolución de EZ Baccarat con un 7 de tres cartas). Preajustes que juegan: "
+            "{allowed}."
+        ),
         "base_outside_limits": "La apuesta base {stake} debe estar dentro de los límites de la "
         "mesa, de {minimum} a {maximum}.",
         "base_over_bankroll": "La apuesta base {stake} supera la banca inicial {balance}.",

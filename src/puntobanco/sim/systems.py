@@ -40,7 +40,7 @@ import numpy.typing as npt
 
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.money import format_minor
-from puntobanco.core.rules import BetKind, Rules, TableLimits
+from puntobanco.core.rules import PRESETS, BetKind, Rules, TableLimits
 from puntobanco.sim import encode
 from puntobanco.sim import systems_kernels as k
 from puntobanco.sim.systems_kernels import BANKER_WIN, BANKER_WIN_SIX, PLAYER_WIN, TIE
@@ -203,6 +203,8 @@ class Plan:
                 stake=base,
                 balance=self.bankroll_minor,
             )
+        # Refused here, with the plan, rather than when the run starts.
+        _payouts(self.rules)
 
 
 def _maximum(plan: Plan) -> int:
@@ -251,9 +253,23 @@ def _payouts(rules: Rules) -> npt.NDArray[np.int64]:
     try:
         payouts = encode.outcome_payouts(rules)
     except ValueError as error:
-        raise SystemsError(str(error), code="rules_not_supported") from None
+        raise SystemsError(
+            str(error), code="rules_not_supported", allowed=", ".join(_playable_presets())
+        ) from None
     shape = (len(encode.SYSTEM_SIDES), encode.OUTCOME_CODES, 3)
     return encode.check_array(payouts, shape, np.int64, "the systems' payouts")
+
+
+def _playable_presets() -> list[str]:
+    """The presets whose Player and Banker bets the systems can settle."""
+    playable = []
+    for name, rules in PRESETS.items():
+        try:
+            encode.outcome_payouts(rules)
+        except ValueError:
+            continue
+        playable.append(name)
+    return playable
 
 
 def _check_outcomes(outcomes: npt.NDArray[np.int8]) -> None:

@@ -12,22 +12,17 @@ from __future__ import annotations
 
 import importlib.util
 import multiprocessing
-import subprocess
 import sys
-import time
 import types
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from typer.testing import CliRunner
 
 from puntobanco.cli.main import app
 from puntobanco.server.spawn import light_main
-from tests.server.live import ROOT, free_port, server_env, stop
+from tests.server.live import busy_cores, start_workers
 from tests.server.spawn_probe import modules_seen
 
 
@@ -91,63 +86,14 @@ def test_the_default_wait_is_longer_than_uvicorns() -> None:
     assert Settings().worker_start_s > 5
 
 
-def _burn() -> None:  # pragma: no cover (runs in the burners)
-    while True:
-        pass
-
-
-@contextmanager
-def _busy_cores(count: int) -> Iterator[None]:
-    context = multiprocessing.get_context("spawn")
-    burners = [context.Process(target=_burn, daemon=True) for _ in range(count)]
-    for burner in burners:
-        burner.start()
-    try:
-        yield
-    finally:
-        for burner in burners:
-            burner.kill()
-            burner.join()
-
-
-def start_workers(database_url: str, workers: int = 3, ready_within_s: float = 300) -> str:
-    """Start ``serve --workers N``, wait until every worker has started, stop; its log."""
-    port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "puntobanco.cli.main", "serve", "--port", str(port),
-         "--workers", str(workers), "--log-level", "info"],
-        env=server_env(database_url),
-        cwd=ROOT,
-        start_new_session=True,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )  # fmt: skip
-    try:
-        # Started: each worker logs "Application startup complete"; its answers alone
-        # would not tell that all three are up. The log is read once the server stops.
-        deadline = time.monotonic() + ready_within_s
-        while time.monotonic() < deadline and process.poll() is None:
-            try:
-                if httpx.get(f"http://127.0.0.1:{port}/api/ready", timeout=2).is_success:
-                    break
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.2)
-        time.sleep(2)  # the other workers' start-up (a kill would follow within it)
-    finally:
-        stop(process)
-    assert process.stderr is not None
-    return process.stderr.read().decode(errors="replace")
-
-
 @pytest.mark.slow
 def test_three_workers_start_on_busy_cores(tmp_path: Path) -> None:
     import os
 
     # Four CPU-bound processes per core: with uvicorn's 5 s and the command line as the
     # workers' main module, such a load had the supervisor kill workers as they started.
-    with _busy_cores(4 * (os.cpu_count() or 1)):
-        logs = [start_workers(f"sqlite:///{tmp_path / f'pb{i}.db'}") for i in range(2)]
-    for log in logs:
+    with busy_cores(4 * (os.cpu_count() or 1)):
+        starts = [start_workers(f"sqlite:///{tmp_path / f'pb{i}.db'}") for i in range(2)]
+    for _, log in starts:
         assert log.count("Application startup complete") == 3, log
         assert "died" not in log, log

@@ -432,6 +432,21 @@ def attack_login_flood(served: Served, _tokens: list[str], seconds: float) -> Ta
     return tally
 
 
+#: The page of another origin: posts rotate (fetch, then a form) and guest (a form, which
+#: would replace the victim's session), each with the victim's cookie.
+ATTACK_PAGE = """<!doctype html><html><body>
+<form id="g" method="post" action="{target}/api/auth/guest" target="gf"></form>
+<iframe name="gf"></iframe>
+<form id="f" method="post" action="{target}/api/fairness/rotate"></form>
+<script>
+  fetch("{target}/api/fairness/rotate", {{method: "POST", mode: "no-cors", credentials: "include"}})
+    .finally(() => {{
+      document.getElementById("g").submit();
+      setTimeout(() => document.getElementById("f").submit(), 1000);
+    }});
+</script></body></html>"""
+
+
 def attack_csrf(served: Served, _tokens: list[str], _seconds: float) -> Tally:
     tally = Tally()
     sys.path.insert(0, str(ROOT / "tests" / "web"))
@@ -444,9 +459,10 @@ def attack_csrf(served: Served, _tokens: list[str], _seconds: float) -> Tally:
     if not Path(CHROMIUM).exists():
         tally.note = f"skipped: {CHROMIUM} is missing (Debian's chromium package)"
         return tally
-    # The page of another origin of tests/web, which posts to rotate with the cookie.
-    from test_web_security import _other_origin  # type: ignore[import-not-found]
+    # tests/web's server of another origin (a loopback port of its own), with this page.
+    import test_web_security  # type: ignore[import-not-found]
 
+    test_web_security.ATTACK = ATTACK_PAGE
     base = f"http://127.0.0.1:{served.port}"
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
@@ -458,24 +474,34 @@ def attack_csrf(served: Served, _tokens: list[str], _seconds: float) -> Tally:
             call = "([p, m]) => fetch(p, {method: m, headers: {'X-Requested-With': 'fetch'}})" \
                    ".then(r => r.json())"  # fmt: skip
             page.evaluate(call, ["/api/auth/guest", "POST"])
-            before = page.evaluate(call, ["/api/table", "GET"])["fairness"]["server_seed_hash"]
+
+            def victim() -> tuple[str, str]:
+                table = page.evaluate(call, ["/api/table", "GET"])
+                me = page.evaluate(call, ["/api/me", "GET"])
+                return table["fairness"]["server_seed_hash"], me["username"]
+
+            before = victim()
             answers: list[int] = []
             page.context.on(
                 "response",
                 lambda r: answers.append(r.status) if r.url.startswith(base + "/api/") else None,
             )
-            with _other_origin(base + "/") as attacker:
+            with test_web_security._other_origin(base) as attacker:
                 evil = page.context.new_page()
                 evil.goto(attacker)
                 deadline = time.monotonic() + 20
-                while len(answers) < 2 and time.monotonic() < deadline:
+                while len(answers) < 3 and time.monotonic() < deadline:
                     evil.wait_for_timeout(200)
-            after = page.evaluate(call, ["/api/table", "GET"])["fairness"]["server_seed_hash"]
+            refused = list(answers)  # the victim's own requests below are not the attack's
+            after = victim()
         finally:
             browser.close()
-    for status in answers:
+    for status in refused:
         tally.answer(status, b"")
-    tally.note = "seed rotated by the attacker!" if after != before else "seed unchanged"
+    words = ", ".join(f"{s}: {n}" for s, n in sorted(tally.statuses.items()))
+    seed = "seed ROTATED" if after[0] != before[0] else "seed unchanged"
+    session = "session REPLACED" if after[1] != before[1] else "session kept"
+    tally.note = f"{words}; {seed}, {session}"
     return tally
 
 

@@ -11,9 +11,10 @@ starts).
 The parent's ``__main__`` is the command line, which imports Typer and every command's
 module: about 0.7 s of CPU before the first answer, against 0.2 s for uvicorn alone, and the
 whole wait grows with the load (one CPU-bound process per core multiplies it). While the
-workers are started, :func:`light_main` names this module instead, which imports nothing,
-so a worker answers after uvicorn's own imports; ``serve`` also gives the health check a
-longer timeout (``PUNTOBANCO_WORKER_START_S``).
+workers are started, :func:`light_main` names this module instead, which imports only the
+standard library (and the package's pure-Python core, through ``puntobanco/__init__``:
+0.1 s), so a worker answers soon after uvicorn's own imports; ``serve`` also gives the
+health check a longer timeout (``PUNTOBANCO_WORKER_START_S``).
 """
 
 from __future__ import annotations

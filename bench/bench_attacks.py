@@ -26,7 +26,7 @@ explains: 503 ``database_error``, ``round_outcome_unknown``, ``server_busy``, co
 apart), money lost (what the house bank granted, less every wallet and the house's take of
 every round: must be 0), rounds still dealt (must be 0), and ``puntobanco ledger check``.
 
-    python bench/bench_attacks.py                         # about 4 minutes
+    python bench/bench_attacks.py                         # about 10 minutes
     python bench/bench_attacks.py --seconds 5 --configs postgres:3
 """
 

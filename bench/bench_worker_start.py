@@ -8,7 +8,7 @@ the last worker logged that it had started, and how many workers the supervisor 
 stops by itself. ``--src DIR`` runs the server from another source tree (e.g. the commit
 before the fix, exported with ``git archive``), for the comparison.
 
-    python bench/bench_worker_start.py                        # about 3 minutes
+    python bench/bench_worker_start.py                        # a few minutes
     python bench/bench_worker_start.py --starts 3 --burners 16 --src /tmp/old/src
 """
 

@@ -11,9 +11,11 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
+from multiprocessing import get_context
 from pathlib import Path
 
 import httpx
@@ -88,12 +90,14 @@ def live_server(
     workers: int = 1,
     port: int | None = None,
     module: str = "puntobanco.cli.main",
+    log: Path | None = None,
     **env: str,
 ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """Run ``puntobanco serve`` on 127.0.0.1; yields the base URL and the process.
 
     ``module`` is what ``python -m`` runs: the command line, or a test module that
-    changes the server (:mod:`tests.server.faults`) and then runs it.
+    changes the server (:mod:`tests.server.faults`) and then runs it. ``log``: a file the
+    server's stderr is appended to (else this process's stderr).
     """
     port = port or free_port()
     command = [
@@ -103,17 +107,95 @@ def live_server(
     ]  # fmt: skip
     if env.get("PUNTOBANCO_TEST_SERVER_SEED"):
         command.append("--allow-test-seed")
+    with ExitStack() as files:
+        # Never a pipe nobody reads: once its buffer is full, every worker blocks on its
+        # next log line.
+        stderr = None
+        if log is not None:
+            stderr = files.enter_context(log.open("ab"))
+        elif os.environ.get("PB_TEST_QUIET_SERVER"):
+            stderr = files.enter_context(open(os.devnull, "wb"))  # noqa: SIM115
+        process = subprocess.Popen(
+            command,
+            env=server_env(database_url, **env),
+            cwd=ROOT,
+            start_new_session=True,
+            stdout=subprocess.DEVNULL,
+            stderr=stderr,
+        )
+        base = f"http://127.0.0.1:{port}"
+        try:
+            wait_ready(base, process)
+            yield base, process
+        finally:
+            stop(process)
+
+
+def _burn() -> None:  # pragma: no cover (runs in the burners)
+    while True:
+        pass
+
+
+@contextmanager
+def busy_cores(count: int) -> Iterator[None]:
+    """``count`` CPU-bound processes run while inside (a loaded machine)."""
+    context = get_context("spawn")
+    burners = [context.Process(target=_burn, daemon=True) for _ in range(count)]
+    for burner in burners:
+        burner.start()
+    try:
+        yield
+    finally:
+        for burner in burners:
+            burner.kill()
+            burner.join()
+
+
+def start_workers(
+    database_url: str, workers: int = 3, limit_s: float = 300, **env: str
+) -> tuple[float | None, str]:
+    """Start ``serve --workers N`` until every worker has started (or ``limit_s``), then stop it.
+
+    Returns the seconds until the last worker logged "Application startup complete"
+    (``None`` if not all did within ``limit_s``) and the server's log.
+    """
+    port = free_port()
+    command = [
+        sys.executable, "-m", "puntobanco.cli.main", "serve", "--port", str(port),
+        "--workers", str(workers), "--log-level", "info",
+    ]  # fmt: skip
+    begin = time.monotonic()
     process = subprocess.Popen(
         command,
         env=server_env(database_url, **env),
         cwd=ROOT,
         start_new_session=True,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE if os.environ.get("PB_TEST_QUIET_SERVER") else None,
+        stderr=subprocess.PIPE,
     )
-    base = f"http://127.0.0.1:{port}"
+    lines: list[str] = []
+    started: list[float] = []
+    assert process.stderr is not None
+    stream = process.stderr
+
+    def read() -> None:
+        for raw in stream:
+            line = raw.decode(errors="replace")
+            lines.append(line)
+            if "Application startup complete" in line:
+                started.append(time.monotonic() - begin)
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
     try:
-        wait_ready(base, process)
-        yield base, process
+        deadline = begin + limit_s
+        while len(started) < workers and time.monotonic() < deadline:
+            if process.poll() is not None:
+                break
+            time.sleep(0.2)
+        if len(started) >= workers:
+            time.sleep(2)  # a kill of a slow worker would come now
     finally:
         stop(process)
+        reader.join(timeout=10)
+    return (started[workers - 1] if len(started) >= workers else None), "".join(lines)

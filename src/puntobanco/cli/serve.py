@@ -99,6 +99,7 @@ def register(app: typer.Typer) -> None:
         from puntobanco.cli.serverdb import checked_url
         from puntobanco.server.db import make_engine, migrate
         from puntobanco.server.settings import Settings, get_settings
+        from puntobanco.server.spawn import light_main
 
         if database is not None:
             os.environ["PUNTOBANCO_DATABASE_URL"] = database
@@ -152,20 +153,24 @@ def register(app: typer.Typer) -> None:
             message(language, "serve.serving", host=host, port=port, workers=workers), err=True
         )
         try:
-            uvicorn.run(
-                "puntobanco.server.main:create_app",
-                factory=True,
-                host=host,
-                port=port,
-                workers=workers,
-                log_level=log_level.lower(),
-                access_log=False,
-                # The rate limits count per client address: behind a reverse proxy,
-                # that address comes from the proxy's X-Forwarded-For, trusted only from
-                # these proxies (uvicorn's own default when None).
-                proxy_headers=True,
-                forwarded_allow_ips=forwarded_allow_ips,
-            )
+            with light_main():
+                uvicorn.run(
+                    "puntobanco.server.main:create_app",
+                    factory=True,
+                    host=host,
+                    port=port,
+                    workers=workers,
+                    log_level=log_level.lower(),
+                    access_log=False,
+                    # The rate limits count per client address: behind a reverse proxy,
+                    # that address comes from the proxy's X-Forwarded-For, trusted only from
+                    # these proxies (uvicorn's own default when None).
+                    proxy_headers=True,
+                    forwarded_allow_ips=forwarded_allow_ips,
+                    # A worker that does not answer in time is killed and started again: too
+                    # short a wait, and a loaded machine kills its workers as they start.
+                    timeout_worker_healthcheck=settings.worker_start_s,
+                )
         finally:
             if metrics_dir is not None:
                 os.environ.pop("PROMETHEUS_MULTIPROC_DIR", None)

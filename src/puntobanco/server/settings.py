@@ -98,6 +98,14 @@ class Settings(BaseSettings):
         gt=0,
         description="Seconds between sweeps of expired logins and rate-limit windows.",
     )
+    worker_start_s: int = Field(
+        default=60,
+        ge=5,
+        le=3600,
+        description="How long the supervisor of several workers waits for a worker to answer "
+        "its health check before killing it (uvicorn's own default, 5 s, is shorter than a "
+        "worker's start on a loaded machine).",
+    )
     signups_per_address: int = Field(
         default=60, gt=0, description="New accounts (registered or guest) per client address."
     )

@@ -30,6 +30,7 @@ import typer
 from puntobanco.analysis.shoe import InvalidShoe
 from puntobanco.cli.lang import detect_lang as cli_detect_lang
 from puntobanco.cli.lang import help_lang, parse_lang
+from puntobanco.cli.params import offer_side_bets
 from puntobanco.cli.play import TranslatedCommand
 from puntobanco.core.cards import Card
 from puntobanco.core.errors import BaccaratError
@@ -479,15 +480,11 @@ def _compute(
     ):
         if value is not None:
             changes[name] = value
-    if side_bets is not None:
-        offered: dict[Any, Any] = dict(rules.side_bets)
-        for item in side_bets.split(","):
-            name, _, pays = item.strip().partition("=")
-            # Core checks the name and the payouts and words the error (en/es).
-            offered[name.strip()] = pays.strip() if pays else None
-        changes["side_bets"] = offered
     if changes:
         rules = rules.replace(**changes)
+    if side_bets is not None:
+        # Core checks the name and the payouts and words the error (en/es).
+        rules = offer_side_bets(rules, side_bets)
     if shoe_text is not None:
         counts = ShoeCounts.from_points(_counts("--shoe", shoe_text))
     elif ranks_text is not None:

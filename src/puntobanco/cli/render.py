@@ -23,11 +23,14 @@ from puntobanco.cli.lang import MESSAGES, counted_key, message
 from puntobanco.cli.numbers import localize
 from puntobanco.cli.scoreboard import Scoreboard
 from puntobanco.cli.spots import (
+    EGALITE_NAME,
+    EGALITE_WORDS,
     SPOT_WORDS,
     describe_condition,
     lose_line,
     matching_leg,
     paytable_lines,
+    spot_list,
 )
 from puntobanco.cli.spots import (
     format_ratio as format_ratio,  # re-exported: where it always was
@@ -169,15 +172,18 @@ class Renderer:
 
     def bet_words(self, rules: Rules) -> str:
         """The spots the player can name, with their short forms."""
-        return ", ".join(self.spot_word(kind) for kind in rules.offered_bets)
+        words = spot_list(rules.offered_bets, self.spot_word, EGALITE_WORDS[self.lang])
+        return ", ".join(words)
 
     def bet_words_side(self, rules: Rules) -> str:
         """The side bets offered, as the player types them."""
-        return ", ".join(self.spot_word(kind) for kind, _ in rules.side_bets)
+        side = [kind for kind, _ in rules.side_bets]
+        return ", ".join(spot_list(side, self.spot_word, EGALITE_WORDS[self.lang]))
 
     def side_bet_names(self, rules: Rules) -> str:
         """The side bets offered, by their names on the layout (empty if none)."""
-        return ", ".join(BET_NAMES[self.lang][kind] for kind, _ in rules.side_bets)
+        side = [kind for kind, _ in rules.side_bets]
+        return ", ".join(spot_list(side, BET_NAMES[self.lang].__getitem__, EGALITE_NAME))
 
     def payouts(self, rules: Rules) -> str:
         """Every payout of ``rules`` in one line, read from each bet's payout legs."""

@@ -28,7 +28,7 @@ condition worded field by field, so they are the table's exact payouts.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 
 from puntobanco.cli.numbers import localize
@@ -182,6 +182,20 @@ _WORDS: Mapping[Lang, Mapping[str, str]] = {
         "lose": "todo lo demás pierde",
     },
 }
+
+
+#: The ten Egalité spots, written once in lists that hold them all.
+EGALITE_WORDS: Mapping[Lang, str] = {"en": "egalite 0-9 (eg0-eg9)", "es": "igualdad 0-9 (eg0-eg9)"}
+EGALITE_NAME = "Egalité 0-9"
+
+
+def spot_list(kinds: Sequence[BetKind], word: Callable[[BetKind], str], all_ten: str) -> list[str]:
+    """``word`` of each spot, the ten Egalité spots as one ``all_ten`` when all are there."""
+    if not set(EGALITE_BETS) <= set(kinds):
+        return [word(kind) for kind in kinds]
+    words = [word(kind) for kind in kinds if kind not in EGALITE_BETS]
+    words.insert(kinds.index(EGALITE_BETS[0]), all_ten)
+    return words
 
 
 def format_ratio(ratio: Fraction) -> str:

@@ -29,13 +29,26 @@ import typer
 
 from puntobanco.analysis.shoe import InvalidShoe
 from puntobanco.cli.lang import detect_lang as cli_detect_lang
-from puntobanco.cli.lang import help_lang, parse_lang
-from puntobanco.cli.params import offer_side_bets
+from puntobanco.cli.lang import help_lang, message, parse_lang
+from puntobanco.cli.numbers import localize
+from puntobanco.cli.params import (
+    OptionValueError,
+    OutputFormat,
+    chosen_format,
+    offer_side_bets,
+    parse_decks,
+    parse_format,
+    parse_payout,
+    parse_rate,
+    parse_shoe,
+)
 from puntobanco.cli.play import TranslatedCommand
+from puntobanco.cli.tables import write_rows
 from puntobanco.core.cards import Card
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import Lang, error_message
 from puntobanco.core.paytable import Leg, Resolution
+from puntobanco.core.rules import ShoeMode
 
 TEXT: Mapping[str, Mapping[str, str]] = {
     "en": {
@@ -80,7 +93,8 @@ TEXT: Mapping[str, Mapping[str, str]] = {
         "total_note": " ({total} pays {pays})",
         "error": "Error: {message}",
         "lang": "--lang must be en or es, got {value!r}",
-        "one_shoe": "give only one of --decks, --shoe and --ranks",
+        "one_shoe": "give only one of --decks, --points and --ranks",
+        "one_points": "give only one of --shoe V=N,... and --points (they are the same)",
         "spec": (
             "{option} takes KEY=COUNT pairs separated by commas, such as 0=128,1=32; got {part!r}"
         ),
@@ -92,11 +106,15 @@ TEXT: Mapping[str, Mapping[str, str]] = {
         # --help
         "help": (
             "Exact odds, house edge and spread of every bet, for any shoe and any payouts."
-            "\n\nCounts not listed in --shoe or --ranks are 0. A shoe needs at least 6 "
+            "\n\nCounts not listed in --points or --ranks are 0. A shoe needs at least 6 "
             "cards (a coup can take 6); a smaller one is refused with exit status 2."
         ),
         "help_decks": "Decks in a full shoe, 1 to 8 (default 8).",
-        "help_shoe": "Counts per point value, e.g. 0=128,1=32,...,9=32 (others 0).",
+        "help_shoe": (
+            "The shoe type, cut-card or reshuffle, as in every command (for --effects' "
+            "study); V=N,... is still read as --points."
+        ),
+        "help_points": "Counts per point value, e.g. 0=128,1=32,...,9=32 (others 0).",
         "help_ranks": "Counts per rank, e.g. A=32,2=32,...,K=32 (needed for pairs).",
         "help_remove": "Cards already dealt, e.g. 'Kd 5s 9' (ranks allowed).",
         "help_preset": (
@@ -107,12 +125,13 @@ TEXT: Mapping[str, Mapping[str, str]] = {
             "Offer side bets, e.g. dragon_7,tiger=12:20,super_6=15 (=X sets the payouts, "
             "colon-separated in the paytable's order)."
         ),
-        "help_commission": "Banker commission as an exact decimal, e.g. 0.04.",
+        "help_commission": "Banker commission, 5% or 0.05 (a bare 5 is refused as ambiguous).",
         "help_tie_pays": "Tie winnings per unit, e.g. 9.",
         "help_banker_six_pays": "A winning Banker 6 pays this, e.g. 0.5 (Super 6).",
         "help_pair_pays": "Offer Player/Banker Pair paying this, e.g. 11.",
         "help_exact": "Print exact fractions.",
-        "help_json": "One JSON object on stdout.",
+        "help_json": "One JSON object on stdout (the same as --format json).",
+        "help_format": "table (default), json, csv or markdown (md).",
         "help_effects": "Effects of removal, counts, through the shoe.",
         "help_shoes": (
             "Full seeded shoes of the rules' decks dealt by --effects' study (default: 100)."
@@ -162,7 +181,8 @@ TEXT: Mapping[str, Mapping[str, str]] = {
         "total_note": " (el {total} paga {pays})",
         "error": "Error: {message}",
         "lang": "--lang debe ser en o es, no {value!r}",
-        "one_shoe": "indique solo una de las opciones --decks, --shoe y --ranks",
+        "one_shoe": "indique solo una de las opciones --decks, --points y --ranks",
+        "one_points": "indique solo una de --shoe V=N,... y --points (son lo mismo)",
         "spec": (
             "{option} espera pares CLAVE=CANTIDAD separados por comas, como 0=128,1=32; "
             "recibido {part!r}"
@@ -174,12 +194,16 @@ TEXT: Mapping[str, Mapping[str, str]] = {
         ),
         "help": (
             "Probabilidades exactas, ventaja de la casa y dispersión de cada apuesta, para "
-            "cualquier zapato y cualquier pago.\n\nLas cantidades que no figuran en --shoe "
+            "cualquier zapato y cualquier pago.\n\nLas cantidades que no figuran en --points "
             "o --ranks son 0. Un zapato necesita al menos 6 cartas (una mano puede llevar 6); "
             "uno más pequeño se rechaza con el código de salida 2."
         ),
         "help_decks": "Barajas de un zapato completo, de 1 a 8 (por defecto: 8).",
-        "help_shoe": "Cartas de cada valor, como 0=128,1=32,...,9=32 (el resto, 0).",
+        "help_shoe": (
+            "El tipo de zapato, cut-card o reshuffle, como en todas las órdenes (para el "
+            "estudio de --effects); V=N,... se sigue leyendo como --points."
+        ),
+        "help_points": "Cartas de cada valor, como 0=128,1=32,...,9=32 (el resto, 0).",
         "help_ranks": (
             "Cartas de cada rango, como A=32,2=32,...,K=32 (necesario para las parejas)."
         ),
@@ -192,14 +216,15 @@ TEXT: Mapping[str, Mapping[str, str]] = {
             "Ofrecer apuestas laterales, como dragon_7,tiger=12:20,super_6=15 (=X fija los "
             "pagos, separados por dos puntos en el orden de la tabla)."
         ),
-        "help_commission": "Comisión de la Banca en decimal exacto, por ejemplo 0.04.",
+        "help_commission": "Comisión de la Banca, 5% o 0.05 (un 5 solo se rechaza por ambiguo).",
         "help_tie_pays": "Ganancia del Empate por unidad apostada, como 9.",
         "help_banker_six_pays": "Lo que paga la Banca al ganar con 6, como 0.5 (Super 6).",
         "help_pair_pays": (
             "Ofrecer las apuestas Pareja Jugador y Pareja Banca con este pago, como 11."
         ),
         "help_exact": "Mostrar fracciones exactas.",
-        "help_json": "Un objeto JSON en la salida estándar.",
+        "help_json": "Un objeto JSON en la salida estándar (lo mismo que --format json).",
+        "help_format": "table (por defecto), json, csv o markdown (md).",
         "help_effects": ("Efecto de retirar cada carta, conteos y estudio a lo largo del zapato."),
         "help_shoes": (
             "Zapatos completos con semilla, de las barajas de las reglas, que reparte el "
@@ -372,8 +397,13 @@ def register(app: typer.Typer) -> None:
 
     @app.command("odds", cls=OddsCommand, help=help_text["help"])
     def odds(
-        decks: Annotated[str | None, typer.Option(metavar="N", help=h("decks"))] = None,
-        shoe: Annotated[str | None, typer.Option(metavar="V=N,...", help=h("shoe"))] = None,
+        decks: Annotated[
+            int | None, typer.Option(metavar="N", parser=parse_decks, help=h("decks"))
+        ] = None,
+        shoe: Annotated[
+            str | None, typer.Option(metavar="cut-card|reshuffle", help=h("shoe"))
+        ] = None,
+        points: Annotated[str | None, typer.Option(metavar="V=N,...", help=h("points"))] = None,
         ranks: Annotated[str | None, typer.Option(metavar="R=N,...", help=h("ranks"))] = None,
         remove: Annotated[str | None, typer.Option(metavar="CARDS", help=h("remove"))] = None,
         preset: Annotated[str | None, typer.Option(metavar="NAME", help=h("preset"))] = None,
@@ -381,14 +411,33 @@ def register(app: typer.Typer) -> None:
             str | None, typer.Option(metavar="NAME[=X],...", help=h("side_bets"))
         ] = None,
         commission: Annotated[
-            str | None, typer.Option(metavar="RATE", help=h("commission"))
+            Fraction | None,
+            typer.Option(metavar="RATE", parser=parse_rate, help=h("commission")),
         ] = None,
-        tie_pays: Annotated[str | None, typer.Option(metavar="X", help=h("tie_pays"))] = None,
+        tie_pays: Annotated[
+            Fraction | None,
+            typer.Option("--tie-pays", metavar="X", parser=parse_payout, help=h("tie_pays")),
+        ] = None,
         banker_six_pays: Annotated[
-            str | None, typer.Option(metavar="X", help=h("banker_six_pays"))
+            Fraction | None,
+            typer.Option(
+                "--banker-six-pays", metavar="X", parser=parse_payout, help=h("banker_six_pays")
+            ),
         ] = None,
-        pair_pays: Annotated[str | None, typer.Option(metavar="X", help=h("pair_pays"))] = None,
+        pair_pays: Annotated[
+            Fraction | None,
+            typer.Option("--pair-pays", metavar="X", parser=parse_payout, help=h("pair_pays")),
+        ] = None,
         exact: Annotated[bool, typer.Option("--exact", help=h("exact"))] = False,
+        fmt: Annotated[
+            OutputFormat | None,
+            typer.Option(
+                "--format",
+                metavar="table|json|csv|markdown",
+                parser=parse_format,
+                help=h("format"),
+            ),
+        ] = None,
         as_json: Annotated[bool, typer.Option("--json", help=h("json"))] = False,
         effects: Annotated[bool, typer.Option("--effects", help=h("effects"))] = False,
         # Their defaults are in their help, in the help's language (not "[default: ...]").
@@ -400,15 +449,27 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Exact odds, house edge and spread of every bet, for any shoe and any payouts.
 
-        Counts not listed in --shoe or --ranks are 0. A shoe needs at least 6
+        Counts not listed in --points or --ranks are 0. A shoe needs at least 6
         cards (a coup can take 6); a smaller one is refused with exit status 2.
         """
         language: Lang = "en"
         try:
             language = detect_lang(lang, os.environ)
+            output = chosen_format(fmt, as_json)
+            shoe_type: ShoeMode | None = None
+            points_option = "--points"
+            if shoe is not None and "=" not in shoe and not shoe.strip()[:1].isdigit():
+                shoe_type = parse_shoe(shoe)
+            elif shoe is not None:
+                # Counts per point value under --shoe, as before --points: kept for scripts.
+                if points is not None:
+                    raise _UsageError("give only one of --shoe and --points", code="one_points")
+                points, points_option = shoe, "--shoe"
             report = _compute(
                 decks=decks,
-                shoe_text=shoe,
+                shoe_type=shoe_type,
+                shoe_text=points,
+                points_option=points_option,
                 ranks_text=ranks,
                 remove=remove,
                 preset=preset,
@@ -421,29 +482,38 @@ def register(app: typer.Typer) -> None:
                 shoes=shoes,
                 seed=seed,
             )
+        except OptionValueError as error:
+            option = {"opt.shoe": "--shoe"}.get(error.key, "--format")
+            detail = error.detail(language)
+            typer.echo(message(language, "opt.bad", option=option, detail=detail), err=True)
+            raise typer.Exit(2) from None
         except BaccaratError as error:
             typer.echo(
                 TEXT[language]["error"].format(message=error_text(error, language)), err=True
             )
             raise typer.Exit(2) from None
-        if as_json:
+        if output is OutputFormat.JSON:
             typer.echo(json.dumps(_json(report)))
-        else:
+        elif output is OutputFormat.TABLE:
             _print_tables(report, language, exact)
+        else:
+            typer.echo(_flat(report, output), nl=False)
 
 
 def _compute(
     *,
-    decks: str | None,
+    decks: int | None,
     shoe_text: str | None,
     ranks_text: str | None,
     remove: str | None,
     preset: str | None,
-    commission: str | None,
-    tie_pays: str | None,
+    commission: Fraction | None,
+    tie_pays: Fraction | None,
     side_bets: str | None = None,
-    banker_six_pays: str | None,
-    pair_pays: str | None,
+    banker_six_pays: Fraction | None,
+    pair_pays: Fraction | None,
+    shoe_type: ShoeMode | None = None,
+    points_option: str = "--points",
     effects: bool,
     shoes: str,
     seed: str,
@@ -467,11 +537,13 @@ def _compute(
     if study_seed < 0:
         raise _UsageError(f"bad seed {seed}", code="whole", option="--seed", value=seed)
     if sum(x is not None for x in (decks, shoe_text, ranks_text)) > 1:
-        raise _UsageError("give only one of --decks, --shoe and --ranks", code="one_shoe")
+        raise _UsageError("give only one of --decks, --points and --ranks", code="one_shoe")
     rules = named_preset(preset) if preset is not None else Rules()
     changes: dict[str, Any] = {}
     if decks is not None:
-        changes["decks"] = _whole("--decks", decks)
+        changes["decks"] = decks
+    if shoe_type is not None:
+        changes["shoe_mode"] = shoe_type
     for name, value in (
         ("banker_commission", commission),
         ("tie_pays", tie_pays),
@@ -486,7 +558,7 @@ def _compute(
         # Core checks the name and the payouts and words the error (en/es).
         rules = offer_side_bets(rules, side_bets)
     if shoe_text is not None:
-        counts = ShoeCounts.from_points(_counts("--shoe", shoe_text))
+        counts = ShoeCounts.from_points(_counts(points_option, shoe_text))
     elif ranks_text is not None:
         counts = ShoeCounts.from_ranks(_counts("--ranks", ranks_text))
     else:
@@ -562,9 +634,65 @@ def _json(report: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+#: The columns of ``--format csv|markdown``: one row per offered bet, by its JSON name.
+FLAT_COLUMNS = (
+    "bet",
+    "house_edge",
+    "exact_house_edge",
+    "house_edge_per_resolved",
+    "rtp",
+    "win",
+    "push",
+    "lose",
+    "expected_value",
+    "std_dev",
+)
+
+
+def _flat(report: dict[str, Any], output: OutputFormat) -> str:
+    """The bets as CSV or Markdown, from the JSON document (so the two always agree)."""
+    bets = _json(report)["bets"]
+    rows = [[name, *(bet.get(key) for key in FLAT_COLUMNS[1:])] for name, bet in bets.items()]
+    return write_rows(FLAT_COLUMNS, rows, output.value)
+
+
+def _show(
+    console: Any, title: str, headers: Sequence[str], rows: Sequence[Sequence[str]], lang: Lang
+) -> None:
+    """One table, its figures as ``lang`` writes them, never cut or split by the layout.
+
+    A table that fits the terminal is printed as a table whose cells do not
+    wrap. One that does not (``--exact``'s long fractions, Spanish headers, many
+    side bets at 80 columns) is stacked: each row becomes a block, its first
+    cell the heading and every other cell a ``header: value`` line. A value
+    longer than the whole line (a very long fraction) is printed whole, for the
+    terminal to wrap.
+    """
+    from rich.markup import escape
+    from rich.table import Table
+
+    rows = [[localize(cell, lang) for cell in row] for row in rows]
+    widths = [max([len(h), *(len(row[i]) for row in rows)]) for i, h in enumerate(headers)]
+    # Rich's default box: a border and a space either side of every cell.
+    if sum(widths) + 3 * len(widths) + 1 <= console.width:
+        table = Table(title=escape(title))
+        for index, header in enumerate(headers):
+            table.add_column(
+                escape(header), justify="left" if index == 0 else "right", no_wrap=True
+            )
+        for row in rows:
+            table.add_row(*(escape(cell) for cell in row))
+        console.print(table)
+        return
+    console.print(f"[bold]{escape(title)}[/bold]", soft_wrap=True)
+    for row in rows:
+        console.print(f"[bold]{escape(row[0])}[/bold]", soft_wrap=True)
+        for header, cell in zip(headers[1:], row[1:], strict=True):
+            console.print(f"  {escape(header)}: {escape(cell)}", soft_wrap=True)
+
+
 def _print_tables(report: dict[str, Any], lang: Lang, exact: bool) -> None:
     from rich.console import Console
-    from rich.table import Table
 
     from puntobanco.core.coup import Outcome
     from puntobanco.core.explain import BET_NAMES, SIDE_NAMES
@@ -576,23 +704,22 @@ def _print_tables(report: dict[str, Any], lang: Lang, exact: bool) -> None:
     result = report["analysis"]
     dist = result.distribution
     where = t["full"].format(decks=rules.decks) if report["full"] else t["counts"]
-    console.print(f"[bold]{t['title'].format(cards=shoe.cards, where=where)}[/bold]")
+    title = t["title"].format(cards=shoe.cards, where=where)
+    console.print(f"[bold]{localize(title, lang)}[/bold]")
 
-    outcomes = Table(title=t["outcomes"])
-    outcomes.add_column(t["outcome"])
-    outcomes.add_column(t["probability"], justify="right", overflow="fold")
-    for outcome in (Outcome.BANKER, Outcome.PLAYER, Outcome.TIE):
-        outcomes.add_row(
-            SIDE_NAMES[lang][outcome.value], _share(result.probability[outcome], exact)
-        )
-    console.print(outcomes)
-
-    bets = Table(title=t["bets"])
-    for name in ("bet", "pays", "house_edge", "per_resolved", "rtp", "ev", "std_dev"):
-        # Exact fractions are long: fold them onto several lines rather than cut them.
-        bets.add_column(t[name], justify="left" if name == "bet" else "right", overflow="fold")
-    for kind, bet in result.bets.items():
-        bets.add_row(
+    _show(
+        console,
+        t["outcomes"],
+        [t["outcome"], t["probability"]],
+        [
+            [SIDE_NAMES[lang][outcome.value], _share(result.probability[outcome], exact)]
+            for outcome in (Outcome.BANKER, Outcome.PLAYER, Outcome.TIE)
+        ],
+        lang,
+    )
+    columns = ("bet", "pays", "house_edge", "per_resolved", "rtp", "ev", "std_dev")
+    rows = [
+        [
             BET_NAMES[lang][kind],
             _side_pays_text(side)
             if (side := rules.side_bet_pays(kind)) is not None
@@ -602,71 +729,68 @@ def _print_tables(report: dict[str, Any], lang: Lang, exact: bool) -> None:
             _percent(bet.rtp, exact),
             _share(bet.expected_value, exact),
             f"{bet.std_dev:.4f}",
-        )
-    console.print(bets)
+        ]
+        for kind, bet in result.bets.items()
+    ]
+    _show(console, t["bets"], [t[name] for name in columns], rows, lang)
 
-    more = Table(title=t["more"])
-    more.add_column(t["what"])
-    more.add_column(t["probability"], justify="right", overflow="fold")
-    for k, value in result.cards_dealt.items():
-        more.add_row(t["dealt"].format(n=k), _share(value, exact))
-    more.add_row(t["player_natural"], _share(dist.player_natural, exact))
-    more.add_row(t["banker_natural"], _share(dist.banker_natural, exact))
+    more = [
+        [t["dealt"].format(n=k), _share(value, exact)] for k, value in result.cards_dealt.items()
+    ]
     either = dist.player_natural + dist.banker_natural - dist.both_natural
-    more.add_row(t["any_natural"], _share(either, exact))
-    more.add_row(t["banker_six"], _share(dist.banker_six, exact))
+    more += [
+        [t["player_natural"], _share(dist.player_natural, exact)],
+        [t["banker_natural"], _share(dist.banker_natural, exact)],
+        [t["any_natural"], _share(either, exact)],
+        [t["banker_six"], _share(dist.banker_six, exact)],
+    ]
     if result.pairs is not None:
-        more.add_row(t["player_pair"], _share(result.pairs.player, exact))
-        more.add_row(t["banker_pair"], _share(result.pairs.banker, exact))
-    console.print(more)
+        more.append([t["player_pair"], _share(result.pairs.player, exact)])
+        more.append([t["banker_pair"], _share(result.pairs.banker, exact)])
+    _show(console, t["more"], [t["what"], t["probability"]], more, lang)
     if "effects" in report:
         _print_effects(console, report["effects"], report["through"], lang)
 
 
 def _print_effects(console: Any, effects: Any, through: Any, lang: Lang) -> None:
-    from rich.markup import escape
-    from rich.table import Table
-
     from puntobanco.analysis.export import key_name
     from puntobanco.core.explain import BET_NAMES
 
     t = TEXT[lang]
-    table = Table(title=escape(t["effects"]))
-    table.add_column(t["card"])
     kinds = list(effects.effects)
-    for kind in kinds:
-        table.add_column(BET_NAMES[lang][kind], justify="right")
+    rows: list[list[str]] = []
     for index, key in enumerate(effects.keys):
         cells = []
         for kind in kinds:
             value = effects.effects[kind][index]
             weight = effects.weights[kind].weights[index]
             cells.append("-" if value is None else f"{float(value) * 100:+.5f} [{weight:+d}]")
-        table.add_row(key_name(key), *cells)
-    table.add_section()
-    table.add_row(
-        t["weights_row"],
-        *(
-            t["weights"].format(
-                level=effects.weights[kind].level,
-                corr=f"{effects.weights[kind].correlation:.3f}",
-            )
-            for kind in kinds
-        ),
+        rows.append([key_name(key), *cells])
+    rows.append(
+        [
+            t["weights_row"],
+            *(
+                t["weights"].format(
+                    level=effects.weights[kind].level,
+                    corr=f"{effects.weights[kind].correlation:.3f}",
+                )
+                for kind in kinds
+            ),
+        ]
     )
-    console.print(table)
+    headers = [t["card"], *(BET_NAMES[lang][kind] for kind in kinds)]
+    _show(console, t["effects"], headers, rows, lang)
 
-    study = Table(
-        title=t["through"].format(shoes=through.shoes, seed=through.seed, rounds=through.rounds)
-    )
-    for name in ("bet", "positive", "share", "mean_ev", "mean_actual"):
-        study.add_column(t[name], justify="left" if name == "bet" else "right")
-    for kind, b in through.bets.items():
-        study.add_row(
+    title = t["through"].format(shoes=through.shoes, seed=through.seed, rounds=through.rounds)
+    study = [
+        [
             BET_NAMES[lang][kind],
             str(b.positive),
             f"{b.frequency:.4%}",
             f"{b.mean_expected_gain:+.4%}",
             f"{b.mean_actual_gain:+.4%}",
-        )
-    console.print(study)
+        ]
+        for kind, b in through.bets.items()
+    ]
+    names = ("bet", "positive", "share", "mean_ev", "mean_actual")
+    _show(console, title, [t[name] for name in names], study, lang)

@@ -395,3 +395,27 @@ def test_tables_at_80_columns_cut_no_number(args: list[str]) -> None:
         assert any(figure in line for line in result.stdout.splitlines()), (name, figure)
     for line in result.stdout.splitlines():
         assert len(line) <= 80 or ": " in line, line  # only a value longer than a line
+
+
+def test_a_long_effects_study_shows_progress_on_a_terminal_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    import os
+    import sys
+    from pathlib import Path
+
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src")}
+    env.pop("NO_COLOR", None)
+    args = ["-m", "puntobanco.cli.main", "odds", "--effects", "--shoes", "50", "--decks", "1"]
+    child = pexpect.spawn(
+        sys.executable, [*args, "--lang", "es"], env=env, encoding="utf-8", timeout=120
+    )
+    child.expect("Repartiendo 50 zapatos para el estudio a lo largo del zapato")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    # Piped (as under CliRunner), nothing but the tables.
+    monkeypatch.setattr("puntobanco.cli.odds.PROGRESS_SHOES", 1)
+    result = _run("--effects", "--shoes", "2", "--decks", "1")
+    assert result.exit_code == 0 and "Dealing" not in result.output

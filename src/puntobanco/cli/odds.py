@@ -21,7 +21,8 @@ import copy
 import json
 import os
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from fractions import Fraction
 from typing import Annotated, Any
 
@@ -133,6 +134,7 @@ TEXT: Mapping[str, Mapping[str, str]] = {
         "help_json": "One JSON object on stdout (the same as --format json).",
         "help_format": "table (default), json, csv or markdown (md).",
         "help_effects": "Effects of removal, counts, through the shoe.",
+        "progress": "Dealing {shoes} shoes for the through-the-shoe study…",
         "help_shoes": (
             "Full seeded shoes of the rules' decks dealt by --effects' study (default: 100)."
         ),
@@ -225,6 +227,7 @@ TEXT: Mapping[str, Mapping[str, str]] = {
         "help_exact": "Mostrar fracciones exactas.",
         "help_json": "Un objeto JSON en la salida estándar (lo mismo que --format json).",
         "help_format": "table (por defecto), json, csv o markdown (md).",
+        "progress": "Repartiendo {shoes} zapatos para el estudio a lo largo del zapato…",
         "help_effects": ("Efecto de retirar cada carta, conteos y estudio a lo largo del zapato."),
         "help_shoes": (
             "Zapatos completos con semilla, de las barajas de las reglas, que reparte el "
@@ -466,6 +469,7 @@ def register(app: typer.Typer) -> None:
                     raise _UsageError("give only one of --shoe and --points", code="one_points")
                 points, points_option = shoe, "--shoe"
             report = _compute(
+                language=language,
                 decks=decks,
                 shoe_type=shoe_type,
                 shoe_text=points,
@@ -502,6 +506,7 @@ def register(app: typer.Typer) -> None:
 
 def _compute(
     *,
+    language: Lang = "en",
     decks: int | None,
     shoe_text: str | None,
     ranks_text: str | None,
@@ -586,8 +591,31 @@ def _compute(
     }
     if effects:
         report["effects"] = effects_of_removal(rules, counts)
-        report["through"] = through_the_shoe(rules, shoes=study_shoes, seed=study_seed)
+        with _progress(study_shoes, language):
+            report["through"] = through_the_shoe(rules, shoes=study_shoes, seed=study_seed)
     return report
+
+
+#: A study of at least this many shoes shows that it is working, on a terminal.
+PROGRESS_SHOES = 50
+
+
+@contextmanager
+def _progress(shoes: int, lang: Lang) -> Iterator[None]:
+    """A spinner on standard error while ``--effects`` deals many shoes, where it is a terminal.
+
+    The study is one call into the analysis layer, which reports no steps, so this
+    says what is being done and for how many shoes rather than a fraction done;
+    nothing is shown when standard error is a file or a pipe (scripts, tests).
+    """
+    from rich.console import Console
+
+    console = Console(stderr=True)
+    if shoes < PROGRESS_SHOES or not console.is_terminal:
+        yield
+        return
+    with console.status(localize(TEXT[lang]["progress"].format(shoes=f"{shoes:,}"), lang)):
+        yield
 
 
 def _decimal(value: Fraction | None) -> str:

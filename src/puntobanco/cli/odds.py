@@ -37,6 +37,7 @@ from puntobanco.cli.params import (
     OutputFormat,
     chosen_format,
     offer_side_bets,
+    parse_card_list,
     parse_decks,
     parse_format,
     parse_payout,
@@ -572,8 +573,9 @@ def _compute(
         items: list[Card | Rank | int] = []
         for token in remove.replace(",", " ").split():
             try:
-                items.append(Card.from_str(token))
-            except InvalidCard:
+                # An exact card as every command reads one; a rank alone is odds' own extension.
+                items.extend(parse_card_list(token))
+            except OptionValueError:
                 try:
                     items.append(int(token) if token == "0" else Rank.from_symbol(token))
                 except InvalidCard:

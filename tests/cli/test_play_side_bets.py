@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Iterator
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from rich.console import Console
@@ -217,3 +218,31 @@ def test_a_winning_side_bet_is_explained_and_paid_as_core_settles_it(lang: str) 
     why = {"en": "Banker wins with 7 on 3 cards.", "es": "Gana la Banca con 7 (3 cartas)."}[lang]
     assert f"• {sentence} {why}" in text
     assert format_minor(100_000 + 20_000, lang=lang) in text
+
+
+def test_help_lists_the_tables_side_bets_with_an_example_it_offers() -> None:
+    text = play({"preset": "tiger", "lang": "es", "seed": "1"}, ["ayuda"])
+    assert (
+        "Apuestas laterales de esta mesa: tigre, tigre pequeño, tigre grande, empate tigre, "
+        "pareja tigre. Se escriben como las demás (tigre 10)" in text
+    )
+    text = play({"preset": "egalite", "lang": "en", "seed": "1"}, ["h"])
+    assert "Side bets at this table: egalite 0-9 (eg0-eg9)." in text
+    assert "Side bets Egalité 0-9 (type rules for the paytables)" in text  # the welcome
+    assert "Side bets" not in play({"lang": "en", "seed": "1"}, ["h"])
+
+
+def test_history_records_side_bets(tmp_path: Path) -> None:
+    import json
+
+    path = tmp_path / "rounds.json"
+    options = {"preset": "dragon-bonus", "lang": "en", "seed": "4", "history": str(path)}
+    config = build_config({"fast": True, **options}, {})
+    from puntobanco.cli.history import History
+
+    out = io.StringIO()
+    writer = History.open(str(path), config.rules)
+    run_game(config, Console(file=out), read_line=scripted(["dbb 5 b 10"]), history=writer)
+    data = json.loads(path.read_text())
+    bets = [bet["bet"] for bet in data["rounds"][0]["bets"]]
+    assert bets == ["banker", "dragon_bonus_banker"]

@@ -259,7 +259,7 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "help.pairs": "Pair bets: [bold]pp[/] (Player Pair) and [bold]bp[/] (Banker Pair).",
         "help.side_bets": (
             "Side bets at this table: {bets}. Type them like the others "
-            "([bold]dragon 7 5[/], [bold]d7 5[/]); [bold]rules[/] shows their paytables."
+            "([bold]{example}[/]); [bold]rules[/] shows their paytables."
         ),
         "label.side_bets": "Side bets",
         "side_bets.hint": "{bets} (type rules for the paytables)",
@@ -619,7 +619,7 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "help.pairs": "Parejas: [bold]pj[/] (Pareja Jugador) y [bold]pb[/] (Pareja Banca).",
         "help.side_bets": (
             "Apuestas laterales de esta mesa: {bets}. Se escriben como las demás "
-            "([bold]dragón 7 5[/], [bold]d7 5[/]); [bold]reglas[/] muestra sus tablas de pagos."
+            "([bold]{example}[/]); [bold]reglas[/] muestra sus tablas de pagos."
         ),
         "label.side_bets": "Apuestas laterales",
         "side_bets.hint": "{bets} (escriba reglas para ver las tablas de pagos)",

@@ -483,7 +483,9 @@ class Renderer:
         if rules.pair_pays is not None:
             lines.append(self.t("help.pairs"))
         if rules.side_bets:
-            lines.append(self.t("help.side_bets", bets=self.bet_words_side(rules)))
+            first = self.spot_word(rules.side_bets[0][0]).split(" (")[0]
+            example = self.t("example.one", bet=first)
+            lines.append(self.t("help.side_bets", bets=self.bet_words_side(rules), example=example))
         lines.append(self.payouts(rules))
         keys = ("rebet", "explain", "board", "summary", "rules", "help", "quit")
         lines += [self.t(f"help.{k}") for k in keys]

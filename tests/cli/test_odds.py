@@ -117,6 +117,11 @@ def test_tables_in_both_languages(lang: str) -> None:
         (["--commission", "0.04", "--tie-pays", "9"], "0.96:1", "9:1"),
         (["--preset", "super-6"], "1:1 (6 pays 0.5)", "1:1 (el 6 paga 0,5)"),
         (["--pair-pays", "11", "--banker-six-pays", "1/3"], "(6 pays 1/3)", "11:1"),
+        (
+            ["--preset", "ez-baccarat"],
+            "1:1 (Banker wins with 7 on 3 cards: push)",
+            "1:1 (gana la Banca con 7 (3 cartas): se devuelve)",
+        ),
     ],
 )
 def test_the_pays_column_comes_from_the_payout_legs(

@@ -246,3 +246,10 @@ def test_history_records_side_bets(tmp_path: Path) -> None:
     data = json.loads(path.read_text())
     bets = [bet["bet"] for bet in data["rounds"][0]["bets"]]
     assert bets == ["banker", "dragon_bonus_banker"]
+
+
+def test_ez_baccarat_tells_the_banker_push_on_a_three_card_7() -> None:
+    english = play({"preset": "ez-baccarat", "lang": "en", "seed": "1"}, [])
+    assert "Banker 1 to 1 · Banker pushes when Banker wins with 7 on 3 cards" in english
+    spanish = play({"preset": "ez-baccarat", "lang": "es", "seed": "1"}, [])
+    assert "Banca 1 a 1 · Banca se devuelve si gana la Banca con 7 (3 cartas)" in spanish

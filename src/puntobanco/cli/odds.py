@@ -93,6 +93,7 @@ TEXT: Mapping[str, Mapping[str, str]] = {
         "mean_ev": "Mean expected gain",
         "mean_actual": "Mean actual gain",
         "total_note": " ({total} pays {pays})",
+        "push_note": " ({when}: push)",
         "error": "Error: {message}",
         "lang": "--lang must be en or es, got {value!r}",
         "one_shoe": "give only one of --decks, --points and --ranks",
@@ -182,6 +183,7 @@ TEXT: Mapping[str, Mapping[str, str]] = {
         "mean_ev": "Ganancia esperada media",
         "mean_actual": "Ganancia real media",
         "total_note": " (el {total} paga {pays})",
+        "push_note": " ({when}: se devuelve)",
         "error": "Error: {message}",
         "lang": "--lang debe ser en o es, no {value!r}",
         "one_shoe": "indique solo una de las opciones --decks, --points y --ranks",
@@ -631,12 +633,16 @@ def _decimal(value: Fraction | None) -> str:
     return str(value)
 
 
-def _pays_text(legs: Sequence[Leg], t: Mapping[str, str]) -> str:
+def _pays_text(legs: Sequence[Leg], t: Mapping[str, str], lang: Lang = "en") -> str:
     """What a bet pays, from its compiled payout legs: ``0.95:1``, ``1:1 (6 pays 0.5)``.
 
     The first leg that matches decides, so the general win comes last; each
-    win leg before it is shown as a note.
+    win leg before it is shown as a note, and so is a push other than a tie's
+    (EZ Baccarat's Banker three-card 7).
     """
+    from puntobanco.cli.spots import describe_condition
+    from puntobanco.core.coup import Outcome
+
     wins = [leg for leg in legs if leg.resolution is Resolution.WIN]
     if not wins:
         return "-"
@@ -646,7 +652,10 @@ def _pays_text(legs: Sequence[Leg], t: Mapping[str, str]) -> str:
         if total is not None and leg.when.to_json().keys() <= {"outcome", "winning_total"}:
             text += t["total_note"].format(total=total, pays=_decimal(leg.pays))
         else:
-            text += f" ({leg.when.describe()}: {_decimal(leg.pays)})"
+            text += f" ({describe_condition(leg.when, lang)}: {_decimal(leg.pays)})"
+    for leg in legs:
+        if leg.resolution is Resolution.PUSH and leg.when.outcome is not Outcome.TIE:
+            text += t["push_note"].format(when=describe_condition(leg.when, lang))
     return text
 
 
@@ -753,7 +762,7 @@ def _print_tables(report: dict[str, Any], lang: Lang, exact: bool) -> None:
             BET_NAMES[lang][kind],
             _side_pays_text(side)
             if (side := rules.side_bet_pays(kind)) is not None
-            else _pays_text(rules.tables.bets[kind].legs, t),
+            else _pays_text(rules.tables.bets[kind].legs, t, lang),
             _percent(bet.house_edge, exact),
             _percent(bet.house_edge_per_resolved, exact),
             _percent(bet.rtp, exact),

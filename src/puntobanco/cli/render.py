@@ -195,9 +195,17 @@ class Renderer:
             if kind in side:
                 continue  # their paytables are longer: the rules command shows them
             wins = [leg for leg in table.legs if leg.resolution is Resolution.WIN]
-            if any(leg.resolution is Resolution.PUSH for leg in table.legs):
-                pushing.append(names[kind])
+            pushes_when: list[str] = []  # told after the bet's win
+            for leg in table.legs:
+                if leg.resolution is not Resolution.PUSH:
+                    continue
+                if leg.when.outcome is Outcome.TIE:
+                    pushing.append(names[kind])
+                else:  # EZ Baccarat's Banker three-card 7
+                    when = describe_condition(leg.when, self.lang)
+                    pushes_when.append(self.t("payout.push_when", bet=names[kind], when=when))
             if not wins:
+                parts += pushes_when
                 continue
             ordinary = wins[-1]  # legs run from the most particular to the ordinary win
             if ordinary.commission:
@@ -223,6 +231,7 @@ class Renderer:
                             ratio=format_ratio(leg.pays),
                         )
                     )
+            parts += pushes_when
         if pushing:
             parts.append(self.t("payout.push", bets=self.join(pushing, "and")))
         # Ratios and the commission as the player's language writes them (0,95; 5 %).

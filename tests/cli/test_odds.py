@@ -424,3 +424,21 @@ def test_a_long_effects_study_shows_progress_on_a_terminal_only(
     monkeypatch.setattr("puntobanco.cli.odds.PROGRESS_SHOES", 1)
     result = _run("--effects", "--shoes", "2", "--decks", "1")
     assert result.exit_code == 0 and "Dealing" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "english", "spanish"),
+    [
+        (["--remove", "Qx"], "Invalid option --remove: ", "Opción no válida --remove: "),
+        (["--effects", "--shoes", "0"], "Invalid option --shoes: ", "Opción no válida --shoes: "),
+        (["--commission", "5"], "Invalid option --commission: ", "Opción no válida --commission: "),
+        (["--points", "0=3"], "Error: ", "Error: "),  # the shoe the options make
+    ],
+)
+def test_errors_are_one_line_in_the_shared_style(
+    args: list[str], english: str, spanish: str
+) -> None:
+    for lang, start in (("en", english), ("es", spanish)):
+        result = _run(*args, "--lang", lang)
+        assert result.exit_code == 2
+        assert result.stderr.startswith(start) and result.stderr.count("\n") == 1, result.stderr

@@ -318,6 +318,33 @@ def error_text(error: BaccaratError, lang: Lang) -> str:
     return error.message
 
 
+#: The option behind each of odds' own errors that one option causes (by code).
+_OPTION_OF_ERROR = {
+    "remove": "--remove",
+    "remove_card": "--remove",
+    "none_left": "--remove",
+    "bad_item": "--remove",
+    "lang": "--lang",
+    "shoes": "--shoes",
+    "decks": "--decks",
+}
+
+
+def _error_line(error: BaccaratError, lang: Lang) -> str:
+    """The one line an error prints, in the style every command shares.
+
+    An error one option caused reads ``Invalid option --remove: ...`` as the
+    shared option types' refusals do; one about the options together (or the
+    shoe they make) reads ``Error: ...``.
+    """
+    text = error_text(error, lang)
+    option = error.params.get("option") if isinstance(error, _UsageError) else None
+    option = option or _OPTION_OF_ERROR.get(error.code)
+    if isinstance(option, str):
+        return message(lang, "opt.bad", option=option, detail=text)
+    return TEXT[lang]["error"].format(message=text)
+
+
 def _counts(option: str, text: str) -> dict[str, int]:
     counts: dict[str, int] = {}
     for part in text.replace(";", ",").split(","):
@@ -495,9 +522,7 @@ def register(app: typer.Typer) -> None:
             typer.echo(message(language, "opt.bad", option=option, detail=detail), err=True)
             raise typer.Exit(2) from None
         except BaccaratError as error:
-            typer.echo(
-                TEXT[language]["error"].format(message=error_text(error, language)), err=True
-            )
+            typer.echo(_error_line(error, language), err=True)
             raise typer.Exit(2) from None
         if output is OutputFormat.JSON:
             typer.echo(json.dumps(_json(report)))

@@ -253,3 +253,15 @@ def test_ez_baccarat_tells_the_banker_push_on_a_three_card_7() -> None:
     assert "Banker 1 to 1 · Banker pushes when Banker wins with 7 on 3 cards" in english
     spanish = play({"preset": "ez-baccarat", "lang": "es", "seed": "1"}, [])
     assert "Banca 1 a 1 · Banca se devuelve si gana la Banca con 7 (3 cartas)" in spanish
+
+
+def test_the_settlement_fits_80_columns_with_long_side_bet_names() -> None:
+    config = build_config({"fast": True, "preset": "all-side-bets", "lang": "es", "seed": "5"}, {})
+    out = io.StringIO()
+    line = "bdj 100 bdb 100 tigre pequeño 5 cp 10 pareja perfecta 5 igualdad 3 5"
+    run_game(config, Console(file=out, width=80), read_line=scripted([line]))
+    rows = [row for row in out.getvalue().splitlines() if "Bono Dragón" in row]
+    # Each name whole on its row, beside its stake: not wrapped over several lines.
+    assert any(row.lstrip().startswith("Bono Dragón Jugador   100,00") for row in rows), rows
+    assert any(row.lstrip().startswith("Bono Dragón Banca     100,00") for row in rows), rows
+    assert all(len(row) <= 80 for row in out.getvalue().splitlines())

@@ -348,17 +348,19 @@ class Renderer:
         table's) that decided it when they are given.
         """
         names = BET_NAMES[self.lang]
-        table = Table(show_header=True, header_style="bold", box=None, padding=(0, 1))
-        for key in ("col.bet", "col.stake", "col.result", "col.returned", "col.winnings"):
-            table.add_column(
-                self.t(key), justify="left" if key in ("col.bet", "col.result") else "right"
-            )
-        table.add_column(self.t("col.commission"), justify="right")
-        table.add_column(self.t("col.rounded"), justify="right")
-        table.add_column(self.t("col.net"), justify="right")
+        keys = (
+            "col.bet",
+            "col.stake",
+            "col.result",
+            "col.returned",
+            "col.winnings",
+            "col.commission",
+            "col.rounded",
+            "col.net",
+        )
         styles = {Resolution.WIN: "green", Resolution.LOSE: "red", Resolution.PUSH: "yellow"}
-        for s in report.settlement.bets:
-            table.add_row(
+        rows: list[list[str | Text]] = [
+            [
                 names[s.bet.kind],
                 self.money(s.bet.stake_minor),
                 Text(self.t(f"res.{s.resolution.value}"), style=styles[s.resolution]),
@@ -367,19 +369,40 @@ class Renderer:
                 self.exact(s.commission),
                 self.exact(s.rounded_away),
                 self._net(s.net_minor),
-            )
+            ]
+            for s in report.settlement.bets
+        ]
         total = report.settlement
         if len(total.bets) > 1:
-            table.add_row(
-                Text(self.t("total"), style="bold"),
-                self.money(total.staked_minor),
-                "",
-                self.money(sum(s.stake_returned_minor for s in total.bets)),
-                self.money(sum(s.winnings_minor for s in total.bets)),
-                self.exact(total.commission),
-                self.exact(total.rounded_away),
-                self._net(total.net_minor),
+            rows.append(
+                [
+                    Text(self.t("total"), style="bold"),
+                    self.money(total.staked_minor),
+                    "",
+                    self.money(sum(s.stake_returned_minor for s in total.bets)),
+                    self.money(sum(s.winnings_minor for s in total.bets)),
+                    self.exact(total.commission),
+                    self.exact(total.rounded_away),
+                    self._net(total.net_minor),
+                ]
             )
+        shown = list(range(len(keys)))
+        width = sum(
+            max(len(self.t(key)), *(len(str(row[i])) for row in rows)) + 2
+            for i, key in enumerate(keys)
+        )
+        if width > self.console.width:
+            # Too wide for the terminal (long side-bet names at 80 columns): the commission
+            # and rounding columns go when the round has neither, rather than names and
+            # figures being wrapped.
+            nothing = {5: not total.commission, 6: not total.rounded_away}
+            shown = [i for i in shown if not nothing.get(i, False)]
+        table = Table(show_header=True, header_style="bold", box=None, padding=(0, 1))
+        for i in shown:
+            left = keys[i] in ("col.bet", "col.result")
+            table.add_column(self.t(keys[i]), justify="left" if left else "right", no_wrap=i > 0)
+        for row in rows:
+            table.add_row(*(row[i] for i in shown))
         self.console.print(table)
         self._side_bet_lines(report, rules)
         net = report.settlement.net_minor

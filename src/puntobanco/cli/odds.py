@@ -21,7 +21,7 @@ import copy
 import json
 import os
 import sys
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from fractions import Fraction
 from typing import Annotated, Any
@@ -45,11 +45,9 @@ from puntobanco.cli.params import (
     parse_shoe,
 )
 from puntobanco.cli.play import TranslatedCommand
-from puntobanco.cli.tables import write_rows
 from puntobanco.core.cards import Card
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import Lang, error_message
-from puntobanco.core.paytable import Leg, Resolution
 from puntobanco.core.rules import ShoeMode
 
 TEXT: Mapping[str, Mapping[str, str]] = {
@@ -397,18 +395,6 @@ def _check_suited(items: Iterable[object], decks: int) -> None:
             )
 
 
-def _share(value: Fraction | float, exact: bool) -> str:
-    if exact and isinstance(value, Fraction):
-        return str(value)
-    return f"{float(value):.6f}"
-
-
-def _percent(value: Fraction | float, exact: bool) -> str:
-    if exact and isinstance(value, Fraction):
-        return str(value)
-    return f"{float(value) * 100:.4f}%"
-
-
 class OddsCommand(TranslatedCommand):
     """Click's usage errors in the user's language and the help on any terminal, as in ``play``."""
 
@@ -525,11 +511,17 @@ def register(app: typer.Typer) -> None:
             typer.echo(_error_line(error, language), err=True)
             raise typer.Exit(2) from None
         if output is OutputFormat.JSON:
-            typer.echo(json.dumps(_json(report)))
+            from puntobanco.cli import odds_output
+
+            typer.echo(json.dumps(odds_output.json_report(report)))
         elif output is OutputFormat.TABLE:
-            _print_tables(report, language, exact)
+            from puntobanco.cli import odds_output
+
+            odds_output.print_tables(report, language, exact)
         else:
-            typer.echo(_flat(report, output), nl=False)
+            from puntobanco.cli import odds_output
+
+            typer.echo(odds_output.flat(report, output), nl=False)
 
 
 def _compute(
@@ -645,216 +637,3 @@ def _progress(shoes: int, lang: Lang) -> Iterator[None]:
         return
     with console.status(localize(TEXT[lang]["progress"].format(shoes=f"{shoes:,}"), lang)):
         yield
-
-
-def _decimal(value: Fraction | None) -> str:
-    """A payout as people write it: 0.95 rather than 19/20 when it is a short decimal."""
-    if value is None:
-        return "-"
-    for digits in range(5):
-        scaled = value * 10**digits
-        if scaled.denominator == 1:
-            return f"{float(value):.{digits}f}"
-    return str(value)
-
-
-def _pays_text(legs: Sequence[Leg], t: Mapping[str, str], lang: Lang = "en") -> str:
-    """What a bet pays, from its compiled payout legs: ``0.95:1``, ``1:1 (6 pays 0.5)``.
-
-    The first leg that matches decides, so the general win comes last; each
-    win leg before it is shown as a note, and so is a push other than a tie's
-    (EZ Baccarat's Banker three-card 7).
-    """
-    from puntobanco.cli.spots import describe_condition
-    from puntobanco.core.coup import Outcome
-
-    wins = [leg for leg in legs if leg.resolution is Resolution.WIN]
-    if not wins:
-        return "-"
-    text = f"{_decimal(wins[-1].pays)}:1"
-    for leg in wins[:-1]:
-        total = leg.when.winning_total
-        if total is not None and leg.when.to_json().keys() <= {"outcome", "winning_total"}:
-            text += t["total_note"].format(total=total, pays=_decimal(leg.pays))
-        else:
-            text += f" ({describe_condition(leg.when, lang)}: {_decimal(leg.pays)})"
-    for leg in legs:
-        if leg.resolution is Resolution.PUSH and leg.when.outcome is not Outcome.TIE:
-            text += t["push_note"].format(when=describe_condition(leg.when, lang))
-    return text
-
-
-def _side_pays_text(pays: Sequence[Fraction]) -> str:
-    """A side bet's payouts in its paytable's order (as ``--side-bets`` takes them)."""
-    return ", ".join(f"{_decimal(x)}:1" for x in pays)
-
-
-def _json(report: dict[str, Any]) -> dict[str, Any]:
-    from puntobanco.analysis.export import analysis_json, effects_json
-
-    out = analysis_json(report["analysis"])
-    if "effects" in report:
-        out["effects"] = effects_json(report["effects"], report["through"])
-    return out
-
-
-#: The columns of ``--format csv|markdown``: one row per offered bet, by its JSON name.
-FLAT_COLUMNS = (
-    "bet",
-    "house_edge",
-    "exact_house_edge",
-    "house_edge_per_resolved",
-    "rtp",
-    "win",
-    "push",
-    "lose",
-    "expected_value",
-    "std_dev",
-)
-
-
-def _flat(report: dict[str, Any], output: OutputFormat) -> str:
-    """The bets as CSV or Markdown, from the JSON document (so the two always agree)."""
-    bets = _json(report)["bets"]
-    rows = [[name, *(bet.get(key) for key in FLAT_COLUMNS[1:])] for name, bet in bets.items()]
-    return write_rows(FLAT_COLUMNS, rows, output.value)
-
-
-def _show(
-    console: Any, title: str, headers: Sequence[str], rows: Sequence[Sequence[str]], lang: Lang
-) -> None:
-    """One table, its figures as ``lang`` writes them, never cut or split by the layout.
-
-    A table that fits the terminal is printed as a table whose cells do not
-    wrap. One that does not (``--exact``'s long fractions, Spanish headers, many
-    side bets at 80 columns) is stacked: each row becomes a block, its first
-    cell the heading and every other cell a ``header: value`` line. A value
-    longer than the whole line (a very long fraction) is printed whole, for the
-    terminal to wrap.
-    """
-    from rich.markup import escape
-    from rich.table import Table
-
-    rows = [[localize(cell, lang) for cell in row] for row in rows]
-    widths = [max([len(h), *(len(row[i]) for row in rows)]) for i, h in enumerate(headers)]
-    # Rich's default box: a border and a space either side of every cell.
-    if sum(widths) + 3 * len(widths) + 1 <= console.width:
-        table = Table(title=escape(title))
-        for index, header in enumerate(headers):
-            table.add_column(
-                escape(header), justify="left" if index == 0 else "right", no_wrap=True
-            )
-        for row in rows:
-            table.add_row(*(escape(cell) for cell in row))
-        console.print(table)
-        return
-    console.print(f"[bold]{escape(title)}[/bold]", soft_wrap=True)
-    for row in rows:
-        console.print(f"[bold]{escape(row[0])}[/bold]", soft_wrap=True)
-        for header, cell in zip(headers[1:], row[1:], strict=True):
-            console.print(f"  {escape(header)}: {escape(cell)}", soft_wrap=True)
-
-
-def _print_tables(report: dict[str, Any], lang: Lang, exact: bool) -> None:
-    from rich.console import Console
-
-    from puntobanco.core.coup import Outcome
-    from puntobanco.core.explain import BET_NAMES, SIDE_NAMES
-
-    t = TEXT[lang]
-    console = Console()
-    rules = report["rules"]
-    shoe = report["shoe"]
-    result = report["analysis"]
-    dist = result.distribution
-    where = t["full"].format(decks=rules.decks) if report["full"] else t["counts"]
-    title = t["title"].format(cards=shoe.cards, where=where)
-    console.print(f"[bold]{localize(title, lang)}[/bold]")
-
-    _show(
-        console,
-        t["outcomes"],
-        [t["outcome"], t["probability"]],
-        [
-            [SIDE_NAMES[lang][outcome.value], _share(result.probability[outcome], exact)]
-            for outcome in (Outcome.BANKER, Outcome.PLAYER, Outcome.TIE)
-        ],
-        lang,
-    )
-    columns = ("bet", "pays", "house_edge", "per_resolved", "rtp", "ev", "std_dev")
-    rows = [
-        [
-            BET_NAMES[lang][kind],
-            _side_pays_text(side)
-            if (side := rules.side_bet_pays(kind)) is not None
-            else _pays_text(rules.tables.bets[kind].legs, t, lang),
-            _percent(bet.house_edge, exact),
-            _percent(bet.house_edge_per_resolved, exact),
-            _percent(bet.rtp, exact),
-            _share(bet.expected_value, exact),
-            f"{bet.std_dev:.4f}",
-        ]
-        for kind, bet in result.bets.items()
-    ]
-    _show(console, t["bets"], [t[name] for name in columns], rows, lang)
-
-    more = [
-        [t["dealt"].format(n=k), _share(value, exact)] for k, value in result.cards_dealt.items()
-    ]
-    either = dist.player_natural + dist.banker_natural - dist.both_natural
-    more += [
-        [t["player_natural"], _share(dist.player_natural, exact)],
-        [t["banker_natural"], _share(dist.banker_natural, exact)],
-        [t["any_natural"], _share(either, exact)],
-        [t["banker_six"], _share(dist.banker_six, exact)],
-    ]
-    if result.pairs is not None:
-        more.append([t["player_pair"], _share(result.pairs.player, exact)])
-        more.append([t["banker_pair"], _share(result.pairs.banker, exact)])
-    _show(console, t["more"], [t["what"], t["probability"]], more, lang)
-    if "effects" in report:
-        _print_effects(console, report["effects"], report["through"], lang)
-
-
-def _print_effects(console: Any, effects: Any, through: Any, lang: Lang) -> None:
-    from puntobanco.analysis.export import key_name
-    from puntobanco.core.explain import BET_NAMES
-
-    t = TEXT[lang]
-    kinds = list(effects.effects)
-    rows: list[list[str]] = []
-    for index, key in enumerate(effects.keys):
-        cells = []
-        for kind in kinds:
-            value = effects.effects[kind][index]
-            weight = effects.weights[kind].weights[index]
-            cells.append("-" if value is None else f"{float(value) * 100:+.5f} [{weight:+d}]")
-        rows.append([key_name(key), *cells])
-    rows.append(
-        [
-            t["weights_row"],
-            *(
-                t["weights"].format(
-                    level=effects.weights[kind].level,
-                    corr=f"{effects.weights[kind].correlation:.3f}",
-                )
-                for kind in kinds
-            ),
-        ]
-    )
-    headers = [t["card"], *(BET_NAMES[lang][kind] for kind in kinds)]
-    _show(console, t["effects"], headers, rows, lang)
-
-    title = t["through"].format(shoes=through.shoes, seed=through.seed, rounds=through.rounds)
-    study = [
-        [
-            BET_NAMES[lang][kind],
-            str(b.positive),
-            f"{b.frequency:.4%}",
-            f"{b.mean_expected_gain:+.4%}",
-            f"{b.mean_actual_gain:+.4%}",
-        ]
-        for kind, b in through.bets.items()
-    ]
-    names = ("bet", "positive", "share", "mean_ev", "mean_actual")
-    _show(console, title, [t[name] for name in names], study, lang)

@@ -104,16 +104,24 @@ def test_tables_in_both_languages(lang: str) -> None:
     words = {"en": ["Banker", "House edge", "Player Pair"], "es": ["Banca", "Ventaja", "Pareja"]}
     for word in words[lang]:
         assert word in result.stdout
-    assert "1.0579%" in result.stdout and "10.3614%" in result.stdout
+    # Figures as each language writes them: a decimal comma and a no-break space before % in
+    # Spanish.
+    edges = {"en": ("1.0579%", "10.3614%"), "es": ("1,0579\u00a0%", "10,3614\u00a0%")}[lang]
+    assert all(edge in result.stdout for edge in edges), result.stdout
 
 
 @pytest.mark.parametrize(
     ("args", "english", "spanish"),
     [
-        ([], "0.95:1", "0.95:1"),
+        ([], "0.95:1", "0,95:1"),
         (["--commission", "0.04", "--tie-pays", "9"], "0.96:1", "9:1"),
-        (["--preset", "super-6"], "1:1 (6 pays 0.5)", "1:1 (el 6 paga 0.5)"),
+        (["--preset", "super-6"], "1:1 (6 pays 0.5)", "1:1 (el 6 paga 0,5)"),
         (["--pair-pays", "11", "--banker-six-pays", "1/3"], "(6 pays 1/3)", "11:1"),
+        (
+            ["--preset", "ez-baccarat"],
+            "1:1 (Banker wins with 7 on 3 cards: push)",
+            "1:1 (gana la Banca con 7 (3 cartas): se devuelve)",
+        ),
     ],
 )
 def test_the_pays_column_comes_from_the_payout_legs(
@@ -154,15 +162,21 @@ def test_language_from_the_locale_and_exact_fractions() -> None:
         (["--shoe", "0=x"], "whole number", "número entero"),
         (["--decks", "9"], "1 to 8", "de 1 a 8"),
         (["--decks", "6", "--shoe", "0=10"], "only one of", "solo una"),
-        (["--commission", "1.2"], "below 1", "menor que 1"),
-        (["--tie-pays", "0"], "--tie-pays must be more than 0", "--tie-pays debe ser mayor que 0"),
-        (["--tie-pays", "lots"], "a number such as", "un número como"),
+        # The shared option types' refusals (cli/params.py), named by the option.
+        (["--commission", "1.2"], "write 1.2% for 1.2 percent, or 0.012", "escriba 1.2% para"),
+        (["--commission", "5"], "write 5% for 5 percent, or 0.05", "o 0.05"),
+        (["--commission", "150%"], "--commission", "--commission"),
+        (["--tie-pays", "0"], "--tie-pays: a payout is a positive number", "un pago es un número"),
+        (["--tie-pays", "lots"], "such as 8, 8:1, 19/20 or 0.95", "como 8, 8:1, 19/20 o 0.95"),
+        (["--shoe", "sideways"], "cut-card or reshuffle", "--shoe"),
+        (["--format", "xml"], "--format", "--format"),
+        (["--format", "csv", "--json"], "--format", "--format"),
+        (["--shoe", "0=6", "--points", "0=7"], "only one of --shoe", "solo una de --shoe"),
         (["--pair-pays", "11", "--shoe", "0=100,9=20"], "count of each rank", "cada rango"),
         (["--remove", "Qx"], "not a card or a rank", "no es una carta"),
         (["--ranks", "K=1,A=6", "--remove", "Kd Ks"], "of rank K", "de rango K"),
         (["--preset", "baccarat-9000"], "Unknown rules", "Reglas desconocidas"),
-        (["--pair-pays", "0"], "--pair-pays must be more than 0", "--pair-pays debe ser mayor"),
-        (["--commission", "1.2"], "The Banker commission", "La comisión de la Banca"),
+        (["--pair-pays", "0"], "--pair-pays: a payout", "--pair-pays: un pago"),
         (["--effects", "--shoes", "0"], "positive whole number", "entero positivo"),
         (["--shoe", "0=6", "--effects"], "at least 7", "al menos 7"),
     ],
@@ -327,3 +341,104 @@ def test_remove_with_suits_changes_only_the_perfect_pair() -> None:
     kd_ks = _json("--side-bets", "perfect_pair,either_pair", "--remove", "Kd Ks")["bets"]
     assert kd["either_pair"] == kd_ks["either_pair"]  # ranks alike
     assert kd["perfect_pair"] != kd_ks["perfect_pair"]  # two Kd gone: fewer suited K pairs
+
+
+POINTS = "0=128,1=32,2=32,3=32,4=32,5=32,6=32,7=32,8=32,9=32"
+
+
+def test_points_option_and_the_old_shoe_counts_give_the_same_odds() -> None:
+    by_points = _json("--points", POINTS)
+    assert by_points == _json("--shoe", POINTS)  # the old spelling, kept for scripts
+    assert by_points["bets"]["banker"]["house_edge"] == pytest.approx(0.010579, abs=5e-7)
+
+
+def test_shoe_names_the_shoe_type_as_in_every_command() -> None:
+    assert _json("--shoe", "reshuffle")["rules"]["shoe_mode"] == "reshuffle"
+    assert _json("--shoe", "cut-card")["rules"]["shoe_mode"] == "cut-card"
+
+
+def test_commission_takes_a_percentage_or_a_decimal() -> None:
+    assert _json("--commission", "4%") == _json("--commission", "0.04")
+    assert _json("--commission", "4%")["rules"]["banker_commission"] == "1/25"
+
+
+@pytest.mark.parametrize("output", ["csv", "markdown"])
+def test_csv_and_markdown_carry_the_json_figures(output: str) -> None:
+    data = _json("--preset", "ez-baccarat")
+    result = _run("--preset", "ez-baccarat", "--format", output, "--lang", "es")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    if output == "markdown":
+        lines = [line.strip("| ").replace(" | ", ",") for line in lines if "---" not in line]
+    header, *rows = [line.split(",") for line in lines]
+    assert header[:3] == ["bet", "house_edge", "exact_house_edge"]
+    assert [row[0] for row in rows] == list(data["bets"])  # by JSON name, in order
+    for row in rows:
+        bet = data["bets"][row[0]]
+        assert float(row[1]) == bet["house_edge"]  # plain numbers, even in Spanish
+        assert row[2] == bet["exact_house_edge"]
+
+
+def test_format_json_is_json() -> None:
+    result = _run("--format", "json")
+    assert result.exit_code == 0 and json.loads(result.stdout) == _json()
+
+
+@pytest.mark.parametrize("args", [["--exact"], ["--lang", "es"], ["--lang", "es", "--exact"]])
+def test_tables_at_80_columns_cut_no_number(args: list[str]) -> None:
+    data = _json("--preset", "all-side-bets")
+    result = _run("--preset", "all-side-bets", *args, env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    exact = "--exact" in args
+    for name, bet in data["bets"].items():
+        if exact:
+            figure = bet["exact_house_edge"]
+        else:
+            edge = f"{bet['house_edge'] * 100:.4f}"
+            figure = edge.replace(".", ",") + "\u00a0%" if "es" in args else edge + "%"
+        # Whole on one line: a figure the layout split would not be found.
+        assert any(figure in line for line in result.stdout.splitlines()), (name, figure)
+    for line in result.stdout.splitlines():
+        assert len(line) <= 80 or ": " in line, line  # only a value longer than a line
+
+
+def test_a_long_effects_study_shows_progress_on_a_terminal_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    import os
+    import sys
+    from pathlib import Path
+
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src")}
+    env.pop("NO_COLOR", None)
+    args = ["-m", "puntobanco.cli.main", "odds", "--effects", "--shoes", "50", "--decks", "1"]
+    child = pexpect.spawn(
+        sys.executable, [*args, "--lang", "es"], env=env, encoding="utf-8", timeout=120
+    )
+    child.expect("Repartiendo 50 zapatos para el estudio a lo largo del zapato")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    # Piped (as under CliRunner), nothing but the tables.
+    monkeypatch.setattr("puntobanco.cli.odds.PROGRESS_SHOES", 1)
+    result = _run("--effects", "--shoes", "2", "--decks", "1")
+    assert result.exit_code == 0 and "Dealing" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "english", "spanish"),
+    [
+        (["--remove", "Qx"], "Invalid option --remove: ", "Opción no válida --remove: "),
+        (["--effects", "--shoes", "0"], "Invalid option --shoes: ", "Opción no válida --shoes: "),
+        (["--commission", "5"], "Invalid option --commission: ", "Opción no válida --commission: "),
+        (["--points", "0=3"], "Error: ", "Error: "),  # the shoe the options make
+    ],
+)
+def test_errors_are_one_line_in_the_shared_style(
+    args: list[str], english: str, spanish: str
+) -> None:
+    for lang, start in (("en", english), ("es", spanish)):
+        result = _run(*args, "--lang", lang)
+        assert result.exit_code == 2
+        assert result.stderr.startswith(start) and result.stderr.count("\n") == 1, result.stderr

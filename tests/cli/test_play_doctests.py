@@ -7,11 +7,11 @@ from types import ModuleType
 
 import pytest
 
-from puntobanco.cli import betline, game, lang, options, textsafe
+from puntobanco.cli import betline, game, lang, options, params, spots, textsafe
 
 
 @pytest.mark.parametrize(
-    "module", [betline, game, lang, options, textsafe], ids=lambda m: m.__name__
+    "module", [betline, game, lang, options, params, spots, textsafe], ids=lambda m: m.__name__
 )
 def test_doctests(module: ModuleType) -> None:
     failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)

@@ -462,3 +462,113 @@ def test_typing_while_the_cards_are_dealt_is_not_echoed_nor_kept() -> None:
     assert "zzzz" not in text and "neither a bet nor a command" not in text
     assert "Rounds played 1" in plain(text)
     assert child.exitstatus == 0
+
+
+# Side-bet rounds (issue #10): (English line, Spanish line, bets), at a table of the preset.
+SIDE_ROUNDS = {
+    "all-side-bets": [
+        (
+            "b 10 d7 2 panda 2 big 3 small 3",
+            [
+                (B, 1000),
+                (BetKind.DRAGON_7, 200),
+                (BetKind.PANDA_8, 200),
+                (BetKind.BIG, 300),
+                (BetKind.SMALL, 300),
+            ],
+        ),
+        (
+            "dragon bonus banker 4 either pair 1 perfect pair 1 super 6 1",
+            [
+                (BetKind.DRAGON_BONUS_BANKER, 400),
+                (BetKind.EITHER_PAIR, 100),
+                (BetKind.PERFECT_PAIR, 100),
+                (BetKind.SUPER_6, 100),
+            ],
+        ),
+        (
+            "p 5 dbp 3 tiger 1 small tiger 1 big tiger 1 tiger tie 1 tiger pair 1",
+            [
+                (P, 500),
+                (BetKind.DRAGON_BONUS_PLAYER, 300),
+                (BetKind.TIGER, 100),
+                (BetKind.SMALL_TIGER, 100),
+                (BetKind.BIG_TIGER, 100),
+                (BetKind.TIGER_TIE, 100),
+                (BetKind.TIGER_PAIR, 100),
+            ],
+        ),
+        (
+            "t 1 egalite 0 1 eg5 1 egalite 9 1 pp 1 bp 1 small 3.33",
+            [
+                (T, 100),
+                (BetKind.EGALITE_0, 100),
+                (BetKind.EGALITE_5, 100),
+                (BetKind.EGALITE_9, 100),
+                (BetKind.PLAYER_PAIR, 100),
+                (BetKind.BANKER_PAIR, 100),
+                (BetKind.SMALL, 333),
+            ],
+        ),
+    ]
+    * 3,
+    "dragon-bonus": [
+        ("banca 10 bono dragón banca 5", [(B, 1000), (BetKind.DRAGON_BONUS_BANKER, 500)]),
+        (
+            "jugador 10 bonus jugador 5 pj 1",
+            [(P, 1000), (BetKind.DRAGON_BONUS_PLAYER, 500), (BetKind.PLAYER_PAIR, 100)],
+        ),
+        (
+            "bdb 2,50 bdj 2,50 pb 1",
+            [
+                (BetKind.DRAGON_BONUS_BANKER, 250),
+                (BetKind.DRAGON_BONUS_PLAYER, 250),
+                (BetKind.BANKER_PAIR, 100),
+            ],
+        ),
+    ]
+    * 4,
+}
+
+
+@pytest.mark.parametrize(("preset", "lang"), [("all-side-bets", "en"), ("dragon-bonus", "es")])
+def test_side_bets_at_a_preset_table_match_core_settlement(preset: str, lang: str) -> None:
+    from puntobanco.core.explain import describe_settlement
+    from puntobanco.core.rules import PRESETS
+
+    rules = PRESETS[preset]
+    seed = 20261201
+    shoe = Shoe(rules, SeededSource(seed))
+    balance = 100_000
+    env = {"LANG": "C.UTF-8"} if lang == "en" else {"LANG": "es_ES.UTF-8"}
+    child, transcript = spawn(["--seed", str(seed), "--preset", preset, "--lang", lang], env)
+    child.expect(PROMPT)
+    # A spot this table does not offer (dragon-bonus), or a word that names no spot
+    # (all-side-bets offers every one): refused, saying what is allowed; nothing changed.
+    refused = send(child, {"en": "dragon 5", "es": "dragón 7 5"}[lang])
+    assert {
+        "en": "'dragon' is neither a bet nor a command",
+        "es": "Dragón 7 no se ofrece en esta mesa: las casillas son Jugador, Banca, Empate, "
+        "Pareja Jugador, Pareja Banca, Bono Dragón Jugador, Bono Dragón Banca.",
+    }[lang] in refused
+    assert ALLOWED[lang] in refused
+    assert prompt_balance(refused, lang) == format_minor(balance, lang=lang)
+    side_wins = 0
+    for line, bets in SIDE_ROUNDS[preset]:
+        chunk = send(child, line)
+        result = shoe.deal_coup()
+        settlement = settle([Bet(k, s) for k, s in bets], result, rules)
+        balance += settlement.net_minor
+        assert prompt_balance(chunk, lang) == format_minor(balance, lang=lang), (line, chunk)
+        for settled in settlement.bets:
+            if settled.bet.kind not in (P, B, T, BetKind.PLAYER_PAIR, BetKind.BANKER_PAIR):
+                assert plain(describe_settlement(settled, lang)) in chunk, (line, chunk)
+                side_wins += settled.resolution.value == "win"
+    assert side_wins >= 2, "the session should see side bets win"
+    paytables = send(child, {"en": "rules", "es": "reglas"}[lang])
+    assert {"en": "Paytables", "es": "Tablas de pagos"}[lang] in paytables
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "Traceback" not in transcript.getvalue()

@@ -30,6 +30,7 @@ import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
 
+from puntobanco.cli.spots import SIDE_ALIASES
 from puntobanco.core.errors import InvalidBet
 from puntobanco.core.money import parse_amount
 from puntobanco.core.rules import BetKind
@@ -60,6 +61,7 @@ BET_ALIASES: dict[str, BetKind] = {
     **dict.fromkeys(
         ("bp", "bankerpair", "pb", "parejabanca", "parejadebanca"), BetKind.BANKER_PAIR
     ),
+    **SIDE_ALIASES,
 }
 
 #: Every word that names a command.
@@ -118,23 +120,50 @@ def _tokens(line: str) -> list[str]:
         glued = _GLUED.match(raw)
         if glued and not _is_amount(raw):
             tokens.extend(glued.groups())
-        elif tokens and _GROUP_HEAD.fullmatch(tokens[-1]) and _GROUP_TAIL.fullmatch(raw):
+        elif (
+            tokens
+            and _GROUP_HEAD.fullmatch(tokens[-1])
+            and _GROUP_TAIL.fullmatch(raw)
+            and not _names_with_number(tokens)
+        ):
             tokens[-1] += " " + raw
         else:
             tokens.append(raw)
     return tokens
 
 
+def _names_with_number(tokens: list[str]) -> bool:
+    """Whether the last two tokens are a spot whose name ends in a number (``egalité 6``).
+
+    Such a number is not the head of an amount grouped by spaces: ``egalité 6 100``
+    is 100 on Egalité 6, not 6 100 on something.
+    """
+    return len(tokens) >= 2 and _normalise("".join(tokens[-2:])) in BET_ALIASES
+
+
 def _spot(tokens: list[str], position: int) -> tuple[BetKind | None, int]:
-    """The spot named at ``position``, in one word or several, and how many words it took."""
+    """The spot named at ``position``, in one word or several, and how many words it took.
+
+    A name that ends in a number (``dragon 7``, ``panda 8``) takes the number only
+    when an amount follows it; otherwise a shorter name (``panda``) is read, with
+    the number as its amount, and only if there is none is the number the name's
+    (``d7`` alone: "how much on Dragon 7?").
+    """
+    numbered: tuple[BetKind, int] | None = None
     for length in range(_LONGEST_NAME, 0, -1):
         words = tokens[position : position + length]
-        if len(words) < length or any(_is_amount(word) for word in words):
+        if len(words) < length or _is_amount(words[0]):
             continue
         kind = BET_ALIASES.get(_normalise("".join(words)))
-        if kind is not None:
+        if kind is None:
+            continue
+        if not any(_is_amount(word) for word in words):
             return kind, length
-    return None, 1
+        following = tokens[position + length : position + length + 1]
+        if following and _is_amount(following[0]):
+            return kind, length
+        numbered = numbered or (kind, length)
+    return numbered or (None, 1)
 
 
 def parse_line(line: str, *, lang: str | None = None) -> Command:

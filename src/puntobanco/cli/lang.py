@@ -159,6 +159,7 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "payout.commission": "{bet} {ratio} to 1 less {commission}% commission",
         "payout.total": "a {bet} win on {total} pays {ratio} to 1",
         "payout.push": "{bets} bets push on a tie",
+        "payout.push_when": "{bet} pushes when {when}",
         "or": "or",
         "and": "and",
         "limits": "{minimum} to {maximum} per bet",
@@ -257,9 +258,17 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
             "Amounts in units, with up to 2 decimals (2.50); a thousand is 1,000 or 1 000."
         ),
         "help.pairs": "Pair bets: [bold]pp[/] (Player Pair) and [bold]bp[/] (Banker Pair).",
+        "help.side_bets": (
+            "Side bets at this table: {bets}. Type them like the others "
+            "([bold]{example}[/]); [bold]rules[/] shows their paytables."
+        ),
+        "label.side_bets": "Side bets",
+        "side_bets.hint": "{bets} (type rules for the paytables)",
+        "paytables.title": "Paytables (winnings per unit staked)",
+        "settled.why": "{sentence} {why}.",
         "help.rebet": "[bold]r[/]  repeat the last round's bets",
         "help.explain": "[bold]x[/]  explain mode on/off: the rule behind every draw or stand",
-        "help.rules": "[bold]rules[/]  the drawing rules",
+        "help.rules": "[bold]rules[/]  the drawing rules and every bet's paytable",
         "help.board": "[bold]board[/]  every road of this shoe, the derived roads too",
         "help.summary": "[bold]s[/]  the session so far",
         "help.help": "[bold]h[/]  this help",
@@ -318,6 +327,10 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "cli.preset": "Rules preset to start from, such as punto-banco-6 (--rules too).",
         "cli.tie_pays": "The Tie pays N to 1 (default: 8).",
         "cli.pairs": "Offer the Player Pair and Banker Pair bets (11 to 1).",
+        "cli.side_bets": (
+            "Offer side bets too, e.g. dragon_7,tiger=12:20,super_6=15 (=X sets the payouts, "
+            "colon-separated in the paytable's order), as in odds."
+        ),
         "cli.lang": "Language, es or en (default: from the locale).",
         "cli.fast": "Deal without pauses between cards.",
         "cli.explain": "Start with explain mode on.",
@@ -379,6 +392,7 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         ),
         "opt.tie_pays": "the Tie pays a positive number to 1, such as 8 or 9, got '{value}'",
         "opt.preset": "the rules presets are {allowed}, got '{value}'",
+        "opt.detail": "{detail}",
         "opt.cards": "'{value}' is not a list of cards such as Kd 5s 10h",
         "opt.rate_ambiguous": (
             "'{value}' is ambiguous: write {percent}% for {percent} percent, or {decimal}"
@@ -506,6 +520,7 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "payout.commission": "{bet} {ratio} a 1 menos {commission}% de comisión",
         "payout.total": "{bet} que gana con {total} paga {ratio} a 1",
         "payout.push": "en un empate, las apuestas a {bets} no se pagan ni se pierden",
+        "payout.push_when": "{bet} se devuelve si {when}",
         "or": "o",
         "and": "y",
         "limits": "de {minimum} a {maximum} por apuesta",
@@ -604,12 +619,22 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
             "Cantidades en unidades, con hasta 2 decimales (2,50); mil es 1.000 o 1 000."
         ),
         "help.pairs": "Parejas: [bold]pj[/] (Pareja Jugador) y [bold]pb[/] (Pareja Banca).",
+        "help.side_bets": (
+            "Apuestas laterales de esta mesa: {bets}. Se escriben como las demás "
+            "([bold]{example}[/]); [bold]reglas[/] muestra sus tablas de pagos."
+        ),
+        "label.side_bets": "Apuestas laterales",
+        "side_bets.hint": "{bets} (escriba reglas para ver las tablas de pagos)",
+        "paytables.title": "Tablas de pagos (ganancia por unidad apostada)",
+        "settled.why": "{sentence} {why}.",
         "help.rebet": "[bold]repetir[/] (r)  repetir las apuestas de la ronda anterior",
         "help.explain": (
             "[bold]explicar[/] (x)  modo explicación: la regla por la que cada mano "
             "pide carta o se planta"
         ),
-        "help.rules": "[bold]reglas[/]  las reglas de tercera carta",
+        "help.rules": (
+            "[bold]reglas[/]  las reglas de tercera carta y la tabla de pagos de cada apuesta"
+        ),
         "help.board": (
             "[bold]marcador[/] (m)  todos los caminos de este zapato, también los derivados"
         ),
@@ -680,6 +705,10 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         "cli.preset": "Reglas predefinidas de partida, como punto-banco-6 (también --rules).",
         "cli.tie_pays": "El Empate paga N a 1 (por defecto: 8).",
         "cli.pairs": "Ofrecer las apuestas Pareja Jugador y Pareja Banca (11 a 1).",
+        "cli.side_bets": (
+            "Ofrecer también apuestas laterales, p. ej. dragon_7,tiger=12:20,super_6=15 (=X fija "
+            "los pagos, separados por dos puntos en el orden de la tabla), como en odds."
+        ),
         "cli.lang": "Idioma, es o en (por defecto: el del sistema).",
         "cli.fast": "Repartir sin pausas entre cartas.",
         "cli.explain": "Empezar con el modo explicación activado.",
@@ -743,6 +772,7 @@ MESSAGES: Mapping[Lang, Mapping[str, str]] = {
         ),
         "opt.tie_pays": ("el Empate paga un número positivo a 1, como 8 o 9; se recibió «{value}»"),
         "opt.preset": "las reglas predefinidas son {allowed}; se recibió «{value}»",
+        "opt.detail": "{detail}",
         "opt.cards": "«{value}» no es una lista de cartas como Kd 5s 10h",
         "opt.rate_ambiguous": (
             "«{value}» es ambiguo: escriba {percent}% para un {percent} por ciento, o {decimal}"

@@ -21,7 +21,8 @@ import copy
 import json
 import os
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from fractions import Fraction
 from typing import Annotated, Any
 
@@ -29,12 +30,25 @@ import typer
 
 from puntobanco.analysis.shoe import InvalidShoe
 from puntobanco.cli.lang import detect_lang as cli_detect_lang
-from puntobanco.cli.lang import help_lang, parse_lang
+from puntobanco.cli.lang import help_lang, message, parse_lang
+from puntobanco.cli.numbers import localize
+from puntobanco.cli.params import (
+    OptionValueError,
+    OutputFormat,
+    chosen_format,
+    offer_side_bets,
+    parse_card_list,
+    parse_decks,
+    parse_format,
+    parse_payout,
+    parse_rate,
+    parse_shoe,
+)
 from puntobanco.cli.play import TranslatedCommand
 from puntobanco.core.cards import Card
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import Lang, error_message
-from puntobanco.core.paytable import Leg, Resolution
+from puntobanco.core.rules import ShoeMode
 
 TEXT: Mapping[str, Mapping[str, str]] = {
     "en": {
@@ -77,9 +91,11 @@ TEXT: Mapping[str, Mapping[str, str]] = {
         "mean_ev": "Mean expected gain",
         "mean_actual": "Mean actual gain",
         "total_note": " ({total} pays {pays})",
+        "push_note": " ({when}: push)",
         "error": "Error: {message}",
         "lang": "--lang must be en or es, got {value!r}",
-        "one_shoe": "give only one of --decks, --shoe and --ranks",
+        "one_shoe": "give only one of --decks, --points and --ranks",
+        "one_points": "give only one of --shoe V=N,... and --points (they are the same)",
         "spec": (
             "{option} takes KEY=COUNT pairs separated by commas, such as 0=128,1=32; got {part!r}"
         ),
@@ -91,11 +107,15 @@ TEXT: Mapping[str, Mapping[str, str]] = {
         # --help
         "help": (
             "Exact odds, house edge and spread of every bet, for any shoe and any payouts."
-            "\n\nCounts not listed in --shoe or --ranks are 0. A shoe needs at least 6 "
+            "\n\nCounts not listed in --points or --ranks are 0. A shoe needs at least 6 "
             "cards (a coup can take 6); a smaller one is refused with exit status 2."
         ),
         "help_decks": "Decks in a full shoe, 1 to 8 (default 8).",
-        "help_shoe": "Counts per point value, e.g. 0=128,1=32,...,9=32 (others 0).",
+        "help_shoe": (
+            "The shoe type, cut-card or reshuffle, as in every command (for --effects' "
+            "study); V=N,... is still read as --points."
+        ),
+        "help_points": "Counts per point value, e.g. 0=128,1=32,...,9=32 (others 0).",
         "help_ranks": "Counts per rank, e.g. A=32,2=32,...,K=32 (needed for pairs).",
         "help_remove": "Cards already dealt, e.g. 'Kd 5s 9' (ranks allowed).",
         "help_preset": (
@@ -106,13 +126,15 @@ TEXT: Mapping[str, Mapping[str, str]] = {
             "Offer side bets, e.g. dragon_7,tiger=12:20,super_6=15 (=X sets the payouts, "
             "colon-separated in the paytable's order)."
         ),
-        "help_commission": "Banker commission as an exact decimal, e.g. 0.04.",
+        "help_commission": "Banker commission, 5% or 0.05 (a bare 5 is refused as ambiguous).",
         "help_tie_pays": "Tie winnings per unit, e.g. 9.",
         "help_banker_six_pays": "A winning Banker 6 pays this, e.g. 0.5 (Super 6).",
         "help_pair_pays": "Offer Player/Banker Pair paying this, e.g. 11.",
         "help_exact": "Print exact fractions.",
-        "help_json": "One JSON object on stdout.",
+        "help_json": "One JSON object on stdout (the same as --format json).",
+        "help_format": "table (default), json, csv or markdown (md).",
         "help_effects": "Effects of removal, counts, through the shoe.",
+        "progress": "Dealing {shoes} shoes for the through-the-shoe study…",
         "help_shoes": (
             "Full seeded shoes of the rules' decks dealt by --effects' study (default: 100)."
         ),
@@ -159,9 +181,11 @@ TEXT: Mapping[str, Mapping[str, str]] = {
         "mean_ev": "Ganancia esperada media",
         "mean_actual": "Ganancia real media",
         "total_note": " (el {total} paga {pays})",
+        "push_note": " ({when}: se devuelve)",
         "error": "Error: {message}",
         "lang": "--lang debe ser en o es, no {value!r}",
-        "one_shoe": "indique solo una de las opciones --decks, --shoe y --ranks",
+        "one_shoe": "indique solo una de las opciones --decks, --points y --ranks",
+        "one_points": "indique solo una de --shoe V=N,... y --points (son lo mismo)",
         "spec": (
             "{option} espera pares CLAVE=CANTIDAD separados por comas, como 0=128,1=32; "
             "recibido {part!r}"
@@ -173,12 +197,16 @@ TEXT: Mapping[str, Mapping[str, str]] = {
         ),
         "help": (
             "Probabilidades exactas, ventaja de la casa y dispersión de cada apuesta, para "
-            "cualquier zapato y cualquier pago.\n\nLas cantidades que no figuran en --shoe "
+            "cualquier zapato y cualquier pago.\n\nLas cantidades que no figuran en --points "
             "o --ranks son 0. Un zapato necesita al menos 6 cartas (una mano puede llevar 6); "
             "uno más pequeño se rechaza con el código de salida 2."
         ),
         "help_decks": "Barajas de un zapato completo, de 1 a 8 (por defecto: 8).",
-        "help_shoe": "Cartas de cada valor, como 0=128,1=32,...,9=32 (el resto, 0).",
+        "help_shoe": (
+            "El tipo de zapato, cut-card o reshuffle, como en todas las órdenes (para el "
+            "estudio de --effects); V=N,... se sigue leyendo como --points."
+        ),
+        "help_points": "Cartas de cada valor, como 0=128,1=32,...,9=32 (el resto, 0).",
         "help_ranks": (
             "Cartas de cada rango, como A=32,2=32,...,K=32 (necesario para las parejas)."
         ),
@@ -191,14 +219,16 @@ TEXT: Mapping[str, Mapping[str, str]] = {
             "Ofrecer apuestas laterales, como dragon_7,tiger=12:20,super_6=15 (=X fija los "
             "pagos, separados por dos puntos en el orden de la tabla)."
         ),
-        "help_commission": "Comisión de la Banca en decimal exacto, por ejemplo 0.04.",
+        "help_commission": "Comisión de la Banca, 5% o 0.05 (un 5 solo se rechaza por ambiguo).",
         "help_tie_pays": "Ganancia del Empate por unidad apostada, como 9.",
         "help_banker_six_pays": "Lo que paga la Banca al ganar con 6, como 0.5 (Super 6).",
         "help_pair_pays": (
             "Ofrecer las apuestas Pareja Jugador y Pareja Banca con este pago, como 11."
         ),
         "help_exact": "Mostrar fracciones exactas.",
-        "help_json": "Un objeto JSON en la salida estándar.",
+        "help_json": "Un objeto JSON en la salida estándar (lo mismo que --format json).",
+        "help_format": "table (por defecto), json, csv o markdown (md).",
+        "progress": "Repartiendo {shoes} zapatos para el estudio a lo largo del zapato…",
         "help_effects": ("Efecto de retirar cada carta, conteos y estudio a lo largo del zapato."),
         "help_shoes": (
             "Zapatos completos con semilla, de las barajas de las reglas, que reparte el "
@@ -286,6 +316,33 @@ def error_text(error: BaccaratError, lang: Lang) -> str:
     return error.message
 
 
+#: The option behind each of odds' own errors that one option causes (by code).
+_OPTION_OF_ERROR = {
+    "remove": "--remove",
+    "remove_card": "--remove",
+    "none_left": "--remove",
+    "bad_item": "--remove",
+    "lang": "--lang",
+    "shoes": "--shoes",
+    "decks": "--decks",
+}
+
+
+def _error_line(error: BaccaratError, lang: Lang) -> str:
+    """The one line an error prints, in the style every command shares.
+
+    An error one option caused reads ``Invalid option --remove: ...`` as the
+    shared option types' refusals do; one about the options together (or the
+    shoe they make) reads ``Error: ...``.
+    """
+    text = error_text(error, lang)
+    option = error.params.get("option") if isinstance(error, _UsageError) else None
+    option = option or _OPTION_OF_ERROR.get(error.code)
+    if isinstance(option, str):
+        return message(lang, "opt.bad", option=option, detail=text)
+    return TEXT[lang]["error"].format(message=text)
+
+
 def _counts(option: str, text: str) -> dict[str, int]:
     counts: dict[str, int] = {}
     for part in text.replace(";", ",").split(","):
@@ -338,18 +395,6 @@ def _check_suited(items: Iterable[object], decks: int) -> None:
             )
 
 
-def _share(value: Fraction | float, exact: bool) -> str:
-    if exact and isinstance(value, Fraction):
-        return str(value)
-    return f"{float(value):.6f}"
-
-
-def _percent(value: Fraction | float, exact: bool) -> str:
-    if exact and isinstance(value, Fraction):
-        return str(value)
-    return f"{float(value) * 100:.4f}%"
-
-
 class OddsCommand(TranslatedCommand):
     """Click's usage errors in the user's language and the help on any terminal, as in ``play``."""
 
@@ -371,8 +416,13 @@ def register(app: typer.Typer) -> None:
 
     @app.command("odds", cls=OddsCommand, help=help_text["help"])
     def odds(
-        decks: Annotated[str | None, typer.Option(metavar="N", help=h("decks"))] = None,
-        shoe: Annotated[str | None, typer.Option(metavar="V=N,...", help=h("shoe"))] = None,
+        decks: Annotated[
+            int | None, typer.Option(metavar="N", parser=parse_decks, help=h("decks"))
+        ] = None,
+        shoe: Annotated[
+            str | None, typer.Option(metavar="cut-card|reshuffle", help=h("shoe"))
+        ] = None,
+        points: Annotated[str | None, typer.Option(metavar="V=N,...", help=h("points"))] = None,
         ranks: Annotated[str | None, typer.Option(metavar="R=N,...", help=h("ranks"))] = None,
         remove: Annotated[str | None, typer.Option(metavar="CARDS", help=h("remove"))] = None,
         preset: Annotated[str | None, typer.Option(metavar="NAME", help=h("preset"))] = None,
@@ -380,14 +430,33 @@ def register(app: typer.Typer) -> None:
             str | None, typer.Option(metavar="NAME[=X],...", help=h("side_bets"))
         ] = None,
         commission: Annotated[
-            str | None, typer.Option(metavar="RATE", help=h("commission"))
+            Fraction | None,
+            typer.Option(metavar="RATE", parser=parse_rate, help=h("commission")),
         ] = None,
-        tie_pays: Annotated[str | None, typer.Option(metavar="X", help=h("tie_pays"))] = None,
+        tie_pays: Annotated[
+            Fraction | None,
+            typer.Option("--tie-pays", metavar="X", parser=parse_payout, help=h("tie_pays")),
+        ] = None,
         banker_six_pays: Annotated[
-            str | None, typer.Option(metavar="X", help=h("banker_six_pays"))
+            Fraction | None,
+            typer.Option(
+                "--banker-six-pays", metavar="X", parser=parse_payout, help=h("banker_six_pays")
+            ),
         ] = None,
-        pair_pays: Annotated[str | None, typer.Option(metavar="X", help=h("pair_pays"))] = None,
+        pair_pays: Annotated[
+            Fraction | None,
+            typer.Option("--pair-pays", metavar="X", parser=parse_payout, help=h("pair_pays")),
+        ] = None,
         exact: Annotated[bool, typer.Option("--exact", help=h("exact"))] = False,
+        fmt: Annotated[
+            OutputFormat | None,
+            typer.Option(
+                "--format",
+                metavar="table|json|csv|markdown",
+                parser=parse_format,
+                help=h("format"),
+            ),
+        ] = None,
         as_json: Annotated[bool, typer.Option("--json", help=h("json"))] = False,
         effects: Annotated[bool, typer.Option("--effects", help=h("effects"))] = False,
         # Their defaults are in their help, in the help's language (not "[default: ...]").
@@ -399,15 +468,28 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Exact odds, house edge and spread of every bet, for any shoe and any payouts.
 
-        Counts not listed in --shoe or --ranks are 0. A shoe needs at least 6
+        Counts not listed in --points or --ranks are 0. A shoe needs at least 6
         cards (a coup can take 6); a smaller one is refused with exit status 2.
         """
         language: Lang = "en"
         try:
             language = detect_lang(lang, os.environ)
+            output = chosen_format(fmt, as_json)
+            shoe_type: ShoeMode | None = None
+            points_option = "--points"
+            if shoe is not None and "=" not in shoe and not shoe.strip()[:1].isdigit():
+                shoe_type = parse_shoe(shoe)
+            elif shoe is not None:
+                # Counts per point value under --shoe, as before --points: kept for scripts.
+                if points is not None:
+                    raise _UsageError("give only one of --shoe and --points", code="one_points")
+                points, points_option = shoe, "--shoe"
             report = _compute(
+                language=language,
                 decks=decks,
-                shoe_text=shoe,
+                shoe_type=shoe_type,
+                shoe_text=points,
+                points_option=points_option,
                 ranks_text=ranks,
                 remove=remove,
                 preset=preset,
@@ -420,29 +502,43 @@ def register(app: typer.Typer) -> None:
                 shoes=shoes,
                 seed=seed,
             )
-        except BaccaratError as error:
-            typer.echo(
-                TEXT[language]["error"].format(message=error_text(error, language)), err=True
-            )
+        except OptionValueError as error:
+            option = {"opt.shoe": "--shoe"}.get(error.key, "--format")
+            detail = error.detail(language)
+            typer.echo(message(language, "opt.bad", option=option, detail=detail), err=True)
             raise typer.Exit(2) from None
-        if as_json:
-            typer.echo(json.dumps(_json(report)))
+        except BaccaratError as error:
+            typer.echo(_error_line(error, language), err=True)
+            raise typer.Exit(2) from None
+        if output is OutputFormat.JSON:
+            from puntobanco.cli import odds_output
+
+            typer.echo(json.dumps(odds_output.json_report(report)))
+        elif output is OutputFormat.TABLE:
+            from puntobanco.cli import odds_output
+
+            odds_output.print_tables(report, language, exact)
         else:
-            _print_tables(report, language, exact)
+            from puntobanco.cli import odds_output
+
+            typer.echo(odds_output.flat(report, output), nl=False)
 
 
 def _compute(
     *,
-    decks: str | None,
+    language: Lang = "en",
+    decks: int | None,
     shoe_text: str | None,
     ranks_text: str | None,
     remove: str | None,
     preset: str | None,
-    commission: str | None,
-    tie_pays: str | None,
+    commission: Fraction | None,
+    tie_pays: Fraction | None,
     side_bets: str | None = None,
-    banker_six_pays: str | None,
-    pair_pays: str | None,
+    banker_six_pays: Fraction | None,
+    pair_pays: Fraction | None,
+    shoe_type: ShoeMode | None = None,
+    points_option: str = "--points",
     effects: bool,
     shoes: str,
     seed: str,
@@ -466,11 +562,13 @@ def _compute(
     if study_seed < 0:
         raise _UsageError(f"bad seed {seed}", code="whole", option="--seed", value=seed)
     if sum(x is not None for x in (decks, shoe_text, ranks_text)) > 1:
-        raise _UsageError("give only one of --decks, --shoe and --ranks", code="one_shoe")
+        raise _UsageError("give only one of --decks, --points and --ranks", code="one_shoe")
     rules = named_preset(preset) if preset is not None else Rules()
     changes: dict[str, Any] = {}
     if decks is not None:
-        changes["decks"] = _whole("--decks", decks)
+        changes["decks"] = decks
+    if shoe_type is not None:
+        changes["shoe_mode"] = shoe_type
     for name, value in (
         ("banker_commission", commission),
         ("tie_pays", tie_pays),
@@ -479,17 +577,13 @@ def _compute(
     ):
         if value is not None:
             changes[name] = value
-    if side_bets is not None:
-        offered: dict[Any, Any] = dict(rules.side_bets)
-        for item in side_bets.split(","):
-            name, _, pays = item.strip().partition("=")
-            # Core checks the name and the payouts and words the error (en/es).
-            offered[name.strip()] = pays.strip() if pays else None
-        changes["side_bets"] = offered
     if changes:
         rules = rules.replace(**changes)
+    if side_bets is not None:
+        # Core checks the name and the payouts and words the error (en/es).
+        rules = offer_side_bets(rules, side_bets)
     if shoe_text is not None:
-        counts = ShoeCounts.from_points(_counts("--shoe", shoe_text))
+        counts = ShoeCounts.from_points(_counts(points_option, shoe_text))
     elif ranks_text is not None:
         counts = ShoeCounts.from_ranks(_counts("--ranks", ranks_text))
     else:
@@ -498,8 +592,9 @@ def _compute(
         items: list[Card | Rank | int] = []
         for token in remove.replace(",", " ").split():
             try:
-                items.append(Card.from_str(token))
-            except InvalidCard:
+                # An exact card as every command reads one; a rank alone is odds' own extension.
+                items.extend(parse_card_list(token))
+            except OptionValueError:
                 try:
                     items.append(int(token) if token == "0" else Rank.from_symbol(token))
                 except InvalidCard:
@@ -517,159 +612,28 @@ def _compute(
     }
     if effects:
         report["effects"] = effects_of_removal(rules, counts)
-        report["through"] = through_the_shoe(rules, shoes=study_shoes, seed=study_seed)
+        with _progress(study_shoes, language):
+            report["through"] = through_the_shoe(rules, shoes=study_shoes, seed=study_seed)
     return report
 
 
-def _decimal(value: Fraction | None) -> str:
-    """A payout as people write it: 0.95 rather than 19/20 when it is a short decimal."""
-    if value is None:
-        return "-"
-    for digits in range(5):
-        scaled = value * 10**digits
-        if scaled.denominator == 1:
-            return f"{float(value):.{digits}f}"
-    return str(value)
+#: A study of at least this many shoes shows that it is working, on a terminal.
+PROGRESS_SHOES = 50
 
 
-def _pays_text(legs: Sequence[Leg], t: Mapping[str, str]) -> str:
-    """What a bet pays, from its compiled payout legs: ``0.95:1``, ``1:1 (6 pays 0.5)``.
+@contextmanager
+def _progress(shoes: int, lang: Lang) -> Iterator[None]:
+    """A spinner on standard error while ``--effects`` deals many shoes, where it is a terminal.
 
-    The first leg that matches decides, so the general win comes last; each
-    win leg before it is shown as a note.
+    The study is one call into the analysis layer, which reports no steps, so this
+    says what is being done and for how many shoes rather than a fraction done;
+    nothing is shown when standard error is a file or a pipe (scripts, tests).
     """
-    wins = [leg for leg in legs if leg.resolution is Resolution.WIN]
-    if not wins:
-        return "-"
-    text = f"{_decimal(wins[-1].pays)}:1"
-    for leg in wins[:-1]:
-        total = leg.when.winning_total
-        if total is not None and leg.when.to_json().keys() <= {"outcome", "winning_total"}:
-            text += t["total_note"].format(total=total, pays=_decimal(leg.pays))
-        else:
-            text += f" ({leg.when.describe()}: {_decimal(leg.pays)})"
-    return text
-
-
-def _side_pays_text(pays: Sequence[Fraction]) -> str:
-    """A side bet's payouts in its paytable's order (as ``--side-bets`` takes them)."""
-    return ", ".join(f"{_decimal(x)}:1" for x in pays)
-
-
-def _json(report: dict[str, Any]) -> dict[str, Any]:
-    from puntobanco.analysis.export import analysis_json, effects_json
-
-    out = analysis_json(report["analysis"])
-    if "effects" in report:
-        out["effects"] = effects_json(report["effects"], report["through"])
-    return out
-
-
-def _print_tables(report: dict[str, Any], lang: Lang, exact: bool) -> None:
     from rich.console import Console
-    from rich.table import Table
 
-    from puntobanco.core.coup import Outcome
-    from puntobanco.core.explain import BET_NAMES, SIDE_NAMES
-
-    t = TEXT[lang]
-    console = Console()
-    rules = report["rules"]
-    shoe = report["shoe"]
-    result = report["analysis"]
-    dist = result.distribution
-    where = t["full"].format(decks=rules.decks) if report["full"] else t["counts"]
-    console.print(f"[bold]{t['title'].format(cards=shoe.cards, where=where)}[/bold]")
-
-    outcomes = Table(title=t["outcomes"])
-    outcomes.add_column(t["outcome"])
-    outcomes.add_column(t["probability"], justify="right", overflow="fold")
-    for outcome in (Outcome.BANKER, Outcome.PLAYER, Outcome.TIE):
-        outcomes.add_row(
-            SIDE_NAMES[lang][outcome.value], _share(result.probability[outcome], exact)
-        )
-    console.print(outcomes)
-
-    bets = Table(title=t["bets"])
-    for name in ("bet", "pays", "house_edge", "per_resolved", "rtp", "ev", "std_dev"):
-        # Exact fractions are long: fold them onto several lines rather than cut them.
-        bets.add_column(t[name], justify="left" if name == "bet" else "right", overflow="fold")
-    for kind, bet in result.bets.items():
-        bets.add_row(
-            BET_NAMES[lang][kind],
-            _side_pays_text(side)
-            if (side := rules.side_bet_pays(kind)) is not None
-            else _pays_text(rules.tables.bets[kind].legs, t),
-            _percent(bet.house_edge, exact),
-            _percent(bet.house_edge_per_resolved, exact),
-            _percent(bet.rtp, exact),
-            _share(bet.expected_value, exact),
-            f"{bet.std_dev:.4f}",
-        )
-    console.print(bets)
-
-    more = Table(title=t["more"])
-    more.add_column(t["what"])
-    more.add_column(t["probability"], justify="right", overflow="fold")
-    for k, value in result.cards_dealt.items():
-        more.add_row(t["dealt"].format(n=k), _share(value, exact))
-    more.add_row(t["player_natural"], _share(dist.player_natural, exact))
-    more.add_row(t["banker_natural"], _share(dist.banker_natural, exact))
-    either = dist.player_natural + dist.banker_natural - dist.both_natural
-    more.add_row(t["any_natural"], _share(either, exact))
-    more.add_row(t["banker_six"], _share(dist.banker_six, exact))
-    if result.pairs is not None:
-        more.add_row(t["player_pair"], _share(result.pairs.player, exact))
-        more.add_row(t["banker_pair"], _share(result.pairs.banker, exact))
-    console.print(more)
-    if "effects" in report:
-        _print_effects(console, report["effects"], report["through"], lang)
-
-
-def _print_effects(console: Any, effects: Any, through: Any, lang: Lang) -> None:
-    from rich.markup import escape
-    from rich.table import Table
-
-    from puntobanco.analysis.export import key_name
-    from puntobanco.core.explain import BET_NAMES
-
-    t = TEXT[lang]
-    table = Table(title=escape(t["effects"]))
-    table.add_column(t["card"])
-    kinds = list(effects.effects)
-    for kind in kinds:
-        table.add_column(BET_NAMES[lang][kind], justify="right")
-    for index, key in enumerate(effects.keys):
-        cells = []
-        for kind in kinds:
-            value = effects.effects[kind][index]
-            weight = effects.weights[kind].weights[index]
-            cells.append("-" if value is None else f"{float(value) * 100:+.5f} [{weight:+d}]")
-        table.add_row(key_name(key), *cells)
-    table.add_section()
-    table.add_row(
-        t["weights_row"],
-        *(
-            t["weights"].format(
-                level=effects.weights[kind].level,
-                corr=f"{effects.weights[kind].correlation:.3f}",
-            )
-            for kind in kinds
-        ),
-    )
-    console.print(table)
-
-    study = Table(
-        title=t["through"].format(shoes=through.shoes, seed=through.seed, rounds=through.rounds)
-    )
-    for name in ("bet", "positive", "share", "mean_ev", "mean_actual"):
-        study.add_column(t[name], justify="left" if name == "bet" else "right")
-    for kind, b in through.bets.items():
-        study.add_row(
-            BET_NAMES[lang][kind],
-            str(b.positive),
-            f"{b.frequency:.4%}",
-            f"{b.mean_expected_gain:+.4%}",
-            f"{b.mean_actual_gain:+.4%}",
-        )
-    console.print(study)
+    console = Console(stderr=True)
+    if shoes < PROGRESS_SHOES or not console.is_terminal:
+        yield
+        return
+    with console.status(localize(TEXT[lang]["progress"].format(shoes=f"{shoes:,}"), lang)):
+        yield

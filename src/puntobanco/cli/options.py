@@ -17,13 +17,15 @@ from puntobanco.cli.history import history_format
 from puntobanco.cli.lang import detect_lang, parse_lang
 from puntobanco.cli.params import (
     OptionValueError,
+    offer_side_bets,
     parse_decks,
     parse_money,
     parse_payout,
     parse_rate,
     parse_shoe,
 )
-from puntobanco.core.explain import Lang
+from puntobanco.core.errors import BaccaratError
+from puntobanco.core.explain import Lang, error_message
 from puntobanco.core.money import format_minor
 from puntobanco.core.rng import MAX_SEED
 from puntobanco.core.rules import (
@@ -107,8 +109,9 @@ def build_config(options: Mapping[str, Any], environ: Mapping[str, str]) -> Game
 
     ``options`` holds the raw strings (or ``None``) of ``decks``, ``shoe``,
     ``cut_card``, ``seed``, ``balance``, ``minimum``, ``maximum``,
-    ``commission``, ``tie_pays``, ``lang`` and the flags ``pairs``, ``fast``
-    and ``explain``.
+    ``commission``, ``tie_pays``, ``side_bets`` (``NAME[=X],...``, as
+    :func:`~puntobanco.cli.params.offer_side_bets` reads it), ``lang`` and the
+    flags ``pairs``, ``fast`` and ``explain``.
 
     Raises:
         OptionError: The first bad option, with the message to show.
@@ -154,6 +157,13 @@ def build_config(options: Mapping[str, Any], environ: Mapping[str, str]) -> Game
     if options.get("pairs"):
         changes["pair_pays"] = PRESETS["punto-banco-pairs"].pair_pays
     rules = defaults.replace(**changes)
+    if options.get("side_bets") is not None:
+        try:
+            rules = offer_side_bets(rules, options["side_bets"])
+        except BaccaratError as error:
+            # Core names the unknown bet or the bad payout, and what is allowed, in both languages.
+            detail = error_message(error, lang).rstrip(".")
+            raise OptionError("--side-bets", "opt.detail", detail=detail) from None
     minimum = _amount("--min", options.get("minimum") or DEFAULT_MINIMUM, lang)
     maximum = _amount("--max", options.get("maximum") or DEFAULT_MAXIMUM, lang)
     if minimum > maximum:

@@ -37,7 +37,7 @@ from puntobanco.core.cards import Card, parse_cards
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import Lang, error_message
 from puntobanco.core.money import parse_amount
-from puntobanco.core.rules import ShoeMode, to_fraction
+from puntobanco.core.rules import Rules, ShoeMode, to_fraction
 
 #: Characters of the user's text quoted back in a message.
 _SHOWN = 24
@@ -233,3 +233,42 @@ def chosen_format(fmt: OutputFormat | None, as_json: bool) -> OutputFormat:
     if as_json:
         return OutputFormat.JSON
     return fmt or OutputFormat.TABLE
+
+
+def parse_side_bets(value: str) -> dict[str, str | None]:
+    """``--side-bets NAME[=X],...``: the side bets to offer, each with its payouts or ``None``.
+
+    ``=X`` sets a one-payout bet's payout (``super_6=15``); a bet with several
+    payouts takes them colon-separated in its paytable's order
+    (``tiger=12:20``). The names and payouts are checked by
+    :class:`~puntobanco.core.rules.Rules` (:func:`offer_side_bets`), which words
+    a refusal in both languages; here the text is only split.
+
+    >>> parse_side_bets("dragon_7, tiger=12:20")
+    {'dragon_7': None, 'tiger': '12:20'}
+    """
+    offered: dict[str, str | None] = {}
+    for item in value.split(","):
+        name, _, pays = item.strip().partition("=")
+        offered[name.strip()] = pays.strip() if pays else None
+    return offered
+
+
+def offer_side_bets(rules: Rules, value: str) -> Rules:
+    """``rules`` with the side bets of ``--side-bets`` offered too (or re-priced).
+
+    The same in ``play`` and ``odds``: the bets the rules already offer stay,
+    and a bet named again takes the payouts given.
+
+    Raises:
+        BaccaratError: An unknown side bet or a bad payout
+            (:func:`~puntobanco.core.explain.error_message` words it).
+
+    >>> [k.value for k, _ in offer_side_bets(Rules(), "super_6=15,dragon_7").side_bets]
+    ['dragon_7', 'super_6']
+    """
+    offered: dict[Any, Any] = dict(rules.side_bets)
+    # A BetKind is a StrEnum, so "tiger" and BetKind.TIGER are one key: naming a bet again
+    # re-prices it.
+    offered.update(parse_side_bets(value))
+    return rules.replace(side_bets=offered)

@@ -214,7 +214,7 @@ def _loop(
                 if record is not None:
                     record(report)
             show.deal(report, explain=session.explain)
-            show.settlement(report)
+            show.settlement(report, session.rules)
             show.shoe_news(report)
             show.board(session)
         if show.interrupted:
@@ -452,6 +452,10 @@ def register(app: typer.Typer) -> None:
             str | None, typer.Option("--tie-pays", metavar="N", help=h("tie_pays"))
         ] = None,
         pairs: Annotated[bool, typer.Option("--pairs", help=h("pairs"))] = False,
+        side_bets: Annotated[
+            str | None,
+            typer.Option("--side-bets", metavar="NAME[=X],...", help=h("side_bets")),
+        ] = None,
         lang: Annotated[str | None, typer.Option(metavar="es|en", help=h("lang"))] = None,
         fast: Annotated[bool, typer.Option("--fast", help=h("fast"))] = False,
         explain: Annotated[bool, typer.Option("--explain", help=h("explain"))] = False,

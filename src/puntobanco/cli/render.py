@@ -22,13 +22,32 @@ from puntobanco.cli.game import NewShoe, RoundReport, Session
 from puntobanco.cli.lang import MESSAGES, counted_key, message
 from puntobanco.cli.numbers import localize
 from puntobanco.cli.scoreboard import Scoreboard
+from puntobanco.cli.spots import (
+    EGALITE_NAME,
+    EGALITE_WORDS,
+    SPOT_WORDS,
+    describe_condition,
+    lose_line,
+    matching_leg,
+    paytable_lines,
+    spot_list,
+)
+from puntobanco.cli.spots import (
+    format_ratio as format_ratio,  # re-exported: where it always was
+)
 from puntobanco.core.bets import Bet, Resolution
 from puntobanco.core.cards import Card
 from puntobanco.core.coup import Event, EventKind, Outcome, Reason, Side
 from puntobanco.core.errors import BaccaratError
-from puntobanco.core.explain import BET_NAMES, Lang, describe, error_message
+from puntobanco.core.explain import (
+    BET_NAMES,
+    Lang,
+    describe,
+    describe_settlement,
+    error_message,
+)
 from puntobanco.core.money import format_fraction_minor, format_minor
-from puntobanco.core.rules import BetKind, Rules, ShoeMode
+from puntobanco.core.rules import MAIN_BETS, PAIR_BETS, BetKind, Rules, ShoeMode
 from puntobanco.core.tableau import format_values
 
 SIDE_STYLE = {Side.PLAYER: "bold blue", Side.BANKER: "bold red"}
@@ -39,18 +58,6 @@ def card_text(card: Card) -> Text:
     """A card as it looks on the felt: white, with red hearts and diamonds."""
     colour = "red" if card.suit.is_red else "black"
     return Text(f" {card} ", style=f"bold {colour} on white")
-
-
-def format_ratio(ratio: Fraction) -> str:
-    """A payout ratio for people: ``8``, ``0.95``, ``1/3`` when it has no short decimal."""
-    if ratio.denominator == 1:
-        return str(ratio.numerator)
-    for digits in range(1, 5):
-        scaled = ratio * 10**digits
-        if scaled.denominator == 1:  # exact in this many decimals: no float involved
-            whole, part = divmod(scaled.numerator, 10**digits)
-            return f"{whole}.{part:0{digits}d}"
-    return str(ratio)
 
 
 def signed(amount_minor: int, lang: Lang | None = None) -> str:
@@ -158,20 +165,47 @@ class Renderer:
         names = BET_NAMES[self.lang]
         return " · ".join(f"{names[b.kind]} {self.money(b.stake_minor)}" for b in bets)
 
+    def spot_word(self, kind: BetKind) -> str:
+        """How the player names a spot, with its short form: ``banker (b)``, ``dragon 7 (d7)``."""
+        side = SPOT_WORDS[self.lang].get(kind)
+        return escape(side) if side is not None else self.t(f"bet.{kind.value}")
+
     def bet_words(self, rules: Rules) -> str:
         """The spots the player can name, with their short forms."""
-        return ", ".join(self.t(f"bet.{kind.value}") for kind in rules.offered_bets)
+        words = spot_list(rules.offered_bets, self.spot_word, EGALITE_WORDS[self.lang])
+        return ", ".join(words)
+
+    def bet_words_side(self, rules: Rules) -> str:
+        """The side bets offered, as the player types them."""
+        side = [kind for kind, _ in rules.side_bets]
+        return ", ".join(spot_list(side, self.spot_word, EGALITE_WORDS[self.lang]))
+
+    def side_bet_names(self, rules: Rules) -> str:
+        """The side bets offered, by their names on the layout (empty if none)."""
+        side = [kind for kind, _ in rules.side_bets]
+        return ", ".join(spot_list(side, BET_NAMES[self.lang].__getitem__, EGALITE_NAME))
 
     def payouts(self, rules: Rules) -> str:
         """Every payout of ``rules`` in one line, read from each bet's payout legs."""
         names = BET_NAMES[self.lang]
         parts: list[str] = []
         pushing: list[str] = []
+        side = {kind for kind, _ in rules.side_bets}
         for kind, table in rules.tables.bets.items():
+            if kind in side:
+                continue  # their paytables are longer: the rules command shows them
             wins = [leg for leg in table.legs if leg.resolution is Resolution.WIN]
-            if any(leg.resolution is Resolution.PUSH for leg in table.legs):
-                pushing.append(names[kind])
+            pushes_when: list[str] = []  # told after the bet's win
+            for leg in table.legs:
+                if leg.resolution is not Resolution.PUSH:
+                    continue
+                if leg.when.outcome is Outcome.TIE:
+                    pushing.append(names[kind])
+                else:  # EZ Baccarat's Banker three-card 7
+                    when = describe_condition(leg.when, self.lang)
+                    pushes_when.append(self.t("payout.push_when", bet=names[kind], when=when))
             if not wins:
+                parts += pushes_when
                 continue
             ordinary = wins[-1]  # legs run from the most particular to the ordinary win
             if ordinary.commission:
@@ -197,6 +231,7 @@ class Renderer:
                             ratio=format_ratio(leg.pays),
                         )
                     )
+            parts += pushes_when
         if pushing:
             parts.append(self.t("payout.push", bets=self.join(pushing, "and")))
         # Ratios and the commission as the player's language writes them (0,95; 5 %).
@@ -226,6 +261,11 @@ class Renderer:
         limits = session.limits
         grid.add_row(self.t("label.shoe"), self.shoe_line(session.rules))
         grid.add_row(self.t("label.payouts"), self.payouts(session.rules))
+        if session.rules.side_bets:
+            grid.add_row(
+                self.t("label.side_bets"),
+                self.t("side_bets.hint", bets=self.side_bet_names(session.rules)),
+            )
         grid.add_row(
             self.t("label.limits"),
             self.t(
@@ -301,20 +341,26 @@ class Renderer:
                     f"  {escape(describe(event, self.lang))}", style=OUTCOME_STYLE[event.outcome]
                 )
 
-    def settlement(self, report: RoundReport) -> None:
-        """Each bet's settlement, then the new balance."""
+    def settlement(self, report: RoundReport, rules: Rules | None = None) -> None:
+        """Each bet's settlement, then the new balance.
+
+        Each side bet also gets a sentence, with the payout line of ``rules`` (the
+        table's) that decided it when they are given.
+        """
         names = BET_NAMES[self.lang]
-        table = Table(show_header=True, header_style="bold", box=None, padding=(0, 1))
-        for key in ("col.bet", "col.stake", "col.result", "col.returned", "col.winnings"):
-            table.add_column(
-                self.t(key), justify="left" if key in ("col.bet", "col.result") else "right"
-            )
-        table.add_column(self.t("col.commission"), justify="right")
-        table.add_column(self.t("col.rounded"), justify="right")
-        table.add_column(self.t("col.net"), justify="right")
+        keys = (
+            "col.bet",
+            "col.stake",
+            "col.result",
+            "col.returned",
+            "col.winnings",
+            "col.commission",
+            "col.rounded",
+            "col.net",
+        )
         styles = {Resolution.WIN: "green", Resolution.LOSE: "red", Resolution.PUSH: "yellow"}
-        for s in report.settlement.bets:
-            table.add_row(
+        rows: list[list[str | Text]] = [
+            [
                 names[s.bet.kind],
                 self.money(s.bet.stake_minor),
                 Text(self.t(f"res.{s.resolution.value}"), style=styles[s.resolution]),
@@ -323,20 +369,42 @@ class Renderer:
                 self.exact(s.commission),
                 self.exact(s.rounded_away),
                 self._net(s.net_minor),
-            )
+            ]
+            for s in report.settlement.bets
+        ]
         total = report.settlement
         if len(total.bets) > 1:
-            table.add_row(
-                Text(self.t("total"), style="bold"),
-                self.money(total.staked_minor),
-                "",
-                self.money(sum(s.stake_returned_minor for s in total.bets)),
-                self.money(sum(s.winnings_minor for s in total.bets)),
-                self.exact(total.commission),
-                self.exact(total.rounded_away),
-                self._net(total.net_minor),
+            rows.append(
+                [
+                    Text(self.t("total"), style="bold"),
+                    self.money(total.staked_minor),
+                    "",
+                    self.money(sum(s.stake_returned_minor for s in total.bets)),
+                    self.money(sum(s.winnings_minor for s in total.bets)),
+                    self.exact(total.commission),
+                    self.exact(total.rounded_away),
+                    self._net(total.net_minor),
+                ]
             )
+        shown = list(range(len(keys)))
+        width = sum(
+            max(len(self.t(key)), *(len(str(row[i])) for row in rows)) + 2
+            for i, key in enumerate(keys)
+        )
+        if width > self.console.width:
+            # Too wide for the terminal (long side-bet names at 80 columns): the commission
+            # and rounding columns go when the round has neither, rather than names and
+            # figures being wrapped.
+            nothing = {5: not total.commission, 6: not total.rounded_away}
+            shown = [i for i in shown if not nothing.get(i, False)]
+        table = Table(show_header=True, header_style="bold", box=None, padding=(0, 1))
+        for i in shown:
+            left = keys[i] in ("col.bet", "col.result")
+            table.add_column(self.t(keys[i]), justify="left" if left else "right", no_wrap=i > 0)
+        for row in rows:
+            table.add_row(*(row[i] for i in shown))
         self.console.print(table)
+        self._side_bet_lines(report, rules)
         net = report.settlement.net_minor
         self.say(
             "balance_now",
@@ -344,6 +412,21 @@ class Renderer:
             net=signed(net, self.lang),
             style="green" if net > 0 else "red" if net < 0 else None,
         )
+
+    def _side_bet_lines(self, report: RoundReport, rules: Rules | None) -> None:
+        """Each side bet's settlement in a sentence, with the payout line that decided it."""
+        styles = {Resolution.WIN: "green", Resolution.LOSE: "red", Resolution.PUSH: "yellow"}
+        for s in report.settlement.bets:
+            if s.bet.kind in MAIN_BETS or s.bet.kind in PAIR_BETS:
+                continue
+            sentence = describe_settlement(s, self.lang)
+            leg = None if rules is None else matching_leg(s, report.result, rules)
+            if leg is not None:
+                why = describe_condition(leg.when, self.lang)
+                sentence = self.t("settled.why", sentence=sentence, why=why[:1].upper() + why[1:])
+            else:
+                sentence = escape(sentence)
+            self.console.print(f"  • {sentence}", style=styles[s.resolution])
 
     def _net(self, amount: int) -> Text:
         return Text(
@@ -409,14 +492,15 @@ class Renderer:
     def error_text(self, error: BaccaratError, rules: Rules) -> str:
         """The error in the player's language (plain text, no markup)."""
         key = f"err.{error.code}"
-        params = {k: _short(v) for k, v in error.params.items()}
+        # The player's text is cut to a length; the table's own list of spots is not.
+        params = {k: v if k == "allowed" else _short(v) for k, v in error.params.items()}
         if key not in MESSAGES[self.lang]:
             shortened = BaccaratError(error.message, code=error.code, **params)
             return error_message(shortened, self.lang)
         kind = params.get("kind")
         if isinstance(kind, BetKind):
             params["bet"] = BET_NAMES[self.lang][kind]
-            example_word = self.t(f"bet.{kind.value}").split(" (")[0]
+            example_word = self.spot_word(kind).split(" (")[0]
             params["example"] = self.t("example.one", bet=example_word)
         params.setdefault("bets", self.bet_words(rules))
         return message(self.lang, key, **params)
@@ -430,6 +514,10 @@ class Renderer:
         lines = [self.t("help.bets")]
         if rules.pair_pays is not None:
             lines.append(self.t("help.pairs"))
+        if rules.side_bets:
+            first = self.spot_word(rules.side_bets[0][0]).split(" (")[0]
+            example = self.t("example.one", bet=first)
+            lines.append(self.t("help.side_bets", bets=self.bet_words_side(rules), example=example))
         lines.append(self.payouts(rules))
         keys = ("rebet", "explain", "board", "summary", "rules", "help", "quit")
         lines += [self.t(f"help.{k}") for k in keys]
@@ -468,6 +556,20 @@ class Renderer:
             lines.append("  " + line)
         self.console.print(
             Panel("\n".join(lines), title=self.t("rules.title"), border_style="cyan")
+        )
+        self.paytables(rules)
+
+    def paytables(self, rules: Rules) -> None:
+        """Every bet's paytable at this table, read from its compiled payout legs."""
+        names = BET_NAMES[self.lang]
+        lines: list[str] = []
+        for kind in rules.offered_bets:
+            legs = [escape(line) for line in paytable_lines(rules, kind, self.lang)]
+            lines.append(f"[bold]{escape(names[kind])}[/]: " + "; ".join(legs))
+            if kind in {k for k, _ in rules.side_bets}:
+                lines[-1] += f"; {escape(lose_line(self.lang))}"
+        self.console.print(
+            Panel("\n".join(lines), title=self.t("paytables.title"), border_style="cyan")
         )
 
     def summary(self, session: Session, *, final: bool = True) -> None:

@@ -1,0 +1,248 @@
+"""What ``puntobanco odds`` prints: its tables, CSV or Markdown, and its JSON document.
+
+Split from :mod:`puntobanco.cli.odds` (the options and the analysis) so that each
+stays small. The words are odds' catalogue, :data:`puntobanco.cli.odds.TEXT`.
+Tables are written in the reader's language (:func:`~puntobanco.cli.numbers.localize`)
+and never cut a number: one too wide for the terminal is stacked (:func:`show`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from puntobanco.cli.numbers import localize
+from puntobanco.cli.odds import TEXT
+from puntobanco.cli.params import OutputFormat
+from puntobanco.cli.tables import write_rows
+from puntobanco.core.explain import Lang
+from puntobanco.core.paytable import Leg, Resolution
+
+
+def _share(value: Fraction | float, exact: bool) -> str:
+    if exact and isinstance(value, Fraction):
+        return str(value)
+    return f"{float(value):.6f}"
+
+
+def _percent(value: Fraction | float, exact: bool) -> str:
+    if exact and isinstance(value, Fraction):
+        return str(value)
+    return f"{float(value) * 100:.4f}%"
+
+
+def _decimal(value: Fraction | None) -> str:
+    """A payout as people write it: 0.95 rather than 19/20 when it is a short decimal."""
+    if value is None:
+        return "-"
+    for digits in range(5):
+        scaled = value * 10**digits
+        if scaled.denominator == 1:
+            return f"{float(value):.{digits}f}"
+    return str(value)
+
+
+def _pays_text(legs: Sequence[Leg], t: Mapping[str, str], lang: Lang = "en") -> str:
+    """What a bet pays, from its compiled payout legs: ``0.95:1``, ``1:1 (6 pays 0.5)``.
+
+    The first leg that matches decides, so the general win comes last; each
+    win leg before it is shown as a note, and so is a push other than a tie's
+    (EZ Baccarat's Banker three-card 7).
+    """
+    from puntobanco.cli.spots import describe_condition
+    from puntobanco.core.coup import Outcome
+
+    wins = [leg for leg in legs if leg.resolution is Resolution.WIN]
+    if not wins:
+        return "-"
+    text = f"{_decimal(wins[-1].pays)}:1"
+    for leg in wins[:-1]:
+        total = leg.when.winning_total
+        if total is not None and leg.when.to_json().keys() <= {"outcome", "winning_total"}:
+            text += t["total_note"].format(total=total, pays=_decimal(leg.pays))
+        else:
+            text += f" ({describe_condition(leg.when, lang)}: {_decimal(leg.pays)})"
+    for leg in legs:
+        if leg.resolution is Resolution.PUSH and leg.when.outcome is not Outcome.TIE:
+            text += t["push_note"].format(when=describe_condition(leg.when, lang))
+    return text
+
+
+def _side_pays_text(pays: Sequence[Fraction]) -> str:
+    """A side bet's payouts in its paytable's order (as ``--side-bets`` takes them)."""
+    return ", ".join(f"{_decimal(x)}:1" for x in pays)
+
+
+def json_report(report: dict[str, Any]) -> dict[str, Any]:
+    """The ``--json`` document: DESIGN's stable interface, written by the analysis layer."""
+    from puntobanco.analysis.export import analysis_json, effects_json
+
+    out = analysis_json(report["analysis"])
+    if "effects" in report:
+        out["effects"] = effects_json(report["effects"], report["through"])
+    return out
+
+
+#: The columns of ``--format csv|markdown``: one row per offered bet, by its JSON name.
+FLAT_COLUMNS = (
+    "bet",
+    "house_edge",
+    "exact_house_edge",
+    "house_edge_per_resolved",
+    "rtp",
+    "win",
+    "push",
+    "lose",
+    "expected_value",
+    "std_dev",
+)
+
+
+def flat(report: dict[str, Any], output: OutputFormat) -> str:
+    """The bets as CSV or Markdown, from the JSON document (so the two always agree)."""
+    bets = json_report(report)["bets"]
+    rows = [[name, *(bet.get(key) for key in FLAT_COLUMNS[1:])] for name, bet in bets.items()]
+    return write_rows(FLAT_COLUMNS, rows, output.value)
+
+
+def show(
+    console: Any, title: str, headers: Sequence[str], rows: Sequence[Sequence[str]], lang: Lang
+) -> None:
+    """One table, its figures as ``lang`` writes them, never cut or split by the layout.
+
+    A table that fits the terminal is printed as a table whose cells do not
+    wrap. One that does not (``--exact``'s long fractions, Spanish headers, many
+    side bets at 80 columns) is stacked: each row becomes a block, its first
+    cell the heading and every other cell a ``header: value`` line. A value
+    longer than the whole line (a very long fraction) is printed whole, for the
+    terminal to wrap.
+    """
+    from rich.markup import escape
+    from rich.table import Table
+
+    rows = [[localize(cell, lang) for cell in row] for row in rows]
+    widths = [max([len(h), *(len(row[i]) for row in rows)]) for i, h in enumerate(headers)]
+    # Rich's default box: a border and a space either side of every cell.
+    if sum(widths) + 3 * len(widths) + 1 <= console.width:
+        table = Table(title=escape(title))
+        for index, header in enumerate(headers):
+            table.add_column(
+                escape(header), justify="left" if index == 0 else "right", no_wrap=True
+            )
+        for row in rows:
+            table.add_row(*(escape(cell) for cell in row))
+        console.print(table)
+        return
+    console.print(f"[bold]{escape(title)}[/bold]", soft_wrap=True)
+    for row in rows:
+        console.print(f"[bold]{escape(row[0])}[/bold]", soft_wrap=True)
+        for header, cell in zip(headers[1:], row[1:], strict=True):
+            console.print(f"  {escape(header)}: {escape(cell)}", soft_wrap=True)
+
+
+def print_tables(report: dict[str, Any], lang: Lang, exact: bool) -> None:
+    """The outcomes, every bet, the coup's events and (``--effects``) the studies, as tables."""
+    from rich.console import Console
+
+    from puntobanco.core.coup import Outcome
+    from puntobanco.core.explain import BET_NAMES, SIDE_NAMES
+
+    t = TEXT[lang]
+    console = Console()
+    rules = report["rules"]
+    shoe = report["shoe"]
+    result = report["analysis"]
+    dist = result.distribution
+    where = t["full"].format(decks=rules.decks) if report["full"] else t["counts"]
+    title = t["title"].format(cards=shoe.cards, where=where)
+    console.print(f"[bold]{localize(title, lang)}[/bold]")
+
+    show(
+        console,
+        t["outcomes"],
+        [t["outcome"], t["probability"]],
+        [
+            [SIDE_NAMES[lang][outcome.value], _share(result.probability[outcome], exact)]
+            for outcome in (Outcome.BANKER, Outcome.PLAYER, Outcome.TIE)
+        ],
+        lang,
+    )
+    columns = ("bet", "pays", "house_edge", "per_resolved", "rtp", "ev", "std_dev")
+    rows = [
+        [
+            BET_NAMES[lang][kind],
+            _side_pays_text(side)
+            if (side := rules.side_bet_pays(kind)) is not None
+            else _pays_text(rules.tables.bets[kind].legs, t, lang),
+            _percent(bet.house_edge, exact),
+            _percent(bet.house_edge_per_resolved, exact),
+            _percent(bet.rtp, exact),
+            _share(bet.expected_value, exact),
+            f"{bet.std_dev:.4f}",
+        ]
+        for kind, bet in result.bets.items()
+    ]
+    show(console, t["bets"], [t[name] for name in columns], rows, lang)
+
+    more = [
+        [t["dealt"].format(n=k), _share(value, exact)] for k, value in result.cards_dealt.items()
+    ]
+    either = dist.player_natural + dist.banker_natural - dist.both_natural
+    more += [
+        [t["player_natural"], _share(dist.player_natural, exact)],
+        [t["banker_natural"], _share(dist.banker_natural, exact)],
+        [t["any_natural"], _share(either, exact)],
+        [t["banker_six"], _share(dist.banker_six, exact)],
+    ]
+    if result.pairs is not None:
+        more.append([t["player_pair"], _share(result.pairs.player, exact)])
+        more.append([t["banker_pair"], _share(result.pairs.banker, exact)])
+    show(console, t["more"], [t["what"], t["probability"]], more, lang)
+    if "effects" in report:
+        print_effects(console, report["effects"], report["through"], lang)
+
+
+def print_effects(console: Any, effects: Any, through: Any, lang: Lang) -> None:
+    """The effects of removal per card, and the through-the-shoe study per bet."""
+    from puntobanco.analysis.export import key_name
+    from puntobanco.core.explain import BET_NAMES
+
+    t = TEXT[lang]
+    kinds = list(effects.effects)
+    rows: list[list[str]] = []
+    for index, key in enumerate(effects.keys):
+        cells = []
+        for kind in kinds:
+            value = effects.effects[kind][index]
+            weight = effects.weights[kind].weights[index]
+            cells.append("-" if value is None else f"{float(value) * 100:+.5f} [{weight:+d}]")
+        rows.append([key_name(key), *cells])
+    rows.append(
+        [
+            t["weights_row"],
+            *(
+                t["weights"].format(
+                    level=effects.weights[kind].level,
+                    corr=f"{effects.weights[kind].correlation:.3f}",
+                )
+                for kind in kinds
+            ),
+        ]
+    )
+    headers = [t["card"], *(BET_NAMES[lang][kind] for kind in kinds)]
+    show(console, t["effects"], headers, rows, lang)
+
+    title = t["through"].format(shoes=through.shoes, seed=through.seed, rounds=through.rounds)
+    study = [
+        [
+            BET_NAMES[lang][kind],
+            str(b.positive),
+            f"{b.frequency:.4%}",
+            f"{b.mean_expected_gain:+.4%}",
+            f"{b.mean_actual_gain:+.4%}",
+        ]
+        for kind, b in through.bets.items()
+    ]
+    names = ("bet", "positive", "share", "mean_ev", "mean_actual")
+    show(console, title, [t[name] for name in names], study, lang)

@@ -285,7 +285,7 @@ function legText(leg) {
   if (when.natural === false) parts.push(t("leg.not_natural"));
   if (when.margin !== undefined) parts.push(t("leg.margin", { n: when.margin }));
   if (when.winning_total !== undefined) {
-    parts.push(t(when.outcome === "tie" ? "leg.tie_total" : "leg.winning_total", { n: when.winning_total }));
+    parts.push(t(when.outcome === "tie" ? "leg.tie_total" : "leg.winning_total", { total: when.winning_total }));
   }
   if (when.winning_cards !== undefined) parts.push(t("leg.winning_cards", { n: when.winning_cards }));
   if (when.same_rank) parts.push(t("leg.same_rank"));

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from pydantic import ValidationError
 from sqlalchemy import select, update
+from typer.testing import CliRunner
 
+from puntobanco.cli.main import app
 from puntobanco.core.rules import PRESETS, BetKind
 from puntobanco.server.main import create_app
 from puntobanco.server.models import LedgerEntry, RoundBet
@@ -200,3 +204,34 @@ def test_side_bets_are_in_the_ledger_recall_verify_and_report(database_url: str)
         assert [(m["round_id"], m["field"]) for m in verified["mismatches"]] == [
             (forged, "payout.tiger_pair")
         ]
+
+
+def test_the_operators_commands_verify_and_report_every_side_bet(tmp_path: Path) -> None:
+    """``puntobanco verify --database`` and ``report`` (the commands, on a SQLite file)."""
+    url = f"sqlite:///{tmp_path / 'side.db'}"
+    with _app(url) as client:
+        alice = Player(client, "alice")
+        client.put("/api/table", json={"preset": "all-side-bets"}, headers=alice.headers)
+        client.post("/api/wallet/top-up", json={"amount_minor": 100_000}, headers=alice.headers)
+        for _ in range(4):
+            assert alice.bet(_every_spot("all-side-bets")).status_code == 201
+        seed = client.post("/api/fairness/rotate", headers=alice.headers).json()
+    runner = CliRunner()
+    verified = runner.invoke(
+        app, ["verify", seed["revealed_server_seed"], "--database", url, "--json"]
+    )
+    assert verified.exit_code == 0, verified.output
+    assert json.loads(verified.output)["rounds_checked"] == 4
+    assert json.loads(verified.output)["mismatches"] == []
+    human = runner.invoke(app, ["report", "--database", url])
+    assert human.exit_code == 0, human.output
+    lines = human.output.splitlines()
+    header = next(line for line in lines if line.startswith("rules"))
+    rounds_end = header.index("rounds") + len("rounds")
+    table = [line for line in lines if line.startswith("all-side-bets ")]
+    assert [line.split()[1] for line in table] == sorted(
+        k.value for k in PRESETS["all-side-bets"].offered_bets
+    )
+    for line in table:
+        # The rounds stand under their header, after the longest spot names too.
+        assert line[rounds_end - 2 : rounds_end] == " 4", line

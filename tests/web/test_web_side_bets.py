@@ -156,6 +156,12 @@ def test_a_side_bet_round(
             assert badge == tr(lang, f"res.{s['resolution']}")
         assert in_view(page, spot) or not phone or bet == "banker", bet
     assert page.text_content("#balance") == money(rnd["balance_minor"], lang)
+    # The house-edge panel (a cut-card shoe) has a row for every side bet, by its name.
+    edges = api(page, "/api/shoe")["edges"]
+    assert set(edges) == set(offered)
+    for bet in side:
+        row = f'#edge-table tr[data-bet="{bet}"] > :first-child'
+        expect(page.locator(row)).to_have_text(tr(lang, f"bet.{bet}"))
     assert serious_violations(page) == [], "the table after a side-bet round"
     page.screenshot(path=str(artifacts / f"web-side-bets-{screen}-{lang}.png"))
     if phone:

@@ -9,9 +9,6 @@ import typer
 
 from puntobanco.cli.ledger import DatabaseOption, LangOption, operator_lang
 
-#: The bet column's width: the longest spot name (``dragon_bonus_player``, 19) and a space.
-BET = 20
-
 
 def register(app: typer.Typer) -> None:
     """Add the ``report`` command to ``app``."""
@@ -41,7 +38,7 @@ def register(app: typer.Typer) -> None:
             f"GGR {format_minor(report['ggr_minor'])}"
         )
         typer.echo(
-            f"{'rules':<18}{'bet':<{BET}}{'rounds':>8}{'turnover':>14}{'GGR':>12}"
+            f"{'rules':<18}{'bet':<13}{'rounds':>8}{'turnover':>14}{'GGR':>12}"
             f"{'RTP':>10}{'exact RTP':>11}{'SE':>9}{'dist/SE':>9}"
         )
         for b in report["bets"]:
@@ -51,7 +48,7 @@ def register(app: typer.Typer) -> None:
 
             dist = "-" if b["distance_se"] is None else f"{b['distance_se']:+.2f}"
             typer.echo(
-                f"{b['preset']:<18}{b['bet']:<{BET}}{b['rounds']:>8}"
+                f"{b['preset']:<18}{b['bet']:<13}{b['rounds']:>8}"
                 f"{format_minor(b['turnover_minor']):>14}{format_minor(b['ggr_minor']):>12}"
                 f"{pct(b['rtp']):>10}{pct(b['theoretical_rtp']):>11}"
                 f"{pct(b['standard_error']):>9}{dist:>9}"
@@ -66,6 +63,6 @@ def register(app: typer.Typer) -> None:
         typer.echo("per day (UTC):")
         for d in report["days"]:
             typer.echo(
-                f"  {d['day']}  {d['bet']:<{BET}}{d['rounds']:>8}"
+                f"  {d['day']}  {d['bet']:<13}{d['rounds']:>8}"
                 f"{format_minor(d['turnover_minor']):>14}{format_minor(d['ggr_minor']):>12}"
             )

@@ -216,7 +216,26 @@ def test_the_operators_commands_verify_and_report_every_side_bet(tmp_path: Path)
         for _ in range(4):
             assert alice.bet(_every_spot("all-side-bets")).status_code == 201
         seed = client.post("/api/fairness/rotate", headers=alice.headers).json()
+        saved = tmp_path / "rounds.json"
+        saved.write_text(json.dumps(alice.rounds()), encoding="utf-8")
     runner = CliRunner()
+    # As a player: the rounds saved from GET /api/rounds, side bets and all.
+    as_player = runner.invoke(
+        app, ["verify", seed["revealed_server_seed"], "--rounds", str(saved), "--json"]
+    )
+    assert as_player.exit_code == 0, as_player.output
+    assert json.loads(as_player.output)["rounds_checked"] == 4
+    forged = json.loads(saved.read_text(encoding="utf-8"))
+    paid = next(s for s in forged[0]["settlement"] if s["bet"] == "dragon_bonus_banker")
+    paid["payout_minor"] += 100
+    saved.write_text(json.dumps(forged), encoding="utf-8")
+    caught = runner.invoke(
+        app, ["verify", seed["revealed_server_seed"], "--rounds", str(saved), "--json"]
+    )
+    assert caught.exit_code == 1
+    assert [m["field"] for m in json.loads(caught.output)["mismatches"]] == [
+        "payout.dragon_bonus_banker"
+    ]
     verified = runner.invoke(
         app, ["verify", seed["revealed_server_seed"], "--database", url, "--json"]
     )

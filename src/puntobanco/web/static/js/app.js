@@ -481,9 +481,10 @@ function renderTableRules() {
     const { min, max } = limitsOf(bet);
     const row = document.createElement("tr");
     let pays = payoutOf(bet);
-    if (isSide(bet)) {
-      // The whole paytable, leg by leg, as the server's rules state it.
-      pays = ((rules.bets && rules.bets[bet]) || []).map(legText).join(" · ");
+    // A side bet's whole paytable, one leg a line, as the server's rules state it.
+    const legs = isSide(bet) ? ((rules.bets && rules.bets[bet]) || []).map(legText) : null;
+    if (legs) {
+      pays = legs.join(" · ");
     } else {
       const pct = commissionPercent(bet);
       if (pct !== null) pays += ` (${t("rules.commission", { pct: `${pct}%` })})`;
@@ -493,7 +494,11 @@ function renderTableRules() {
     }
     row.innerHTML = `<th scope="row"></th><td></td><td></td><td></td>`;
     row.children[0].textContent = t(`bet.${bet}`);
-    row.children[1].textContent = pays;
+    if (legs && legs.length > 1) {
+      row.children[1].replaceChildren(...legs.flatMap((leg, i) => (i ? [document.createElement("br"), leg] : [leg])));
+    } else {
+      row.children[1].textContent = pays;
+    }
     row.children[2].textContent = money(min);
     row.children[3].textContent = money(max);
     tbody.append(row);

@@ -53,7 +53,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from puntobanco.core.bets import Bet, Resolution, Settlement, bet_kind, settle
 from puntobanco.core.cards import parse_cards
 from puntobanco.core.coup import CoupResult, play_coup
-from puntobanco.core.errors import BaccaratError
+from puntobanco.core.errors import BaccaratError, InvalidBet
 from puntobanco.core.fairness import FairSource
 from puntobanco.core.rules import PRESETS, BetKind, Rules, ShoeMode
 from puntobanco.core.shoe import Shoe
@@ -256,7 +256,7 @@ def start_round(
         rules = rules_for(state.preset)
         shoe, new = _stored_shoe(state, seed, rules)
         table = Table(rules, limits_for(settings, rules), balance_minor=int(balance), shoe=shoe)
-        bets = table.place_bets([Bet(bet_kind(name), stake) for name, stake in stakes.items()])
+        bets = table.place_bets(_bets(stakes, rules))
         if not new:
             shoe.resume(position=state.shoe_position, rounds=state.shoe_rounds)
         result = table.deal()
@@ -319,6 +319,30 @@ def start_round(
             ],
         )
     return Started(int(round_id), False, RoundStatus.DEALT, written, table, seed.server_seed_hash)
+
+
+def _bets(stakes: Mapping[str, int], rules: Rules) -> list[Bet]:
+    """The round's bets, for :meth:`Table.place_bets` (which judges them).
+
+    Raises:
+        InvalidBet: An unknown spot (``unknown_bet``), naming the spots of *this* table,
+            as ``place_bets`` names them for a known spot it does not offer
+            (:func:`bet_kind` alone would list every spot of every variant).
+    """
+    bets = []
+    for name, stake in stakes.items():
+        try:
+            kind = bet_kind(name)
+        except InvalidBet:
+            allowed = ", ".join(kind.value for kind in rules.offered_bets)
+            raise InvalidBet(
+                f"unknown bet {name!r}: the spots are {allowed}",
+                code="unknown_bet",
+                bet=name,
+                allowed=allowed,
+            ) from None
+        bets.append(Bet(kind, stake))
+    return bets
 
 
 def settle_round(session: Session, round_id: int, known: Started | None = None) -> Settled | None:

@@ -28,6 +28,10 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+#: Width of a column holding a bet spot's JSON name (``BetKind`` values; the longest,
+#: ``dragon_bonus_player``, has 19 characters). Migration 0002 widened it from 16.
+BET_NAME = 32
+
 #: An auto-incrementing 64-bit key (SQLite needs a plain INTEGER PRIMARY KEY for that).
 BigId = BigInteger().with_variant(Integer(), "sqlite")
 
@@ -203,7 +207,7 @@ class RoundBet(Base):
     __tablename__ = "round_bets"
 
     round_id: Mapped[int] = mapped_column(ForeignKey("rounds.id"), primary_key=True)
-    bet: Mapped[str] = mapped_column(String(16), primary_key=True)
+    bet: Mapped[str] = mapped_column(String(BET_NAME), primary_key=True)
     stake_minor: Mapped[int] = mapped_column(BigInteger)
     resolution: Mapped[str | None] = mapped_column(String(8))
     winnings_minor: Mapped[int | None] = mapped_column(BigInteger)
@@ -240,5 +244,5 @@ class LedgerEntry(Base):
     kind: Mapped[str] = mapped_column(String(16))
     amount_minor: Mapped[int] = mapped_column(BigInteger)
     round_id: Mapped[int | None] = mapped_column(ForeignKey("rounds.id"))
-    bet: Mapped[str | None] = mapped_column(String(16))
+    bet: Mapped[str | None] = mapped_column(String(BET_NAME))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -15,7 +15,7 @@ from puntobanco.core.cards import Card, Rank, parse_cards
 from puntobanco.core.coup import Event, play_coup
 from puntobanco.core.explain import describe
 from puntobanco.core.roads import RoundMark, roads_json
-from puntobanco.core.rules import Rules, ShoeMode
+from puntobanco.core.rules import BetKind, Rules, ShoeMode
 from puntobanco.server.models import PlayerTable, Round, RoundBet, RoundStatus, Seed
 from puntobanco.server.tables import rules_for
 
@@ -128,10 +128,15 @@ def load_rounds(session: Session, rows: Sequence[Round], lang: str) -> list[dict
             select(Seed.id, Seed.server_seed_hash).where(Seed.id.in_(seed_ids))
         )
     }
-    order = {kind: i for i, kind in enumerate(("player", "banker", "tie", "player_pair"))}
+    # The bets in layout order, as the round's answer lists them (the table takes them in
+    # BetKind's order: main bets, pairs, then the side bets), not in the key's order.
+    order = {kind.value: i for i, kind in enumerate(BetKind)}
     return [
         round_json(
-            row, sorted(bets[row.id], key=lambda b: order.get(b.bet, 9)), hashes[row.seed_id], lang
+            row,
+            sorted(bets[row.id], key=lambda b: order.get(b.bet, len(order))),
+            hashes[row.seed_id],
+            lang,
         )
         for row in rows
     ]

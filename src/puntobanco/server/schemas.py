@@ -220,7 +220,10 @@ class RoundIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     bets: dict[SpotName, Any] = Field(
-        description="Spot (player, banker, tie, player_pair, banker_pair) -> whole minor units.",
+        description="Spot -> whole minor units: player, banker, tie, and the pair and side "
+        "bets the table's rules offer (GET /api/table: rules.offered_bets), e.g. "
+        "dragon_bonus_player; any other spot is refused (422 not_offered or unknown_bet, naming "
+        "the table's spots).",
         max_length=MAX_SPOTS,
         json_schema_extra={"additionalProperties": {"type": "integer"}},
     )

@@ -78,6 +78,12 @@ class Settings(BaseSettings):
     maximum_minor: int = Field(default=50_000, gt=0, description="Table maximum per spot.")
     tie_maximum_minor: int | None = Field(default=10_000, description="Lower maximum on Tie.")
     pair_maximum_minor: int | None = Field(default=10_000, description="Maximum on pairs.")
+    side_bet_maximum_minor: int | None = Field(
+        default=10_000,
+        gt=0,
+        description="Maximum on each side bet of Rules.side_bets (Dragon 7, Dragon Bonus, "
+        "Tiger, Egalité...), like pair_maximum_minor; none but maximum_minor when unset.",
+    )
     grant_minor: int = Field(default=100_000, ge=0, description="Play money on registration.")
     top_up_max_minor: int = Field(default=100_000, gt=0, description="Largest single top-up.")
     balance_cap_minor: int = Field(

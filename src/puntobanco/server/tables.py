@@ -29,6 +29,9 @@ def limits_for(settings: Settings, rules: Rules) -> TableLimits:
     if settings.pair_maximum_minor is not None and rules.pair_pays is not None:
         for kind in (BetKind.PLAYER_PAIR, BetKind.BANKER_PAIR):
             maxima[kind] = min(settings.pair_maximum_minor, settings.maximum_minor)
+    if settings.side_bet_maximum_minor is not None:
+        for kind, _pays in rules.side_bets:
+            maxima[kind] = min(settings.side_bet_maximum_minor, settings.maximum_minor)
     return TableLimits(
         minimum_minor=settings.minimum_minor,
         maximum_minor=settings.maximum_minor,

@@ -239,8 +239,71 @@ function limitsOf(bet) {
   return { min: limits.minimum_minor, max: (limits.maxima_minor || {})[bet] ?? limits.maximum_minor };
 }
 
+// The spots other than Player, Banker and Tie: the pairs (printed beside Tie) and the side
+// bets of issue #10, which the table's rules name (the page has no list of them).
+const MAIN_SPOTS = ["player", "banker", "tie"];
+const PAIR_SPOTS = ["player_pair", "banker_pair"];
+const isSide = (bet) => !MAIN_SPOTS.includes(bet);
+
+// The side-bet spots of the table's rules, in the rules' order, made once per set of rules.
+function buildSideSpots(offered) {
+  const strip = $("side-strip");
+  const sides = offered.filter((bet) => isSide(bet) && !PAIR_SPOTS.includes(bet));
+  const key = sides.join(" ");
+  if (strip.dataset.bets === key) return;
+  strip.dataset.bets = key;
+  strip.replaceChildren(...sides.map((bet) => {
+    const spot = document.createElement("button");
+    spot.type = "button";
+    spot.className = "spot spot-side spot-strip";
+    spot.dataset.bet = bet;
+    return spot;
+  }));
+  strip.hidden = !sides.length;
+}
+
+// A side bet's payouts, highest first, each once ("30/10/6/4/2/1:1"): exact, from the legs.
+function sidePays(bet) {
+  const seen = [];
+  for (const leg of winningLegs(bet)) if (!seen.includes(leg.pays)) seen.push(leg.pays);
+  const value = (r) => { const [n, d = "1"] = r.split("/"); return [BigInt(n), BigInt(d)]; };
+  seen.sort((a, b) => {
+    const [an, ad] = value(a);
+    const [bn, bd] = value(b);
+    const diff = bn * ad - an * bd;
+    return diff > 0n ? 1 : diff < 0n ? -1 : 0;
+  });
+  return seen.length ? `${seen.map(exactText).join("/")}:1` : "";
+}
+
+// One leg of a side bet's paytable in words ("Player wins, not a natural, by 9 points: 30:1").
+function legText(leg) {
+  const when = leg.when;
+  const parts = [];
+  if (when.outcome) parts.push(t(`leg.outcome.${when.outcome}`));
+  if (when.natural === true) parts.push(t("leg.natural"));
+  if (when.natural === false) parts.push(t("leg.not_natural"));
+  if (when.margin !== undefined) parts.push(t("leg.margin", { n: when.margin }));
+  if (when.winning_total !== undefined) {
+    parts.push(t(when.outcome === "tie" ? "leg.tie_total" : "leg.winning_total", { total: when.winning_total }));
+  }
+  if (when.winning_cards !== undefined) parts.push(t("leg.winning_cards", { n: when.winning_cards }));
+  if (when.same_rank) parts.push(t("leg.same_rank"));
+  else if (when.pairs !== undefined) parts.push(t(`leg.pairs.${when.pairs}`));
+  if (when.suited_pairs !== undefined) parts.push(t(`leg.suited_pairs.${when.suited_pairs}`));
+  if (when.cards_dealt !== undefined) parts.push(t("leg.cards_dealt", { n: when.cards_dealt }));
+  if (when.player_pair) parts.push(t("leg.player_pair"));
+  if (when.banker_pair) parts.push(t("leg.banker_pair"));
+  const text = parts.join(", ");
+  const whenText = text.charAt(0).toUpperCase() + text.slice(1);
+  return leg.resolution === "push"
+    ? t("leg.push", { when: whenText })
+    : t("leg.pays", { when: whenText, pays: ratioText(leg.pays) });
+}
+
 function renderSpots() {
   const offered = (state.table && state.table.rules.offered_bets) || ["player", "banker", "tie"];
+  buildSideSpots(offered);
   const bets = betsOnTable();
   for (const spot of document.querySelectorAll(".spot")) {
     const bet = spot.dataset.bet;
@@ -253,8 +316,12 @@ function renderSpots() {
     name.textContent = t(`bet.${bet}`);
     const pays = document.createElement("span");
     pays.className = "spot-pays";
-    pays.textContent = payoutOf(bet);
-    for (const [total, ratio] of specialPayouts(bet)) pays.textContent += ` · ${total} → ${ratioText(ratio)}`;
+    if (isSide(bet)) {
+      pays.textContent = sidePays(bet);
+    } else {
+      pays.textContent = payoutOf(bet);
+      for (const [total, ratio] of specialPayouts(bet)) pays.textContent += ` · ${total} → ${ratioText(ratio)}`;
+    }
     const limits = document.createElement("span");
     limits.className = "spot-limits";
     const atMax = Boolean(state.table) && amount > 0 && amount >= limitsOf(bet).max;
@@ -287,7 +354,7 @@ function renderSpots() {
     spot.classList.toggle("has-bet", shown > 0);
     spot.classList.remove("win", "lose", "push");
     let label = t("spot.aria", {
-      name: t(`bet.${bet}`), pays: payoutOf(bet), amount: shown ? money(shown) : t("spot.empty"),
+      name: t(`bet.${bet}`), pays: pays.textContent, amount: shown ? money(shown) : t("spot.empty"),
     });
     if (settled) {
       spot.classList.add(settled.resolution);
@@ -324,14 +391,21 @@ function resultText(settled) {
 // is on them.
 function renderTray() {
   const offered = (state.table && state.table.rules.offered_bets) || [];
-  const sides = ["player_pair", "banker_pair"].filter((bet) => offered.includes(bet));
+  const sides = offered.filter(isSide);
   const toggle = $("tray-toggle");
   toggle.hidden = !sides.length;
   const open = toggle.getAttribute("aria-expanded") === "true";
   $("side-tray").classList.toggle("open", open && sides.length > 0);
   const bets = betsOnTable();
   const onSides = sides.reduce((sum, bet) => sum + (bets[bet] || 0), 0);
-  toggle.textContent = open ? t("tray.close") : onSides ? t("tray.with", { amount: money(onSides) }) : t("tray.open");
+  // After a round, the closed tray says what its side bets made (their spots show each one).
+  const settled = sides.map((bet) => state.settled && state.settled[bet]).filter(Boolean);
+  const net = settled.reduce((sum, s) => sum + s.payout_minor - s.stake_minor, 0);
+  const netText = net > 0 ? `+${money(net)}` : money(net);
+  toggle.textContent = open ? t("tray.close")
+    : onSides ? t("tray.with", { amount: money(onSides) })
+      : settled.length ? t("tray.result", { net: netText }) : t("tray.open");
+  toggle.classList.toggle("win", !open && !onSides && settled.length > 0 && net > 0);
 }
 
 function renderChips() {
@@ -407,14 +481,24 @@ function renderTableRules() {
     const { min, max } = limitsOf(bet);
     const row = document.createElement("tr");
     let pays = payoutOf(bet);
-    const pct = commissionPercent(bet);
-    if (pct !== null) pays += ` (${t("rules.commission", { pct: `${pct}%` })})`;
-    for (const [total, ratio] of specialPayouts(bet)) {
-      pays += ` · ${t(`rules.total.${bet}`, { total, pays: ratioText(ratio) })}`;
+    // A side bet's whole paytable, one leg a line, as the server's rules state it.
+    const legs = isSide(bet) ? ((rules.bets && rules.bets[bet]) || []).map(legText) : null;
+    if (legs) {
+      pays = legs.join(" · ");
+    } else {
+      const pct = commissionPercent(bet);
+      if (pct !== null) pays += ` (${t("rules.commission", { pct: `${pct}%` })})`;
+      for (const [total, ratio] of specialPayouts(bet)) {
+        pays += ` · ${t(`rules.total.${bet}`, { total, pays: ratioText(ratio) })}`;
+      }
     }
     row.innerHTML = `<th scope="row"></th><td></td><td></td><td></td>`;
     row.children[0].textContent = t(`bet.${bet}`);
-    row.children[1].textContent = pays;
+    if (legs && legs.length > 1) {
+      row.children[1].replaceChildren(...legs.flatMap((leg, i) => (i ? [document.createElement("br"), leg] : [leg])));
+    } else {
+      row.children[1].textContent = pays;
+    }
     row.children[2].textContent = money(min);
     row.children[3].textContent = money(max);
     tbody.append(row);
@@ -423,6 +507,11 @@ function renderTableRules() {
   const push = document.createElement("p");
   push.textContent = t("rules.tie_push");
   body.append(intro, table, push);
+  if (rules.offered_bets.some((bet) => isSide(bet) && !PAIR_SPOTS.includes(bet))) {
+    const sideNote = document.createElement("p");
+    sideNote.textContent = t("rules.side_lose");
+    body.append(sideNote);
+  }
   renderPresets();
 }
 
@@ -979,7 +1068,11 @@ function switchLanguage() {
 }
 
 function wire() {
-  for (const spot of document.querySelectorAll(".spot")) spot.addEventListener("click", () => placeChip(spot.dataset.bet));
+  // One listener for every spot: the side-bet spots are made from each table's rules.
+  $("bets").addEventListener("click", (event) => {
+    const spot = event.target.closest(".spot");
+    if (spot) placeChip(spot.dataset.bet);
+  });
   $("undo").addEventListener("click", () => changeBets(() => state.stack.pop()));
   $("clear").addEventListener("click", () => changeBets(() => { state.stack = []; }));
   $("rebet").addEventListener("click", rebet);

@@ -1,4 +1,4 @@
-"""Issue #10's side bets served: presets, maxima, refusals, ledger, recall, verify, report."""
+"""The side bets served: presets, maxima, refusals, ledger, recall, verify, report."""
 
 from __future__ import annotations
 
@@ -248,3 +248,6 @@ def test_the_operators_commands_verify_and_report_every_side_bet(tmp_path: Path)
     assert [line.split()[1] for line in table] == sorted(
         k.value for k in PRESETS["all-side-bets"].offered_bets
     )
+    # Every row's figures line up under the header, however long the spot's name.
+    header = next(line for line in human.output.splitlines() if line.startswith("rules "))
+    assert {len(line) for line in table} == {len(header)}

@@ -72,7 +72,9 @@ def register(app: typer.Typer) -> None:
             ggr=money(report["ggr_minor"]),
         )
         columns = message(language, "report.columns").split("|")
-        widths = (-18, -13, 8, 14, 12, 10, 11, 9, 9)
+        # The bet column fits the longest spot name (dragon_bonus_player), plus a space.
+        bet_width = max([13, *(len(row["bet"]) + 1 for row in (*report["bets"], *report["days"]))])
+        widths = (-18, -bet_width, 8, 14, 12, 10, 11, 9, 9)
         typer.echo(
             "".join(
                 f"{c:{'<' if w < 0 else '>'}{abs(w)}}" for c, w in zip(columns, widths, strict=True)
@@ -83,7 +85,8 @@ def register(app: typer.Typer) -> None:
                 "-" if b["distance_se"] is None else localize(f"{b['distance_se']:+.2f}", language)
             )
             typer.echo(
-                f"{b['preset']:<18}{b['bet']:<13}{localize(format(b['rounds'], ','), language):>8}"
+                f"{b['preset']:<18}{b['bet']:<{bet_width}}"
+                f"{localize(format(b['rounds'], ','), language):>8}"
                 f"{money(b['turnover_minor']):>14}{money(b['ggr_minor']):>12}"
                 f"{pct(b['rtp']):>10}{pct(b['theoretical_rtp']):>11}"
                 f"{pct(b['standard_error']):>9}{dist:>9}"
@@ -95,6 +98,7 @@ def register(app: typer.Typer) -> None:
         say("report.per_day")
         for d in report["days"]:
             typer.echo(
-                f"  {d['day']}  {d['bet']:<13}{localize(format(d['rounds'], ','), language):>8}"
+                f"  {d['day']}  {d['bet']:<{bet_width}}"
+                f"{localize(format(d['rounds'], ','), language):>8}"
                 f"{money(d['turnover_minor']):>14}{money(d['ggr_minor']):>12}"
             )

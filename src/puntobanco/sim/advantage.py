@@ -82,7 +82,18 @@ MIN_CARDS = 6
 
 
 class AdvantageError(ValueError):
-    """A study asked for something it cannot do; the message says what is allowed."""
+    """A study asked for something it cannot do; the message says what is allowed.
+
+    Attributes:
+        code: What was wrong (``count``, ``seed``, ``same_seed``, ``settings``,
+            ``rules``), for a translated message.
+        params: The values the message names.
+    """
+
+    def __init__(self, text: str, code: str, **params: object) -> None:
+        super().__init__(text)
+        self.code = code
+        self.params = params
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,12 +122,9 @@ def study_rules(decks: int = 8, cut_card: int = 14) -> Rules:
     """The ``all-side-bets`` rules with ``decks`` and the cut card ``cut_card`` cards from the end.
 
     Raises:
-        AdvantageError: The rules refuse the number of decks or the cut card.
+        InvalidRules: The rules refuse the number of decks or the cut card.
     """
-    try:
-        return replace(PRESETS["all-side-bets"], decks=decks, cut_card=cut_card)
-    except ValueError as error:
-        raise AdvantageError(str(error)) from error
+    return replace(PRESETS["all-side-bets"], decks=decks, cut_card=cut_card)
 
 
 def _rank_tags(by_points: Sequence[int]) -> tuple[int, ...]:
@@ -126,8 +134,10 @@ def _rank_tags(by_points: Sequence[int]) -> tuple[int, ...]:
 
 @functools.lru_cache(maxsize=16)
 def counts_for(decks: int) -> tuple[Count, ...]:
-    """The counts studied for a shoe of ``decks``: one from the effects of removal per bet,
-    plus the published ones."""
+    """The counts studied for a shoe of ``decks``.
+
+    One from the project's effects of removal per bet, then the published ones.
+    """
     effects = effects_of_removal(study_rules(decks))
     out = [Count("effects", kind, effects.weights[kind].weights) for kind in STUDY_BETS]
     for kind, (name, tags) in PUBLISHED_COUNTS.items():
@@ -164,7 +174,7 @@ def make_plan(rules: Rules, counts: Sequence[Count]) -> Plan:
     missing = set(STUDY_BETS) - set(shape) - set(pairs)
     if missing:
         names = ", ".join(sorted(k.value for k in missing))
-        raise AdvantageError(f"the rules do not offer {names}")
+        raise AdvantageError(f"the rules do not offer {names}", "rules", names=names)
     shape_rows = [ROWS * priced.shape.kinds.index(k) + 2 for k in shape]
     pair_rows = [ROWS * priced.pairs.kinds.index(k) + 2 for k in pairs]
     both = shape + pairs
@@ -260,9 +270,13 @@ def seeded_shoe(plan: Plan, seed: int, index: int) -> ShoeRounds:
     return play_shoe(plan, shoe, spread_suits([4 * rules.decks] * 13), burn)
 
 
-def tally_shoe(rounds: ShoeRounds, count_bets: npt.NDArray[np.intp], thresholds: FloatArray) -> tuple[FloatArray, FloatArray]:
-    """One shoe's ``(perfect, count)`` tallies: ``(bets, 3)`` and ``(counts, 3)``
-    arrays of rounds bet, summed exact edge and summed net."""
+def tally_shoe(
+    rounds: ShoeRounds, count_bets: npt.NDArray[np.intp], thresholds: FloatArray
+) -> tuple[FloatArray, FloatArray]:
+    """One shoe's ``(perfect, count)`` tallies.
+
+    ``(bets, 3)`` and ``(counts, 3)`` arrays of rounds bet, summed exact edge and summed net.
+    """
     perfect = np.zeros((rounds.edges.shape[1], 3))
     bet = rounds.edges > 0.0
     perfect[:, 0] = bet.sum(axis=0)

@@ -22,7 +22,9 @@ _AFTER_SAME = np.array((0, 1, 0, 1, 0), dtype=np.int64)
 
 
 @njit(cache=True)
-def pair_class_weights_nb(cards: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:  # pragma: no cover
+def pair_class_weights_nb(
+    cards: npt.NDArray[np.int64],
+) -> npt.NDArray[np.int64]:  # pragma: no cover
     """``weights[pair_index(player, banker, same)]`` for the 52 card counts (see analysis.pairs)."""
     n = cards.sum()
     ranks = np.zeros(13, dtype=np.int64)
@@ -90,7 +92,9 @@ def pair_class_weights_nb(cards: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]
 
 
 @njit(cache=True)
-def pair_class_probabilities_nb(cards: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:  # pragma: no cover
+def pair_class_probabilities_nb(
+    cards: npt.NDArray[np.int64],
+) -> npt.NDArray[np.float64]:  # pragma: no cover
     """The pair classes' probabilities: the exact weights over ``n (n-1) (n-2) (n-3)``."""
     n = cards.sum()
     weights = pair_class_weights_nb(cards)

@@ -61,8 +61,11 @@ class Job:
 
 
 def run_job(job: Job) -> tuple[FloatArray, FloatArray]:
-    """A training chunk: ``(edges, true_counts)`` of every round, ``(rounds, counts)`` each.
-    A measuring chunk: the per-shoe tallies ``(shoes, bets, 3)`` and ``(shoes, counts, 3)``."""
+    """Deal one chunk.
+
+    A training chunk gives ``(edges, true_counts)`` of every round, ``(rounds, counts)``
+    each; a measuring chunk the per-shoe tallies ``(shoes, bets, 3)`` and ``(shoes, counts, 3)``.
+    """
     counts = counts_for(job.decks)
     plan = make_plan(study_rules(job.decks, job.cut_card), counts)
     if job.thresholds is None:
@@ -169,24 +172,42 @@ def check_request(
     """Refuse a request the study cannot run, naming what is wrong and what is allowed.
 
     Raises:
-        AdvantageError: The first problem found.
+        AdvantageError: The first problem found in the counts and seeds.
+        InvalidRules: The rules refuse a number of decks or a cut card.
     """
-    for name, value, low in (("shoes", shoes, 2), ("train shoes", train_shoes, 1), ("workers", workers, 1)):
+    for name, value, low in (
+        ("shoes", shoes, 2),
+        ("train-shoes", train_shoes, 1),
+        ("workers", workers, 1),
+    ):
         if isinstance(value, bool) or not isinstance(value, int) or value < low:
-            raise AdvantageError(f"{name} must be a whole number of at least {low}, got {value!r}")
-    for name, value in (("seed", seed), ("train seed", train_seed)):
+            raise AdvantageError(
+                f"{name} must be a whole number of at least {low}, got {value!r}",
+                "count",
+                name=name,
+                low=low,
+                value=value,
+            )
+    for name, value in (("seed", seed), ("train-seed", train_seed)):
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED:
-            raise AdvantageError(f"{name} must be a whole number from 0 to {MAX_SEED}, got {value!r}")
+            raise AdvantageError(
+                f"{name} must be a whole number from 0 to {MAX_SEED}, got {value!r}",
+                "seed",
+                name=name,
+                value=value,
+            )
     if seed == train_seed:
         raise AdvantageError(
             f"the training seed must differ from the seed ({seed}): thresholds chosen on the "
-            "measured shoes would bias the count's win upward"
+            "measured shoes would bias the count's win upward",
+            "same_seed",
+            seed=seed,
         )
     if not decks or not cut_cards:
-        raise AdvantageError("give at least one number of decks and one cut-card depth")
+        raise AdvantageError("give at least one number of decks and one cut-card depth", "settings")
     for d in decks:
         for c in cut_cards:
-            study_rules(d, c)  # raises AdvantageError with the rules' own message
+            study_rules(d, c)  # raises InvalidRules with the rules' own message
 
 
 def _chunks(total: int) -> list[tuple[int, int]]:
@@ -240,13 +261,19 @@ def run_study(
     """Train and measure every setting.
 
     Args:
+        decks: The numbers of decks.
+        cut_cards: The cut-card depths (cards behind the cut card).
+        shoes: Shoes measured per setting.
+        train_shoes: Shoes the thresholds are chosen on, per setting.
+        seed: Seed of the measured shoes.
+        train_seed: Seed of the training shoes (must differ from ``seed``).
         workers: Processes (1: in this process). Ignored when ``executor`` is given.
         executor: Any executor, e.g. ``distributed.Client(...).get_executor()``.
         progress: Called with ``(phase, shoes done, shoes in the phase)``, phase
             ``"train d/c"`` or ``"measure d/c"``.
 
     Raises:
-        AdvantageError: A request :func:`check_request` refuses.
+        AdvantageError, InvalidRules: A request :func:`check_request` refuses.
     """
     check_request(
         decks=decks,
@@ -258,7 +285,11 @@ def run_study(
         workers=workers,
     )
     study = Study(seed=seed, train_seed=train_seed)
-    own = ProcessPoolExecutor(workers, initializer=_ignore_interrupt) if executor is None and workers > 1 else None
+    own = (
+        ProcessPoolExecutor(workers, initializer=_ignore_interrupt)
+        if executor is None and workers > 1
+        else None
+    )
     pool = executor if executor is not None else own
     try:
         for d in decks:

@@ -210,8 +210,8 @@ def check_request(
             study_rules(d, c)  # raises InvalidRules with the rules' own message
 
 
-def _chunks(total: int) -> list[tuple[int, int]]:
-    return [(s, min(s + CHUNK, total)) for s in range(0, total, CHUNK)]
+def _chunks(total: int, size: int) -> list[tuple[int, int]]:
+    return [(s, min(s + size, total)) for s in range(0, total, size)]
 
 
 def _map(
@@ -257,6 +257,7 @@ def run_study(
     workers: int = 1,
     executor: Executor | None = None,
     progress: Progress | None = None,
+    chunk: int = CHUNK,
 ) -> Study:
     """Train and measure every setting.
 
@@ -269,6 +270,7 @@ def run_study(
         train_seed: Seed of the training shoes (must differ from ``seed``).
         workers: Processes (1: in this process). Ignored when ``executor`` is given.
         executor: Any executor, e.g. ``distributed.Client(...).get_executor()``.
+        chunk: Shoes per job (the figures do not depend on it).
         progress: Called with ``(phase, shoes done, shoes in the phase)``, phase
             ``"train d/c"`` or ``"measure d/c"``.
 
@@ -294,7 +296,7 @@ def run_study(
     try:
         for d in decks:
             for c in cut_cards:
-                setting = _setting(d, c, shoes, train_shoes, seed, train_seed, pool, progress)
+                setting = _setting(d, c, shoes, train_shoes, seed, train_seed, pool, progress, chunk)
                 if setting is None:
                     study.interrupted = True
                     return study
@@ -317,17 +319,18 @@ def _setting(
     train_seed: int,
     pool: Executor | None,
     progress: Progress | None,
+    chunk: int,
 ) -> tuple[Setting, bool] | None:
     counts = counts_for(decks)
     tag = f"{decks}/{cut_card}"
-    train = [Job(decks, cut_card, train_seed, a, b, None) for a, b in _chunks(train_shoes)]
+    train = [Job(decks, cut_card, train_seed, a, b, None) for a, b in _chunks(train_shoes, chunk)]
     trained, stopped = _map(train, pool, progress, f"train {tag}", train_shoes)
     if stopped:
         return None
     edges = np.concatenate([e for e, _ in trained])
     tcs = np.concatenate([t for _, t in trained])
     thresholds = tuple(best_threshold(tcs[:, i], edges[:, i]) for i in range(len(counts)))
-    jobs = [Job(decks, cut_card, seed, a, b, thresholds) for a, b in _chunks(shoes)]
+    jobs = [Job(decks, cut_card, seed, a, b, thresholds) for a, b in _chunks(shoes, chunk)]
     measured, stopped = _map(jobs, pool, progress, f"measure {tag}", shoes)
     if len(measured) == 0 or sum(len(p) for p, _ in measured) < 2:
         return None

@@ -52,8 +52,9 @@ def test_numba_pair_weights_are_the_analyzers_integers() -> None:
         cards = tuple(rng.randrange(5) if rng.random() < 0.6 else 0 for _ in range(52))
         if sum(cards) < 4:
             continue
-        assert tuple(pair_class_weights_nb(np.array(cards, dtype=np.int64)).tolist()) == (
-            pair_class_weights(cards)[0]
+        assert (
+            tuple(pair_class_weights_nb(np.array(cards, dtype=np.int64)).tolist())
+            == (pair_class_weights(cards)[0])
         )
 
 

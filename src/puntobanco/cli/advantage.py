@@ -4,7 +4,6 @@ Argument checking and printing only; the study is :mod:`puntobanco.sim.advantage
 Its messages live here, in both languages, as ``simulate``'s do in its module.
 """
 
-
 import json
 import math
 import os
@@ -398,13 +397,14 @@ def register(app: typer.Typer) -> None:
             _fail(rules_message(error, language))
         if plot is not None:
             check_plot_path(plot, language)
-        client = None
+        client: Any = None
         executor = None
         if scheduler is not None:
             try:
-                from distributed import Client
+                import distributed
 
-                client = Client(scheduler, timeout=10)
+                connect: Any = distributed.Client
+                client = connect(scheduler, timeout=10)
                 executor = client.get_executor()
             except Exception as error:  # noqa: BLE001 - any failure to connect is the user's to fix
                 _fail(t["scheduler"].format(address=scheduler, reason=error))

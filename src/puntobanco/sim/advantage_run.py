@@ -257,7 +257,7 @@ def run_study(
     workers: int = 1,
     executor: Executor | None = None,
     progress: Progress | None = None,
-    chunk: int = CHUNK,
+    chunk: int | None = None,
 ) -> Study:
     """Train and measure every setting.
 
@@ -270,7 +270,7 @@ def run_study(
         train_seed: Seed of the training shoes (must differ from ``seed``).
         workers: Processes (1: in this process). Ignored when ``executor`` is given.
         executor: Any executor, e.g. ``distributed.Client(...).get_executor()``.
-        chunk: Shoes per job (the figures do not depend on it).
+        chunk: Shoes per job, :data:`CHUNK` by default (the figures do not depend on it).
         progress: Called with ``(phase, shoes done, shoes in the phase)``, phase
             ``"train d/c"`` or ``"measure d/c"``.
 
@@ -287,6 +287,7 @@ def run_study(
         workers=workers,
     )
     study = Study(seed=seed, train_seed=train_seed)
+    size = chunk if chunk is not None else CHUNK
     own = (
         ProcessPoolExecutor(workers, initializer=_ignore_interrupt)
         if executor is None and workers > 1
@@ -296,7 +297,7 @@ def run_study(
     try:
         for d in decks:
             for c in cut_cards:
-                setting = _setting(d, c, shoes, train_shoes, seed, train_seed, pool, progress, chunk)
+                setting = _setting(d, c, shoes, train_shoes, seed, train_seed, pool, progress, size)
                 if setting is None:
                     study.interrupted = True
                     return study

@@ -215,3 +215,24 @@ def test_bad_requests_are_refused(request_, code) -> None:  # type: ignore[no-un
     with pytest.raises(AdvantageError) as caught:
         check_request(**args)
     assert caught.value.code == code
+
+
+def test_a_dask_cluster_gives_the_same_figures() -> None:
+    distributed = pytest.importorskip("distributed")
+    import logging
+
+    local = run_study(shoes=3, train_shoes=2, seed=5, train_seed=6, workers=1, chunk=1)
+    with (
+        distributed.LocalCluster(
+            n_workers=2,
+            threads_per_worker=1,
+            processes=False,
+            dashboard_address=None,
+            silence_logs=logging.ERROR,
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        on_dask = run_study(
+            shoes=3, train_shoes=2, seed=5, train_seed=6, executor=client.get_executor(), chunk=1
+        )
+    assert on_dask.settings == local.settings

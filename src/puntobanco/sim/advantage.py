@@ -215,7 +215,9 @@ def play_shoe(
 
     Args:
         plan: From :func:`make_plan`.
-        shoe: The shoe, its next card the first of the first round.
+        shoe: The shoe, shuffled (a :meth:`~puntobanco.core.shoe.Shoe.from_cards` shoe
+            too: its cards are counted from then), its next card the first of the
+            first round. The true count divides by the cards it still holds.
         full: The shoe's cards before the burn, per card (rank-major, suits in
             :data:`~puntobanco.analysis.shoe.SUIT_ORDER`).
         burn: The burn: its shown card is seen, the face-down cards are not.

@@ -227,8 +227,17 @@ def _finite(x: float) -> float | None:
     return x if math.isfinite(x) else None
 
 
+#: The table's columns; below :data:`WIDE` columns of terminal they go in two tables.
+COLUMNS = ("bet", "strategy", "rounds", "edge", "win", "expected", "share", "threshold")
+NARROW = (
+    ("bet", "strategy", "rounds", "edge", "share", "threshold"),
+    ("bet", "strategy", "win", "expected"),
+)
+WIDE = 124
+
+
 def print_table(study: Any, lang: str) -> None:
-    """One Rich table per setting."""
+    """One Rich table per setting (two at a narrow terminal, so that no figure is cut)."""
     from rich.console import Console
     from rich.table import Table
 
@@ -236,40 +245,45 @@ def print_table(study: Any, lang: str) -> None:
     console = Console()
     if not console.is_terminal:  # piped or captured: wide enough for every column
         console = Console(width=132)
+    groups = (COLUMNS,) if console.width >= WIDE else NARROW
 
     def num(fmt: str, x: float) -> str:
         return localize(format(x, fmt), lang)
 
+    def cells(
+        name: str, who: str, x: Any, share: float | None, threshold: float | None
+    ) -> dict[str, str]:
+        return {
+            "bet": name,
+            "strategy": who,
+            "rounds": num(".2f", x.rounds_per_shoe),
+            "edge": num("+.2%", x.mean_edge) if x.rounds_per_shoe else "",
+            "win": f"{num('+,.1f', x.win)} ± {num(',.1f', x.win_se)}",
+            "expected": f"{num('+,.1f', x.expected_win)} ± {num(',.1f', x.expected_se)}",
+            "share": "" if share is None or not math.isfinite(share) else num(".0%", share),
+            "threshold": ""
+            if threshold is None
+            else (num("+.2f", threshold) if math.isfinite(threshold) else t["never"]),
+        }
+
     for s in study.settings:
-        table = Table(
-            title=localize(
-                t["title"].format(
-                    decks=s.decks, cut=s.cut_card, shoes=s.shoes, train=s.train_shoes
-                ),
-                lang,
-            )
+        title = localize(
+            t["title"].format(decks=s.decks, cut=s.cut_card, shoes=s.shoes, train=s.train_shoes),
+            lang,
         )
-        for key in ("bet", "strategy", "rounds", "edge", "win", "expected", "share", "threshold"):
-            table.add_column(
-                t[key], no_wrap=True, justify="left" if key in ("bet", "strategy") else "right"
-            )
+        rows: list[dict[str, str]] = []
         for name, perfect in s.perfect.items():
-            rows = [(t["perfect"], perfect, None, None)]
-            rows += [(c.count.name, c.line, c.share, c.threshold) for c in s.counts.get(name, [])]
-            for i, (who, x, share, threshold) in enumerate(rows):
-                table.add_row(
-                    name if i == 0 else "",
-                    who,
-                    num(".2f", x.rounds_per_shoe),
-                    num("+.2%", x.mean_edge) if x.rounds_per_shoe else "",
-                    f"{num('+,.1f', x.win)} ± {num(',.1f', x.win_se)}",
-                    f"{num('+,.1f', x.expected_win)} ± {num(',.1f', x.expected_se)}",
-                    "" if share is None or not math.isfinite(share) else num(".0%", share),
-                    ""
-                    if threshold is None
-                    else (num("+.2f", threshold) if math.isfinite(threshold) else t["never"]),
-                )
-        console.print(table)
+            rows.append(cells(name, t["perfect"], perfect, None, None))
+            for c in s.counts.get(name, []):
+                rows.append(cells("", c.count.name, c.line, c.share, c.threshold))
+        for columns in groups:
+            table = Table(title=title)
+            for key in columns:
+                left = key in ("bet", "strategy")
+                table.add_column(t[key], no_wrap=True, justify="left" if left else "right")
+            for row in rows:
+                table.add_row(*(row[key] for key in columns))
+            console.print(table)
     console.print(t["note"])
 
 

@@ -99,3 +99,30 @@ def test_ctrl_c_prints_the_shoes_finished_and_exits_130(monkeypatch: pytest.Monk
     assert data["interrupted"] is True
     assert data["settings"][0]["shoes"] == 4
     assert "Ctrl-C" in err
+
+
+def test_a_narrow_terminal_gets_two_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    from puntobanco.cli import advantage
+
+    monkeypatch.setattr(advantage, "WIDE", 10_000)  # every console is narrow now
+    code, out, _ = _run(*SMALL)
+    assert code == 0
+    assert out.count("8 decks, cut card 14 from the end") == 2
+
+
+def test_on_a_dask_scheduler_the_same_json() -> None:
+    distributed = pytest.importorskip("distributed")
+    import logging
+
+    args = [*SMALL, "--json", "--seed", "3", "--train-seed", "4"]
+    local = json.loads(_run(*args)[1])
+    with distributed.LocalCluster(
+        n_workers=1,
+        threads_per_worker=1,
+        processes=False,
+        dashboard_address=None,
+        silence_logs=logging.ERROR,
+    ) as cluster:
+        code, out, _ = _run(*args, "--scheduler", cluster.scheduler_address)
+    assert code == 0
+    assert json.loads(out) == local

@@ -109,7 +109,6 @@ class Count:
 
     name: str
     kind: BetKind
-
     tags: tuple[int, ...]
 
     @property

@@ -91,6 +91,7 @@ def test_the_top_level_help_in_each_language() -> None:
         "verify",
         "report",
         "ledger",
+        "advantage",
     }
 
 

@@ -64,6 +64,14 @@ COMMANDS: Mapping[str, tuple[str, Mapping[Lang, str]]] = {
             "que no pueden hacer con la ventaja de la casa.",
         },
     ),
+    "advantage": (
+        "advantage",
+        {
+            "en": "Side bets worth betting late in the shoe: a perfect player's win and a count's.",
+            "es": "Apuestas laterales que valen la pena al final del zapato: lo que gana un "
+            "jugador perfecto y un conteo.",
+        },
+    ),
     "serve": (
         "serve",
         {

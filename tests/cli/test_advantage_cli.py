@@ -33,11 +33,16 @@ def test_json_has_every_bet_for_both_players() -> None:
     assert dragon["perfect"]["rounds_per_shoe"] > 0
 
 
-@pytest.mark.parametrize(("lang", "word"), [("en", "perfect"), ("es", "perfecto")])
-def test_table_in_either_language(lang: str, word: str) -> None:
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("en", ("Strategy", "perfect", "effects")), ("es", ("Estrategia", "perfecto", "efectos"))],
+)
+def test_table_in_either_language(lang: str, words: tuple[str, ...]) -> None:
     code, out, _ = _run(*SMALL, "--lang", lang)
     assert code == 0
-    assert word in out and "dragon_7" in out
+    assert "dragon_7" in out and "jacobson" in out
+    for word in words:
+        assert word in out
 
 
 def test_spanish_numbers_use_a_decimal_comma() -> None:

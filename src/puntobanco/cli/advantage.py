@@ -39,8 +39,11 @@ _TEXT: dict[str, dict[str, str]] = {
         "title": "{decks} decks, cut card {cut} from the end: {shoes:,} shoes "
         "(thresholds from {train:,} other shoes)",
         "bet": "Bet",
-        "strategy": "Player",
+        "strategy": "Strategy",
         "perfect": "perfect",
+        # The count built from the project's effects of removal (the others are named
+        # after their authors).
+        "effects": "effects",
         "rounds": "Bets/shoe",
         "edge": "Mean edge",
         "win": "Win /100 shoes",
@@ -96,8 +99,9 @@ _TEXT: dict[str, dict[str, str]] = {
         "title": "{decks} barajas, carta de corte a {cut} del final: {shoes:,} zapatos "
         "(umbrales elegidos en otros {train:,})",
         "bet": "Apuesta",
-        "strategy": "Jugador",
+        "strategy": "Estrategia",
         "perfect": "perfecto",
+        "effects": "efectos",
         "rounds": "Apuestas/zapato",
         "edge": "Ventaja media",
         "win": "Ganancia /100 zapatos",
@@ -275,7 +279,8 @@ def print_table(study: Any, lang: str) -> None:
         for name, perfect in s.perfect.items():
             rows.append(cells(name, t["perfect"], perfect, None, None))
             for c in s.counts.get(name, []):
-                rows.append(cells("", c.count.name, c.line, c.share, c.threshold))
+                label = t["effects"] if c.count.name == "effects" else c.count.name
+                rows.append(cells("", label, c.line, c.share, c.threshold))
         for columns in groups:
             table = Table(title=title)
             for key in columns:

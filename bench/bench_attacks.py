@@ -1,4 +1,4 @@
-"""The audit of issue #12, repeatable: attack a real ``puntobanco serve`` and count the damage.
+"""The service's security audit, repeatable: attack a real ``puntobanco serve``, count the damage.
 
 Each configuration (``postgres:3``: PostgreSQL with 3 workers; ``sqlite:1``) gets its own
 database and server, on loopback only. The attacks, each for about ``--seconds``:

@@ -3,7 +3,7 @@
 Then the side bets: the same shoes on 1 thread with the main bets only and with
 ``all-side-bets`` (every side bet, so the kernels count the full pair classes
 for Perfect Pair and Tiger Pair too), alternating, best of ``--repeat`` each,
-and their ratio (issue #10 wants at least 0.5). ``--side-bets-only`` prints
+and their ratio (the target is at least 0.5). ``--side-bets-only`` prints
 just that part.
 
 The same workload for all: 8-deck cut-card shoes (14 cards behind the cut card),

@@ -1,6 +1,6 @@
 """Starting ``puntobanco serve --workers 3`` on a loaded machine: how long, how many workers killed.
 
-Issue #12's audit saw uvicorn's supervisor kill 24 workers during 14 starts under load.
+An audit of the service saw uvicorn's supervisor kill 24 workers during 14 starts under load.
 This starts the server ``--starts`` times on a fresh SQLite file while ``--burners``
 CPU-bound processes keep every core busy, and prints, for each start, the seconds until
 the last worker logged that it had started, and how many workers the supervisor replaced

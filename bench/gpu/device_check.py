@@ -109,7 +109,7 @@ def speed(rows: list[str]) -> None:
          2**33, [(True, False), (False, False)], (256, 512)),
         ("reshuffle 8 decks", {"decks": 8, "cut_card": 14, "burn": False, "reshuffle": True},
          2**33, [(True, False)], (256,)),
-        # Every side bet offered: the full pair classes counted too (issue #10).
+        # Every side bet offered: the full pair classes counted too.
         ("cut-card 8 pairs", {"decks": 8, "cut_card": 14, "burn": True, "reshuffle": False,
                               "pair_classes": True}, 2**27, [(True, False)], (128, 256)),
     ]  # fmt: skip

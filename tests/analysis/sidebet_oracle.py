@@ -392,7 +392,7 @@ def net_distribution(
     Args:
         counts: the shoe, card -> number of copies (at least six cards in all).
         bet: one of :data:`BETS`.
-        pays: the bet's payouts (winnings per unit) in the spec's order; default
+        pays: the bet's payouts (winnings per unit) in the paytable's published order; default
             :data:`DEFAULT_PAYS`.
         commission: taken from the winnings of ``banker`` only.
 

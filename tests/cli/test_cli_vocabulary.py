@@ -1,4 +1,4 @@
-"""The command line as a whole (issue #14): one option vocabulary, the global options, no traceback.
+"""The command line as a whole: one option vocabulary, the global options, no traceback.
 
 Each test states what a user relies on: ``--commission 5%`` and ``0.05`` mean
 the same in every command and a bare ``5`` is refused naming both; ``--preset``

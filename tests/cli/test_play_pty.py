@@ -1,4 +1,4 @@
-"""The real ``puntobanco play``, driven through a pseudo-terminal (issue 2's check).
+"""The real ``puntobanco play``, driven through a pseudo-terminal (as a player uses it).
 
 Each session runs the command as a player would, with ``--seed`` and ``--fast``.
 Beside it the test deals the same seeded shoe with the library
@@ -92,7 +92,7 @@ def over_balance(model: Model) -> None:
     verify_bets(bets, rules=model.rules, limits=LIMITS, balance_minor=model.balance)
 
 
-# Every bad input of issue 2, point 6: (English line, Spanish line, what the game must say).
+# Every kind of bad input a player types: (English line, Spanish line, what the game must say).
 # Core's errors are told in core.explain's words; the game's own in its catalogue's.
 BAD_INPUTS: list[tuple[str, str, Callable[[str, Model], str]]] = [
     ("", "", lambda lang, m: {"en": "Nothing to do", "es": "Nada que hacer"}[lang]),
@@ -464,7 +464,7 @@ def test_typing_while_the_cards_are_dealt_is_not_echoed_nor_kept() -> None:
     assert child.exitstatus == 0
 
 
-# Side-bet rounds (issue #10): (English line, Spanish line, bets), at a table of the preset.
+# Side-bet rounds: (English line, Spanish line, bets), at a table of the preset.
 SIDE_ROUNDS = {
     "all-side-bets": [
         (

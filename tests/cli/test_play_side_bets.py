@@ -1,7 +1,7 @@
 """Side bets in the terminal game: typed in English and Spanish, priced, refused, settled.
 
-The expected paytables and forms are written out here from issue #10's table
-(SPEC_SIDEBETS), not read from the game's own tables.
+The expected paytables and forms are written out here from the bets' published
+paytables, not read from the game's own tables.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from puntobanco.core.shoe import Shoe
 
 K = BetKind
 
-# (typed, spot): the forms the brief lists, in both languages.
+# (typed, spot): the usual names and short forms, in both languages.
 FORMS = [
     ("dragon 7 5", K.DRAGON_7),
     ("dragón 7 5", K.DRAGON_7),

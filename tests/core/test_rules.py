@@ -205,7 +205,7 @@ def test_invalid_limits_are_refused(kwargs: dict[str, Any], code: str) -> None:
     assert caught.value.code == code
 
 
-# Issue #10: side bets as rules data.
+# Side bets as rules data.
 
 
 def test_every_preset_round_trips_through_json_and_keeps_its_hash() -> None:

@@ -172,7 +172,7 @@ def test_side_bets_are_in_the_ledger_recall_verify_and_report(database_url: str)
             )
             assert line["turnover_minor"] == 8 * stakes[bet] and line["payout_minor"] == paid
         if report["theory_available"]:
-            # Published 8-deck house edges (issue #10), to their printed digits.
+            # Published 8-deck house edges, to their printed digits.
             for bet, edge in (
                 ("dragon_7", "7.6113"),
                 ("panda_8", "10.1876"),

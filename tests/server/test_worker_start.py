@@ -1,4 +1,4 @@
-"""Starting several workers on a loaded machine (issue #12: the supervisor killed its workers).
+"""Starting several workers on a loaded machine (the supervisor used to kill them).
 
 uvicorn's supervisor kills a worker that has not answered its health check in time; a
 spawned worker answers only after importing the parent's ``__main__`` again. The fix has

@@ -1,4 +1,4 @@
-"""The side bets of issue #10 in the simulation: every backend tallies what every bet needs.
+"""The side bets in the simulation: every backend tallies what every bet needs.
 
 The full pair classes (suited pairs, both hands paired on one rank) are checked
 against the core's :func:`~puntobanco.core.paytable.pair_class` of the cards

@@ -114,7 +114,7 @@ def test_each_bet_nets_what_core_settlement_pays_on_explicit_shoes(rules: Rules)
 
 
 def test_only_perfect_and_tiger_pair_need_the_full_pair_classes() -> None:
-    """Issue #10 made the simulation tally them (it refused them before): see test_side_bets."""
+    """The simulation tallies them (it refused them before): see test_side_bets."""
     assert tallies.fine_pair_bets(PRESETS["all-side-bets"]) == (
         BetKind.PERFECT_PAIR,
         BetKind.TIGER_PAIR,

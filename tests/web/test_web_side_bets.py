@@ -1,10 +1,10 @@
-"""Issue #10's side bets at the web table: an all-side-bets table on a laptop and a phone.
+"""The side bets at the web table: an all-side-bets table on a laptop and a phone.
 
 Each spot shows its name (core/explain's, in both languages), its paytable (the payouts
-written here from issue #10's table, not from the page's code) and its limits; chips clamp at
-the side-bet maximum; a round settles every side bet and each spot shows its result; on a
-phone the side bets are in the tray and the main spots and Deal stay in view; axe-core finds
-no serious violation; screenshots go to test-artifacts/.
+written here from the published paytables, not from the page's code) and its limits;
+chips clamp at the side-bet maximum; a round settles every side bet and each spot shows
+its result; on a phone the side bets are in the tray and the main spots and Deal stay in
+view; axe-core finds no serious violation; screenshots go to test-artifacts/.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from puntobanco.core.rules import PRESETS, BetKind
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-#: Issue #10's default paytables, highest payout first, as a spot prints them ("to 1").
+#: The default paytables, highest payout first, as a spot prints them ("to 1").
 PAYS = {
     "dragon_bonus_player": "30/10/6/4/2/1:1",
     "dragon_bonus_banker": "30/10/6/4/2/1:1",
@@ -49,7 +49,7 @@ STAKES = {
     "small": 500,
     "either_pair": 500,
 }
-#: Issue #10's first Dragon Bonus leg after the natural push, in words.
+#: The first Dragon Bonus leg after the natural push, in words.
 MARGIN_9 = {
     "en": "Player wins, not a natural, by 9 points: 30:1",
     "es": "Gana el Jugador, no natural, por 9 puntos: 30:1",

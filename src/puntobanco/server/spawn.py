@@ -5,7 +5,7 @@ imports the parent's ``__main__`` module again (as ``__mp_main__``), then unpick
 worker, and only then starts the thread that answers the supervisor's health checks. The
 supervisor kills a worker that has not answered within ``timeout_worker_healthcheck``
 (uvicorn's default: 5 s) and starts another, which starts as slowly: on a loaded machine,
-workers were killed over and over during start-up (the audit of issue #12: 24 killed in 14
+workers were killed over and over during start-up (an audit of the service counted 24 killed in 14
 starts).
 
 The parent's ``__main__`` is the command line, which imports Typer and every command's

@@ -1,6 +1,6 @@
 """wider bet names: round_bets.bet and ledger_entries.bet from 16 to 32 characters
 
-Issue #10's side bets have JSON names longer than 16 characters (``dragon_bonus_player``
+The side bets have JSON names longer than 16 characters (``dragon_bonus_player``
 and ``dragon_bonus_banker`` have 19). These are the only two columns that hold a bet's
 name (a round's ``outcome`` holds ``player``/``banker``/``tie``, a ledger entry's
 ``kind`` and ``account`` hold the ledger's own words). 32 leaves room for longer names

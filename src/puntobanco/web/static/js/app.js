@@ -240,7 +240,7 @@ function limitsOf(bet) {
 }
 
 // The spots other than Player, Banker and Tie: the pairs (printed beside Tie) and the side
-// bets of issue #10, which the table's rules name (the page has no list of them).
+// other side bets, which the table's rules name (the page has no list of them).
 const MAIN_SPOTS = ["player", "banker", "tie"];
 const PAIR_SPOTS = ["player_pair", "banker_pair"];
 const isSide = (bet) => !MAIN_SPOTS.includes(bet);

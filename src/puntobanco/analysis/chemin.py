@@ -65,6 +65,7 @@ __all__ = [
     "Solution",
     "solve_chemin",
     "solve_tally",
+    "shoe_points",
     "solve_tally_float",
 ]
 
@@ -207,11 +208,16 @@ def solve_chemin(
     if infinite:
         counts, replace = INFINITE_DECK, True
     else:
-        counts, replace = _points(shoe), False
+        counts, replace = shoe_points(shoe), False
     return solve_tally(tally(counts, STANDARD, replace=replace), banker_rule, commission=commission)
 
 
-def _points(shoe: ShoeCounts | None) -> tuple[int, ...]:
+def shoe_points(shoe: ShoeCounts | None) -> tuple[int, ...]:
+    """The counts per point value of ``shoe`` (8 full decks if ``None``), checked.
+
+    Raises:
+        InvalidShoe: Fewer than six cards (``code="too_few_cards"``).
+    """
     counts = (shoe or ShoeCounts.full(8)).points
     if sum(counts) < MIN_CARDS:
         raise InvalidShoe(

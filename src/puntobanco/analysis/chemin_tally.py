@@ -176,7 +176,7 @@ def tally(points: Sequence[int], tableau: Tableau = STANDARD, *, replace: bool =
                 c[k] += dec
             c[j] += dec
         c[i] += dec
-    return _scaled(
+    return scaled_tally(
         n,
         replace=replace,
         naturals=naturals_w,
@@ -188,7 +188,7 @@ def tally(points: Sequence[int], tableau: Tableau = STANDARD, *, replace: bool =
     )
 
 
-def _scaled(
+def scaled_tally(
     n: int,
     *,
     replace: bool,

@@ -32,7 +32,7 @@ from puntobanco.cli.play import TranslatedCommand
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import Lang
 from puntobanco.core.i18n import text
-from puntobanco.core.rules import BANKER_RULES, Variant
+from puntobanco.core.rules import BANKER_RULES, FREE_BANKER, BankerRule, Variant
 from puntobanco.core.tableau import PLAYER_STOOD
 
 #: The variants ``solve`` takes, by name.
@@ -207,6 +207,12 @@ def compute(
     }
 
 
+def _free_cells(rule: BankerRule, lang: Lang) -> str:
+    if rule.free == FREE_BANKER.free:
+        return text(lang, "chemin.solve.every_cell", count=len(rule.free))
+    return ", ".join(_cell(c) for c in rule.cells)
+
+
 def _cell(cell: tuple[int, int]) -> str:
     total, third = cell
     return f"{total}/{'stood' if third == PLAYER_STOOD else third}"
@@ -235,10 +241,9 @@ def json_report(report: dict[str, Any]) -> dict[str, Any]:
         "decks": report["full_decks"],
         "banker_rule": s.banker_rule.name,
         "free_cells": [_cell(c) for c in s.banker_rule.cells],
-        "information": (
-            "Player: his own total; Banker: his own total and the Player's third card or "
-            "that he stood; neither sees which cards make a total"
-        ),
+        # Who knows what: the Player his total; the Banker his total and the Player's
+        # third card (or that he stood); neither the cards that make a total.
+        "information": {"player": ["total"], "banker": ["total", "player_third_card"]},
         "player": {"draw_on_5": _number(s.player_draw), "unique": s.player_unique},
         "banker": {
             _cell(c.cell): {
@@ -289,9 +294,7 @@ def text_report(report: dict[str, Any], lang: Lang) -> str:
         where = text(lang, "chemin.solve.counts_given", cards=report["cards"])
     lines = [
         text(lang, "chemin.solve.title", where=where, rule=s.banker_rule.name),
-        text(
-            lang, "chemin.solve.free_cells", cells=", ".join(_cell(c) for c in s.banker_rule.cells)
-        ),
+        text(lang, "chemin.solve.free_cells", cells=_free_cells(s.banker_rule, lang)),
     ]
     p = s.player_draw
     if p == 1:

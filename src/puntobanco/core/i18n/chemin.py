@@ -79,6 +79,7 @@ EN: dict[str, str] = {
     "chemin.solve.full": "a full {decks}-deck shoe, {cards} cards",
     "chemin.solve.counts_given": "{cards} cards as given",
     "chemin.solve.free_cells": "The Banker's free cells: {cells}",
+    "chemin.solve.every_cell": "every cell ({count}: totals 0-7 against each third card and 'stood')",
     "chemin.solve.player": "Player on 5: {choice}",
     "chemin.solve.player_draws": "always draws",
     "chemin.solve.player_stands": "always stands",
@@ -188,6 +189,9 @@ ES: dict[str, str] = {
     "chemin.solve.full": "un zapato completo de {decks} barajas, {cards} cartas",
     "chemin.solve.counts_given": "{cards} cartas según el recuento dado",
     "chemin.solve.free_cells": "Casillas libres de la Banca: {cells}",
+    "chemin.solve.every_cell": (
+        "todas ({count}: los totales 0-7 ante cada tercera carta y 'stood', se plantó)"
+    ),
     "chemin.solve.player": "El Jugador con 5: {choice}",
     "chemin.solve.player_draws": "siempre pide carta",
     "chemin.solve.player_stands": "siempre se planta",

@@ -79,7 +79,7 @@ EN: dict[str, str] = {
     "chemin.solve.full": "a full {decks}-deck shoe, {cards} cards",
     "chemin.solve.counts_given": "{cards} cards as given",
     "chemin.solve.free_cells": "The Banker's free cells: {cells}",
-    "chemin.solve.every_cell": "every cell ({count}: totals 0-7 against each third card and 'stood')",
+    "chemin.solve.every_cell": "every cell ({count}: totals 0-7 against each third card, 'stood')",
     "chemin.solve.player": "Player on 5: {choice}",
     "chemin.solve.player_draws": "always draws",
     "chemin.solve.player_stands": "always stands",

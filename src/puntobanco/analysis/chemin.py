@@ -48,6 +48,7 @@ from puntobanco.analysis.exact import MIN_CARDS
 from puntobanco.analysis.shoe import InvalidShoe, ShoeCounts
 from puntobanco.core.choices import Strategy
 from puntobanco.core.rules import (
+    BANK_COMMISSION,
     BANKER_CHOICE_TOTALS,
     FREE_BANKER,
     RULE_CARD,
@@ -191,7 +192,7 @@ def solve_chemin(
     *,
     infinite: bool = False,
     banker_rule: BankerRule = RULE_CARD,
-    commission: Fraction = Fraction(1, 20),
+    commission: Fraction = BANK_COMMISSION,
 ) -> Solution[Fraction]:
     """The exact equilibrium for a shoe (8 full decks by default) or the infinite deck.
 
@@ -231,7 +232,7 @@ def shoe_points(shoe: ShoeCounts | None) -> tuple[int, ...]:
 
 
 def solve_tally(
-    weights: Tally, banker_rule: BankerRule, *, commission: Fraction = Fraction(1, 20)
+    weights: Tally, banker_rule: BankerRule, *, commission: Fraction = BANK_COMMISSION
 ) -> Solution[Fraction]:
     """Solve the game exactly from a walk's weights."""
     denominator = weights.denominator
@@ -243,7 +244,7 @@ def solve_tally(
 
 
 def solve_tally_float(
-    weights: Tally, banker_rule: BankerRule, *, commission: Fraction = Fraction(1, 20)
+    weights: Tally, banker_rule: BankerRule, *, commission: Fraction = BANK_COMMISSION
 ) -> Solution[float]:
     """Solve the game in floats from a walk's weights (the fast path: a root is not exact)."""
     inverse = 1.0 / weights.denominator

@@ -20,7 +20,7 @@ from numba import njit
 
 from puntobanco.analysis.chemin import INFINITE_DECK, Solution, solve_tally_float
 from puntobanco.analysis.chemin_tally import Tally, scaled_tally
-from puntobanco.core.rules import PLAYER_OPTION_TOTALS, RULE_CARD, BankerRule
+from puntobanco.core.rules import BANK_COMMISSION, PLAYER_OPTION_TOTALS, RULE_CARD, BankerRule
 from puntobanco.core.tableau import STANDARD, Tableau
 
 
@@ -153,7 +153,7 @@ def solve_chemin_float(
     *,
     infinite: bool = False,
     banker_rule: BankerRule = RULE_CARD,
-    commission: Fraction = Fraction(1, 20),
+    commission: Fraction = BANK_COMMISSION,
 ) -> Solution[float]:
     """The equilibrium in floats, for counts per point value (the caller checks them) or the infinite deck."""  # noqa: E501
     if infinite:

@@ -32,7 +32,7 @@ from puntobanco.cli.play import TranslatedCommand
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import Lang
 from puntobanco.core.i18n import text
-from puntobanco.core.rules import BANKER_RULES, FREE_BANKER, BankerRule, Variant
+from puntobanco.core.rules import BANK_COMMISSION, BANKER_RULES, FREE_BANKER, BankerRule, Variant
 from puntobanco.core.tableau import PLAYER_STOOD
 
 #: The variants ``solve`` takes, by name.
@@ -106,7 +106,7 @@ def register(app: typer.Typer) -> None:
                 ranks=ranks,
                 infinite=infinite,
                 banker=banker,
-                commission=Fraction(1, 20) if commission is None else commission,
+                commission=BANK_COMMISSION if commission is None else commission,
                 as_float=as_float,
             )
         except _Refused as refused:

@@ -67,6 +67,8 @@ class Variant(StrEnum):
 
 #: The variants in which the sides choose (Chemin de fer and Baccarat Banque).
 CHOICE_VARIANTS: frozenset[Variant] = frozenset({Variant.CHEMIN_DE_FER, Variant.BANQUE})
+#: The house's share of the banker's winnings in Chemin de fer (the 5% of the rule cards).
+BANK_COMMISSION: Fraction = Fraction(1, 20)
 #: The Player's two-card totals on which, in the choice variants, he may draw or stand.
 #: He draws on the tableau's other drawing totals (0-4) and stands on 6-7, as in Punto Banco.
 PLAYER_OPTION_TOTALS: tuple[int, ...] = (5,)

@@ -317,3 +317,18 @@ def test_a_shoe_too_small_is_refused() -> None:
     with pytest.raises(InvalidShoe) as caught:
         solve_chemin(ShoeCounts((3, 2, 0, 0, 0, 0, 0, 0, 0, 0)))
     assert caught.value.code == "too_few_cards"
+
+
+def test_the_rule_card_equilibrium_is_punto_banco() -> None:
+    # Drawing in both free cells and on 5 is Punto Banco's tableau: the Banker's value is
+    # the Banker's chance less the Player's, by the exact analyzer, and after the 5%
+    # commission it is minus the Banker bet's house edge (1.0579% on 8 decks).
+    from puntobanco.analysis.exact import exact_distribution
+
+    shoe = ShoeCounts.full(8)
+    solution = solve_chemin(shoe, banker_rule=RULE_CARD)
+    punto_banco = exact_distribution(shoe.points)
+    assert [c.draw for c in solution.banker] == [1, 1]
+    assert solution.value == punto_banco.banker - punto_banco.player
+    assert solution.tie == punto_banco.tie
+    assert round(float(solution.banker_after_commission), 6) == -0.010579

@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from puntobanco.core.cards import parse_cards
-from puntobanco.core.choice_explain import choice_error_message, describe_choice
+from puntobanco.core.choice_explain import CHOICE_ERRORS, choice_error_message, describe_choice
 from puntobanco.core.choices import (
     ChoicePoint,
     Choices,
@@ -18,7 +18,7 @@ from puntobanco.core.choices import (
 )
 from puntobanco.core.coup import EventKind, Side, play_coup
 from puntobanco.core.errors import InvalidRules
-from puntobanco.core.i18n import LANGUAGES
+from puntobanco.core.i18n import CATALOGUE, LANGUAGES
 from puntobanco.core.rng import SeededSource
 from puntobanco.core.rules import (
     FREE_BANKER,
@@ -198,3 +198,9 @@ def test_fraction_probabilities_are_kept_exact() -> None:
         cell: "859/2288" if cell == (6, PLAYER_STOOD) else 1 for cell in FREE_BANKER.cells
     })  # fmt: skip
     assert strategy.banker_draw(6, PLAYER_STOOD) == Fraction(859, 2288)
+
+
+def test_every_choice_error_has_a_sentence_in_both_languages() -> None:
+    for code in CHOICE_ERRORS:
+        for lang in LANGUAGES:
+            assert f"chemin.error.{code}" in CATALOGUE[lang]

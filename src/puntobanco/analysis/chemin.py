@@ -55,7 +55,7 @@ from puntobanco.core.rules import (
     BankerCell,
     BankerRule,
 )
-from puntobanco.core.tableau import PLAYER_STOOD, STANDARD
+from puntobanco.core.tableau import PLAYER_STOOD, STANDARD, Tableau
 
 __all__ = [
     "FREE_BANKER",
@@ -193,6 +193,7 @@ def solve_chemin(
     infinite: bool = False,
     banker_rule: BankerRule = RULE_CARD,
     commission: Fraction = BANK_COMMISSION,
+    tableau: Tableau = STANDARD,
 ) -> Solution[Fraction]:
     """The exact equilibrium for a shoe (8 full decks by default) or the infinite deck.
 
@@ -202,6 +203,7 @@ def solve_chemin(
         banker_rule: The Banker's free cells.
         commission: The house's share of the Banker's winnings (for
             :attr:`Solution.banker_after_commission` only).
+        tableau: The drawing rules outside the choices (the rules' ``tableau``).
 
     Raises:
         InvalidShoe: Fewer than six cards in the shoe (``code="too_few_cards"``).
@@ -210,7 +212,8 @@ def solve_chemin(
         counts, replace = INFINITE_DECK, True
     else:
         counts, replace = shoe_points(shoe), False
-    return solve_tally(tally(counts, STANDARD, replace=replace), banker_rule, commission=commission)
+    weights = tally(counts, tableau, replace=replace)
+    return solve_tally(weights, banker_rule, commission=commission, tableau=tableau)
 
 
 def shoe_points(shoe: ShoeCounts | None) -> tuple[int, ...]:
@@ -232,7 +235,11 @@ def shoe_points(shoe: ShoeCounts | None) -> tuple[int, ...]:
 
 
 def solve_tally(
-    weights: Tally, banker_rule: BankerRule, *, commission: Fraction = BANK_COMMISSION
+    weights: Tally,
+    banker_rule: BankerRule,
+    *,
+    commission: Fraction = BANK_COMMISSION,
+    tableau: Tableau = STANDARD,
 ) -> Solution[Fraction]:
     """Solve the game exactly from a walk's weights."""
     denominator = weights.denominator
@@ -240,11 +247,15 @@ def solve_tally(
     def number(weight: int) -> Fraction:
         return Fraction(weight, denominator)
 
-    return _solve(weights, banker_rule, commission, number, Fraction(0), Fraction(1), None)
+    return _solve(weights, banker_rule, commission, tableau, number, Fraction(0), Fraction(1), None)
 
 
 def solve_tally_float(
-    weights: Tally, banker_rule: BankerRule, *, commission: Fraction = BANK_COMMISSION
+    weights: Tally,
+    banker_rule: BankerRule,
+    *,
+    commission: Fraction = BANK_COMMISSION,
+    tableau: Tableau = STANDARD,
 ) -> Solution[float]:
     """Solve the game in floats from a walk's weights (the fast path: a root is not exact)."""
     inverse = 1.0 / weights.denominator
@@ -252,13 +263,14 @@ def solve_tally_float(
     def number(weight: int) -> float:
         return weight * inverse
 
-    return _solve(weights, banker_rule, commission, number, 0.0, 1.0, 1e-12)
+    return _solve(weights, banker_rule, commission, tableau, number, 0.0, 1.0, 1e-12)
 
 
 def _solve(
     weights: Tally,
     rule: BankerRule,
     commission: Fraction,
+    tableau: Tableau,
     number: Callable[[int], N],
     zero: N,
     one: N,
@@ -288,7 +300,7 @@ def _solve(
     # naturals, the tableau's cells, and the free cells as if the Banker stood.
     base = [Linear(number(w), zero) for w in weights.naturals]
     for cell in every_cell:
-        action = STAND if cell in rule.free else int(STANDARD.banker_draws(*cell))
+        action = STAND if cell in rule.free else int(tableau.banker_draws(*cell))
         for o, line in enumerate(outcomes(cell, action)):
             base[o] = Linear(base[o].constant + line.constant, base[o].slope + line.slope)
     # Per free cell: the change in each outcome when the Banker draws instead of standing.
@@ -332,7 +344,7 @@ def _solve(
     right = {c: one if sign(c) > 0 or (sign(c) == 0 and gain[c].slope > 0) else zero for c in free}
     indifferent = {c for c in free if gain[c].constant == 0 and gain[c].slope == 0}
     for cell in indifferent:  # worth the same either way: play the tableau's cell
-        left[cell] = right[cell] = one if STANDARD.banker_draws(*cell) else zero
+        left[cell] = right[cell] = one if tableau.banker_draws(*cell) else zero
 
     def slope(reply: dict[BankerCell, N]) -> N:
         return base_net.slope + sum((reply[c] * gain[c].slope for c in free), zero)

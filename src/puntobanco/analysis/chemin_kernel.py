@@ -154,13 +154,14 @@ def solve_chemin_float(
     infinite: bool = False,
     banker_rule: BankerRule = RULE_CARD,
     commission: Fraction = BANK_COMMISSION,
+    tableau: Tableau = STANDARD,
 ) -> Solution[float]:
     """The equilibrium in floats, for counts per point value (the caller checks them) or the infinite deck."""  # noqa: E501
     if infinite:
-        weights = float_tally(INFINITE_DECK, replace=True)
+        weights = float_tally(INFINITE_DECK, tableau, replace=True)
     else:
-        weights = float_tally(points if points is not None else (128,) + (32,) * 9)
-    return solve_tally_float(weights, banker_rule, commission=commission)
+        weights = float_tally(points if points is not None else (128,) + (32,) * 9, tableau)
+    return solve_tally_float(weights, banker_rule, commission=commission, tableau=tableau)
 
 
 def warm_up() -> None:

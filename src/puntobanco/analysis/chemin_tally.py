@@ -99,7 +99,7 @@ def tally(points: Sequence[int], tableau: Tableau = STANDARD, *, replace: bool =
     drew_stand = [[[[0, 0, 0] for _ in range(2)] for _ in range(10)] for _ in range(10)]
     drew_draw = [[[[0, 0, 0] for _ in range(2)] for _ in range(10)] for _ in range(10)]
     option_w = 0
-    is_natural = tableau.naturals
+    naturals = tableau.naturals
     option_totals = frozenset(PLAYER_OPTION_TOTALS)
     # outcome_of[banker][player]: WIN, LOSE or TIE for the Banker.
     outcome_of = [[WIN if b > p else LOSE if b < p else TIE for p in range(10)] for b in range(10)]
@@ -133,7 +133,7 @@ def tally(points: Sequence[int], tableau: Tableau = STANDARD, *, replace: bool =
                         continue
                     w4 = w_player * ck * cm * (1 if k == m else 2)
                     banker = (k + m) % 10
-                    if is_natural[player] or is_natural[banker]:
+                    if naturals[player] or naturals[banker]:
                         naturals_w[outcome_of[banker][player]] += w4
                         continue
                     c[m] -= dec

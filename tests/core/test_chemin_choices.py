@@ -15,6 +15,7 @@ from puntobanco.core.choices import (
     Strategy,
     cell_name,
     parse_cell,
+    replay,
 )
 from puntobanco.core.coup import EventKind, Side, play_coup
 from puntobanco.core.errors import InvalidRules
@@ -204,3 +205,23 @@ def test_every_choice_error_has_a_sentence_in_both_languages() -> None:
     for code in CHOICE_ERRORS:
         for lang in LANGUAGES:
             assert f"chemin.error.{code}" in CATALOGUE[lang]
+
+
+def test_a_recorded_coup_replays_without_its_strategy() -> None:
+    solved = Strategy.make(
+        FREE_BANKER,
+        player_draw="9/11",
+        banker_draw={c: "859/2288" if c == (6, PLAYER_STOOD) else 1 for c in FREE_BANKER.cells},
+    )
+    source = SeededSource(3).stream(0)
+    for values in itertools.product("2345K", repeat=4):
+        cards = parse_cards(" ".join(f"{v}h" for v in values) + " 9c 4d")
+        played = play_coup(cards, choices=solved.choices(source))
+        again = play_coup(cards, choices=replay(FREE_BANKER, played.events))
+        assert again == played
+    # Replayed on other cards, the decisions no longer fit: refused, naming where.
+    played = play_coup(parse_cards("2c 3d 3h Ks 9h 5c"), choices=solved.choices(source))
+    with pytest.raises(InvalidRules) as caught:
+        play_coup(parse_cards("Kc 3d 4h Ks 9h 5c"), choices=replay(FREE_BANKER, played.events))
+    assert caught.value.code == "replay_mismatch"
+    assert "1" in choice_error_message(caught.value, "es")

@@ -32,6 +32,7 @@ CHOICE_ERRORS: frozenset[str] = frozenset(
         "strategy_probability",
         "player_no_choice",
         "strategy_needs_source",
+        "replay_mismatch",
     }
 )
 

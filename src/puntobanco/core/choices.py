@@ -21,11 +21,11 @@ callable the coup asks, drawing a mixed choice from a random source of its own.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Protocol
 
 from puntobanco.core.errors import InvalidRules
 from puntobanco.core.rng import RandomSource
@@ -83,6 +83,61 @@ class Choices:
     def banker_free(self, total: int, player_third: int) -> bool:
         """Whether the Banker chooses with ``total`` against ``player_third``."""
         return self.banker_rule.is_free(total, player_third)
+
+
+class Recorded(Protocol):
+    """A recorded decision, as a coup's ``CHOICE`` event holds it (other events: no ``draws``)."""
+
+    @property
+    def side(self) -> Any:
+        """The side that chose (``core.coup.Side``, a ``str``)."""
+
+    @property
+    def total(self) -> int | None:
+        """Its two-card total."""
+
+    @property
+    def player_third(self) -> int | None:
+        """For the Banker: the Player's third card, or ``PLAYER_STOOD``."""
+
+    @property
+    def draws(self) -> bool | None:
+        """Whether it drew (``None``: not a choice)."""
+
+
+def replay(banker_rule: BankerRule, events: Iterable[Recorded]) -> Choices:
+    """:class:`Choices` that give back a coup's recorded decisions, in order.
+
+    Dealt the same cards, the coup then takes the same path, so that a stored
+    round can be replayed (and verified) without the strategy or the random
+    draws that made its choices.
+
+    Raises:
+        InvalidRules: When asked, a choice point that is not the next recorded
+            one, or one more than were recorded (``code="replay_mismatch"``).
+    """
+    recorded = [e for e in events if e.draws is not None]
+    position = 0
+
+    def decide(point: ChoicePoint) -> bool:
+        nonlocal position
+        expected = recorded[position] if position < len(recorded) else None
+        third = point.player_third if point.side == BANKER else None
+        if (
+            expected is None
+            or str(expected.side) != point.side
+            or expected.total != point.total
+            or (expected.player_third if point.side == BANKER else None) != third
+        ):
+            raise InvalidRules(
+                f"the recorded decisions do not match the coup at decision {position + 1}",
+                code="replay_mismatch",
+                position=position + 1,
+            )
+        position += 1
+        return bool(expected.draws)
+
+    return Choices(banker_rule, decide)
 
 
 def cell_name(cell: BankerCell) -> str:

@@ -45,6 +45,9 @@ EN: dict[str, str] = {
     "chemin.error.strategy_needs_source": (
         "A mixed strategy needs a random source to draw its choices from."
     ),
+    "chemin.error.replay_mismatch": (
+        "The recorded decisions do not match the coup's cards at decision {position}."
+    ),
     # puntobanco solve: options and their refusals.
     "chemin.solve.help": (
         "Solve Chemin de fer exactly: the Player's best mix on 5, the Banker's best play in "
@@ -149,6 +152,10 @@ ES: dict[str, str] = {
     "chemin.error.player_no_choice": ("El Jugador no elige con {total}: solo elige con {allowed}."),
     "chemin.error.strategy_needs_source": (
         "Una estrategia mixta necesita una fuente aleatoria de la que sacar sus decisiones."
+    ),
+    "chemin.error.replay_mismatch": (
+        "Las decisiones registradas no corresponden a las cartas de la mano en la decisión "
+        "{position}."
     ),
     "chemin.solve.help": (
         "Resolver el Chemin de fer exactamente: la mezcla óptima del Jugador con 5, la mejor "

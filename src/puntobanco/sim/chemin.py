@@ -47,7 +47,7 @@ import numpy.typing as npt
 
 from puntobanco.analysis.chemin import Evaluation, evaluate_chemin, solve_chemin
 from puntobanco.analysis.shoe import ShoeCounts
-from puntobanco.core.choices import Strategy
+from puntobanco.core.choices import Strategy, cell_name
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.rng import GOLDEN_GAMMA, MASK32, MASK64, MAX_SEED, Xoshiro256StarStar, mix64
 from puntobanco.core.rules import (
@@ -365,6 +365,11 @@ class ChoiceSimulation:
             "player_strategy": self.player_play,
             "banker_strategy": self.banker_play,
             "strategy": self.strategy.to_json(),
+            # What the tableau does in each free cell, to set the strategy beside it.
+            "tableau_draw": {
+                cell_name(cell): str(int(self.rules.tableau.banker_draws(*cell)))
+                for cell in self.strategy.banker_rule.cells
+            },
             "choices": {
                 "player_on_5": counts["player_options"],
                 "player_drew_on_5": counts["player_drew"],

@@ -18,7 +18,6 @@ from puntobanco.core.choices import Strategy
 from puntobanco.core.rules import FREE_BANKER, RULE_CARD, BankerRule
 from puntobanco.core.tableau import PLAYER_STOOD, STANDARD, Tableau
 
-
 #: Another tableau (the naturals kept: the solver's cells are the Banker's totals 0-7):
 #: the Banker draws on other third cards, and only on 0-4 when the Player stood.
 SKEWED = STANDARD.from_sets(
@@ -88,14 +87,14 @@ def _mixed(rule: BankerRule) -> Strategy:
 
 @pytest.mark.parametrize("tableau", [STANDARD, SKEWED], ids=["standard", "skewed"])
 @pytest.mark.parametrize("rule", [RULE_CARD, FREE_BANKER], ids=["rule-card", "free"])
-@pytest.mark.parametrize(
-    "points", [[2, 1, 1, 1, 1, 1, 1, 1, 0, 0], [1, 0, 2, 1, 0, 1, 1, 0, 1, 1]]
-)
+@pytest.mark.parametrize("points", [[2, 1, 1, 1, 1, 1, 1, 1, 0, 0], [1, 0, 2, 1, 0, 1, 1, 0, 1, 1]])
 def test_evaluation_matches_an_ordered_walk_of_a_small_shoe(
     points: list[int], rule: BankerRule, tableau: Tableau
 ):
     strategy = _mixed(rule)
-    got = evaluate_chemin(strategy, ShoeCounts.from_points(dict(enumerate(points))), tableau=tableau)
+    got = evaluate_chemin(
+        strategy, ShoeCounts.from_points(dict(enumerate(points))), tableau=tableau
+    )
     win, lose, tie = _oracle(points, strategy, tableau)
     assert (got.banker_wins, got.player_wins, got.tie) == (win, lose, tie)
     assert got.value == win - lose
@@ -112,6 +111,8 @@ def test_evaluation_at_the_equilibrium_is_the_solution(rule: BankerRule, decks: 
     assert (e.value, e.banker_after_commission) == (s.value, s.banker_after_commission)
     # The Player's pure choices on 5 against the Banker's equilibrium: the solver's costs.
     for deviation in s.deviations:
-        pure = Strategy.make(rule, player_draw=int(deviation.draws), banker_draw=dict(s.strategy().banker))
+        pure = Strategy.make(
+            rule, player_draw=int(deviation.draws), banker_draw=dict(s.strategy().banker)
+        )
         cost = evaluate_chemin(pure, shoe, infinite=decks is None).value - s.value
         assert cost == deviation.against_equilibrium

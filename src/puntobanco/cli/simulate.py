@@ -26,6 +26,7 @@ from typing import Annotated, Any, NoReturn, cast
 
 import typer
 
+from puntobanco.cli import simulate_chemin
 from puntobanco.cli.lang import detect_lang, help_lang, parse_lang
 from puntobanco.cli.lang import message as lang_message
 from puntobanco.cli.numbers import interval, localize
@@ -39,9 +40,7 @@ from puntobanco.cli.params import (
     parse_rate,
     parse_shoe,
 )
-from puntobanco.cli import simulate_chemin
 from puntobanco.cli.play import TranslatedCommand
-from puntobanco.cli.simulate_chemin import option_help as chemin_help
 from puntobanco.cli.tables import write_rows
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import BET_NAMES, SIDE_NAMES, Lang
@@ -501,26 +500,29 @@ def register(app: typer.Typer) -> None:
         ] = None,
         lang: Annotated[str | None, typer.Option("--lang", metavar="es|en", help=h("lang"))] = None,
         variant: Annotated[
-            str | None, typer.Option("--variant", metavar="NAME", help=chemin_help("variant"))
+            str | None,
+            typer.Option("--variant", metavar="NAME", help=simulate_chemin.option_help("variant")),
         ] = None,
         player_strategy: Annotated[
             str | None,
             typer.Option(
                 "--player-strategy",
                 metavar="stand5|draw5|optimal",
-                help=chemin_help("player_strategy"),
+                help=simulate_chemin.option_help("player_strategy"),
             ),
         ] = None,
         banker_rule: Annotated[
             str | None,
-            typer.Option("--banker", metavar="rule-card|free", help=chemin_help("banker")),
+            typer.Option(
+                "--banker", metavar="rule-card|free", help=simulate_chemin.option_help("banker")
+            ),
         ] = None,
         banker_strategy: Annotated[
             str | None,
             typer.Option(
                 "--banker-strategy",
                 metavar="optimal|tableau",
-                help=chemin_help("banker_strategy"),
+                help=simulate_chemin.option_help("banker_strategy"),
             ),
         ] = None,
     ) -> None:

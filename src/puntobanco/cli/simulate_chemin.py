@@ -133,14 +133,14 @@ def run(
             "--banker" if banker is not None else "--banker-strategy")  # fmt: skip
         _fail(lang, flag, "chemin.simulate.needs_variant")
     checks = (
-        ("--player-strategy", player_strategy, PLAYER_STRATEGIES, "chemin.simulate.player_strategy"),
-        ("--banker", banker, tuple(BANKER_RULES), "chemin.simulate.banker"),
-        ("--banker-strategy", banker_strategy, BANKER_STRATEGIES, "chemin.simulate.banker_strategy"),
-        ("--backend", backend, BACKENDS, "chemin.simulate.backend"),
-    )  # fmt: skip
+        ("--player-strategy", player_strategy, PLAYER_STRATEGIES, "player_strategy"),
+        ("--banker", banker, tuple(BANKER_RULES), "banker"),
+        ("--banker-strategy", banker_strategy, BANKER_STRATEGIES, "banker_strategy"),
+        ("--backend", backend, BACKENDS, "backend"),
+    )
     for flag, value, allowed, key in checks:
         if value is not None and value not in allowed:
-            _fail(lang, flag, key, allowed=", ".join(allowed), value=value)
+            _fail(lang, flag, f"chemin.simulate.{key}", allowed=", ".join(allowed), value=value)
     if output.value not in FORMATS:
         _fail(lang, "--format", "chemin.simulate.format", allowed=", ".join(FORMATS),
               value=output.value)  # fmt: skip
@@ -187,8 +187,8 @@ def run(
     except ChoiceSimulationError as error:
         params = error.params
         if error.code == "count":
-            _fail(lang, "--hands", "chemin.simulate.count", maximum=localize(f"{params['maximum']:,}", lang),
-                  value=params["value"])  # fmt: skip
+            most = localize(f"{params['maximum']:,}", lang)
+            _fail(lang, "--hands", "chemin.simulate.count", maximum=most, value=params["value"])
         if error.code == "seed":
             _fail(lang, "--seed", "chemin.simulate.seed", value=params["value"])
         _fail(lang, None, "chemin.simulate.error", message=error.message)

@@ -116,7 +116,7 @@ def choice_stream(seed: int, shoe_index: int, round_in_shoe: int) -> Xoshiro256S
     >>> [choice_stream(42, 0, 1).randbelow(11) for _ in range(1)]
     [2]
     """
-    x = (seed ^ CHOICE_KEY ^ mix64((mix64(shoe_index + GOLDEN_GAMMA) + round_in_shoe) & MASK64))
+    x = seed ^ CHOICE_KEY ^ mix64((mix64(shoe_index + GOLDEN_GAMMA) + round_in_shoe) & MASK64)
     words = []
     for _ in range(4):
         x = (x + GOLDEN_GAMMA) & MASK64
@@ -197,9 +197,7 @@ def named_strategy(rules: Rules, banker_rule: BankerRule, *, player: str, banker
         banker_draw = {
             cell: Fraction(int(rules.tableau.banker_draws(*cell))) for cell in banker_rule.cells
         }
-    return playable(
-        Strategy.make(banker_rule, player_draw=player_draw, banker_draw=banker_draw)
-    )
+    return playable(Strategy.make(banker_rule, player_draw=player_draw, banker_draw=banker_draw))
 
 
 @dataclass(frozen=True, slots=True)
@@ -421,8 +419,9 @@ def tally_chemin_numba(
     still wanted (a shoe gives at most ``cards // 4`` rounds); then shoe after
     shoe on one thread, the last cut off. The same rounds as the reference.
     """
-    from puntobanco.sim import chemin_kernels as k
-    from puntobanco.sim import encode, kernels
+    from puntobanco.sim import chemin_kernels, encode, kernels
+
+    k: Any = chemin_kernels  # numba's dispatchers, untyped
 
     shoe = encode.layout(rules)
     template = np.zeros(shoe.cards + kernels.SLACK, dtype=np.uint8)

@@ -91,7 +91,7 @@ def deal_rounds(  # type: ignore[no-untyped-def]
     banker_free,
     tally,
 ):
-    """Deal rounds from ``pos`` until the round after the cut card (-1: one round) or ``max_rounds``.
+    """Deal rounds from ``pos`` to the round after the cut card (-1: one round), or ``max_rounds``.
 
     Adds each round to ``tally`` and returns the rounds dealt.
     """
@@ -124,7 +124,7 @@ def deal_rounds(  # type: ignore[no-untyped-def]
             if player_draws:
                 third = np.intp(cards[p + 4] & 15)
                 player = (player + third) % 10
-                used = 5
+                used = np.intp(5)
             cell = banker * 11 + third
             den = banker_den[cell]
             if den == 1:
@@ -174,7 +174,7 @@ def tally_range(  # type: ignore[no-untyped-def]
     banker_den,
     banker_free,
 ):
-    """Add shoes ``first_shoe .. first_shoe + shoes - 1`` (each capped at ``max_rounds``) to ``tally``.
+    """Add shoes ``first_shoe ..`` (``shoes`` of them, each capped at ``max_rounds``) to ``tally``.
 
     In reshuffle mode every round is a shoe of its own. Returns the rounds dealt.
     """
@@ -223,7 +223,7 @@ def tally_range_parallel(  # type: ignore[no-untyped-def]
     banker_free,
     chunks,
 ):
-    """Whole shoes split into ``chunks`` contiguous ranges on numba's threads (the sum is the same)."""
+    """Whole shoes split into ``chunks`` contiguous ranges on numba's threads (the same sum)."""
     per = (shoes + chunks - 1) // chunks
     out = np.zeros((chunks, TALLY), dtype=np.int64)
     for c in prange(chunks):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from puntobanco.core.choices import PLAYER, ChoicePoint, Choices, Strategy
+from puntobanco.core.choices import PLAYER, ChoicePoint, Choices, Decide, Strategy
 from puntobanco.core.coup import Outcome, play_coup_from
 from puntobanco.core.rng import SeededSource
 from puntobanco.core.rules import Rules, ShoeMode
@@ -49,7 +49,7 @@ def tally_chemin_reference(
         round_in_shoe += 1
         decide = strategy.decider(choice_stream(seed, shoe.shoe_index, round_in_shoe))
 
-        def counted(point: ChoicePoint) -> bool:
+        def counted(point: ChoicePoint, decide: Decide = decide) -> bool:
             draws = decide(point)
             side = "player" if point.side == PLAYER else "banker"
             tally[_BIN[f"{side}_options"]] += 1

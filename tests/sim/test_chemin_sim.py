@@ -52,6 +52,15 @@ def test_the_kernel_draws_the_reference_choice_stream(seed: int, shoe: int, roun
     assert got.tolist() == expected
 
 
+def test_the_choice_stream_is_pinned():
+    # The module docstring's specification, as numbers: a change of algorithm shows here.
+    pinned = [1, 5, 2, 1, 1, 4, 0, 9]
+    stream = choice_stream(42, 0, 1)
+    assert [stream.randbelow(10) for _ in range(8)] == pinned
+    bounds = np.full(8, 10, dtype=np.uint64)
+    assert chemin_kernels.choice_draws(np.uint64(42), 0, 1, bounds).tolist() == pinned
+
+
 def test_choice_streams_differ_by_round_shoe_and_from_the_cards():
     from puntobanco.core.rng import Xoshiro256StarStar
 

@@ -184,6 +184,9 @@ def run(
             player_play=player_play,
             banker_play=banker_play,
         )
+    except KeyboardInterrupt:  # Ctrl-C: nothing half-printed, no traceback
+        typer.echo(text(lang, "chemin.simulate.stopped"), err=True)
+        raise typer.Exit(130) from None
     except ChoiceSimulationError as error:
         params = error.params
         if error.code == "count":

@@ -140,6 +140,7 @@ EN: dict[str, str] = {
     "chemin.simulate.seed": (
         "the seed must be a whole number from 0 to 18446744073709551615 (2**64 - 1), got {value}"
     ),
+    "chemin.simulate.stopped": "Stopped by Ctrl-C: no rounds are reported.",
     "chemin.simulate.error": "Error: {message}",
     "chemin.simulate.title": (
         "Chemin de fer: {hands:,} rounds, {decks} decks, {mode}, Banker rule {rule}: "
@@ -332,6 +333,7 @@ ES: dict[str, str] = {
         "la semilla debe ser un número entero de 0 a 18446744073709551615 (2**64 - 1); "
         "se recibió {value}"
     ),
+    "chemin.simulate.stopped": "Detenido con Ctrl-C: no se informa de ninguna mano.",
     "chemin.simulate.error": "Error: {message}",
     "chemin.simulate.title": (
         "Chemin de fer: {hands:,} manos, {decks} barajas, {mode}, regla de la Banca {rule}: "

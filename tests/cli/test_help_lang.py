@@ -25,6 +25,7 @@ from puntobanco.cli import lang, odds, simulate
 from puntobanco.cli.lang import help_lang
 from puntobanco.cli.main import app
 from puntobanco.core.explain import Lang
+from puntobanco.core.i18n import CATALOGUE
 from puntobanco.core.rules import PRESETS
 
 SRC = Path(__file__).resolve().parents[2] / "src"
@@ -104,6 +105,11 @@ def test_no_option_is_left_in_the_other_language(
     catalogue = CATALOGUES[command]
     ours = {catalogue[chosen][key] for key in _help_keys(catalogue[chosen])}
     theirs = {catalogue[OTHER[chosen]][key] for key in _help_keys(catalogue[chosen])}
+    # simulate's Chemin de fer options are worded by the catalogue's chemin.simulate.help_* keys.
+    for language, texts in ((chosen, ours), (OTHER[chosen], theirs)):
+        texts |= {
+            v for k, v in CATALOGUE[language].items() if k.startswith(f"chemin.{command}.help_")
+        }
     help_option = lang.message(chosen, "cli.help_option")
     helps = _option_helps(_registered(command, chosen, monkeypatch))
     assert helps.pop("--help") == help_option

@@ -63,7 +63,10 @@ __all__ = [
     "RULE_CARD",
     "CellSolution",
     "Deviation",
+    "Evaluation",
     "Solution",
+    "evaluate_chemin",
+    "evaluate_tally",
     "solve_chemin",
     "solve_tally",
     "shoe_points",
@@ -402,3 +405,97 @@ def _solve(
 def _as(value: Fraction, one: N) -> N:
     """``value`` as the solver's number type."""
     return value if isinstance(one, Fraction) else float(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """What a coup is worth when both sides play a given strategy (not necessarily optimal).
+
+    Attributes:
+        strategy: The strategy played (the Player's mix on 5, the Banker's per free cell).
+        banker_wins: Probability that the Banker wins a coup.
+        player_wins: Probability that the Player wins.
+        tie: Probability of a tie.
+        value: The Banker's expectation per coup without commission.
+        commission: The house's share of the Banker's winnings.
+        banker_after_commission: The Banker's expectation per coup after it.
+    """
+
+    strategy: Strategy
+    banker_wins: Fraction
+    player_wins: Fraction
+    tie: Fraction
+    value: Fraction
+    commission: Fraction
+    banker_after_commission: Fraction
+
+
+def evaluate_chemin(
+    strategy: Strategy,
+    shoe: ShoeCounts | None = None,
+    *,
+    infinite: bool = False,
+    commission: Fraction = BANK_COMMISSION,
+    tableau: Tableau = STANDARD,
+) -> Evaluation:
+    """The exact outcome probabilities of one coup when both sides play ``strategy``.
+
+    The shoe is as in :func:`solve_chemin` (8 full decks by default, or the
+    infinite deck); the cells ``strategy.banker_rule`` does not leave free are
+    the tableau's. Played at the equilibrium it gives the solution's figures:
+
+    >>> s = solve_chemin(infinite=True, banker_rule=FREE_BANKER)
+    >>> evaluate_chemin(s.strategy(), infinite=True).value == s.value
+    True
+
+    Raises:
+        InvalidShoe: Fewer than six cards in the shoe (``code="too_few_cards"``).
+    """
+    if infinite:
+        counts, replace = INFINITE_DECK, True
+    else:
+        counts, replace = shoe_points(shoe), False
+    weights = tally(counts, tableau, replace=replace)
+    return evaluate_tally(weights, strategy, commission=commission, tableau=tableau)
+
+
+def evaluate_tally(
+    weights: Tally,
+    strategy: Strategy,
+    *,
+    commission: Fraction = BANK_COMMISSION,
+    tableau: Tableau = STANDARD,
+) -> Evaluation:
+    """:func:`evaluate_chemin` from a walk's weights.
+
+    Each Banker cell's coups, split by whether the Player held his 5 (weight
+    ``p`` of drawing, or ``1 - p`` in the "stood" column), are weighed by the
+    Banker's probability of drawing there (the strategy's in a free cell, the
+    tableau's elsewhere); the naturals are added as they are.
+    """
+    p = strategy.player_draw
+    rule = strategy.banker_rule
+    totals = [Fraction(w) for w in weights.naturals]
+    for total in BANKER_CHOICE_TOTALS:
+        for column in range(PLAYER_STOOD + 1):
+            if rule.is_free(total, column):
+                q = strategy.banker_draw(total, column)
+            else:
+                q = Fraction(int(tableau.banker_draws(total, column)))
+            option_weight = 1 - p if column == PLAYER_STOOD else p
+            for action, share in ((STAND, 1 - q), (DRAW, q)):
+                if not share:
+                    continue
+                fixed, option = weights.cells[total][column][action]
+                for o in (WIN, LOSE, TIE):
+                    totals[o] += share * (fixed[o] + option_weight * option[o])
+    win, lose, tie = (t / weights.denominator for t in totals)
+    return Evaluation(
+        strategy=strategy,
+        banker_wins=win,
+        player_wins=lose,
+        tie=tie,
+        value=win - lose,
+        commission=commission,
+        banker_after_commission=win * (1 - commission) - lose,
+    )

@@ -26,6 +26,7 @@ from typing import Annotated, Any, NoReturn, cast
 
 import typer
 
+from puntobanco.cli import simulate_chemin
 from puntobanco.cli.lang import detect_lang, help_lang, parse_lang
 from puntobanco.cli.lang import message as lang_message
 from puntobanco.cli.numbers import interval, localize
@@ -498,6 +499,32 @@ def register(app: typer.Typer) -> None:
             bool | None, typer.Option("--progress/--no-progress", help=h("progress"))
         ] = None,
         lang: Annotated[str | None, typer.Option("--lang", metavar="es|en", help=h("lang"))] = None,
+        variant: Annotated[
+            str | None,
+            typer.Option("--variant", metavar="NAME", help=simulate_chemin.option_help("variant")),
+        ] = None,
+        player_strategy: Annotated[
+            str | None,
+            typer.Option(
+                "--player-strategy",
+                metavar="stand5|draw5|optimal",
+                help=simulate_chemin.option_help("player_strategy"),
+            ),
+        ] = None,
+        banker_rule: Annotated[
+            str | None,
+            typer.Option(
+                "--banker", metavar="rule-card|free", help=simulate_chemin.option_help("banker")
+            ),
+        ] = None,
+        banker_strategy: Annotated[
+            str | None,
+            typer.Option(
+                "--banker-strategy",
+                metavar="optimal|tableau",
+                help=simulate_chemin.option_help("banker_strategy"),
+            ),
+        ] = None,
     ) -> None:
         """Deal many rounds and tally them: outcomes, naturals, pairs, every bet's net result."""
         language = _language(lang)
@@ -512,6 +539,33 @@ def register(app: typer.Typer) -> None:
                     detail=error.detail(cast(Lang, language)),
                 )
             )
+        if simulate_chemin.applies(variant, player_strategy, banker_rule, banker_strategy):
+            simulate_chemin.run(
+                language=language,
+                output=output,
+                variant=variant,
+                player_strategy=player_strategy,
+                banker=banker_rule,
+                banker_strategy=banker_strategy,
+                hands=hands,
+                seed=seed,
+                backend=backend,
+                decks=decks,
+                shoe=shoe,
+                cut_card=cut_card,
+                burn=burn,
+                commission=commission,
+                unused={
+                    "--shoes": shoes is not None,
+                    "--workers": workers is not None,
+                    "--scheduler": scheduler is not None,
+                    "--preset": preset != "punto-banco",
+                    "--tie-pays": tie_pays is not None,
+                    "--banker-six-pays": banker_six_pays is not None,
+                    "--pair-pays": pair_pays is not None,
+                },
+            )
+            return
         try:
             from puntobanco.sim.api import simulate
 

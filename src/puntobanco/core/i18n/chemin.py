@@ -107,6 +107,73 @@ EN: dict[str, str] = {
     ),
     "chemin.solve.always_draw": "always drawing",
     "chemin.solve.always_stand": "always standing",
+    # puntobanco simulate --variant chemin-de-fer: options, refusals and the report.
+    "chemin.simulate.help_variant": (
+        "punto-banco (default) or chemin-de-fer: the Player's choice on 5 and the Banker's "
+        "free cells, played by the strategies below."
+    ),
+    "chemin.simulate.help_player_strategy": (
+        "Chemin de fer: the Player on 5, stand5, draw5 or optimal (default: optimal, "
+        "the solver's equilibrium for a full shoe)."
+    ),
+    "chemin.simulate.help_banker": (
+        "Chemin de fer: the Banker's free cells, rule-card (default) or free."
+    ),
+    "chemin.simulate.help_banker_strategy": (
+        "Chemin de fer: the Banker in his free cells, optimal (default: the equilibrium) "
+        "or tableau (Punto Banco's)."
+    ),
+    "chemin.simulate.variant": "the variants are {allowed}, got '{value}'",
+    "chemin.simulate.player_strategy": "the Player's strategies are {allowed}, got '{value}'",
+    "chemin.simulate.banker": "the Banker rules are {allowed}, got '{value}'",
+    "chemin.simulate.banker_strategy": "the Banker's strategies are {allowed}, got '{value}'",
+    "chemin.simulate.backend": (
+        "with --variant chemin-de-fer the backends are {allowed}, got '{value}'"
+    ),
+    "chemin.simulate.format": (
+        "with --variant chemin-de-fer the formats are {allowed}, got '{value}'"
+    ),
+    "chemin.simulate.needs_variant": "it is used only with --variant chemin-de-fer",
+    "chemin.simulate.not_with_variant": "it is not used with --variant chemin-de-fer",
+    "chemin.simulate.needs_hands": "--variant chemin-de-fer deals --hands N rounds: give --hands",
+    "chemin.simulate.count": "it must be a whole number from 1 to {maximum}, got {value}",
+    "chemin.simulate.seed": (
+        "the seed must be a whole number from 0 to 18446744073709551615 (2**64 - 1), got {value}"
+    ),
+    "chemin.simulate.stopped": "Stopped by Ctrl-C: no rounds are reported.",
+    "chemin.simulate.error": "Error: {message}",
+    "chemin.simulate.title": (
+        "Chemin de fer: {hands:,} rounds, {decks} decks, {mode}, Banker rule {rule}: "
+        "{backend} backend"
+    ),
+    "chemin.simulate.mode.cut-card": "cut-card shoe",
+    "chemin.simulate.mode.reshuffle": "reshuffled every round",
+    "chemin.simulate.speed": (
+        "{seconds:.3f} s, {rate:,.0f} rounds/s (compilation excluded), seed {seed}"
+    ),
+    "chemin.simulate.player": "Player on 5 ({name}): draws with probability {p}",
+    "chemin.simulate.banker_cells": "Banker in his free cells ({name}): {cells}",
+    "chemin.simulate.header": "Outcome|Count|Frequency|Std. error|Exact|z",
+    "chemin.simulate.as_tableau": "the tableau's play in every free cell",
+    "chemin.simulate.elsewhere": "{cells}; the tableau's play in the other free cells",
+    "chemin.simulate.outcome.banker": "Banker",
+    "chemin.simulate.outcome.player": "Player",
+    "chemin.simulate.outcome.tie": "Tie",
+    "chemin.simulate.net": (
+        "Banker's net per unit, no commission: {mean} ± {se} (exact {exact}, z {z})"
+    ),
+    "chemin.simulate.net_after": (
+        "Banker's net per unit after the {commission} commission: {mean} ± {se} "
+        "(exact {exact}, z {z})"
+    ),
+    "chemin.simulate.choices": (
+        "Choices: the Player held 5 {options:,} times and drew {drew:,}; the Banker was in a "
+        "free cell {banker_options:,} times and drew {banker_drew:,}."
+    ),
+    "chemin.simulate.basis": (
+        "Exact: one round from a full shoe with these strategies (in a cut-card shoe a "
+        "round's expectation differs slightly)."
+    ),
 }
 
 ES: dict[str, str] = {
@@ -226,4 +293,78 @@ ES: dict[str, str] = {
     ),
     "chemin.solve.always_draw": "pedir siempre",
     "chemin.solve.always_stand": "plantarse siempre",
+    # puntobanco simulate --variant chemin-de-fer: opciones, rechazos e informe.
+    "chemin.simulate.help_variant": (
+        "punto-banco (por defecto) o chemin-de-fer: la elección del Jugador con 5 y las "
+        "casillas libres de la Banca, jugadas con las estrategias siguientes."
+    ),
+    "chemin.simulate.help_player_strategy": (
+        "Chemin de fer: el Jugador con 5, stand5, draw5 u optimal (por defecto: optimal, "
+        "el equilibrio del solucionador para un zapato completo)."
+    ),
+    "chemin.simulate.help_banker": (
+        "Chemin de fer: las casillas libres de la Banca, rule-card (por defecto) o free."
+    ),
+    "chemin.simulate.help_banker_strategy": (
+        "Chemin de fer: la Banca en sus casillas libres, optimal (por defecto: el equilibrio) "
+        "o tableau (la tabla del Punto Banco)."
+    ),
+    "chemin.simulate.variant": "las variantes son {allowed}; se recibió «{value}»",
+    "chemin.simulate.player_strategy": (
+        "las estrategias del Jugador son {allowed}; se recibió «{value}»"
+    ),
+    "chemin.simulate.banker": "las reglas de la Banca son {allowed}; se recibió «{value}»",
+    "chemin.simulate.banker_strategy": (
+        "las estrategias de la Banca son {allowed}; se recibió «{value}»"
+    ),
+    "chemin.simulate.backend": (
+        "con --variant chemin-de-fer los motores son {allowed}; se recibió «{value}»"
+    ),
+    "chemin.simulate.format": (
+        "con --variant chemin-de-fer los formatos son {allowed}; se recibió «{value}»"
+    ),
+    "chemin.simulate.needs_variant": "solo se usa con --variant chemin-de-fer",
+    "chemin.simulate.not_with_variant": "no se usa con --variant chemin-de-fer",
+    "chemin.simulate.needs_hands": (
+        "--variant chemin-de-fer reparte --hands N manos: indique --hands"
+    ),
+    "chemin.simulate.count": "debe ser un número entero de 1 a {maximum}; se recibió {value}",
+    "chemin.simulate.seed": (
+        "la semilla debe ser un número entero de 0 a 18446744073709551615 (2**64 - 1); "
+        "se recibió {value}"
+    ),
+    "chemin.simulate.stopped": "Detenido con Ctrl-C: no se informa de ninguna mano.",
+    "chemin.simulate.error": "Error: {message}",
+    "chemin.simulate.title": (
+        "Chemin de fer: {hands:,} manos, {decks} barajas, {mode}, regla de la Banca {rule}: "
+        "motor {backend}"
+    ),
+    "chemin.simulate.mode.cut-card": "zapato con carta de corte",
+    "chemin.simulate.mode.reshuffle": "barajado en cada mano",
+    "chemin.simulate.speed": (
+        "{seconds:.3f} s, {rate:,.0f} manos/s (sin la compilación), semilla {seed}"
+    ),
+    "chemin.simulate.player": "El Jugador con 5 ({name}): pide carta con probabilidad {p}",
+    "chemin.simulate.banker_cells": "La Banca en sus casillas libres ({name}): {cells}",
+    "chemin.simulate.header": "Resultado|Veces|Frecuencia|Error típico|Exacto|z",
+    "chemin.simulate.as_tableau": "lo que dice la tabla en todas las casillas libres",
+    "chemin.simulate.elsewhere": "{cells}; lo que dice la tabla en las demás casillas libres",
+    "chemin.simulate.outcome.banker": "Banca",
+    "chemin.simulate.outcome.player": "Jugador",
+    "chemin.simulate.outcome.tie": "Empate",
+    "chemin.simulate.net": (
+        "Neto de la Banca por unidad, sin comisión: {mean} ± {se} (exacto {exact}, z {z})"
+    ),
+    "chemin.simulate.net_after": (
+        "Neto de la Banca por unidad tras la comisión de {commission}: {mean} ± {se} "
+        "(exacto {exact}, z {z})"
+    ),
+    "chemin.simulate.choices": (
+        "Decisiones: el Jugador tuvo 5 {options:,} veces y pidió {drew:,}; la Banca estuvo en "
+        "una casilla libre {banker_options:,} veces y pidió {banker_drew:,}."
+    ),
+    "chemin.simulate.basis": (
+        "Exacto: una mano de un zapato completo con estas estrategias (en un zapato con carta "
+        "de corte la esperanza de una mano difiere un poco)."
+    ),
 }

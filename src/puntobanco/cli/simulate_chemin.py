@@ -1,0 +1,305 @@
+"""``puntobanco simulate --variant chemin-de-fer``: Chemin de fer dealt with chosen strategies.
+
+Examples::
+
+    puntobanco simulate --variant chemin-de-fer --hands 1000000 --seed 1
+    puntobanco simulate --variant chemin-de-fer --player-strategy stand5 --banker free --json
+    puntobanco simulate --variant chemin-de-fer --banker-strategy tableau --backend reference
+
+``simulate`` hands its options here when a variant (or a strategy) is given;
+without one it is Punto Banco's command, unchanged. The work is
+:func:`puntobanco.sim.chemin.simulate_chemin`. Bad input (an unknown variant,
+strategy, Banker rule or backend, an option Chemin de fer does not use) prints
+one sentence naming the problem and what is allowed, in the user's language,
+and exits with status 2. Every word comes from the catalogue's
+``chemin.simulate.*`` keys. Nothing heavy is imported until a run starts, so
+``--help`` stays quick.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import sys
+from fractions import Fraction
+from typing import Any, NoReturn
+
+import typer
+
+from puntobanco.cli.lang import help_lang, message
+from puntobanco.cli.numbers import localize
+from puntobanco.cli.params import OutputFormat
+from puntobanco.core.errors import BaccaratError
+from puntobanco.core.explain import Lang
+from puntobanco.core.i18n import text
+from puntobanco.core.rules import BANKER_RULES, Variant
+
+#: The variants ``simulate`` deals, by name.
+VARIANTS: tuple[str, ...] = (Variant.PUNTO_BANCO.value, Variant.CHEMIN_DE_FER.value)
+#: The Player's and the Banker's plays by name (as :mod:`puntobanco.sim.chemin` names them).
+PLAYER_STRATEGIES: tuple[str, ...] = ("stand5", "draw5", "optimal")
+BANKER_STRATEGIES: tuple[str, ...] = ("optimal", "tableau")
+#: The backends that deal Chemin de fer.
+BACKENDS: tuple[str, ...] = ("reference", "cpu")
+#: The output formats of a Chemin de fer run.
+FORMATS: tuple[str, ...] = (OutputFormat.TABLE.value, OutputFormat.JSON.value)
+
+
+def option_help(key: str) -> str:
+    """The help text of a Chemin de fer option, in the language of ``--lang`` or the locale."""
+    return text(help_lang(sys.argv, os.environ), f"chemin.simulate.help_{key}")
+
+
+def applies(
+    variant: str | None,
+    player_strategy: str | None,
+    banker: str | None,
+    banker_strategy: str | None,
+) -> bool:
+    """Whether ``simulate`` should hand the run to this module (else: Punto Banco as ever)."""
+    if player_strategy is not None or banker is not None or banker_strategy is not None:
+        return True
+    return variant is not None and variant.strip().lower() != Variant.PUNTO_BANCO.value
+
+
+def _fail(lang: Lang, option: str | None, key: str, **params: Any) -> NoReturn:
+    detail = text(lang, key, **params)
+    line = (
+        text(lang, "chemin.simulate.error", message=detail)
+        if option is None
+        else message(lang, "opt.bad", option=option, detail=detail)
+    )
+    typer.echo(line, err=True)
+    raise typer.Exit(2)
+
+
+def run(
+    *,
+    language: str,
+    output: OutputFormat,
+    variant: str | None,
+    player_strategy: str | None,
+    banker: str | None,
+    banker_strategy: str | None,
+    hands: int | None,
+    seed: int | None,
+    backend: str,
+    decks: int | None,
+    shoe: Any,
+    cut_card: int | None,
+    burn: bool | None,
+    commission: Fraction | None,
+    unused: dict[str, bool],
+) -> None:
+    """Check the options, deal the rounds and print the report (exit 2 on bad input).
+
+    Args:
+        language: ``en`` or ``es`` (already checked by ``simulate``).
+        output: ``table`` or ``json``.
+        variant: ``--variant`` (``None``: not given, yet a strategy was).
+        player_strategy: ``--player-strategy``, ``None`` for ``optimal``.
+        banker: ``--banker``, ``None`` for ``rule-card``.
+        banker_strategy: ``--banker-strategy``, ``None`` for ``optimal``.
+        hands: ``--hands``.
+        seed: ``--seed`` (random and reported when ``None``).
+        backend: ``--backend``.
+        decks: ``--decks``.
+        shoe: ``--shoe``.
+        cut_card: ``--cut-card``.
+        burn: ``--burn/--no-burn``.
+        commission: ``--commission``.
+        unused: The Punto Banco options Chemin de fer does not take, by flag:
+            whether each was given (each given one is refused).
+    """
+    lang: Lang = "es" if language == "es" else "en"
+    name = (variant or "").strip().lower()
+    if variant is None:
+        flag = next(
+            f
+            for f, v in (
+                ("--player-strategy", player_strategy),
+                ("--banker", banker),
+                ("--banker-strategy", banker_strategy),
+            )
+            if v is not None
+        )
+        _fail(lang, flag, "chemin.simulate.needs_variant")
+    if name not in VARIANTS:
+        _fail(lang, "--variant", "chemin.simulate.variant", allowed=", ".join(VARIANTS),
+              value=variant)  # fmt: skip
+    if name == Variant.PUNTO_BANCO.value:
+        flag = "--player-strategy" if player_strategy is not None else (
+            "--banker" if banker is not None else "--banker-strategy")  # fmt: skip
+        _fail(lang, flag, "chemin.simulate.needs_variant")
+    checks = (
+        ("--player-strategy", player_strategy, PLAYER_STRATEGIES, "player_strategy"),
+        ("--banker", banker, tuple(BANKER_RULES), "banker"),
+        ("--banker-strategy", banker_strategy, BANKER_STRATEGIES, "banker_strategy"),
+        ("--backend", backend, BACKENDS, "backend"),
+    )
+    for flag, value, allowed, key in checks:
+        if value is not None and value not in allowed:
+            _fail(lang, flag, f"chemin.simulate.{key}", allowed=", ".join(allowed), value=value)
+    if output.value not in FORMATS:
+        _fail(lang, "--format", "chemin.simulate.format", allowed=", ".join(FORMATS),
+              value=output.value)  # fmt: skip
+    for flag, given in unused.items():
+        if given:
+            _fail(lang, flag, "chemin.simulate.not_with_variant")
+    if hands is None:
+        _fail(lang, None, "chemin.simulate.needs_hands")
+
+    from puntobanco.cli.simulate import build_rules
+    from puntobanco.cli.simulate import message as rules_message
+    from puntobanco.sim.chemin import ChoiceSimulationError, named_strategy, simulate_chemin
+
+    try:
+        rules = build_rules(
+            preset=Variant.PUNTO_BANCO.value,
+            decks=decks,
+            shoe=shoe,
+            cut_card=cut_card,
+            burn=burn,
+            commission=commission,
+            tie_pays=None,
+            banker_six_pays=None,
+            pair_pays=None,
+        ).replace(variant=Variant.CHEMIN_DE_FER)
+    except BaccaratError as error:
+        typer.echo(rules_message(error, lang), err=True)
+        raise typer.Exit(2) from None
+    player_play = player_strategy or "optimal"
+    banker_play = banker_strategy or "optimal"
+    rule = BANKER_RULES[banker or "rule-card"]
+    chosen_seed = seed if seed is not None else secrets.randbits(63)
+    try:
+        strategy = named_strategy(rules, rule, player=player_play, banker=banker_play)
+        result = simulate_chemin(
+            rules,
+            strategy,
+            hands=hands,
+            seed=chosen_seed,
+            backend=backend,
+            player_play=player_play,
+            banker_play=banker_play,
+        )
+    except KeyboardInterrupt:  # Ctrl-C: nothing half-printed, no traceback
+        typer.echo(text(lang, "chemin.simulate.stopped"), err=True)
+        raise typer.Exit(130) from None
+    except ChoiceSimulationError as error:
+        params = error.params
+        if error.code == "count":
+            most = localize(f"{params['maximum']:,}", lang)
+            _fail(lang, "--hands", "chemin.simulate.count", maximum=most, value=params["value"])
+        if error.code == "seed":
+            _fail(lang, "--seed", "chemin.simulate.seed", value=params["value"])
+        _fail(lang, None, "chemin.simulate.error", message=error.message)
+    data = result.to_json()
+    if output is OutputFormat.JSON:
+        typer.echo(json.dumps(data))
+    else:
+        typer.echo(localize(text_report(data, lang), lang))
+
+
+def _float(value: float | None, digits: int = 6) -> str:
+    return "-" if value is None else f"{value:.{digits}f}"
+
+
+def _signed(value: float | None, digits: int = 6) -> str:
+    return "-" if value is None else f"{value:+.{digits}f}"
+
+
+def text_report(data: dict[str, Any], lang: Lang) -> str:
+    """The ``to_json`` of a run as lines of text in ``lang`` (numbers in English form)."""
+    strategy = data["strategy"]
+    lines = [
+        text(
+            lang,
+            "chemin.simulate.title",
+            hands=data["hands"],
+            decks=data["decks"],
+            mode=text(lang, f"chemin.simulate.mode.{data['shoe_mode']}"),
+            rule=data["banker_rule"],
+            backend=data["backend"],
+        ),
+        text(
+            lang,
+            "chemin.simulate.speed",
+            seconds=data["seconds"],
+            rate=data["hands_per_second"],
+            seed=data["seed"],
+        ),
+        text(
+            lang,
+            "chemin.simulate.player",
+            name=data["player_strategy"],
+            p=_probability(strategy["player_draw_on_5"]),
+        ),
+        text(
+            lang,
+            "chemin.simulate.banker_cells",
+            name=data["banker_strategy"],
+            cells=_banker_cells(strategy["banker_draw"], data["tableau_draw"], lang),
+        ),
+        "",
+    ]
+    header = text(lang, "chemin.simulate.header").split("|")
+    row = "{:<10} {:>14} {:>10} {:>12} {:>10} {:>7}"
+    lines.append(row.format(*header))
+    for name, estimate in data["outcomes"].items():
+        lines.append(
+            row.format(
+                text(lang, f"chemin.simulate.outcome.{name}"),
+                f"{data[name]:,}",
+                _float(estimate["mean"]),
+                _float(estimate["standard_error"]),
+                _float(estimate["exact"]),
+                _signed(estimate["z"], 2),
+            )
+        )
+    lines.append("")
+    commission = Fraction(data["commission"])
+    for key, net in (
+        ("chemin.simulate.net", data["banker_net"]["no_commission"]),
+        ("chemin.simulate.net_after", data["banker_net"]["after_commission"]),
+    ):
+        lines.append(
+            text(
+                lang,
+                key,
+                commission=f"{float(commission):.0%}" if (commission * 100).denominator == 1
+                else str(commission),
+                mean=_signed(net["mean"]),
+                se=_float(net["standard_error"]),
+                exact=_signed(net["exact"]),
+                z=_signed(net["z"], 2),
+            )
+        )  # fmt: skip
+    choices = data["choices"]
+    lines.append(
+        text(
+            lang,
+            "chemin.simulate.choices",
+            options=choices["player_on_5"],
+            drew=choices["player_drew_on_5"],
+            banker_options=choices["banker_free_cells"],
+            banker_drew=choices["banker_drew_in_free_cells"],
+        )
+    )
+    lines.append(text(lang, "chemin.simulate.basis"))
+    return "\n".join(lines)
+
+
+def _banker_cells(draw: dict[str, str], tableau: dict[str, str], lang: Lang) -> str:
+    """The free cells where the Banker leaves the tableau (mixing or not), the rest summed up."""
+    apart = [f"{cell} {_probability(p)}" for cell, p in draw.items() if tableau[cell] != p]
+    if not apart:
+        return text(lang, "chemin.simulate.as_tableau")
+    return text(lang, "chemin.simulate.elsewhere", cells=", ".join(apart))
+
+
+def _probability(value: str) -> str:
+    """A probability written exactly, and as a decimal when it is not 0 or 1."""
+    p = Fraction(value)
+    return value if p.denominator == 1 else f"{value} ({float(p):.6f})"

@@ -333,7 +333,7 @@ _PLAY_EN: dict[str, str] = {
     "chemin.play.word_stand": "stand",
     "chemin.play.advice_pure": (
         "Optimal for the unseen cards: {best}. To {other} would cost you {cost} a unit staked, "
-        "in expectation, against the other side's best play."
+        "in expectation, against the other side's equilibrium play."
     ),
     "chemin.play.advice_mixed_player": (
         "Optimal for the unseen cards: draw with probability {p}, else stand; against the "
@@ -484,7 +484,7 @@ _PLAY_ES: dict[str, str] = {
     "chemin.play.word_stand": "plantarse",
     "chemin.play.advice_pure": (
         "Lo óptimo para las cartas no vistas: {best}. {other} le costaría {cost} por unidad "
-        "apostada, en esperanza, contra la mejor jugada del otro lado."
+        "apostada, en esperanza, contra el equilibrio del otro lado."
     ),
     "chemin.play.advice_mixed_player": (
         "Lo óptimo para las cartas no vistas: pedir carta con probabilidad {p}, si no "

@@ -28,7 +28,7 @@ from puntobanco.core.coup import EventKind, Side, play_coup
 from puntobanco.core.i18n import CATALOGUE, Lang
 from puntobanco.core.money import format_minor
 from puntobanco.core.rng import SeededSource
-from puntobanco.core.rules import FREE_BANKER, RULE_CARD, BankerRule, Rules, Variant
+from puntobanco.core.rules import FREE_BANKER, RULE_CARD, BankerRule, Rules, ShoeMode, Variant
 from puntobanco.core.shoe import Shoe
 from puntobanco.core.tableau import PLAYER_STOOD
 
@@ -354,3 +354,60 @@ def test_the_command_plays_in_spanish() -> None:
     assert done.exit_code == 0, done.output
     assert "Chemin de fer: 8 barajas, regla de la Banca rule-card" in done.output
     assert "Manos jugadas:" in done.output
+
+
+def test_punto_banco_by_name_is_play_s_own_game() -> None:
+    done = runner.invoke(
+        app,
+        ["play", "--variant", " Punto-Banco ", "--seed", "1", "--lang", "en", "--fast"],
+        input="q\n",
+        env={"COLUMNS": "200"},
+    )
+    assert done.exit_code == 0, done.output
+    assert "Chemin de fer" not in done.output
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(variant=Variant.CHEMIN_DE_FER, decks=1, cut_card=12),
+        Rules(variant=Variant.CHEMIN_DE_FER, decks=2, shoe_mode=ShoeMode.RESHUFFLE),
+    ],
+    ids=["one-deck cut card", "reshuffle"],
+)
+def test_every_shoe_is_the_seeded_one_and_the_seen_cards_start_again(rules: Rules) -> None:
+    config = ChemConfig(
+        rules=rules, minimum_minor=100, balance_minor=START, seed=21, lang="en", explain=False
+    )
+    read_line, _ = responder(
+        "en", bets=cycle("banco", "4"), choices=cycle("d"), keeps=cycle("k"), banks=cycle(""),
+        rounds=30,
+    )  # fmt: skip
+    out = io.StringIO()
+    game = run_chemin(config, Console(file=out, width=200), read_line=read_line)
+    reference = Shoe(rules, SeededSource(21))
+    shoe_index = None
+    shown: list[Any] = []
+    for played in game.history:
+        result = played.result
+        if result.shoe_index != shoe_index:  # a new shoe: shuffled (and burned) as the shoe does
+            shoe_index = result.shoe_index
+            burn = reference.shuffle()
+            assert reference.shoe_index == shoe_index
+            shown = [] if burn is None else [burn.shown]
+        assert [reference.deal() for _ in result.cards] == list(result.cards)
+        shown.extend(result.cards)
+    shoes = {p.result.shoe_index for p in game.history}
+    if rules.shoe_mode is ShoeMode.CUT_CARD:
+        assert len(shoes) >= 2
+        # A shoe's last round is the one after the cut card came out, never its first.
+        lasts = [p.result.round_in_shoe for p in game.history if p.result.last_in_shoe]
+        assert lasts and all(n is not None and n > 1 for n in lasts)
+    else:
+        assert len(shoes) == len(game.history)
+        assert all(p.result.last_in_shoe and p.result.round_in_shoe == 1 for p in game.history)
+    # The unseen cards are the current shoe's less the burn's shown card and the rounds' cards.
+    expected = list(ShoeCounts.full(rules.decks).points)
+    for card in shown:
+        expected[card.points] -= 1
+    assert game.unseen_points() == tuple(expected)

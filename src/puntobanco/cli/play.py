@@ -473,10 +473,12 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         options = dict(locals())
         del options["variant"], options["banker"]
-        if variant not in (None, "punto-banco") or banker is not None:  # Chemin de fer's own loop
+        if variant is not None or banker is not None:  # Chemin de fer has a loop of its own
             from puntobanco.cli.play_chemin import play_variant
 
-            raise typer.Exit(play_variant(variant, banker, options))
+            status = play_variant(variant, banker, options)
+            if status is not None:
+                raise typer.Exit(status)
         try:
             config = build_config(options, os.environ)
         except OptionError as error:

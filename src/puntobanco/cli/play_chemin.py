@@ -627,8 +627,8 @@ def run_chemin(
     return game
 
 
-def play_variant(variant: str | None, banker: str | None, options: dict[str, Any]) -> int:
-    """``play --variant NAME [--banker RULE]`` other than Punto Banco: the exit status.
+def play_variant(variant: str | None, banker: str | None, options: dict[str, Any]) -> int | None:
+    """``play --variant NAME [--banker RULE]``: the exit status, or ``None`` for Punto Banco.
 
     Refuses (status 2, one sentence on standard error in the player's
     language) an unknown variant, Baccarat Banque (not playable yet), an
@@ -650,6 +650,8 @@ def play_variant(variant: str | None, banker: str | None, options: dict[str, Any
 
     name = (variant or Variant.PUNTO_BANCO.value).strip().lower()
     if name == Variant.PUNTO_BANCO.value:
+        if banker is None:
+            return None  # Punto Banco: play's own game
         return fail("--banker", text(lang, "chemin.play.banker_here"))
     if name == Variant.BANQUE.value:
         return fail("--variant", text(lang, "chemin.play.banque", allowed=", ".join(PLAYABLE)))

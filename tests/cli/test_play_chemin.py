@@ -411,3 +411,39 @@ def test_every_shoe_is_the_seeded_one_and_the_seen_cards_start_again(rules: Rule
     for card in shown:
         expected[card.points] -= 1
     assert game.unseen_points() == tuple(expected)
+
+
+def test_the_banker_s_choices_are_asked_and_explained() -> None:
+    """With the free Banker and you banking, every hand of yours without a natural is a choice."""
+    game, text, prompts = play(
+        "en", seed=2, rule=FREE_BANKER, explain=True, banks=cycle(""), keeps=cycle("k"),
+        choices=cycle("s"), bets=cycle(""), rounds=40,
+    )  # fmt: skip
+    asked = [p for p in prompts if p.startswith("Draw or stand?")]
+    mine = [
+        (i, e)
+        for i, p in enumerate(game.history)
+        if p.table.banker == HUMAN
+        for e in p.result.events
+        if e.kind is EventKind.CHOICE and e.side is Side.BANKER
+    ]
+    assert len(mine) >= 5 and len(asked) == len(mine)
+    assert all(not e.draws for _, e in mine)  # every answer was "s"
+    assert "the Player stood." in text or "the Player drew" in text
+    # The first advice, against the exact solver for the same unseen cards.
+    i, event = mine[0]
+    assert event.total is not None and event.player_third is not None
+    exact = solve_chemin(
+        ShoeCounts.from_points(dict(enumerate(_unseen(2, game.history, i)))),
+        banker_rule=FREE_BANKER,
+    )
+    cell = next(c for c in exact.banker if c.cell == (event.total, event.player_third))
+    if cell.indifferent or cell.per_decision == 0:
+        expected = "For the unseen cards drawing and standing are worth the same here."
+    elif cell.draw in (0, 1):
+        best, other = ("draw", "stand") if cell.draw == 1 else ("stand", "draw")
+        cost = f"{abs(float(cell.per_decision)):.4f}"
+        expected = f"Optimal for the unseen cards: {best}. To {other} would cost you {cost}"
+    else:
+        expected = f"Optimal for the unseen cards: draw with probability {float(cell.draw):.3f}"
+    assert expected in text

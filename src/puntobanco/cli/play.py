@@ -37,6 +37,7 @@ from puntobanco.cli.textsafe import SafeHelpCommand, safe_stream, transliterate
 from puntobanco.core.bets import Bet
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import Lang
+from puntobanco.core.i18n import text
 from puntobanco.core.rng import SeededSource
 
 #: Seconds between cards when the game is played at a terminal without --fast.
@@ -462,8 +463,22 @@ def register(app: typer.Typer) -> None:
         history: Annotated[
             str | None, typer.Option(metavar="FILE.csv|FILE.json", help=h("history"))
         ] = None,
+        variant: Annotated[
+            str | None,
+            typer.Option(metavar="NAME", help=text(language, "chemin.play.help_variant")),
+        ] = None,
+        banker: Annotated[
+            str | None, typer.Option(metavar="NAME", help=text(language, "chemin.play.help_banker"))
+        ] = None,
     ) -> None:
         options = dict(locals())
+        del options["variant"], options["banker"]
+        if variant is not None or banker is not None:  # Chemin de fer has a loop of its own
+            from puntobanco.cli.play_chemin import play_variant
+
+            status = play_variant(variant, banker, options)
+            if status is not None:
+                raise typer.Exit(status)
         try:
             config = build_config(options, os.environ)
         except OptionError as error:

@@ -368,3 +368,306 @@ ES: dict[str, str] = {
         "de corte la esperanza de una mano difiere un poco)."
     ),
 }
+
+# The Chemin de fer table (core.chemin_table) and ``puntobanco play --variant chemin-de-fer``:
+# kept in tables of their own, joined into EN and ES below.
+_PLAY_EN: dict[str, str] = {
+    # Refusals of core.chemin_table.
+    "chemin.play.error.table": "The table cannot be set up: {detail}.",
+    "chemin.play.error.stake_not_integer": ("An amount is a whole number of cents, got {value}."),
+    "chemin.play.error.bank_open": "The bank is already open, at {bank}.",
+    "chemin.play.error.bank_out_of_range": (
+        "The bank must be from {minimum} to the banker's balance {balance}; got {amount}."
+    ),
+    "chemin.play.error.no_bank": "The bank is not open yet: the banker states it first.",
+    "chemin.play.error.not_a_punter": (
+        "Seat {seat} cannot bet against the bank: the punters are seats {allowed}."
+    ),
+    "chemin.play.error.banco_taken": (
+        "Banco was called: the whole bank is covered, and no other bet is taken."
+    ),
+    "chemin.play.error.already_bet": "Seat {seat} has already bet this round.",
+    "chemin.play.error.not_positive": "A bet must be more than 0.",
+    "chemin.play.error.banco_not_whole": (
+        "A banco takes the whole bank, {bank}, no more and no less; got {amount}."
+    ),
+    "chemin.play.error.over_bank": (
+        "{amount} is more than is left of the bank: bet up to {left}, or call banco "
+        "for the whole bank of {bank}."
+    ),
+    "chemin.play.error.below_minimum": "The smallest bet is {minimum}; got {amount}.",
+    "chemin.play.error.over_balance": "{amount} is more than your balance, {balance}.",
+    "chemin.play.error.no_wagers": "Nobody has bet against the bank.",
+    "chemin.play.error.outcome": "The outcome is one of {allowed}, got {value}.",
+    "chemin.play.error.no_banker": "No other seat has the table minimum, {minimum}, to bank.",
+    "chemin.play.error.no_choice": (
+        "The banker may keep the bank only after winning a round: there is no choice now."
+    ),
+    # puntobanco play --variant chemin-de-fer.
+    "chemin.play.help_variant": "The game: punto-banco (default) or chemin-de-fer.",
+    "chemin.play.help_banker": (
+        "Chemin de fer's Banker rule: rule-card (default, two free cells) or free (every cell)."
+    ),
+    "chemin.play.banker": "the Banker rules are {allowed}, got '{value}'",
+    "chemin.play.banker_here": "a Banker rule is for --variant chemin-de-fer only",
+    "chemin.play.commission_whole": (
+        "The house takes {commission}: {rate} of the {won} won, nothing to round."
+    ),
+    "chemin.play.variant": "the variants to play are {allowed}, got '{value}'",
+    "chemin.play.banque": (
+        "Baccarat Banque cannot be played yet; the variants to play are {allowed}"
+    ),
+    "chemin.play.not_here": "{option} does not apply to Chemin de fer; its options are {allowed}",
+    "chemin.play.interrupted": "Interrupted.",
+    "chemin.play.welcome": (
+        "Chemin de fer: {decks}, Banker rule {rule}, the house takes {rate} of the banker's "
+        "winnings."
+    ),
+    "chemin.play.seats_intro": (
+        "You sit at seat 1 of {seats}; every seat starts with {balance}, the table minimum is "
+        "{minimum}. The computer players play the equilibrium for the unseen cards."
+    ),
+    "chemin.play.seed": "Seed {seed}: the same seed deals the same game.",
+    "chemin.play.help": (
+        "The bank goes round the table. When another seat holds it, bet against it: an amount, "
+        "'banco' for the whole bank, Enter to sit out. When you hold it, state your bank; after "
+        "a win keep it (k) or pass it (p). Holding the Player's cards on 5, or the Banker's in "
+        "a free cell, you choose: d draws, s stands, ? asks for advice. x turns the "
+        "explanations on or off, h shows this help, q quits."
+    ),
+    "chemin.play.you": "You",
+    "chemin.play.you_subject": "Seat 1 (you)",
+    "chemin.play.seat_name.1": "Ana",
+    "chemin.play.seat_name.2": "Bruno",
+    "chemin.play.seat_name.3": "Carla",
+    "chemin.play.seat_line": "{marker} {seat}. {name:<6} {balance:>12}{role}",
+    "chemin.play.role_banker": "   holds the bank: {bank}",
+    "chemin.play.bank_opened": "{name} holds the bank: {bank}.",
+    "chemin.play.bank_prompt": (
+        "You hold the bank. Your bank, {minimum} to {balance} (Enter: {default}; p: pass the bank):"
+    ),
+    "chemin.play.gives_up": "{name} passes the bank (la main passe) to {next}.",
+    "chemin.play.bet_prompt": (
+        "Bank {bank}, {left} left to cover; your balance {balance}. Your bet (an amount, "
+        "banco, Enter to sit out; h: help, q: quit):"
+    ),
+    "chemin.play.bets": "{name} bets {amount}.",
+    "chemin.play.banco": "{name}: banco! ({amount}, the whole bank)",
+    "chemin.play.sits_out": "{name} sits out this round.",
+    "chemin.play.explain_on": "Explanations on: at your choices the game tells the optimal one.",
+    "chemin.play.explain_off": "Explanations off.",
+    "chemin.play.nobody": "Nobody bets against the bank.",
+    "chemin.play.hand_holder": "{name} holds the Player's cards.",
+    "chemin.play.new_shoe": "New shoe: {cards} cards, shuffled.",
+    "chemin.play.burn": "Burn: {card} shown, then {count} cards face down.",
+    "chemin.play.your_player_cards": "Your cards: {cards}, Player {total}.",
+    "chemin.play.your_banker_cards": (
+        "Your cards: {cards}, Banker {total}; the Player drew {third}."
+    ),
+    "chemin.play.your_banker_stood": "Your cards: {cards}, Banker {total}; the Player stood.",
+    "chemin.play.choice_prompt": "Draw or stand? (d: draw, s: stand, ?: advice)",
+    "chemin.play.choice_bad": (
+        "'{value}' is not a choice: type d to draw or s to stand (? for advice)."
+    ),
+    "chemin.play.choice_eof": "End of input: the optimal choice is played ({choice}).",
+    "chemin.play.word_draw": "draw",
+    "chemin.play.word_stand": "stand",
+    "chemin.play.advice_pure": (
+        "Optimal for the unseen cards: {best}. To {other} would cost you {cost} a unit staked, "
+        "in expectation, against the other side's equilibrium play."
+    ),
+    "chemin.play.advice_mixed_player": (
+        "Optimal for the unseen cards: draw with probability {p}, else stand; against the "
+        "Banker's equilibrium either choice is worth the same. Against a Banker who knew your "
+        "choice, always standing would cost {stand_cost} a unit staked, always drawing "
+        "{draw_cost}."
+    ),
+    "chemin.play.advice_mixed_banker": (
+        "Optimal for the unseen cards: draw with probability {p}, else stand; against the "
+        "Player's equilibrium either choice is worth the same."
+    ),
+    "chemin.play.advice_same": (
+        "For the unseen cards drawing and standing are worth the same here."
+    ),
+    "chemin.play.cards": "Player: {player} ({ptotal})   Banker: {banker} ({btotal})",
+    "chemin.play.outcome.player": "The Player wins.",
+    "chemin.play.outcome.banker": "The Banker wins.",
+    "chemin.play.outcome.tie": "A tie: every bet pushes.",
+    "chemin.play.delta": "  {name:<6} {delta:>12}   balance {balance:>12}",
+    "chemin.play.commission": (
+        "The house takes {commission}: {rate} of the {won} won is {exact}, rounded down; "
+        "{rounded} rounded away stays with the banker."
+    ),
+    "chemin.play.tie_push": "{name} keeps the bank at {bank}.",
+    "chemin.play.passes": "The banker lost: the bank passes to {name}.",
+    "chemin.play.bank_grows": "{name} won: the bank is now {bank}.",
+    "chemin.play.keeps": "{name} keeps the bank at {bank}.",
+    "chemin.play.keep_prompt": "You won: the bank is now {bank}. Keep the bank (k) or pass it (p)?",
+    "chemin.play.keep_bad": "'{value}' is not a choice: type k to keep the bank or p to pass it.",
+    "chemin.play.broke": "You have less than the table minimum, {minimum}: the game ends.",
+    "chemin.play.table_empty": "No computer player has the table minimum left: the game ends.",
+    "chemin.play.summary": (
+        "Rounds played: {rounds}. Your balance: {balance} (you started with {start}, net "
+        "{net}). The house took {commission} in commission."
+    ),
+}
+
+_PLAY_ES: dict[str, str] = {
+    "chemin.play.error.table": "No se puede preparar la mesa: {detail}.",
+    "chemin.play.error.stake_not_integer": (
+        "Una cantidad es un número entero de céntimos; se recibió {value}."
+    ),
+    "chemin.play.error.bank_open": "La banca ya está abierta, con {bank}.",
+    "chemin.play.error.bank_out_of_range": (
+        "La banca debe ser de {minimum} hasta el saldo del banquero, {balance}; "
+        "se recibió {amount}."
+    ),
+    "chemin.play.error.no_bank": "La banca aún no está abierta: primero la anuncia el banquero.",
+    "chemin.play.error.not_a_punter": (
+        "El asiento {seat} no puede apostar contra la banca: los puntos son los asientos {allowed}."
+    ),
+    "chemin.play.error.banco_taken": (
+        "Se ha cantado banco: la banca entera está cubierta y no se acepta otra apuesta."
+    ),
+    "chemin.play.error.already_bet": "El asiento {seat} ya ha apostado en esta mano.",
+    "chemin.play.error.not_positive": "Una apuesta debe ser mayor que 0.",
+    "chemin.play.error.banco_not_whole": (
+        "Un banco cubre la banca entera, {bank}, ni más ni menos; se recibió {amount}."
+    ),
+    "chemin.play.error.over_bank": (
+        "{amount} es más de lo que queda de la banca: apueste hasta {left}, o cante banco "
+        "por la banca entera de {bank}."
+    ),
+    "chemin.play.error.below_minimum": "La apuesta mínima es {minimum}; se recibió {amount}.",
+    "chemin.play.error.over_balance": "{amount} es más que su saldo, {balance}.",
+    "chemin.play.error.no_wagers": "Nadie ha apostado contra la banca.",
+    "chemin.play.error.outcome": "El resultado es uno de {allowed}; se recibió {value}.",
+    "chemin.play.error.no_banker": (
+        "Ningún otro asiento tiene el mínimo de la mesa, {minimum}, para tener la banca."
+    ),
+    "chemin.play.error.no_choice": (
+        "El banquero solo puede seguir con la banca tras ganar una mano: ahora no hay elección."
+    ),
+    "chemin.play.help_variant": "El juego: punto-banco (por defecto) o chemin-de-fer.",
+    "chemin.play.help_banker": (
+        "La regla de la Banca del Chemin de fer: rule-card (por defecto, dos casillas libres) "
+        "o free (todas)."
+    ),
+    "chemin.play.banker": "las reglas de la Banca son {allowed}, no '{value}'",
+    "chemin.play.banker_here": "una regla de la Banca solo sirve con --variant chemin-de-fer",
+    "chemin.play.commission_whole": (
+        "La casa se queda {commission}: el {rate} de los {won} ganados, sin nada que redondear."
+    ),
+    "chemin.play.variant": "las variantes que se juegan son {allowed}, no '{value}'",
+    "chemin.play.banque": (
+        "El Baccarat Banque aún no se puede jugar; las variantes que se juegan son {allowed}"
+    ),
+    "chemin.play.not_here": "{option} no se aplica al Chemin de fer; sus opciones son {allowed}",
+    "chemin.play.interrupted": "Interrumpido.",
+    "chemin.play.welcome": (
+        "Chemin de fer: {decks}, regla de la Banca {rule}; la casa se queda el {rate} de las "
+        "ganancias del banquero."
+    ),
+    "chemin.play.seats_intro": (
+        "Se sienta en el asiento 1 de {seats}; cada asiento empieza con {balance} y el mínimo "
+        "de la mesa es {minimum}. Los jugadores de la máquina juegan el equilibrio para las "
+        "cartas no vistas."
+    ),
+    "chemin.play.seed": "Semilla {seed}: la misma semilla reparte la misma partida.",
+    "chemin.play.help": (
+        "La banca da la vuelta a la mesa. Cuando la tiene otro asiento, apueste contra ella: "
+        "una cantidad, 'banco' por la banca entera, Intro para no apostar. Cuando la tiene "
+        "usted, anuncie su banca; tras ganar, sígala (s) o pase la mano (p). Con las cartas "
+        "del Jugador y un 5, o las de la Banca en una casilla libre, usted elige: c pide "
+        "carta, p se planta, ? pide consejo. x activa o quita las explicaciones, h muestra "
+        "esta ayuda, q sale."
+    ),
+    "chemin.play.you": "Usted",
+    "chemin.play.you_subject": "Asiento 1 (usted)",
+    "chemin.play.seat_name.1": "Ana",
+    "chemin.play.seat_name.2": "Bruno",
+    "chemin.play.seat_name.3": "Carla",
+    "chemin.play.seat_line": "{marker} {seat}. {name:<6} {balance:>12}{role}",
+    "chemin.play.role_banker": "   tiene la banca: {bank}",
+    "chemin.play.bank_opened": "{name} tiene la banca: {bank}.",
+    "chemin.play.bank_prompt": (
+        "Usted tiene la banca. Su banca, de {minimum} a {balance} (Intro: {default}; p: pasar "
+        "la mano):"
+    ),
+    "chemin.play.gives_up": "{name} pasa la mano (la main passe) a {next}.",
+    "chemin.play.bet_prompt": (
+        "Banca {bank}, quedan {left} por cubrir; su saldo {balance}. Su apuesta (una "
+        "cantidad, banco, Intro para no apostar; h: ayuda, q: salir):"
+    ),
+    "chemin.play.bets": "{name} apuesta {amount}.",
+    "chemin.play.banco": "{name}: ¡banco! ({amount}, la banca entera)",
+    "chemin.play.sits_out": "{name} no apuesta en esta mano.",
+    "chemin.play.explain_on": (
+        "Explicaciones activadas: en sus decisiones el juego le dice la óptima."
+    ),
+    "chemin.play.explain_off": "Explicaciones desactivadas.",
+    "chemin.play.nobody": "Nadie apuesta contra la banca.",
+    "chemin.play.hand_holder": "{name} tiene las cartas del Jugador.",
+    "chemin.play.new_shoe": "Zapato nuevo: {cards} cartas, barajadas.",
+    "chemin.play.burn": "Quemada: se muestra {card} y se queman {count} cartas boca abajo.",
+    "chemin.play.your_player_cards": "Sus cartas: {cards}, Jugador {total}.",
+    "chemin.play.your_banker_cards": (
+        "Sus cartas: {cards}, Banca {total}; el Jugador pidió y recibió {third}."
+    ),
+    "chemin.play.your_banker_stood": "Sus cartas: {cards}, Banca {total}; el Jugador se plantó.",
+    "chemin.play.choice_prompt": "¿Carta o me planto? (c: carta, p: me planto, ?: consejo)",
+    "chemin.play.choice_bad": (
+        "'{value}' no es una opción: escriba c para pedir carta o p para plantarse "
+        "(? para un consejo)."
+    ),
+    "chemin.play.choice_eof": "Fin de la entrada: se juega la opción óptima ({choice}).",
+    "chemin.play.word_draw": "pedir carta",
+    "chemin.play.word_stand": "plantarse",
+    "chemin.play.advice_pure": (
+        "Lo óptimo para las cartas no vistas: {best}. {other} le costaría {cost} por unidad "
+        "apostada, en esperanza, contra el equilibrio del otro lado."
+    ),
+    "chemin.play.advice_mixed_player": (
+        "Lo óptimo para las cartas no vistas: pedir carta con probabilidad {p}, si no "
+        "plantarse; contra el equilibrio de la Banca las dos opciones valen lo mismo. Contra "
+        "una Banca que conociera su elección, plantarse siempre costaría {stand_cost} por "
+        "unidad apostada, y pedir siempre {draw_cost}."
+    ),
+    "chemin.play.advice_mixed_banker": (
+        "Lo óptimo para las cartas no vistas: pedir carta con probabilidad {p}, si no "
+        "plantarse; contra el equilibrio del Jugador las dos opciones valen lo mismo."
+    ),
+    "chemin.play.advice_same": (
+        "Para las cartas no vistas pedir carta y plantarse valen aquí lo mismo."
+    ),
+    "chemin.play.cards": "Jugador: {player} ({ptotal})   Banca: {banker} ({btotal})",
+    "chemin.play.outcome.player": "Gana el Jugador.",
+    "chemin.play.outcome.banker": "Gana la Banca.",
+    "chemin.play.outcome.tie": "Empate: ninguna apuesta se gana ni se pierde.",
+    "chemin.play.delta": "  {name:<6} {delta:>12}   saldo {balance:>12}",
+    "chemin.play.commission": (
+        "La casa se queda {commission}: el {rate} de los {won} ganados es {exact}, redondeado "
+        "hacia abajo; los {rounded} que se redondean quedan para el banquero."
+    ),
+    "chemin.play.tie_push": "{name} sigue con la banca en {bank}.",
+    "chemin.play.passes": "El banquero perdió: la banca pasa a {name}.",
+    "chemin.play.bank_grows": "{name} ganó: la banca es ahora de {bank}.",
+    "chemin.play.keeps": "{name} sigue con la banca en {bank}.",
+    "chemin.play.keep_prompt": (
+        "Ha ganado: la banca es ahora de {bank}. ¿Sigue con la banca (s) o pasa la mano (p)?"
+    ),
+    "chemin.play.keep_bad": (
+        "'{value}' no es una opción: escriba s para seguir con la banca o p para pasar la mano."
+    ),
+    "chemin.play.broke": "Le queda menos que el mínimo de la mesa, {minimum}: la partida termina.",
+    "chemin.play.table_empty": (
+        "A ningún jugador de la máquina le queda el mínimo de la mesa: la partida termina."
+    ),
+    "chemin.play.summary": (
+        "Manos jugadas: {rounds}. Su saldo: {balance} (empezó con {start}, neto {net}). La "
+        "casa se quedó {commission} de comisión."
+    ),
+}
+
+EN.update(_PLAY_EN)
+ES.update(_PLAY_ES)

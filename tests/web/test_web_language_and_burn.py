@@ -93,7 +93,8 @@ def test_counts_agree_with_their_nouns(browser: Any, server_url: str, lang: str)
     page = open_table(browser, server_url)
     said = page.evaluate(
         """async (lang) => {
-          const { translator } = await import('/js/i18n.js');
+          const { loadTexts, translator } = await import('/js/i18n.js');
+          await loadTexts(lang);
           const t = translator(lang);
           const out = {};
           for (const n of [0, 1, 2, 21]) {

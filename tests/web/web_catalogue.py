@@ -18,7 +18,9 @@ PREFIX = "web."
 def catalogue() -> dict[str, dict[str, str]]:
     """Each language's ``web.`` keys, without the prefix."""
     return {
-        lang: {k.removeprefix(PREFIX): v for k, v in CATALOGUE[lang].items() if k.startswith(PREFIX)}
+        lang: {
+            k.removeprefix(PREFIX): v for k, v in CATALOGUE[lang].items() if k.startswith(PREFIX)
+        }
         for lang in LANGUAGES
     }
 

@@ -33,8 +33,9 @@ no-referrer``, ``X-Frame-Options: DENY`` and a Content-Security-Policy that allo
 the server's own scripts, styles and connections, and no framing (``frame-ancestors
 'none'``). The API's answers (``/api/``, ``/metrics``, ``/openapi.json``) are never cached
 (``Cache-Control: no-store``), except the page's texts (``/api/i18n/``), which say how they
-may be. The documentation pages (``/docs``, ``/redoc``) start Swagger UI and ReDoc with an inline script, so they alone get a policy that allows inline
-scripts (still from this server only); ReDoc also runs a worker from a ``blob:`` URL.
+may be. The documentation pages (``/docs``, ``/redoc``) start Swagger UI and ReDoc with an
+inline script, so they alone get a policy that allows inline scripts (still from this server
+only); ReDoc also runs a worker from a ``blob:`` URL.
 """
 
 from __future__ import annotations

@@ -56,9 +56,9 @@ EN: dict[str, str] = {
     "web.roads.text.empty": "No rounds yet.",
     "web.roads.text.ties": "{n} ties",
     "web.roads.text.ties.one": "{n} tie",
-    "web.err.max": "{name} is at its maximum of {max}.",
+    "web.err.max": "The bet on {name} is at its maximum of {max}.",
     "web.err.balance_left": "Your balance is all on the table: no more chips can be placed.",
-    "web.err.double_max": "Doubling would take {name} over its maximum of {max}.",
+    "web.err.double_max": "Doubling would take the bet on {name} over its maximum of {max}.",
     "web.err.double_balance": "Doubling needs {amount}, more than your balance.",
     "web.err.rebet_max": "The last bet on {name} is over this table's maximum of {max}.",
     "web.err.rebet_balance": "The last bets total {amount}, more than your balance.",
@@ -374,9 +374,9 @@ ES: dict[str, str] = {
     "web.roads.text.empty": "Aún no hay manos.",
     "web.roads.text.ties": "{n} empates",
     "web.roads.text.ties.one": "{n} empate",
-    "web.err.max": "{name} ya está en su máximo de {max}.",
+    "web.err.max": "La apuesta a {name} ya está en su máximo de {max}.",
     "web.err.balance_left": "Todo su saldo está en la mesa: no puede poner más fichas.",
-    "web.err.double_max": "Al doblar, {name} pasaría de su máximo de {max}.",
+    "web.err.double_max": "Al doblar, la apuesta a {name} pasaría de su máximo de {max}.",
     "web.err.double_balance": "Para doblar hacen falta {amount}, más que su saldo.",
     "web.err.rebet_max": "La última apuesta a {name} pasa del máximo de esta mesa, {max}.",
     "web.err.rebet_balance": "Las últimas apuestas suman {amount}, más que su saldo.",
@@ -499,14 +499,14 @@ ES: dict[str, str] = {
     "web.res.lose": "Perdida",
     "web.res.push": "Devuelta",
     "web.explain.title": "El reparto, paso a paso",
-    "web.explain.off": "Active Explicar para ver la regla de cada carta pedida o plantada.",
+    "web.explain.off": "Active Explicar para ver por qué cada mano pide carta o se planta.",
     "web.explain.empty": "Reparta una mano para ver sus pasos.",
     "web.roads.title": "Marcadores",
-    "web.roads.bead": "Bead Plate (cuentas)",
-    "web.roads.big": "Big Road (camino grande)",
-    "web.roads.big_eye_boy": "Big Eye Boy (ojo grande)",
-    "web.roads.small_road": "Small Road (camino pequeño)",
-    "web.roads.cockroach_pig": "Cockroach Pig (cucaracha)",
+    "web.roads.bead": "Cuentas",
+    "web.roads.big": "Camino grande",
+    "web.roads.big_eye_boy": "Ojo grande",
+    "web.roads.small_road": "Camino pequeño",
+    "web.roads.cockroach_pig": "Cucaracha",
     "web.roads.ask": "Pregunta",
     "web.roads.ask.banker": "Si gana la Banca",
     "web.roads.ask.player": "Si gana el Jugador",
@@ -647,11 +647,11 @@ ES: dict[str, str] = {
     "web.err.nothing_to_rebet": "No hay una apuesta anterior que repetir.",
     "web.err.fields": "Escriba un nombre de usuario y una contraseña.",
     "web.err.dealt_offline": (
-        "Su mano de {amount} se repartió mientras se perdía la conexión: aquí la tiene, con su "
+        "Su mano de {amount} se repartió cuando se cortó la conexión: aquí la tiene, con su "
         "saldo según la mesa."
     ),
     "web.err.dealt_offline.chips": (
-        "Su mano de {amount} se repartió mientras se perdía la conexión: aquí la tiene, con su "
+        "Su mano de {amount} se repartió cuando se cortó la conexión: aquí la tiene, con su "
         "saldo según la mesa. Las fichas que hay ahora en la mesa no se han apostado: pulse "
         "Repartir para apostarlas."
     ),

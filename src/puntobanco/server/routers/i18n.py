@@ -64,7 +64,7 @@ def get_texts(lang: str, request: Request) -> Response:
     chosen = parse_lang(lang)
     if chosen is None or chosen != lang:
         shown = printable(lang, 40)
-        messages = {other: refuse_lang(shown, other) for other in LANGUAGES}
+        messages: dict[str, str] = {other: refuse_lang(shown, other) for other in LANGUAGES}
         asked = request_lang(request)
         message = messages[asked] if asked in messages else messages["en"]
         return error_response(

@@ -9,7 +9,7 @@
 
 import { ApiError } from "./api.js";
 import { createDialogs } from "./dialogs.js";
-import { loadTexts, rememberLang, setCurrency, translator } from "./i18n.js";
+import { hasTexts, loadTexts, rememberLang, setCurrency, translator } from "./i18n.js";
 import { createSeat } from "./seat.js";
 import { enter, leave, openWelcome, startTable } from "./account.js";
 import { changeBets, double, placeChip, rebet, renderBalance, renderChips, renderSpots, renderStatus, renderTray } from "./betting.js";
@@ -75,15 +75,16 @@ function renderAll() {
 }
 page.renderAll = renderAll;
 
-// The other language's words are loaded first: until they are here the page stays as it is,
-// all in one language; if they cannot be loaded, it says so, in the language it shows.
-async function switchLanguage() {
+// The other language's words are loaded at the start (see loadFirstTexts), so the switch is at
+// once; if they could not be, they are asked for now, and until they are here the page stays
+// all in one language (if they cannot be loaded, it says so, in the language it shows).
+function switchLanguage() {
   const next = state.lang === "en" ? "es" : "en";
-  try {
-    await loadTexts(next);
-  } catch {
-    return showMessage({ key: "err.offline" });
-  }
+  if (hasTexts(next)) return showLanguage(next);
+  loadTexts(next).then(() => showLanguage(next), () => showMessage({ key: "err.offline" }));
+}
+
+function showLanguage(next) {
   state.lang = next;
   rememberLang(state.lang);
   renderAll();
@@ -201,11 +202,16 @@ function showView(view) {
 
 // The page's words, before anything is drawn: the page stays hidden (html.loading) until they
 // are here, so that no key and no other language's word shows, and nothing moves as they come.
-// Without them there is no table to show: it asks again, less and less often.
+// Without them there is no table to show: it asks again, less and less often. The other
+// language's table comes at the same time, so that a switch is instant (if it failed, the
+// switch asks for it again).
 async function loadFirstTexts() {
+  const other = state.lang === "en" ? "es" : "en";
+  const spare = loadTexts(other).catch(() => {});
   for (let wait = 500; ; wait = Math.min(2 * wait, 8000)) {
     try {
-      return await loadTexts(state.lang);
+      await loadTexts(state.lang);
+      return await spare;
     } catch {
       await sleep(wait);
     }

@@ -34,6 +34,10 @@ export async function loadTexts(lang) {
   tables[lang] = body.texts;
 }
 
+export function hasTexts(lang) {
+  return Boolean(tables[lang]);
+}
+
 export function hasText(lang, key) {
   return Boolean(tables[lang]) && `${PREFIX}${key}` in tables[lang];
 }

@@ -63,7 +63,6 @@ export async function startTable() {
   document.body.dataset.table = "ready";
 }
 
-
 export async function leave() {
   try { await api.logout(); } catch { /* leaving anyway */ }
   delete document.body.dataset.table;

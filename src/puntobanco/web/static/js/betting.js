@@ -79,7 +79,6 @@ export function double() {
   changeBets(() => { state.stack = [...state.stack, ...state.stack.map((s) => ({ ...s }))]; });
 }
 
-
 // The side-bet spots of the table's rules, in the rules' order, made once per set of rules.
 export function buildSideSpots(offered) {
   const strip = $("side-strip");

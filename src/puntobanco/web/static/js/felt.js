@@ -81,7 +81,6 @@ export function showFinalRound(round) {
   $("call").append(words);
 }
 
-
 export async function playOut(round) {
   resetHands();
   state.lastRound = round;

@@ -44,7 +44,6 @@ export function errorMessage(err) {
     : { key: "err.generic", params: { message: err.code } };
 }
 
-
 export function renderAuthMessage() {
   const box = $("auth-message");
   const m = state.authMessage;

@@ -540,8 +540,8 @@ ES: dict[str, str] = {
     "web.shoe.new": "Zapato nuevo, barajando.",
     "web.edge.title": "Ventaja de la casa ahora",
     "web.edge.note": (
-        "Exacta, para las cartas que usted no ha visto (las quemadas boca abajo siguen "
-        "desconocidas)."
+        "Exacta, para las cartas que usted no ha visto (las quemadas boca abajo siguen sin "
+        "conocerse)."
     ),
     "web.edge.bet": "Apuesta",
     "web.edge.edge": "Ventaja",

@@ -4,6 +4,7 @@ Run from the repository root: ``python tests/web/readme_screenshots.py``. It ser
 the browser tests do (conftest's settings, a temporary SQLite file), plays ten rounds in
 Chromium and saves the desktop (1440x900, English, scaled to 1080x675) and the phone (390x844,
 Spanish: the table and the scoreboards tab) as 256-colour PNGs, to keep the repository small.
+Not a test: pytest imports it (for doctests) and finds nothing to run.
 """
 
 from __future__ import annotations
@@ -14,19 +15,13 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE), str(HERE.parents[1])]
-
-from conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, SERVER_ENV  # noqa: E402
-from PIL import Image  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
-from test_web_table import deal, join_as_guest, open_table, place  # noqa: E402
-from tests.server.live import live_server  # noqa: E402
-
-IMAGES = ROOT / "docs" / "images"
+IMAGES = HERE.parents[1] / "docs" / "images"
 
 
 def play(page: Any, phone: bool) -> None:
     """Ten rounds, with the deal explained; the last one with chips on three spots."""
+    from test_web_table import deal, join_as_guest, place
+
     join_as_guest(page)
     if phone:  # the explanations are on the scoreboards tab
         page.click("#view-roads")
@@ -46,6 +41,9 @@ def play(page: Any, phone: bool) -> None:
 
 
 def save(page: Any, name: str, size: tuple[int, int] | None = None) -> None:
+    """The page as it is now, as a 256-colour PNG (scaled to ``size`` if given)."""
+    from PIL import Image
+
     path = IMAGES / name
     # Checking "Explain the deal" scrolled the side panel down to it: show it from its top.
     page.evaluate("document.querySelectorAll('*').forEach((node) => { node.scrollTop = 0; })")
@@ -54,10 +52,16 @@ def save(page: Any, name: str, size: tuple[int, int] | None = None) -> None:
     if size is not None:
         image = image.resize(size, Image.Resampling.LANCZOS)
     image.quantize(colors=256, dither=Image.Dither.NONE).save(path, optimize=True)
-    print(path.relative_to(ROOT), image.size)
+    print(path.relative_to(IMAGES.parents[1]), image.size)
 
 
 def main() -> None:
+    sys.path[:0] = [str(HERE), str(HERE.parents[1])]
+    from conftest import CHROMIUM, CHROMIUM_ARGS, SERVER_ENV
+    from playwright.sync_api import sync_playwright
+    from test_web_table import open_table
+    from tests.server.live import live_server
+
     with tempfile.TemporaryDirectory() as tmp:
         database = f"sqlite:///{Path(tmp) / 'table.sqlite3'}"
         with live_server(database, **SERVER_ENV) as (url, _), sync_playwright() as playwright:

@@ -87,7 +87,7 @@ def test_the_top_level_help_in_each_language() -> None:
         assert done.exit_code == 0
         assert "Órdenes" in done.stdout and "Jugar al Punto Banco" in done.stdout
         assert "Play Punto Banco" not in done.stdout
-    assert set(COMMANDS) == {"play", "odds", "simulate", "systems", "serve"} | {
+    assert set(COMMANDS) == {"play", "odds", "simulate", "systems", "serve", "solve"} | {
         "verify",
         "report",
         "ledger",

@@ -103,7 +103,7 @@ def test_to_fraction_refuses(value: Any, code: str) -> None:
         ({"decks": 6.0}, "decks"),
         ({"decks": True}, "decks"),
         ({"shoe_mode": "shuffle"}, "shoe_mode"),
-        ({"variant": "chemin-de-fer"}, "variant"),
+        ({"variant": "chemmy"}, "variant"),
         ({"cut_card": MIN_CUT_CARD - 1}, "cut_card"),
         ({"cut_card": 416 - MAX_BURN - 6 + 1}, "cut_card"),
         ({"cut_card": "14"}, "cut_card_type"),

@@ -47,6 +47,15 @@ COMMANDS: Mapping[str, tuple[str, Mapping[Lang, str]]] = {
             "para cualquier zapato y pagos.",
         },
     ),
+    "solve": (
+        "solve",
+        {
+            "en": "Solve Chemin de fer exactly: the best choices on both sides and what a wrong "
+            "one costs.",
+            "es": "Resolver el Chemin de fer exactamente: las mejores decisiones de cada lado y "
+            "lo que cuesta un error.",
+        },
+    ),
     "simulate": (
         "simulate",
         {

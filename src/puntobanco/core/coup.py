@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from puntobanco.core.cards import RANK_POINTS, Card
+from puntobanco.core.choices import BANKER, PLAYER, ChoicePoint, Choices
 from puntobanco.core.errors import ShoeExhausted
 from puntobanco.core.rules import Rules
 from puntobanco.core.tableau import PLAYER_STOOD, STANDARD, TOTALS, Tableau
@@ -57,6 +58,9 @@ class EventKind(StrEnum):
     """A side draws a third card, with the rule that decided it (the card follows)."""
     RESULT = "result"
     """The call: both totals and the winner."""
+    CHOICE = "choice"
+    """A side with a choice (Chemin de fer, Banque) drew or stood as it chose
+    (``draws`` says which; a ``CARD`` follows a draw)."""
 
 
 class Reason(StrEnum):
@@ -102,6 +106,7 @@ class Event:
             tableau, so an explanation can name them ("draws on 0–5").
         banker_total: For ``RESULT``: the Banker's total.
         outcome: For ``RESULT``: the winner.
+        draws: For ``CHOICE``: whether the side chose to draw.
     """
 
     kind: EventKind
@@ -114,6 +119,7 @@ class Event:
     rule_totals: tuple[int, ...] = ()
     banker_total: int | None = None
     outcome: Outcome | None = None
+    draws: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,17 +191,29 @@ class CoupResult:
         return self.banker_total if self.outcome is Outcome.BANKER else self.player_total
 
 
-def play_coup(cards: Iterable[Card], rules: Rules | None = None) -> CoupResult:
+def play_coup(
+    cards: Iterable[Card], rules: Rules | None = None, *, choices: Choices | None = None
+) -> CoupResult:
     """Deal one coup from ``cards`` (a :class:`~puntobanco.core.shoe.Shoe` or any iterable).
 
     Takes exactly the cards the coup needs, 4 to 6, in order, and draws by the
-    tableau of ``rules`` (Punto Banco's standard tableau by default).
+    tableau of ``rules`` (Punto Banco's standard tableau by default). With
+    ``choices`` (Chemin de fer, Banque), each choice point is decided by it and
+    recorded as a ``CHOICE`` event; the other cells are the tableau's.
+
+    >>> from puntobanco.core.cards import parse_cards
+    >>> from puntobanco.core.choices import Strategy
+    >>> from puntobanco.core.rules import RULE_CARD
+    >>> stand = Strategy.pure(RULE_CARD, player_draws=False, banker_draws={(3, 9): 0, (5, 4): 0})
+    >>> result = play_coup(parse_cards("2c 3d 3h Ks 9h"), choices=stand.choices())
+    >>> [e.draws for e in result.events if e.kind is EventKind.CHOICE], result.card_count
+    ([False], 5)
 
     Raises:
         ShoeExhausted: The cards ran out before the coup was complete.
     """
     tableau = STANDARD if rules is None else rules.tableau
-    return play_coup_from(_Counted(iter(cards)).next, tableau=tableau)
+    return play_coup_from(_Counted(iter(cards)).next, tableau=tableau, choices=choices)
 
 
 class _Counted:
@@ -228,6 +246,7 @@ def play_coup_from(
     round_in_shoe: int | None = None,
     burn: Burn | None = None,
     last_in_shoe: bool = False,
+    choices: Choices | None = None,
 ) -> CoupResult:
     """Play one coup, taking each card from ``draw()``: the body of :func:`play_coup`.
 
@@ -238,7 +257,8 @@ def play_coup_from(
     The rules are those of the module docstring, read from ``tableau``; the
     code is written for speed because every simulation runs through it: totals
     are kept as ints, and the draw, stand and result events, which depend only
-    on totals, are prebuilt once per tableau.
+    on totals, are prebuilt once per tableau. ``choices`` is the hook of the
+    variants with choices (see :func:`play_coup`).
     """
     decisions = _decisions(tableau)
     naturals = tableau.naturals
@@ -267,9 +287,13 @@ def play_coup_from(
     else:
         dealt, player_hand, banker_hand = [p1, b1, p2, b2], [p1, p2], [b1, b2]
         player_decision = decisions.player[player]
+        if choices is not None and choices.player_free(player):
+            player_decision = _choice(
+                Side.PLAYER, player, None, choices.decide(ChoicePoint(PLAYER, player))
+            )
         steps = [e1, e2, e3, e4, player_decision]
         player_third = PLAYER_STOOD
-        if player_decision.kind is EventKind.DRAW:
+        if player_decision.kind is EventKind.DRAW or player_decision.draws:
             p3 = draw()
             player_third = points[p3.rank]
             player = (player + player_third) % 10
@@ -277,8 +301,11 @@ def play_coup_from(
             player_hand.append(p3)
             steps.append(card_event(player_events, Side.PLAYER, p3, player))
         banker_decision = decisions.banker[banker][player_third]
+        if choices is not None and choices.banker_free(banker, player_third):
+            point = ChoicePoint(BANKER, banker, player_third)
+            banker_decision = _choice(Side.BANKER, banker, player_third, choices.decide(point))
         steps.append(banker_decision)
-        if banker_decision.kind is EventKind.DRAW:
+        if banker_decision.kind is EventKind.DRAW or banker_decision.draws:
             b3 = draw()
             banker = (banker + points[b3.rank]) % 10
             dealt.append(b3)
@@ -336,6 +363,12 @@ def _banker_decision(tableau: Tableau, total: int, player_third: int) -> Event:
         drawing_values=values,
         rule_totals=tuple(covered),
     )
+
+
+@functools.cache
+def _choice(side: Side, total: int, player_third: int | None, draws: bool) -> Event:
+    """The event of a side's choice (built once each: events are immutable values)."""
+    return Event(EventKind.CHOICE, side, total=total, player_third=player_third, draws=bool(draws))
 
 
 def _natural_stands(tableau: Tableau, player: int, banker: int) -> tuple[Event, ...]:

@@ -22,7 +22,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from puntobanco.core.errors import InvalidRules
-from puntobanco.core.tableau import STANDARD, Tableau
+from puntobanco.core.tableau import PLAYER_STOOD, STANDARD, Tableau
 
 if TYPE_CHECKING:
     from puntobanco.core.gametables import GameTables
@@ -50,13 +50,121 @@ class Variant(StrEnum):
     """The game's drawing procedure, read by the compiled tables (:mod:`core.gametables`).
 
     Punto Banco's drawing is fully fixed by the tableau (:attr:`Rules.tableau`).
-    Chemin de fer and Baccarat Banque, where a side may choose to draw or stand
-    in some cells of the tableau, will be added as new members with a choice
-    hook in :func:`core.coup.play_coup`; commission-free games (EZ Baccarat,
-    Super 6) are Punto Banco with other payouts: presets, not variants.
+    In Chemin de fer and Baccarat Banque a side may choose to draw or stand in
+    some cells: the Player on :data:`PLAYER_OPTION_TOTALS`, the Banker in the
+    cells a :class:`BankerRule` leaves free; every other cell is the tableau's,
+    and :func:`core.coup.play_coup` asks a strategy at each choice point
+    (:mod:`core.choices`). Commission-free games (EZ Baccarat, Super 6) are
+    Punto Banco with other payouts: presets, not variants.
     """
 
     PUNTO_BANCO = "punto-banco"
+    CHEMIN_DE_FER = "chemin-de-fer"
+    """The bank passes between the players; one Player hand against the Banker."""
+    BANQUE = "banque"
+    """One banker holds the bank for the shoe against two Player hands (tableaux)."""
+
+
+#: The variants in which the sides choose (Chemin de fer and Baccarat Banque).
+CHOICE_VARIANTS: frozenset[Variant] = frozenset({Variant.CHEMIN_DE_FER, Variant.BANQUE})
+#: The house's share of the banker's winnings in Chemin de fer (the 5% of the rule cards).
+BANK_COMMISSION: Fraction = Fraction(1, 20)
+#: The Player's two-card totals on which, in the choice variants, he may draw or stand.
+#: He draws on the tableau's other drawing totals (0-4) and stands on 6-7, as in Punto Banco.
+PLAYER_OPTION_TOTALS: tuple[int, ...] = (5,)
+#: The Banker totals that can face a choice: every two-card total that is not a natural.
+BANKER_CHOICE_TOTALS: tuple[int, ...] = tuple(range(8))
+
+#: A Banker cell: his two-card total and the Player's third card value (0-9), or
+#: :data:`~puntobanco.core.tableau.PLAYER_STOOD` when the Player stood.
+BankerCell = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class BankerRule:
+    """Which Banker cells are his to choose; every other cell follows the tableau.
+
+    A casino's rule card for Chemin de fer or Banque, as data. The Banker's
+    information is his own total and the Player's third card (or that the
+    Player stood); a free cell is one where the card lets him draw or stand.
+
+    Attributes:
+        name: The rule's name (``rule-card``, ``free``, or a casino's own).
+        free: The free cells, as ``(banker_total, player_third)`` pairs, the
+            third card being 0-9 or ``PLAYER_STOOD`` (10).
+
+    >>> RULE_CARD.is_free(5, 4), RULE_CARD.is_free(5, 5), len(FREE_BANKER.free)
+    (True, False, 88)
+    """
+
+    name: str
+    free: frozenset[BankerCell]
+
+    def __post_init__(self) -> None:
+        cells: set[BankerCell] = set()
+        for cell in self.free:
+            total: object
+            third: object
+            try:
+                total, third = cell
+            except (TypeError, ValueError):
+                total = third = None
+            if not (
+                type(total) is int
+                and type(third) is int
+                and total in BANKER_CHOICE_TOTALS
+                and 0 <= third <= PLAYER_STOOD
+            ):
+                raise InvalidRules(
+                    "a free Banker cell is (total 0-7, Player third card 0-9 or 10 for "
+                    f"'stood'), got {cell!r}",
+                    code="banker_cell",
+                    value=repr(cell),
+                )
+            assert isinstance(total, int) and isinstance(third, int)
+            cells.add((total, third))
+        object.__setattr__(self, "free", frozenset(cells))
+
+    def is_free(self, total: int, player_third: int) -> bool:
+        """Whether the Banker chooses with ``total`` against ``player_third`` (0-9 or 10, stood)."""
+        return (total, player_third) in self.free
+
+    @property
+    def cells(self) -> tuple[BankerCell, ...]:
+        """The free cells in order: by Banker total, then third card, "stood" last."""
+        return tuple(sorted(self.free))
+
+
+#: The classic Chemin de fer rule card: the Banker's only options are 3 against a
+#: Player third card of 9 and 5 against a 4 (the tableau draws in both).
+RULE_CARD = BankerRule(name="rule-card", free=frozenset({(3, 9), (5, 4)}))
+#: Every Banker cell a choice: the game Kemeny and Snell solved.
+FREE_BANKER = BankerRule(
+    name="free",
+    free=frozenset((t, x) for t in BANKER_CHOICE_TOTALS for x in range(PLAYER_STOOD + 1)),
+)
+#: The Banker rules by name.
+BANKER_RULES: Mapping[str, BankerRule] = MappingProxyType(
+    {rule.name: rule for rule in (RULE_CARD, FREE_BANKER)}
+)
+
+
+def banker_rule(name: str) -> BankerRule:
+    """The Banker rule called ``name`` (``rule-card`` or ``free``).
+
+    Raises:
+        InvalidRules: No such rule; the message lists the known ones (``code="banker_rule"``).
+    """
+    try:
+        return BANKER_RULES[name]
+    except KeyError:
+        allowed = ", ".join(BANKER_RULES)
+        raise InvalidRules(
+            f"unknown Banker rule {name!r}: choose one of {allowed}",
+            code="banker_rule",
+            value=name,
+            allowed=allowed,
+        ) from None
 
 
 class BetKind(StrEnum):

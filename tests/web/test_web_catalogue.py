@@ -1,10 +1,66 @@
-"""Every string the player reads exists in English and Spanish, with the same placeholders."""
+"""Every text the page uses is in the catalogue's ``web.`` section, in English and Spanish.
+
+The page holds no words (static/js/i18n.js has no table): it reads them from
+``GET /api/i18n/{lang}``, which serves this section. So every key its scripts and its
+HTML name must be there, in both languages, with the same placeholders.
+"""
 
 from __future__ import annotations
 
 import re
 
-from web_catalogue import CATALOGUE, TEXT
+from web_catalogue import STATIC, TEXT
+
+SCRIPTS = sorted((STATIC / "js").glob("*.js"))
+HTML = (STATIC / "index.html").read_text(encoding="utf-8")
+
+
+def _js() -> str:
+    return "\n".join(path.read_text(encoding="utf-8") for path in SCRIPTS)
+
+
+def used_keys() -> set[str]:
+    """The keys named literally: ``t("...")``, ``data-i18n="..."``, ``data-i18n-aria="..."``."""
+    used = set(re.findall(r'data-i18n(?:-aria)?="([\w.-]+)"', HTML))
+    used |= set(re.findall(r'\bt\("([\w.-]+)"', _js()))
+    return used
+
+
+def message_keys() -> set[str]:
+    """Keys handed to t() later, as data: ``{ key: "..." }`` messages, ``note("...")``, rows."""
+    js = _js()
+    found = set(re.findall(r'\bkey: "([\w.-]+)"', js))
+    found |= set(re.findall(r'\bnote\("([\w.-]+)"\)', js))
+    found |= set(re.findall(r'\["(stats\.[\w.-]+)",', js))
+    found |= set(re.findall(r'return "((?:shoe|err)\.[\w.-]+)"', js))
+    return found
+
+
+def built_prefixes() -> set[str]:
+    """The prefixes of keys built at run time: ``t(`bet.${bet}`)`` gives ``bet.``."""
+    return set(re.findall(r"\bt\(`([\w.-]+\.)\$\{", _js()))
+
+
+def test_the_page_has_no_table_of_its_own() -> None:
+    i18n = (STATIC / "js" / "i18n.js").read_text(encoding="utf-8")
+    assert "CATALOGUE" not in i18n
+    # A table of its own would be key-value pairs written out in a script.
+    assert not re.search(r'"[a-z_]+(?:\.[\w-]+)+":\s*"', _js())
+
+
+def test_the_scan_finds_what_the_page_uses() -> None:
+    # The greps above must find the page's keys, or the next test proves nothing.
+    assert {"status.place", "action.deal", "app.title", "menu.label"} <= used_keys()
+    assert {"err.max", "explain.off", "stats.rounds", "shoe.cut"} <= message_keys()
+    assert {"bet.", "side.", "res.", "card.rank."} <= built_prefixes()
+
+
+def test_every_key_the_page_uses_is_in_both_languages() -> None:
+    for lang in ("en", "es"):
+        missing = (used_keys() | message_keys()) - TEXT[lang].keys()
+        assert missing == set(), (lang, sorted(missing))
+        for prefix in built_prefixes():
+            assert any(key.startswith(prefix) for key in TEXT[lang]), (lang, prefix)
 
 
 def test_every_string_has_both_languages() -> None:
@@ -12,11 +68,6 @@ def test_every_string_has_both_languages() -> None:
     assert all(TEXT["es"][k].strip() for k in TEXT["es"])
     placeholders = {k: set(re.findall(r"\{(\w+)\}", v)) for k, v in TEXT["en"].items()}
     assert placeholders == {k: set(re.findall(r"\{(\w+)\}", v)) for k, v in TEXT["es"].items()}
-    static = CATALOGUE.parent.parent
-    used = set(re.findall(r'data-i18n(?:-aria)?="([\w.]+)"', (static / "index.html").read_text()))
-    for js in (static / "js").glob("*.js"):
-        used |= set(re.findall(r'\bt\("([\w.]+)"', js.read_text()))
-    assert used - TEXT["en"].keys() == set()
 
 
 def test_singular_forms_stand_beside_their_plural() -> None:

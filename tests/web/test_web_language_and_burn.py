@@ -93,7 +93,8 @@ def test_counts_agree_with_their_nouns(browser: Any, server_url: str, lang: str)
     page = open_table(browser, server_url)
     said = page.evaluate(
         """async (lang) => {
-          const { translator } = await import('/js/i18n.js');
+          const { loadTexts, translator } = await import('/js/i18n.js');
+          await loadTexts(lang);
           const t = translator(lang);
           const out = {};
           for (const n of [0, 1, 2, 21]) {
@@ -305,4 +306,56 @@ def test_a_server_error_without_every_language_keeps_its_text(
     assert page.get_attribute("html", "lang") == "es"
     expect(box).to_have_text("Refused by a proxy.")
     page.unroute("**/api/rounds*")
+    finish(page)
+
+
+def test_nothing_shows_before_the_words_arrive(browser: Any, server_url: str) -> None:
+    """The page holds no words: until its texts come (GET /api/i18n), it shows nothing at all,
+    neither a key nor an English word; then every text is the catalogue's, in its language."""
+    context = browser.new_context(locale="es-ES", bypass_csp=True)
+    page = context.new_page()
+    held: list[Any] = []
+    page.route("**/api/i18n/*", lambda route: held.append(route))  # waits until continued
+    page.goto(f"{server_url}/?speed=0")
+    page.wait_for_function("document.readyState === 'complete'")
+    while len(held) < 2:  # the page's language and the other one, for an instant switch
+        page.wait_for_timeout(50)
+    assert sorted(route.request.url.rsplit("/", 1)[1] for route in held) == ["en", "es"]
+    assert page.evaluate("getComputedStyle(document.body).visibility") == "hidden"
+    shown = page.eval_on_selector_all("[data-i18n]", "ns => ns.map((n) => n.textContent)")
+    assert set(shown) == {""}  # index.html carries no words of its own
+    for route in held:
+        route.continue_()
+    page.wait_for_selector("#welcome[open]")
+    assert page.evaluate("getComputedStyle(document.body).visibility") == "visible"
+    assert page.evaluate("document.documentElement.lang") == "es"
+    keys = page.eval_on_selector_all("[data-i18n]", "ns => ns.map((n) => n.dataset.i18n)")
+    shown = page.eval_on_selector_all("[data-i18n]", "ns => ns.map((n) => n.textContent)")
+    assert shown == [tr("es", key) for key in keys]
+    page.click("#lang-welcome")  # both tables are here: the switch is at once
+    assert page.text_content("#guest") == tr("en", "welcome.guest")
+    context.close()
+
+
+def test_a_table_that_cannot_be_loaded_leaves_the_page_in_its_language(
+    browser: Any, server_url: str
+) -> None:
+    """The other language's table failed at the start: the switch asks again, and while it
+    cannot be had, the page stays in its own language and says why."""
+    page = open_table(browser, server_url)
+    context = page.context
+    context.route("**/api/i18n/es", lambda route: route.abort())
+    # Loaded again, so that the Spanish table is not already in the page's memory.
+    page.goto(f"{server_url}/?speed=0")
+    page.wait_for_selector("#welcome[open]")
+    page.click("#guest")
+    page.wait_for_selector("body[data-table=ready]")
+    page.click("#lang")
+    page.wait_for_selector("#message:not([hidden])")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert page.text_content("#message") == tr("en", "err.offline")
+    context.unroute("**/api/i18n/es")
+    page.click("#lang")
+    page.wait_for_function("document.documentElement.lang === 'es'")
+    assert page.text_content("#deal") == tr("es", "action.deal")
     finish(page)

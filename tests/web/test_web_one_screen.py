@@ -146,6 +146,32 @@ def test_one_screen_with_no_serious_accessibility_violation(
     finish(page)
 
 
+#: How many lines each node's text takes where it is shown (its distinct line boxes).
+LINES = """(selector) => [...document.querySelectorAll(selector)].map((node) => {
+  const range = document.createRange();
+  range.selectNodeContents(node);
+  return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+})"""
+ROADS = ["big", "bead", "big_eye_boy", "small_road", "cockroach_pig"]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("screen", list(VIEWPORTS))
+def test_each_road_caption_fits_on_one_line(
+    browser: Any, server_url: str, screen: str, lang: str
+) -> None:
+    """A board's name is one line above it, in both languages, at every size (the derived
+    roads are three narrow boards side by side on a laptop)."""
+    page = open_table(browser, server_url, viewport=VIEWPORTS[screen], locale=LOCALES[lang])
+    join_as_guest(page)
+    if screen == "phone":
+        page.click("#view-roads")
+    captions = page.eval_on_selector_all(".road figcaption", "ns => ns.map((n) => n.textContent)")
+    assert captions == [tr(lang, f"roads.{road}") for road in ROADS]
+    assert page.evaluate(LINES, ".road figcaption") == [1] * len(ROADS)
+    finish(page)
+
+
 def test_cells_of_the_roads_and_the_shares_of_the_statistics(browser: Any, server_url: str) -> None:
     page = open_table(browser, server_url, viewport=VIEWPORTS["laptop"])
     join_as_guest(page)
@@ -162,7 +188,9 @@ def test_cells_of_the_roads_and_the_shares_of_the_statistics(browser: Any, serve
     # Every board as words for a screen reader.
     side = tr("en", f"side.{rnd['outcome']}")
     assert side in str(page.text_content("#text-bead"))
-    assert tr("en", "roads.text.column", col=1, marks=side) in str(page.text_content("#text-big"))
+    # The Big Road marks a tie on the cell before it (here none): its first column says the tie.
+    marks = tr("en", "roads.text.ties", n=1) if rnd["outcome"] == "tie" else side
+    assert tr("en", "roads.text.column", col=1, marks=marks) in str(page.text_content("#text-big"))
     finish(page)
 
 

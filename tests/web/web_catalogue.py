@@ -1,22 +1,28 @@
-"""The web table's string catalogue (static/js/i18n.js), read from Python for the tests."""
+"""The web table's texts, read from the one catalogue for the tests (its ``web.`` section).
+
+The page reads the same tables from ``GET /api/i18n/{lang}``; its ``t("status.place")``
+looks up ``web.status.place``. ``TEXT`` holds them without the prefix, as the page names them.
+"""
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
-CATALOGUE = Path(__file__).resolve().parents[2] / "src/puntobanco/web/static/js/i18n.js"
+from puntobanco.core.i18n import CATALOGUE, LANGUAGES
+
+STATIC = Path(__file__).resolve().parents[2] / "src/puntobanco/web/static"
+PREFIX = "web."
 
 
 def catalogue() -> dict[str, dict[str, str]]:
-    """The page's string catalogue, read from its JS module (a JSON-like object literal)."""
-    text = CATALOGUE.read_text(encoding="utf-8")
-    body = text[text.index("CATALOGUE = ") + len("CATALOGUE = ") : text.index("\n};") + 2]
-    body = re.sub(r"^\s*//.*$", "", body, flags=re.M)
-    body = re.sub(r"(\n\s*)(en|es):", r'\1"\2":', body)
-    body = re.sub(r",(\s*[}\]])", r"\1", body)
-    return dict(json.loads(body))
+    """Each language's ``web.`` keys, without the prefix."""
+    return {
+        lang: {
+            k.removeprefix(PREFIX): v for k, v in CATALOGUE[lang].items() if k.startswith(PREFIX)
+        }
+        for lang in LANGUAGES
+    }
 
 
 TEXT = catalogue()
@@ -25,7 +31,7 @@ TEXT = catalogue()
 def tr(lang: str, key: str, **params: object) -> str:
     """The catalogue's text, filled in; a count ``n`` of 1 takes the ``<key>.one`` form if any.
 
-    (In English and Spanish the plural category "one" is exactly the integer 1.)
+    The page's rule, and :func:`puntobanco.core.i18n.text`'s: the singular for exactly one.
     """
     if params.get("n") == 1 and f"{key}.one" in TEXT[lang]:
         key = f"{key}.one"

@@ -32,9 +32,10 @@ itself, so another site cannot make a victim's browser send it.
 no-referrer``, ``X-Frame-Options: DENY`` and a Content-Security-Policy that allows only
 the server's own scripts, styles and connections, and no framing (``frame-ancestors
 'none'``). The API's answers (``/api/``, ``/metrics``, ``/openapi.json``) are never cached
-(``Cache-Control: no-store``). The documentation pages (``/docs``, ``/redoc``) start
-Swagger UI and ReDoc with an inline script, so they alone get a policy that allows inline
-scripts (still from this server only); ReDoc also runs a worker from a ``blob:`` URL.
+(``Cache-Control: no-store``), except the page's texts (``/api/i18n/``), which say how they
+may be. The documentation pages (``/docs``, ``/redoc``) start Swagger UI and ReDoc with an
+inline script, so they alone get a policy that allows inline scripts (still from this server
+only); ReDoc also runs a worker from a ``blob:`` URL.
 """
 
 from __future__ import annotations
@@ -64,6 +65,8 @@ DOCS_POLICY = (
 )
 DOCS_PATHS = ("/docs", "/redoc")
 NO_STORE_PREFIXES = ("/api/", "/metrics", "/openapi.json")
+#: API answers that may be cached: those that say how themselves (the page's texts).
+CACHEABLE_PREFIXES = ("/api/i18n/",)
 STATE_CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 SESSION_COOKIE = "pb_session"
 
@@ -137,13 +140,14 @@ class SecurityHeadersMiddleware:
             (b"x-frame-options", b"DENY"),
         ]
         no_store = path.startswith(NO_STORE_PREFIXES)
+        cacheable = path.startswith(CACHEABLE_PREFIXES)
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", []))
                 names = {name.lower() for name, _ in headers}
                 headers.extend(item for item in extra if item[0] not in names)
-                if no_store:
+                if no_store and not (cacheable and b"cache-control" in names):
                     headers = [item for item in headers if item[0].lower() != b"cache-control"]
                     headers.append((b"cache-control", b"no-store"))
                 message["headers"] = headers

@@ -13,6 +13,7 @@ import pytest
 
 from puntobanco.analysis import ShoeCounts, analyze
 from puntobanco.core import explain
+from puntobanco.core.i18n import CATALOGUE
 from puntobanco.core.bets import Bet, settle_bet, verify_bets
 from puntobanco.core.cards import Card, Rank, parse_cards
 from puntobanco.core.coup import Outcome, Reason, play_coup
@@ -134,7 +135,9 @@ def test_every_error_code_raised_in_core_has_both_languages() -> None:
     assert raised, "the scan found no codes"
     assert raised <= ERROR_CODES, raised - ERROR_CODES
     for language in LANGUAGES:
-        assert set(explain._ERRORS[language]) == ERROR_CODES
+        assert {k for k in CATALOGUE[language] if k.startswith("game.error.")} == {
+            f"game.error.{code}" for code in ERROR_CODES
+        }
 
 
 def _table_in(phase: str) -> Table:
@@ -263,7 +266,7 @@ def test_every_error_reads_in_both_languages_naming_what_is_allowed(code: str, l
     assert error.code == code
     sentence = error_message(error, lang)
     assert sentence != error.message or lang == "en" and sentence == error.message
-    assert explain._ERRORS[lang][code]  # a template, not the English fallback
+    assert CATALOGUE[lang][f"game.error.{code}"]  # a template, not the English fallback
     assert "{" not in sentence and "}" not in sentence
     for value in must_name:
         assert _as_shown(value, lang) in sentence, (sentence, value)

@@ -13,7 +13,6 @@ import pytest
 
 from puntobanco.analysis import ShoeCounts, analyze
 from puntobanco.core import explain
-from puntobanco.core.i18n import CATALOGUE
 from puntobanco.core.bets import Bet, settle_bet, verify_bets
 from puntobanco.core.cards import Card, Rank, parse_cards
 from puntobanco.core.coup import Outcome, Reason, play_coup
@@ -28,6 +27,7 @@ from puntobanco.core.explain import (
     error_message,
 )
 from puntobanco.core.fairness import FairStream
+from puntobanco.core.i18n import CATALOGUE
 from puntobanco.core.money import format_minor, parse_amount
 from puntobanco.core.paytable import Condition
 from puntobanco.core.rng import SeededSource

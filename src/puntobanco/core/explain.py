@@ -21,7 +21,7 @@ from types import MappingProxyType
 from typing import Any
 
 from puntobanco.core.bets import BetSettlement
-from puntobanco.core.coup import Event, EventKind, Outcome, Reason, Side
+from puntobanco.core.coup import Event, EventKind, Side
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.i18n import CATALOGUE, LANGUAGES, Lang, check_lang, text
 from puntobanco.core.money import format_minor

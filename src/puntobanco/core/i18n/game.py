@@ -65,14 +65,18 @@ EN: dict[str, str] = {
     "game.reason.banker_third_card_stands": (
         "Banker {total} stands: the Player's third card, {third}, is not in {values}."
     ),
-    "game.reason.banker_always_stands": "Banker {total} stands: the Banker always stands on {totals}.",
+    "game.reason.banker_always_stands": (
+        "Banker {total} stands: the Banker always stands on {totals}."
+    ),
     "game.card": "{side} gets {card}: {total}.",
     "game.result.player": "Player {player}, Banker {banker}: Player wins.",
     "game.result.banker": "Player {player}, Banker {banker}: Banker wins.",
     "game.result.tie": "Player {player}, Banker {banker}: tie.",
     # Amounts and bets (what a player types).
     "game.error.not_a_number": "{text!r} is not an amount: write a number such as 10 or 2.50.",
-    "game.error.negative": "An amount cannot be negative ({text}): write a number such as 10 or 2.50.",
+    "game.error.negative": (
+        "An amount cannot be negative ({text}): write a number such as 10 or 2.50."
+    ),
     "game.error.sub_minor": (
         "{text!r} has more than 2 decimals: write cents with at most 2 decimals (2.50), "
         "and a thousand as 1000 or 1,000.00."
@@ -107,7 +111,9 @@ EN: dict[str, str] = {
     ),
     "game.error.no_bets": "Place at least one bet: on Player, Banker or Tie.",
     # The table's phases, rebet and double, money moved (core.table).
-    "game.error.no_bets_placed": "No bets are placed yet: place your bets before the cards are dealt.",
+    "game.error.no_bets_placed": (
+        "No bets are placed yet: place your bets before the cards are dealt."
+    ),
     "game.error.bets_already_placed": (
         "The bets of this round are already placed: the cards are dealt next."
     ),
@@ -124,7 +130,9 @@ EN: dict[str, str] = {
     "game.error.shoe_exhausted": "The cards ran out after {dealt}: a round needs 4 to 6 cards.",
     # Rules and table limits (what an operator configures).
     "game.error.not_exact": "{name} must be an exact number such as 8, 0.05 or 19/20, not {value}.",
-    "game.error.rules_not_a_number": "{name} must be a number such as 8, 0.05 or 19/20, not {value}.",
+    "game.error.rules_not_a_number": (
+        "{name} must be a number such as 8, 0.05 or 19/20, not {value}."
+    ),
     "game.error.rules_not_positive": "{name} must be more than 0, not {value}.",
     "game.error.decks": "The shoe holds 1 to 8 decks, not {value}.",
     "game.error.shoe_mode": "The shoe mode is cut-card or reshuffle, not {value}.",
@@ -138,7 +146,9 @@ EN: dict[str, str] = {
         "The cut card must leave a whole number of cards behind it, {minimum} to {maximum}, "
         "not {value}."
     ),
-    "game.error.cut_card": "The cut card must leave {minimum} to {maximum} cards behind it, not {value}.",
+    "game.error.cut_card": (
+        "The cut card must leave {minimum} to {maximum} cards behind it, not {value}."
+    ),
     "game.error.commission": (
         "The Banker commission must be at least 0 and below 1 (0.05 is 5%), not {value}."
     ),
@@ -158,13 +168,17 @@ EN: dict[str, str] = {
         "The pair bets ({bets}) need the count of each rank (suits are spread evenly "
         "unless given), not only of each point value: give the ranks or the decks."
     ),
-    "game.error.limit": "The limit {name} must be a whole amount of at least {minimum}, not {value}.",
+    "game.error.limit": (
+        "The limit {name} must be a whole amount of at least {minimum}, not {value}."
+    ),
     "game.error.limits_order": (
         "The table minimum {minimum} is above the maximum {maximum}: "
         "the minimum must not exceed the maximum."
     ),
     # Seeds.
-    "game.error.seed": f"The seed must be a whole number from 0 to {MAX_SEED} (2**64 - 1), not {{value}}.",
+    "game.error.seed": (
+        f"The seed must be a whole number from 0 to {MAX_SEED} (2**64 - 1), not {{value}}."
+    ),
     "game.error.server_seed": "The server seed must be {expected} bytes (64 hexadecimal digits).",
     "game.settled.win": "{bet} wins: {stake} staked, {winnings} won ({ratio} to 1){rounding}.",
     "game.settled.push": "{bet} pushes: the stake of {stake} is returned.",
@@ -214,7 +228,9 @@ ES: dict[str, str] = {
     "game.reason.banker_player_stood_stands": (
         "La Banca con {total} se planta: el Jugador se plantó, y la Banca se planta con {totals}."
     ),
-    "game.reason.banker_always_draws": "La Banca con {total} pide carta: con {totals} siempre pide.",
+    "game.reason.banker_always_draws": (
+        "La Banca con {total} pide carta: con {totals} siempre pide."
+    ),
     "game.reason.banker_third_card_draws": (
         "La Banca con {total} pide carta: la tercera carta del Jugador, {third}, está en {values}."
     ),
@@ -249,7 +265,9 @@ ES: dict[str, str] = {
         "como en {decimal}."
     ),
     "game.error.too_large": "{text!r} es demasiado grande: el máximo es {maximum}.",
-    "game.error.not_positive": "Una apuesta debe ser mayor que 0: escriba una cantidad como 10 o 2,50.",
+    "game.error.not_positive": (
+        "Una apuesta debe ser mayor que 0: escriba una cantidad como 10 o 2,50."
+    ),
     "game.error.stake_not_integer": (
         "Una apuesta debe ser un número entero de céntimos (unidades menores), no {value}: "
         "2,50 es una apuesta de 250."
@@ -278,7 +296,9 @@ ES: dict[str, str] = {
         "Las cartas de esta mano ya están repartidas: ahora se liquidan las apuestas."
     ),
     "game.error.no_rebet": "Aún no hay apuestas anteriores que repetir: haga una apuesta primero.",
-    "game.error.transfer_exceeds_balance": "No puede retirar {amount} de la mesa: su saldo es {balance}.",
+    "game.error.transfer_exceeds_balance": (
+        "No puede retirar {amount} de la mesa: su saldo es {balance}."
+    ),
     "game.error.unknown_rank": "{rank!r} no es un valor de carta: use A, 2 a 10 (o T), J, Q o K.",
     "game.error.bad_card": (
         "{card!r} no es una carta: escriba un valor y un palo, como Kd, 10h o A♠ "
@@ -327,7 +347,9 @@ ES: dict[str, str] = {
         "reparten por igual si no se dan), no solo de cada valor: indique los rangos o "
         "las barajas."
     ),
-    "game.error.limit": "El límite {name} debe ser una cantidad entera de al menos {minimum}, no {value}.",
+    "game.error.limit": (
+        "El límite {name} debe ser una cantidad entera de al menos {minimum}, no {value}."
+    ),
     "game.error.limits_order": (
         "El mínimo de la mesa ({minimum}) supera el máximo ({maximum}): "
         "el mínimo no puede superar el máximo."
@@ -338,7 +360,9 @@ ES: dict[str, str] = {
     "game.error.server_seed": (
         "La semilla del servidor debe tener {expected} bytes (64 dígitos hexadecimales)."
     ),
-    "game.settled.win": "{bet} gana: {stake} apostados, {winnings} ganados ({ratio} a 1){rounding}.",
+    "game.settled.win": (
+        "{bet} gana: {stake} apostados, {winnings} ganados ({ratio} a 1){rounding}."
+    ),
     "game.settled.push": "{bet} empata: se devuelve la apuesta de {stake}.",
     "game.settled.lose": "{bet} pierde: se pierde la apuesta de {stake}.",
     "game.settled.rounding": "; {away} de céntimo redondeados",

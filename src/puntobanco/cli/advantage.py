@@ -15,9 +15,10 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
-from puntobanco.cli.lang import detect_lang, help_lang, parse_lang
+from puntobanco.cli.lang import detect_lang, help_lang
 from puntobanco.cli.numbers import localize
 from puntobanco.cli.play import TranslatedCommand
+from puntobanco.core import i18n
 from puntobanco.core.errors import BaccaratError
 
 _TEXT: dict[str, dict[str, str]] = {
@@ -153,7 +154,7 @@ def _fail(text: str) -> NoReturn:
 
 
 def _language(lang: str | None) -> str:
-    if lang is not None and parse_lang(lang) is None:
+    if lang is not None and i18n.parse_lang(lang) is None:
         _fail(_TEXT[detect_lang(None, os.environ)]["lang"].format(value=lang))
     return detect_lang(lang, os.environ)
 

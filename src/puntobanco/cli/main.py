@@ -26,8 +26,9 @@ import typer
 import typer.main
 from typer.core import TyperGroup, TyperOption
 
-from puntobanco.cli.lang import LANG_VARIABLE, detect_lang, help_lang, message, parse_lang
+from puntobanco.cli.lang import LANG_VARIABLE, detect_lang, help_lang
 from puntobanco.cli.textsafe import without_flag_placeholders
+from puntobanco.core import i18n
 from puntobanco.core.explain import Lang
 
 #: Each command, the module that registers it, and its one-line help per language.
@@ -201,7 +202,7 @@ def _one_line_usage() -> Iterator[None]:
         command = " ".join(names)
         unknown = _UNKNOWN_COMMAND.search(str(getattr(error, "message", "")))
         if unknown:
-            text = message(lang, "opt.no_command", name=unknown.group(1), command=command)
+            text = i18n.text(lang, "cli.opt.no_command", name=unknown.group(1), command=command)
         else:
             stub = SimpleNamespace(command_name=command, option_example="--lang es")
             text = TranslatedCommand.usage_text(stub, lang, error)  # type: ignore[arg-type]
@@ -245,7 +246,7 @@ class LazyGroup(TyperGroup):
         # whole line, before invoke(): the language must be known by then.
         raw = _leading_lang(args)
         with (
-            _global_lang(raw if raw is not None and parse_lang(raw) else None),
+            _global_lang(raw if raw is not None and i18n.parse_lang(raw) else None),
             _interrupted_is_130(),
             _one_line_usage(),
         ):
@@ -261,12 +262,12 @@ class LazyGroup(TyperGroup):
         """
         lang = help_lang(sys.argv, os.environ)
         pieces = " ".join(self.collect_usage_pieces(ctx))
-        pieces = pieces.replace("[OPTIONS]", message(lang, "cli.options_metavar"), 1)
+        pieces = pieces.replace("[OPTIONS]", i18n.text(lang, "cli.options_metavar"), 1)
         pieces = pieces.replace("COMMAND [ARGS]...", _TOP[lang]["commands_metavar"], 1)
-        formatter.write_usage(ctx.command_path, pieces, prefix=message(lang, "cli.usage") + " ")
+        formatter.write_usage(ctx.command_path, pieces, prefix=i18n.text(lang, "cli.usage") + " ")
         self.format_help_text(ctx, formatter)
         records = [r for p in self.get_params(ctx) if (r := p.get_help_record(ctx)) is not None]
-        with formatter.section(message(lang, "cli.options_panel")):
+        with formatter.section(i18n.text(lang, "cli.options_panel")):
             formatter.write_dl(records)
         with formatter.section(_TOP[lang]["commands"]):
             formatter.write_dl([(name, helps[lang]) for name, (_, helps) in COMMANDS.items()])
@@ -274,15 +275,15 @@ class LazyGroup(TyperGroup):
     def get_usage(self, ctx: Any) -> str:
         """Click's usage line, its words in the language of the help."""
         lang = help_lang(sys.argv, os.environ)
-        usage = str(super().get_usage(ctx)).replace("Usage:", message(lang, "cli.usage"), 1)
-        usage = usage.replace("[OPTIONS]", message(lang, "cli.options_metavar"), 1)
+        usage = str(super().get_usage(ctx)).replace("Usage:", i18n.text(lang, "cli.usage"), 1)
+        usage = usage.replace("[OPTIONS]", i18n.text(lang, "cli.options_metavar"), 1)
         return usage.replace("COMMAND [ARGS]...", _TOP[lang]["commands_metavar"], 1)
 
     def get_help_option(self, ctx: Any) -> Any:
         """Click's ``--help``, its own line in the language of the help."""
         option = super().get_help_option(ctx)
         if option is not None:
-            option.help = message(help_lang(sys.argv, os.environ), "cli.help_option")
+            option.help = i18n.text(help_lang(sys.argv, os.environ), "cli.help_option")
         return option
 
     def get_params(self, ctx: Any) -> list[Any]:
@@ -329,10 +330,10 @@ def _print_version(value: bool) -> None:
 
 
 def _check_lang(value: str | None) -> str | None:
-    if value is not None and parse_lang(value) is None:
+    if value is not None and i18n.parse_lang(value) is None:
         locale = detect_lang(None, {k: v for k, v in os.environ.items() if k != LANG_VARIABLE})
-        detail = message(locale, "opt.lang", value=value)
-        typer.echo(message(locale, "opt.bad", option="--lang", detail=detail), err=True)
+        detail = i18n.text(locale, "cli.opt.lang", value=value)
+        typer.echo(i18n.text(locale, "cli.opt.bad", option="--lang", detail=detail), err=True)
         raise typer.Exit(2)
     return value
 

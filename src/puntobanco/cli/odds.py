@@ -30,7 +30,7 @@ import typer
 
 from puntobanco.analysis.shoe import InvalidShoe
 from puntobanco.cli.lang import detect_lang as cli_detect_lang
-from puntobanco.cli.lang import help_lang, message, parse_lang
+from puntobanco.cli.lang import help_lang, parse_lang
 from puntobanco.cli.numbers import localize
 from puntobanco.cli.params import (
     OptionValueError,
@@ -45,6 +45,7 @@ from puntobanco.cli.params import (
     parse_shoe,
 )
 from puntobanco.cli.play import TranslatedCommand
+from puntobanco.core import i18n
 from puntobanco.core.cards import Card
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import Lang, error_message
@@ -339,7 +340,7 @@ def _error_line(error: BaccaratError, lang: Lang) -> str:
     option = error.params.get("option") if isinstance(error, _UsageError) else None
     option = option or _OPTION_OF_ERROR.get(error.code)
     if isinstance(option, str):
-        return message(lang, "opt.bad", option=option, detail=text)
+        return i18n.text(lang, "cli.opt.bad", option=option, detail=text)
     return TEXT[lang]["error"].format(message=text)
 
 
@@ -503,9 +504,9 @@ def register(app: typer.Typer) -> None:
                 seed=seed,
             )
         except OptionValueError as error:
-            option = {"opt.shoe": "--shoe"}.get(error.key, "--format")
+            option = {"cli.opt.shoe": "--shoe"}.get(error.key, "--format")
             detail = error.detail(language)
-            typer.echo(message(language, "opt.bad", option=option, detail=detail), err=True)
+            typer.echo(i18n.text(language, "cli.opt.bad", option=option, detail=detail), err=True)
             raise typer.Exit(2) from None
         except BaccaratError as error:
             typer.echo(_error_line(error, language), err=True)

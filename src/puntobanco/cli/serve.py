@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 
 from puntobanco.cli.ledger import LangOption, operator_lang, translated
+from puntobanco.core import i18n
 
 
 def _is_address(text: str) -> bool:
@@ -93,8 +94,6 @@ def register(app: typer.Typer) -> None:
         import uvicorn
         from pydantic import ValidationError
 
-        from puntobanco.cli.lang import message
-
         language = operator_lang(lang)
         from puntobanco.cli.serverdb import checked_url
         from puntobanco.server.db import make_engine, migrate
@@ -118,19 +117,19 @@ def register(app: typer.Typer) -> None:
             for error in exc.errors():
                 where = ".".join(str(part) for part in error["loc"])
                 detail = f"{where + ': ' if where else ''}{error['msg']}"
-                typer.echo(message(language, "serve.settings", detail=detail), err=True)
+                typer.echo(i18n.text(language, "ops.serve.settings", detail=detail), err=True)
             raise typer.Exit(2) from None
         except Exception as exc:
-            typer.echo(message(language, "serve.settings", detail=exc), err=True)
+            typer.echo(i18n.text(language, "ops.serve.settings", detail=exc), err=True)
             raise typer.Exit(2) from None
         for entry in (part.strip() for part in (forwarded_allow_ips or "").split(",")):
             # uvicorn would take a mistyped address for a host name and never match it,
             # leaving the proxy untrusted without a word.
             if entry and entry != "*" and not _is_address(entry):
-                typer.echo(message(language, "serve.proxy", entry=repr(entry)), err=True)
+                typer.echo(i18n.text(language, "ops.serve.proxy", entry=repr(entry)), err=True)
                 raise typer.Exit(2)
         if settings.is_sqlite and workers > 1:
-            typer.echo(message(language, "serve.sqlite_workers"), err=True)
+            typer.echo(i18n.text(language, "ops.serve.sqlite_workers"), err=True)
         # A plain path or an unknown driver: one line, not SQLAlchemy's traceback.
         checked_url(settings.database_url, settings.sqlalchemy_url, language)
         # Migrate once here, before the workers start (each also checks, under a lock).
@@ -139,7 +138,7 @@ def register(app: typer.Typer) -> None:
             engine = make_engine(settings)
             migrate(engine)
         except Exception as exc:
-            typer.echo(message(language, "serve.database", detail=exc), err=True)
+            typer.echo(i18n.text(language, "ops.serve.database", detail=exc), err=True)
             raise typer.Exit(1) from None
         finally:
             if engine is not None:
@@ -150,7 +149,8 @@ def register(app: typer.Typer) -> None:
             metrics_dir = tempfile.mkdtemp(prefix="puntobanco-metrics-")
             os.environ["PROMETHEUS_MULTIPROC_DIR"] = metrics_dir
         typer.echo(
-            message(language, "serve.serving", host=host, port=port, workers=workers), err=True
+            i18n.text(language, "ops.serve.serving", host=host, port=port, workers=workers),
+            err=True,
         )
         try:
             with light_main():

@@ -26,8 +26,7 @@ from typing import Annotated, Any, NoReturn, cast
 
 import typer
 
-from puntobanco.cli.lang import detect_lang, help_lang, parse_lang
-from puntobanco.cli.lang import message as lang_message
+from puntobanco.cli.lang import detect_lang, help_lang
 from puntobanco.cli.numbers import interval, localize
 from puntobanco.cli.params import (
     OptionValueError,
@@ -41,6 +40,7 @@ from puntobanco.cli.params import (
 )
 from puntobanco.cli.play import TranslatedCommand
 from puntobanco.cli.tables import write_rows
+from puntobanco.core import i18n
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import BET_NAMES, SIDE_NAMES, Lang
 from puntobanco.core.rules import PRESETS, BetKind, Rules, ShoeMode
@@ -227,7 +227,7 @@ _ERRORS: dict[str, dict[str, str]] = {
 
 def _language(lang: str | None) -> str:
     """The language of messages: ``--lang`` (refused if we lack it), else the locale's."""
-    if lang is not None and parse_lang(lang) is None:
+    if lang is not None and i18n.parse_lang(lang) is None:
         locale = detect_lang(None, os.environ)
         _fail(_ERRORS[locale]["lang"].format(value=lang))
     return detect_lang(lang, os.environ)
@@ -505,9 +505,9 @@ def register(app: typer.Typer) -> None:
             output = chosen_format(fmt, as_json)
         except OptionValueError as error:
             _fail(
-                lang_message(
+                i18n.text(
                     cast(Lang, language),
-                    "opt.bad",
+                    "cli.opt.bad",
                     option="--format",
                     detail=error.detail(cast(Lang, language)),
                 )

@@ -26,7 +26,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from puntobanco.cli.lang import detect_lang, lang_in_args, message, parse_lang
+from puntobanco.cli.lang import detect_lang, lang_in_args
 from puntobanco.cli.numbers import localize
 from puntobanco.cli.params import (
     OptionValueError,
@@ -38,6 +38,7 @@ from puntobanco.cli.params import (
 from puntobanco.cli.play import TranslatedCommand
 from puntobanco.cli.tables import write_rows
 from puntobanco.cli.textsafe import safe_stream, transliterate
+from puntobanco.core import i18n
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import Lang, error_message
 from puntobanco.core.money import format_minor
@@ -301,7 +302,7 @@ class _BadInput(Exception):
 
 def _language(raw: str | None) -> Lang:
     """``raw`` if it names a language we have, else the locale's (see :mod:`cli.lang`)."""
-    return detect_lang(raw if raw and parse_lang(raw) else None, os.environ)
+    return detect_lang(raw if raw and i18n.parse_lang(raw) else None, os.environ)
 
 
 def _refuse(text: str) -> typer.Exit:
@@ -358,7 +359,7 @@ def _amount(lang: Lang, option: str, text: str) -> int:
         return parse_money(text, lang)
     except OptionValueError as error:
         raise _BadInput(
-            message(lang, "opt.bad", option=option, detail=error.detail(lang))
+            i18n.text(lang, "cli.opt.bad", option=option, detail=error.detail(lang))
         ) from None
 
 
@@ -449,7 +450,7 @@ def register(app: typer.Typer) -> None:
         lang: Annotated[str | None, typer.Option(metavar="es|en", help=h("lang"))] = None,
     ) -> None:
         """Betting systems over many sessions of seeded cut-card shoes."""  # noqa: D401
-        if lang is not None and parse_lang(lang) is None:
+        if lang is not None and i18n.parse_lang(lang) is None:
             raise _refuse(_text(_language(None), "lang", value=lang))
         language = _language(lang)
         console = Console(file=safe_stream(sys.stderr), highlight=False)
@@ -509,7 +510,9 @@ def register(app: typer.Typer) -> None:
                 output = chosen_format(fmt, as_json)
             except OptionValueError as error:
                 raise _BadInput(
-                    message(language, "opt.bad", option="--format", detail=error.detail(language))
+                    i18n.text(
+                        language, "cli.opt.bad", option="--format", detail=error.detail(language)
+                    )
                 ) from None
         except _BadInput as bad:
             console.print(str(bad), markup=False)

@@ -9,7 +9,6 @@ from typing import Annotated, Any
 
 import typer
 
-from puntobanco.cli.lang import counted_key, message
 from puntobanco.cli.ledger import (
     DatabaseOption,
     LangOption,
@@ -21,6 +20,7 @@ from puntobanco.cli.ledger import (
 from puntobanco.cli.numbers import localize
 from puntobanco.cli.params import OutputFormat
 from puntobanco.cli.tables import write_rows
+from puntobanco.core import i18n
 from puntobanco.core.errors import BaccaratError
 
 #: What recomputing a round raises when its record is not one the server could have
@@ -68,7 +68,7 @@ def register(app: typer.Typer) -> None:
             if len(seed) != 32:
                 raise ValueError
         except ValueError:
-            fail(language, 2, "verify.seed", value=server_seed)
+            fail(language, 2, "ops.verify.seed", value=server_seed)
         ours_hash = commitment(seed)
         result: dict[str, Any]
         if rounds is not None:
@@ -81,21 +81,23 @@ def register(app: typer.Typer) -> None:
                 ours = [r for r in items if r["fairness"]["server_seed_hash"] == ours_hash]
                 records = records_from_api(ours)
             except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
-                fail(language, 2, "verify.unreadable", path=rounds, detail=exc)
+                fail(language, 2, "ops.verify.unreadable", path=rounds, detail=exc)
             if not items:
-                fail(language, 1, "verify.empty", path=rounds)
+                fail(language, 1, "ops.verify.empty", path=rounds)
             if not records:
                 carried = ", ".join(
-                    message(language, counted_key("verify.hash_count", n), hash=h, count=n)
+                    i18n.text(language, "ops.verify.hash_count", hash=h, count=n)
                     for h, n in hashes.items()
                 )
-                fail(language, 1, "verify.no_match", path=rounds, hash=ours_hash, hashes=carried)
+                fail(
+                    language, 1, "ops.verify.no_match", path=rounds, hash=ours_hash, hashes=carried
+                )
             mismatches = []
             for record in records:
                 try:
                     mismatches.extend(verify_rounds(seed, [record]))
                 except UNDEALABLE as exc:
-                    fail(language, 1, "verify.broken", round=record.round_id, detail=exc)
+                    fail(language, 1, "ops.verify.broken", round=record.round_id, detail=exc)
             result = {
                 "server_seed_hash": ours_hash,
                 "rounds_checked": len(records),
@@ -110,13 +112,13 @@ def register(app: typer.Typer) -> None:
                 with open_database(database, language) as sessions, sessions.begin() as session:
                     checked = verify_seed(session, seed, user_id=None)
             except UNDEALABLE as exc:
-                fail(language, 1, "verify.broken_db", detail=exc)
+                fail(language, 1, "ops.verify.broken_db", detail=exc)
             except ApiError as exc:
                 # An unknown or unrevealed seed: nothing could be checked, a failed audit.
                 typer.echo(api_message(exc.code, exc.params, language), err=True)
                 raise typer.Exit(1) from None
             if checked.rounds_checked == 0:
-                fail(language, 1, "verify.no_rounds", hash=checked.server_seed_hash)
+                fail(language, 1, "ops.verify.no_rounds", hash=checked.server_seed_hash)
             result = {
                 "server_seed_hash": checked.server_seed_hash,
                 "rounds_checked": checked.rounds_checked,
@@ -130,9 +132,9 @@ def register(app: typer.Typer) -> None:
             rows = [[m[k] for k in headers] for m in result["mismatches"]]
             typer.echo(write_rows(headers, rows, output), nl=False)
         else:
-            summary = message(
+            summary = i18n.text(
                 language,
-                "verify.summary",
+                "ops.verify.summary",
                 hash=result["server_seed_hash"][:16],
                 checked=f"{result['rounds_checked']:,}",
                 mismatches=f"{len(result['mismatches']):,}",
@@ -140,9 +142,9 @@ def register(app: typer.Typer) -> None:
             typer.echo(localize(summary, language))
             for m in result["mismatches"]:
                 typer.echo(
-                    message(
+                    i18n.text(
                         language,
-                        "verify.mismatch",
+                        "ops.verify.mismatch",
                         round=m["round_id"],
                         field=m["field"],
                         recorded=repr(m["recorded"]),

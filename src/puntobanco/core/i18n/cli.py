@@ -1,0 +1,151 @@
+"""Words every command of the command line shares: Click's usage texts and option errors.
+
+Every key starts with ``cli.``: ``cli.usage`` and the other parts of a help page,
+and ``cli.opt.*``, the refusals of an option's value (``cli.opt.bad`` wraps each:
+"Invalid option --decks: ...") and Click's usage errors, for any command.
+"""
+
+from __future__ import annotations
+
+EN: dict[str, str] = {
+    "cli.help_option": "Show this message and exit.",
+    "cli.usage": "Usage:",
+    "cli.options_metavar": "[OPTIONS]",
+    "cli.options_panel": "Options",
+    "cli.arguments_panel": "Arguments",
+    # Options
+    "cli.opt.bad": "Invalid option {option}: {detail}",
+    # Click's usage errors, for any command ({command}: play, systems...)
+    "cli.opt.unknown": "Unknown option {option}{hint}. See: puntobanco {command} --help",
+    "cli.opt.hint": " (did you mean {names}?)",
+    "cli.opt.usage": "{detail}. See: puntobanco {command} --help",
+    "cli.opt.needs_value": "The option {option} needs a value. See: puntobanco {command} --help",
+    "cli.opt.missing": "{name} is missing. See: puntobanco {command} --help",
+    "cli.opt.no_command": (
+        "Unknown command '{name}'. See: puntobanco {command} --help (the commands are listed)"
+    ),
+    "cli.opt.not_whole": (
+        "The option {option} takes a whole number, got '{value}'. See: puntobanco {command} --help"
+    ),
+    "cli.opt.not_number": (
+        "The option {option} takes a number, got '{value}'. See: puntobanco {command} --help"
+    ),
+    "cli.opt.bad_value": (
+        "The option {option} does not take the value '{value}'. See: puntobanco {command} --help"
+    ),
+    "cli.opt.extra": (
+        "Unexpected argument {args}: every value goes after its option, such as "
+        "{example}. See: puntobanco {command} --help"
+    ),
+    "cli.opt.lang": "the languages are en and es, got '{value}'",
+    "cli.opt.decks": "the number of decks is a whole number from 1 to 8, got '{value}'",
+    "cli.opt.shoe": "the shoe is cut-card or reshuffle, got '{value}'",
+    "cli.opt.cut_card": (
+        "the cut card must leave {minimum} to {maximum} cards behind it "
+        "in a shoe of {decks}, got '{value}'"
+    ),
+    "cli.opt.seed": "the seed is a whole number from 0 to {maximum}, got '{value}'",
+    "cli.opt.amount": "'{value}' is not an amount above 0 with at most 2 decimals",
+    "cli.opt.amount_error": "{detail}",
+    "cli.opt.history_ext": (
+        "the history file's name ends in .csv or .json (its format), got '{value}'"
+    ),
+    "cli.opt.history_unwritable": (
+        "cannot write the history to {path} ({reason}): give a file in a folder "
+        "that exists and can be written"
+    ),
+    "cli.opt.limits_order": "the table minimum {minimum} is above the maximum {maximum}",
+    "cli.opt.commission": (
+        "the commission is a fraction from 0 to below 1, such as 0.05 or 5%, got '{value}'"
+    ),
+    "cli.opt.tie_pays": "the Tie pays a positive number to 1, such as 8 or 9, got '{value}'",
+    "cli.opt.preset": "the rules presets are {allowed}, got '{value}'",
+    "cli.opt.detail": "{detail}",
+    "cli.opt.cards": "'{value}' is not a list of cards such as Kd 5s 10h",
+    "cli.opt.rate_ambiguous": (
+        "'{value}' is ambiguous: write {percent}% for {percent} percent, or {decimal}"
+    ),
+    "cli.opt.payout": (
+        "a payout is a positive number to 1, such as 8, 8:1, 19/20 or 0.95, got '{value}'"
+    ),
+    "cli.opt.format": "the formats are table, json, csv and markdown, got '{value}'",
+    "cli.opt.format_here": "this command writes table or json, got '{value}'",
+    "cli.opt.format_json": "--json is --format json, and --format says {value}: give one of them",
+    "cli.opt.balance_low": ("the starting balance {balance} is under the table minimum {minimum}"),
+    # Operator commands (ledger check, report, verify): the database and the audit
+}
+
+ES: dict[str, str] = {
+    "cli.help_option": "Mostrar esta ayuda y salir.",
+    "cli.usage": "Uso:",
+    "cli.options_metavar": "[OPCIONES]",
+    "cli.options_panel": "Opciones",
+    "cli.arguments_panel": "Argumentos",
+    "cli.opt.bad": "Opción no válida {option}: {detail}",
+    "cli.opt.unknown": "Opción desconocida {option}{hint}. Vea: puntobanco {command} --help",
+    "cli.opt.hint": " (¿quería decir {names}?)",
+    "cli.opt.usage": "{detail}. Vea: puntobanco {command} --help",
+    "cli.opt.needs_value": (
+        "La opción {option} necesita un valor. Vea: puntobanco {command} --help"
+    ),
+    "cli.opt.missing": "Falta {name}. Vea: puntobanco {command} --help",
+    "cli.opt.no_command": (
+        "Orden desconocida «{name}». Vea: puntobanco {command} --help (lista las órdenes)"
+    ),
+    "cli.opt.not_whole": (
+        "La opción {option} espera un número entero; se recibió «{value}». "
+        "Vea: puntobanco {command} --help"
+    ),
+    "cli.opt.not_number": (
+        "La opción {option} espera un número; se recibió «{value}». "
+        "Vea: puntobanco {command} --help"
+    ),
+    "cli.opt.bad_value": (
+        "La opción {option} no admite el valor «{value}». Vea: puntobanco {command} --help"
+    ),
+    "cli.opt.extra": (
+        "Argumento inesperado {args}: cada valor va después de su opción, como "
+        "{example}. Vea: puntobanco {command} --help"
+    ),
+    "cli.opt.lang": "los idiomas son en y es; se recibió «{value}»",
+    "cli.opt.decks": "el número de barajas es un número entero de 1 a 8; se recibió «{value}»",
+    "cli.opt.shoe": "el zapato es cut-card o reshuffle; se recibió «{value}»",
+    "cli.opt.cut_card": (
+        "la carta de corte debe dejar de {minimum} a {maximum} cartas detrás "
+        "en un zapato de {decks}; se recibió «{value}»"
+    ),
+    "cli.opt.seed": "la semilla es un número entero de 0 a {maximum}; se recibió «{value}»",
+    "cli.opt.amount": "«{value}» no es una cantidad mayor que 0 con 2 decimales como mucho",
+    "cli.opt.amount_error": "{detail}",
+    "cli.opt.history_ext": (
+        "el nombre del archivo de historial termina en .csv o .json (su formato); "
+        "se recibió «{value}»"
+    ),
+    "cli.opt.history_unwritable": (
+        "no se puede escribir el historial en {path} ({reason}): indique un archivo "
+        "en una carpeta que exista y admita escritura"
+    ),
+    "cli.opt.limits_order": "el mínimo de la mesa ({minimum}) supera el máximo ({maximum})",
+    "cli.opt.commission": (
+        "la comisión es una fracción de 0 a menos de 1, como 0.05 o 5%; se recibió «{value}»"
+    ),
+    "cli.opt.tie_pays": ("el Empate paga un número positivo a 1, como 8 o 9; se recibió «{value}»"),
+    "cli.opt.preset": "las reglas predefinidas son {allowed}; se recibió «{value}»",
+    "cli.opt.detail": "{detail}",
+    "cli.opt.cards": "«{value}» no es una lista de cartas como Kd 5s 10h",
+    "cli.opt.rate_ambiguous": (
+        "«{value}» es ambiguo: escriba {percent}% para un {percent} por ciento, o {decimal}"
+    ),
+    "cli.opt.payout": (
+        "un pago es un número positivo a 1, como 8, 8:1, 19/20 o 0.95; se recibió «{value}»"
+    ),
+    "cli.opt.format": "los formatos son table, json, csv y markdown; se recibió «{value}»",
+    "cli.opt.format_here": "esta orden escribe table o json; se recibió «{value}»",
+    "cli.opt.format_json": (
+        "--json es --format json, y --format dice {value}: indique solo uno de los dos"
+    ),
+    "cli.opt.balance_low": (
+        "el saldo inicial ({balance}) está por debajo del mínimo de la mesa ({minimum})"
+    ),
+    # Comandos del operador (ledger check, report, verify): la base de datos y la auditoría
+}

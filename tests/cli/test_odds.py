@@ -199,7 +199,7 @@ def test_unknown_language_is_refused() -> None:
 
 def test_core_errors_are_worded_by_core_and_shoe_errors_by_odds() -> None:
     from puntobanco.analysis.shoe import InvalidShoe
-    from puntobanco.cli.odds import ERRORS_ES, error_text
+    from puntobanco.cli.odds import error_text
     from puntobanco.core.cards import parse_cards
     from puntobanco.core.errors import BaccaratError
     from puntobanco.core.explain import ERROR_CODES, error_message
@@ -214,10 +214,10 @@ def test_core_errors_are_worded_by_core_and_shoe_errors_by_odds() -> None:
             assert error_text(error, lang) == error_message(error, lang)
     params = {"kind": "rank", "key": "K", "asked": 2, "held": 1}
     shoe_error = InvalidShoe("cannot remove 2 cards of rank K", code="none_left", **params)
-    assert error_text(shoe_error, "es") == ERRORS_ES["none_left"].format(
-        what_es="rango K", **params
+    assert error_text(shoe_error, "es") == (
+        "no se pueden retirar 2 cartas de rango K: el zapato tiene 1"
     )
-    assert error_text(shoe_error, "en") == "cannot remove 2 cards of rank K"
+    assert error_text(shoe_error, "en") == "cannot remove 2 cards of rank K: the shoe holds 1"
 
 
 @pytest.mark.parametrize(

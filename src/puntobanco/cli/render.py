@@ -22,7 +22,6 @@ from puntobanco.cli.game import NewShoe, RoundReport, Session
 from puntobanco.cli.numbers import localize
 from puntobanco.cli.scoreboard import Scoreboard
 from puntobanco.cli.spots import (
-    EGALITE_NAME,
     EGALITE_WORDS,
     SPOT_WORDS,
     describe_condition,
@@ -185,7 +184,9 @@ class Renderer:
     def side_bet_names(self, rules: Rules) -> str:
         """The side bets offered, by their names on the layout (empty if none)."""
         side = [kind for kind, _ in rules.side_bets]
-        return ", ".join(spot_list(side, BET_NAMES[self.lang].__getitem__, EGALITE_NAME))
+        return ", ".join(
+            spot_list(side, BET_NAMES[self.lang].__getitem__, self.t("play.spot.egalite_names"))
+        )
 
     def payouts(self, rules: Rules) -> str:
         """Every payout of ``rules`` in one line, read from each bet's payout legs."""

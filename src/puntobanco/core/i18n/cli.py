@@ -73,6 +73,37 @@ EN: dict[str, str] = {
     "cli.opt.format_json": "--json is --format json, and --format says {value}: give one of them",
     "cli.opt.balance_low": ("the starting balance {balance} is under the table minimum {minimum}"),
     # Operator commands (ledger check, report, verify): the database and the audit
+    # Each command's line in the top-level help.
+    "cli.command.play": "Play Punto Banco at the terminal, in Spanish or English.",
+    "cli.command.odds": (
+        "Exact odds, house edge and spread of every bet, for any shoe and any payouts."
+    ),
+    "cli.command.simulate": (
+        "Deal many rounds and tally them: outcomes, naturals, pairs, every bet's net."
+    ),
+    "cli.command.systems": (
+        "Betting systems over many sessions: what they do to the bankroll, and what they cannot do "
+        "to the house edge."
+    ),
+    "cli.command.advantage": (
+        "Side bets worth betting late in the shoe: a perfect player's win and a count's."
+    ),
+    "cli.command.serve": "Serve the web table and the HTTP API (docs at /docs).",
+    "cli.command.verify": (
+        "Recompute each round dealt under a revealed server seed; exit 1 if any differs."
+    ),
+    "cli.command.report": (
+        "Rounds, turnover and GGR per bet and per day; realised RTP against the exact."
+    ),
+    "cli.command.ledger": "The wallet ledger (ledger check reconciles every wallet).",
+    # The top-level help's own words.
+    "cli.top.help": "Punto Banco (baccarat): play it, price it, simulate it, serve it.",
+    "cli.top.commands": "Commands",
+    "cli.top.lang": "Language of every command's messages, en or es (default: from the locale).",
+    "cli.top.version": "Print the version and exit.",
+    "cli.top.install_completion": "Install completion for the current shell.",
+    "cli.top.show_completion": "Show completion for the current shell, to copy it or customise it.",
+    "cli.top.commands_metavar": "COMMAND [ARGS]...",
 }
 
 ES: dict[str, str] = {
@@ -148,4 +179,43 @@ ES: dict[str, str] = {
         "el saldo inicial ({balance}) está por debajo del mínimo de la mesa ({minimum})"
     ),
     # Comandos del operador (ledger check, report, verify): la base de datos y la auditoría
+    # Each command's line in the top-level help.
+    "cli.command.play": "Jugar al Punto Banco en la terminal, en español o en inglés.",
+    "cli.command.odds": (
+        "Probabilidades exactas, ventaja de la casa y dispersión de cada apuesta, para cualquier "
+        "zapato y pagos."
+    ),
+    "cli.command.simulate": (
+        "Repartir muchas manos y contarlas: resultados, naturales, parejas, el neto de cada "
+        "apuesta."
+    ),
+    "cli.command.systems": (
+        "Sistemas de apuestas en muchas sesiones: lo que hacen con el capital y lo que no pueden "
+        "hacer con la ventaja de la casa."
+    ),
+    "cli.command.advantage": (
+        "Apuestas laterales que valen la pena al final del zapato: lo que gana un jugador perfecto "
+        "y un conteo."
+    ),
+    "cli.command.serve": "Servir la mesa web y la API HTTP (documentación en /docs).",
+    "cli.command.verify": (
+        "Recalcular cada mano repartida con una semilla de servidor revelada; sale con 1 si alguna "
+        "difiere."
+    ),
+    "cli.command.report": (
+        "Manos, volumen y GGR por apuesta y por día; RTP obtenido frente al exacto."
+    ),
+    "cli.command.ledger": "El libro de carteras (ledger check concilia cada cartera).",
+    # The top-level help's own words.
+    "cli.top.help": "Punto Banco (baccarat): jugarlo, calcularlo, simularlo, servirlo.",
+    "cli.top.commands": "Órdenes",
+    "cli.top.lang": (
+        "Idioma de los mensajes de todas las órdenes, en o es (por defecto: el del sistema)."
+    ),
+    "cli.top.version": "Mostrar la versión y salir.",
+    "cli.top.install_completion": "Instalar el autocompletado para el intérprete actual.",
+    "cli.top.show_completion": (
+        "Mostrar el autocompletado del intérprete actual, para copiarlo o adaptarlo."
+    ),
+    "cli.top.commands_metavar": "ORDEN [ARGUMENTOS]...",
 }

@@ -26,7 +26,18 @@ from collections.abc import Mapping
 from types import MappingProxyType, ModuleType
 from typing import Any, Literal
 
-from puntobanco.core.i18n import advantage, cli, common, game, odds, ops, play, simulate, systems
+from puntobanco.core.i18n import (
+    advantage,
+    cli,
+    common,
+    game,
+    odds,
+    ops,
+    play,
+    server,
+    simulate,
+    systems,
+)
 
 Lang = Literal["en", "es"]
 LANGUAGES: tuple[Lang, ...] = ("en", "es")
@@ -45,6 +56,7 @@ SECTIONS: tuple[ModuleType, ...] = (
     simulate,
     systems,
     advantage,
+    server,
 )
 
 

@@ -124,7 +124,7 @@ def test_the_global_lang_reaches_every_command(tmp_path: Path) -> None:
 def test_a_global_lang_we_lack_is_refused() -> None:
     done = _invoke("--lang", "fr", "report", env={"LANG": "es_ES.UTF-8"})
     assert done.exit_code == 2
-    assert "Opción no válida --lang: los idiomas son en y es; se recibió «fr»" in done.stderr
+    assert "Idioma desconocido: 'fr'. Disponibles: en (English), es (español)." in done.stderr
 
 
 def test_commission_as_percent_or_fraction_the_same_everywhere() -> None:

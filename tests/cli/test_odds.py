@@ -194,7 +194,7 @@ def test_bad_input_names_the_problem_in_both_languages(
 
 def test_unknown_language_is_refused() -> None:
     result = _run("--lang", "fr")
-    assert result.exit_code == 2 and "en or es" in result.stderr
+    assert result.exit_code == 2 and "Available: en (English), es (español)" in result.stderr
 
 
 def test_core_errors_are_worded_by_core_and_shoe_errors_by_odds() -> None:

@@ -97,8 +97,7 @@ def operator_lang(lang: str | None) -> Lang:
     """
     if lang is not None and i18n.parse_lang(lang) is None:
         locale = detect_lang(None, os.environ)
-        detail = i18n.text(locale, "cli.opt.lang", value=lang)
-        typer.echo(i18n.text(locale, "cli.opt.bad", option="--lang", detail=detail), err=True)
+        typer.echo(i18n.refuse_lang(lang, locale), err=True)
         raise typer.Exit(2)
     return detect_lang(lang, os.environ)
 

@@ -262,8 +262,7 @@ def _print_version(value: bool) -> None:
 def _check_lang(value: str | None) -> str | None:
     if value is not None and i18n.parse_lang(value) is None:
         locale = detect_lang(None, {k: v for k, v in os.environ.items() if k != LANG_VARIABLE})
-        detail = i18n.text(locale, "cli.opt.lang", value=value)
-        typer.echo(i18n.text(locale, "cli.opt.bad", option="--lang", detail=detail), err=True)
+        typer.echo(i18n.refuse_lang(value, locale), err=True)
         raise typer.Exit(2)
     return value
 

@@ -70,7 +70,7 @@ def detect_lang(explicit: str | None, environ: Mapping[str, str]) -> Lang:
     ('es', 'en')
     """
     if explicit is not None and i18n.parse_lang(explicit) is None:
-        raise _UsageError(i18n.text("en", "odds.lang", value=explicit), code="lang", value=explicit)
+        raise _UsageError(i18n.refuse_lang(explicit, "en"), code="lang", value=explicit)
     return cli_detect_lang(explicit, environ)
 
 
@@ -114,7 +114,6 @@ _OPTION_OF_ERROR = {
     "remove_card": "--remove",
     "none_left": "--remove",
     "bad_item": "--remove",
-    "lang": "--lang",
     "shoes": "--shoes",
     "decks": "--decks",
 }
@@ -125,8 +124,11 @@ def _error_line(error: BaccaratError, lang: Lang) -> str:
 
     An error one option caused reads ``Invalid option --remove: ...`` as the
     shared option types' refusals do; one about the options together (or the
-    shoe they make) reads ``Error: ...``.
+    shoe they make) reads ``Error: ...``. A bad ``--lang`` reads as every
+    command refuses it (:func:`~puntobanco.core.i18n.refuse_lang`).
     """
+    if isinstance(error, _UsageError) and error.code == "lang":
+        return i18n.refuse_lang(str(error.params["value"]), lang)
     text = error_text(error, lang)
     option = error.params.get("option") if isinstance(error, _UsageError) else None
     option = option or _OPTION_OF_ERROR.get(error.code)

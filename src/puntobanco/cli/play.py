@@ -481,9 +481,9 @@ def register(app: typer.Typer) -> None:
                 n = params["decks"]
                 params["decks"] = i18n.text(lang_now, "lang.decks", count=n)
             detail = i18n.text(lang_now, error.key, **params)
-            raise _fail(
-                lang_now, i18n.text(lang_now, "cli.opt.bad", option=error.option, detail=detail)
-            ) from None
+            if error.key != "lang.refused":  # a bad --lang reads as every command refuses it
+                detail = i18n.text(lang_now, "cli.opt.bad", option=error.option, detail=detail)
+            raise _fail(lang_now, detail) from None
         writer = None
         if config.history is not None:
             try:

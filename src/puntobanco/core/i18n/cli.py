@@ -37,7 +37,6 @@ EN: dict[str, str] = {
         "Unexpected argument {args}: every value goes after its option, such as "
         "{example}. See: puntobanco {command} --help"
     ),
-    "cli.opt.lang": "the languages are en and es, got '{value}'",
     "cli.opt.decks": "the number of decks is a whole number from 1 to 8, got '{value}'",
     "cli.opt.shoe": "the shoe is cut-card or reshuffle, got '{value}'",
     "cli.opt.cut_card": (
@@ -138,7 +137,6 @@ ES: dict[str, str] = {
         "Argumento inesperado {args}: cada valor va después de su opción, como "
         "{example}. Vea: puntobanco {command} --help"
     ),
-    "cli.opt.lang": "los idiomas son en y es; se recibió «{value}»",
     "cli.opt.decks": "el número de barajas es un número entero de 1 a 8; se recibió «{value}»",
     "cli.opt.shoe": "el zapato es cut-card o reshuffle; se recibió «{value}»",
     "cli.opt.cut_card": (

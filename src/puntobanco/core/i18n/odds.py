@@ -49,7 +49,6 @@ EN: dict[str, str] = {
     "odds.total_note": " ({total} pays {pays})",
     "odds.push_note": " ({when}: push)",
     "odds.error": "Error: {message}",
-    "odds.lang": "--lang must be en or es, got {value!r}",
     "odds.one_shoe": "give only one of --decks, --points and --ranks",
     "odds.one_points": "give only one of --shoe V=N,... and --points (they are the same)",
     "odds.spec": (
@@ -160,7 +159,6 @@ ES: dict[str, str] = {
     "odds.total_note": " (el {total} paga {pays})",
     "odds.push_note": " ({when}: se devuelve)",
     "odds.error": "Error: {message}",
-    "odds.lang": "--lang debe ser en o es, no {value!r}",
     "odds.one_shoe": "indique solo una de las opciones --decks, --points y --ranks",
     "odds.one_points": "indique solo una de --shoe V=N,... y --points (son lo mismo)",
     "odds.spec": (

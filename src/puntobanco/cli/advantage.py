@@ -277,17 +277,25 @@ def register(app: typer.Typer) -> None:
 
     @app.command("advantage", cls=AdvantageCommand, help=i18n.text(help_language, "advantage.help"))
     def advantage_command(
-        decks: Annotated[str, typer.Option("--decks", metavar="N[,N...]", help=h("decks"))] = "8",
+        decks: Annotated[
+            str, typer.Option("--decks", metavar="N[,N...]", help=h("decks"), show_default=False)
+        ] = "8",
         cut_card: Annotated[
-            str, typer.Option("--cut-card", metavar="N[,N...]", help=h("cut_card"))
+            str,
+            typer.Option("--cut-card", metavar="N[,N...]", help=h("cut_card"), show_default=False),
         ] = "14",
-        shoes: Annotated[int, typer.Option("--shoes", metavar="N", help=h("shoes"))] = 1000,
+        shoes: Annotated[
+            int, typer.Option("--shoes", metavar="N", help=h("shoes"), show_default=False)
+        ] = 1000,
         train_shoes: Annotated[
-            int, typer.Option("--train-shoes", metavar="N", help=h("train_shoes"))
+            int,
+            typer.Option("--train-shoes", metavar="N", help=h("train_shoes"), show_default=False),
         ] = 500,
-        seed: Annotated[int, typer.Option("--seed", metavar="N", help=h("seed"))] = 1,
+        seed: Annotated[
+            int, typer.Option("--seed", metavar="N", help=h("seed"), show_default=False)
+        ] = 1,
         train_seed: Annotated[
-            int, typer.Option("--train-seed", metavar="N", help=h("train_seed"))
+            int, typer.Option("--train-seed", metavar="N", help=h("train_seed"), show_default=False)
         ] = 2,
         workers: Annotated[
             int | None, typer.Option("--workers", metavar="N", help=h("workers"))

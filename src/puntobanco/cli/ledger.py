@@ -16,24 +16,24 @@ from puntobanco.cli.textsafe import FlagSafeGroup
 from puntobanco.core import i18n
 from puntobanco.core.explain import Lang
 
-ledger_app = typer.Typer(help="The wallet ledger.", no_args_is_help=True, cls=FlagSafeGroup)
+#: The language of these commands' help texts, worded when the module is imported (as
+#: Typer reads them): ``--lang`` on the command line, else the locale's.
+HELP_LANG = help_lang(sys.argv, os.environ)
+
+ledger_app = typer.Typer(
+    help=i18n.text(HELP_LANG, "ops.help.ledger"), no_args_is_help=True, cls=FlagSafeGroup
+)
 
 DatabaseOption = Annotated[
     str | None,
-    typer.Option(
-        metavar="URL",
-        help="URL of an existing puntobanco database, sqlite:///PATH or "
-        "postgresql+psycopg://USER@HOST:PORT/NAME (default: PUNTOBANCO_DATABASE_URL, else "
-        "sqlite:///puntobanco.db); it is never created nor migrated here (serve does that).",
-    ),
+    typer.Option(metavar="URL", help=i18n.text(HELP_LANG, "ops.help.database")),
 ]
 LangOption = Annotated[
     str | None,
-    typer.Option(metavar="es|en", help=i18n.text(help_lang(sys.argv, os.environ), "ops.cli.lang")),
+    typer.Option(metavar="es|en", help=i18n.text(HELP_LANG, "ops.cli.lang")),
 ]
-
-
-_HELP_LANG = help_lang(sys.argv, os.environ)
+#: ``--json``, as every operator command takes it.
+JsonOption = Annotated[bool, typer.Option("--json", help=i18n.text(HELP_LANG, "ops.help.json"))]
 #: ``--format`` of a command that prints a table (``report``, ``verify``).
 TableFormatOption = Annotated[
     OutputFormat | None,
@@ -42,7 +42,7 @@ TableFormatOption = Annotated[
         metavar="FORMAT",
         parser=parse_format,
         help=i18n.text(
-            _HELP_LANG, "ops.cli.format", more=i18n.text(_HELP_LANG, "ops.cli.format_more")
+            HELP_LANG, "ops.cli.format", more=i18n.text(HELP_LANG, "ops.cli.format_more")
         ),
     ),
 ]
@@ -53,7 +53,7 @@ FormatOption = Annotated[
         "--format",
         metavar="FORMAT",
         parser=parse_format,
-        help=i18n.text(_HELP_LANG, "ops.cli.format", more=""),
+        help=i18n.text(HELP_LANG, "ops.cli.format", more=""),
     ),
 ]
 
@@ -102,10 +102,14 @@ def operator_lang(lang: str | None) -> Lang:
     return detect_lang(lang, os.environ)
 
 
-@ledger_app.command("check", cls=translated("ledger check", "--database sqlite:///pb.db"))
+@ledger_app.command(
+    "check",
+    cls=translated("ledger check", "--database sqlite:///pb.db"),
+    help=i18n.text(HELP_LANG, "ops.help.ledger_check"),
+)
 def check(
     database: DatabaseOption = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    as_json: JsonOption = False,
     fmt: FormatOption = None,
     lang: LangOption = None,
 ) -> None:

@@ -315,6 +315,8 @@ class TranslatedCommand(SafeHelpCommand):
         titles = {
             "OPTIONS_PANEL_TITLE": i18n.text(lang, "cli.options_panel"),
             "ARGUMENTS_PANEL_TITLE": i18n.text(lang, "cli.arguments_panel"),
+            "REQUIRED_LONG_STRING": i18n.text(lang, "cli.required"),
+            "DEFAULT_STRING": i18n.text(lang, "cli.default"),
         }
         saved = {name: getattr(rich_utils, name) for name in titles}
         for name, title in titles.items():

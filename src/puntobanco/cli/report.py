@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import Any
 
 import typer
 
 from puntobanco.cli.ledger import (
+    HELP_LANG,
     DatabaseOption,
+    JsonOption,
     LangOption,
     TableFormatOption,
     operator_lang,
@@ -24,10 +26,14 @@ from puntobanco.core import i18n
 def register(app: typer.Typer) -> None:
     """Add the ``report`` command to ``app``."""
 
-    @app.command("report", cls=translated("report", "--database sqlite:///pb.db"))
+    @app.command(
+        "report",
+        cls=translated("report", "--database sqlite:///pb.db"),
+        help=i18n.text(HELP_LANG, "ops.help.report"),
+    )
     def _report(
         database: DatabaseOption = None,
-        as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+        as_json: JsonOption = False,
         fmt: TableFormatOption = None,
         lang: LangOption = None,
     ) -> None:

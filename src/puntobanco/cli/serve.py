@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from puntobanco.cli.ledger import LangOption, operator_lang, translated
+from puntobanco.cli.ledger import HELP_LANG, LangOption, operator_lang, translated
 from puntobanco.core import i18n
 
 
@@ -26,13 +26,17 @@ def _is_address(text: str) -> bool:
 def register(app: typer.Typer) -> None:
     """Add the ``serve`` command to ``app``."""
 
-    @app.command("serve", cls=translated("serve", "--port 8000"))
+    @app.command(
+        "serve",
+        cls=translated("serve", "--port 8000"),
+        help=i18n.text(HELP_LANG, "ops.help.serve"),
+    )
     def _serve(
         host: Annotated[
             str,
             typer.Option(
                 metavar="HOST",
-                help="Address to listen on (default: 127.0.0.1).",
+                help=i18n.text(HELP_LANG, "ops.help.serve_host"),
                 show_default=False,
             ),
         ] = "127.0.0.1",
@@ -40,7 +44,7 @@ def register(app: typer.Typer) -> None:
             int,
             typer.Option(
                 metavar="PORT",
-                help="Port to listen on, 1 to 65535 (default: 8000).",
+                help=i18n.text(HELP_LANG, "ops.help.serve_port"),
                 min=1,
                 max=65535,
                 show_default=False,
@@ -50,14 +54,14 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option(
                 metavar="URL",
-                help="Database URL (default: PUNTOBANCO_DATABASE_URL, else sqlite:///puntobanco.db).",
+                help=i18n.text(HELP_LANG, "ops.help.serve_database"),
             ),
         ] = None,
         workers: Annotated[
             int,
             typer.Option(
                 metavar="N",
-                help="Worker processes, 1 to 64 (default: 1).",
+                help=i18n.text(HELP_LANG, "ops.help.serve_workers"),
                 min=1,
                 max=64,
                 show_default=False,
@@ -67,7 +71,7 @@ def register(app: typer.Typer) -> None:
             str,
             typer.Option(
                 metavar="LEVEL",
-                help="debug, info, warning or error (default: info).",
+                help=i18n.text(HELP_LANG, "ops.help.serve_log_level"),
                 show_default=False,
             ),
         ] = "info",
@@ -75,17 +79,14 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option(
                 metavar="ADDRESSES",
-                help="Proxies trusted to give the client's address (X-Forwarded-For), "
-                "comma-separated addresses or networks (default: FORWARDED_ALLOW_IPS, "
-                "else 127.0.0.1).",
+                help=i18n.text(HELP_LANG, "ops.help.serve_forwarded"),
             ),
         ] = None,
         allow_test_seed: Annotated[
             bool,
             typer.Option(
                 "--allow-test-seed",
-                help="FOR TESTS AND DEMOS ONLY: start although PUNTOBANCO_TEST_SERVER_SEED "
-                "is set (every card known in advance; the page shows a warning).",
+                help=i18n.text(HELP_LANG, "ops.help.serve_test_seed"),
             ),
         ] = False,
         lang: LangOption = None,

@@ -10,7 +10,9 @@ from typing import Annotated, Any
 import typer
 
 from puntobanco.cli.ledger import (
+    HELP_LANG,
     DatabaseOption,
+    JsonOption,
     LangOption,
     TableFormatOption,
     operator_lang,
@@ -31,22 +33,22 @@ UNDEALABLE = (BaccaratError, ValueError, TypeError)
 def register(app: typer.Typer) -> None:
     """Add the ``verify`` command to ``app``."""
 
-    @app.command("verify", cls=translated("verify", "--rounds rounds.json"))
+    @app.command(
+        "verify",
+        cls=translated("verify", "--rounds rounds.json"),
+        help=i18n.text(HELP_LANG, "ops.help.verify"),
+    )
     def _verify(
         server_seed: Annotated[
             str,
-            typer.Argument(help="The revealed server seed, 64 hex digits."),
+            typer.Argument(help=i18n.text(HELP_LANG, "ops.help.verify_seed")),
         ],
         rounds: Annotated[
             Path | None,
-            typer.Option(
-                metavar="FILE.json",
-                help="Rounds as GET /api/rounds returns them (a page, or a list): check "
-                "them without the database, as a player would.",
-            ),
+            typer.Option(metavar="FILE.json", help=i18n.text(HELP_LANG, "ops.help.verify_rounds")),
         ] = None,
         database: DatabaseOption = None,
-        as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+        as_json: JsonOption = False,
         fmt: TableFormatOption = None,
         lang: LangOption = None,
     ) -> None:

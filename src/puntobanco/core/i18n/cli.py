@@ -13,6 +13,9 @@ EN: dict[str, str] = {
     "cli.options_metavar": "[OPTIONS]",
     "cli.options_panel": "Options",
     "cli.arguments_panel": "Arguments",
+    # Typer's marks in a help: a required argument, an option's default ({} is Typer's).
+    "cli.required": "[required]",
+    "cli.default": "[default: {{}}]",
     # Options
     "cli.opt.bad": "Invalid option {option}: {detail}",
     # Click's usage errors, for any command ({command}: play, systems...)
@@ -111,6 +114,8 @@ ES: dict[str, str] = {
     "cli.options_metavar": "[OPCIONES]",
     "cli.options_panel": "Opciones",
     "cli.arguments_panel": "Argumentos",
+    "cli.required": "[obligatorio]",
+    "cli.default": "[por defecto: {{}}]",
     "cli.opt.bad": "Opción no válida {option}: {detail}",
     "cli.opt.unknown": "Opción desconocida {option}{hint}. Vea: puntobanco {command} --help",
     "cli.opt.hint": " (¿quería decir {names}?)",

@@ -97,6 +97,52 @@ EN: dict[str, str] = {
         "cannot recompute a round of this seed: {detail}; its record in the database is "
         "not one the server could have dealt"
     ),
+    # The operator commands' --help texts.
+    "ops.help.json": "Print one JSON object.",
+    "ops.help.database": (
+        "URL of an existing puntobanco database, sqlite:///PATH or "
+        "postgresql+psycopg://USER@HOST:PORT/NAME (default: PUNTOBANCO_DATABASE_URL, else "
+        "sqlite:///puntobanco.db); it is never created nor migrated here (serve does that)."
+    ),
+    "ops.help.ledger": "The wallet ledger.",
+    "ops.help.ledger_check": (
+        "Compare each cached balance with the sum of its entries; exit 1 on any difference.\n\n"
+        "Exit 1 too when the database does not exist or is not migrated (it is never created "
+        "here), 2 when --database is not a URL we take."
+    ),
+    "ops.help.report": (
+        "Rounds, turnover and GGR per bet and per day; realised RTP against the exact value.\n\n"
+        "Exit 1 when the database does not exist or is not migrated (it is never created "
+        "here), 2 when --database is not a URL we take."
+    ),
+    "ops.help.verify": (
+        "Recompute each round dealt under SERVER_SEED; exit 1 if any differs.\n\n"
+        "A verification that checks nothing fails: exit 1 when no round was dealt under "
+        "SERVER_SEED (in the file, or in the database), naming the seed hashes the file's "
+        "rounds carry. Exit 2 for input that cannot be read (a seed that is not 64 hex "
+        "digits, a file that is not rounds)."
+    ),
+    "ops.help.verify_seed": "The revealed server seed, 64 hex digits.",
+    "ops.help.verify_rounds": (
+        "Rounds as GET /api/rounds returns them (a page, or a list): check them without the "
+        "database, as a player would."
+    ),
+    "ops.help.serve": "Serve the web table and the HTTP API (docs at /docs).",
+    "ops.help.serve_host": "Address to listen on (default: 127.0.0.1).",
+    "ops.help.serve_port": "Port to listen on, 1 to 65535 (default: 8000).",
+    "ops.help.serve_database": (
+        "Database URL (default: PUNTOBANCO_DATABASE_URL, else sqlite:///puntobanco.db)."
+    ),
+    "ops.help.serve_workers": "Worker processes, 1 to 64 (default: 1).",
+    "ops.help.serve_log_level": "debug, info, warning or error (default: info).",
+    "ops.help.serve_forwarded": (
+        "Proxies trusted to give the client's address (X-Forwarded-For), comma-separated "
+        "addresses or networks (default: FORWARDED_ALLOW_IPS, else 127.0.0.1)."
+    ),
+    "ops.help.serve_test_seed": (
+        "FOR TESTS AND DEMOS ONLY: start although PUNTOBANCO_TEST_SERVER_SEED is set (every "
+        "card known in advance; the page shows a warning)."
+    ),
 }
 
 ES: dict[str, str] = {
@@ -199,5 +245,53 @@ ES: dict[str, str] = {
     "ops.verify.broken_db": (
         "no se puede recalcular una ronda de esta semilla: {detail}; su registro en la "
         "base de datos no es uno que el servidor pudiera repartir"
+    ),
+    "ops.help.json": "Escribir un objeto JSON.",
+    "ops.help.database": (
+        "URL de una base de datos de puntobanco que exista, sqlite:///RUTA o "
+        "postgresql+psycopg://USUARIO@HOST:PUERTO/NOMBRE (por defecto: "
+        "PUNTOBANCO_DATABASE_URL, si no sqlite:///puntobanco.db); aquí nunca se crea ni se "
+        "migra (eso lo hace serve)."
+    ),
+    "ops.help.ledger": "El libro de carteras.",
+    "ops.help.ledger_check": (
+        "Comparar el saldo guardado de cada cartera con la suma de sus apuntes; sale con 1 "
+        "ante cualquier diferencia.\n\n"
+        "Sale con 1 también si la base de datos no existe o no está migrada (aquí nunca se "
+        "crea), y con 2 si --database no es una URL que aceptemos."
+    ),
+    "ops.help.report": (
+        "Manos, volumen y GGR por apuesta y por día; RTP obtenido frente al exacto.\n\n"
+        "Sale con 1 si la base de datos no existe o no está migrada (aquí nunca se crea), y "
+        "con 2 si --database no es una URL que aceptemos."
+    ),
+    "ops.help.verify": (
+        "Recalcular cada mano repartida con SERVER_SEED; sale con 1 si alguna difiere.\n\n"
+        "Una verificación que no comprueba nada falla: sale con 1 si no se repartió ninguna "
+        "mano con SERVER_SEED (en el archivo o en la base de datos), y nombra los hashes de "
+        "semilla que llevan las manos del archivo. Sale con 2 si la entrada no se puede leer "
+        "(una semilla que no son 64 dígitos hexadecimales, un archivo que no son manos)."
+    ),
+    "ops.help.verify_seed": "La semilla de servidor revelada, 64 dígitos hexadecimales.",
+    "ops.help.verify_rounds": (
+        "Las manos tal como las devuelve GET /api/rounds (una página, o una lista): "
+        "comprobarlas sin la base de datos, como lo haría un jugador."
+    ),
+    "ops.help.serve": "Servir la mesa web y la API HTTP (documentación en /docs).",
+    "ops.help.serve_host": "Dirección en la que escuchar (por defecto: 127.0.0.1).",
+    "ops.help.serve_port": "Puerto en el que escuchar, de 1 a 65535 (por defecto: 8000).",
+    "ops.help.serve_database": (
+        "URL de la base de datos (por defecto: PUNTOBANCO_DATABASE_URL, si no "
+        "sqlite:///puntobanco.db)."
+    ),
+    "ops.help.serve_workers": "Procesos, de 1 a 64 (por defecto: 1).",
+    "ops.help.serve_log_level": "debug, info, warning o error (por defecto: info).",
+    "ops.help.serve_forwarded": (
+        "Proxies de confianza que dan la dirección del cliente (X-Forwarded-For), direcciones "
+        "o redes separadas por comas (por defecto: FORWARDED_ALLOW_IPS, si no 127.0.0.1)."
+    ),
+    "ops.help.serve_test_seed": (
+        "SOLO PARA PRUEBAS Y DEMOSTRACIONES: arrancar aunque PUNTOBANCO_TEST_SERVER_SEED esté "
+        "definida (todas las cartas se conocen de antemano; la página muestra un aviso)."
     ),
 }

@@ -417,6 +417,7 @@ def test_a_long_effects_study_shows_progress_on_a_terminal_only(
         sys.executable, [*args, "--lang", "es"], env=env, encoding="utf-8", timeout=120
     )
     child.expect("Repartiendo 50 zapatos para el estudio a lo largo del zapato")
+    child.expect(r"\b\d+/50\b")  # a bar that counts the shoes, not a spinner
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0

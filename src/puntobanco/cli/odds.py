@@ -21,8 +21,8 @@ import copy
 import json
 import os
 import sys
-from collections.abc import Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Iterable, Mapping
+from contextlib import AbstractContextManager
 from fractions import Fraction
 from typing import Annotated, Any
 
@@ -45,6 +45,7 @@ from puntobanco.cli.params import (
     parse_shoe,
 )
 from puntobanco.cli.play import TranslatedCommand
+from puntobanco.cli.progress import Tick, progress_bar
 from puntobanco.core import i18n
 from puntobanco.core.cards import Card
 from puntobanco.core.errors import BaccaratError
@@ -406,8 +407,10 @@ def _compute(
     }
     if effects:
         report["effects"] = effects_of_removal(rules, counts)
-        with _progress(study_shoes, language):
-            report["through"] = through_the_shoe(rules, shoes=study_shoes, seed=study_seed)
+        with _progress(study_shoes, language) as tick:
+            report["through"] = through_the_shoe(
+                rules, shoes=study_shoes, seed=study_seed, on_shoe=tick
+            )
     return report
 
 
@@ -415,19 +418,12 @@ def _compute(
 PROGRESS_SHOES = 50
 
 
-@contextmanager
-def _progress(shoes: int, lang: Lang) -> Iterator[None]:
-    """A spinner on standard error while ``--effects`` deals many shoes, where it is a terminal.
+def _progress(shoes: int, lang: Lang) -> AbstractContextManager[Tick | None]:
+    """A bar counting the shoes ``--effects`` deals, on standard error where it is a terminal.
 
-    The study is one call into the analysis layer, which reports no steps, so this
-    says what is being done and for how many shoes rather than a fraction done;
-    nothing is shown when standard error is a file or a pipe (scripts, tests).
+    Nothing is shown for a short study, nor when standard error is a file or a pipe
+    (scripts, tests).
     """
-    from rich.console import Console
-
-    console = Console(stderr=True)
-    if shoes < PROGRESS_SHOES or not console.is_terminal:
-        yield
-        return
-    with console.status(localize(i18n.text(lang, "odds.progress", shoes=f"{shoes:,}"), lang)):
-        yield
+    show = shoes >= PROGRESS_SHOES and sys.stderr.isatty()
+    label = localize(i18n.text(lang, "odds.progress", shoes=f"{shoes:,}"), lang)
+    return progress_bar(label, shoes, show=show)

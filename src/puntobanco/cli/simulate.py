@@ -39,6 +39,7 @@ from puntobanco.cli.params import (
     parse_shoe,
 )
 from puntobanco.cli.play import TranslatedCommand
+from puntobanco.cli.progress import progress_bar
 from puntobanco.cli.tables import write_rows
 from puntobanco.core import i18n
 from puntobanco.core.errors import BaccaratError
@@ -388,7 +389,12 @@ def register(app: typer.Typer) -> None:
                 show = sys.stderr.isatty() and (
                     backend in ("reference", "dask") or (requested or 0) >= PROGRESS_FROM_HANDS
                 )
-            with _stop_on_ctrl_c() as should_stop, _progress_bar(show, requested, language) as tick:
+            with (
+                _stop_on_ctrl_c() as should_stop,
+                progress_bar(
+                    i18n.text(language, "simulate.progress"), requested or 0, show=show
+                ) as tick,
+            ):
                 try:
                     result = simulate(
                         rules,
@@ -421,43 +427,6 @@ def register(app: typer.Typer) -> None:
 def _fail(text: str) -> NoReturn:
     typer.echo(text, err=True)
     raise typer.Exit(2)
-
-
-@contextmanager
-def _progress_bar(
-    show: bool, total: int | None, lang: Lang
-) -> Iterator[Callable[[int], None] | None]:
-    if not show or total is None:
-        yield None
-        return
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeRemainingColumn,
-    )
-
-    with Progress(
-        TextColumn(i18n.text(lang, "simulate.progress")),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        transient=True,
-        console=_stderr_console(),
-    ) as bar:
-        task = bar.add_task("", total=total)
-
-        def tick(done: int) -> None:
-            bar.update(task, completed=done)
-
-        yield tick
-
-
-def _stderr_console() -> Any:
-    from rich.console import Console
-
-    return Console(stderr=True)
 
 
 def _flat_table(data: dict[str, Any], output: OutputFormat) -> str:

@@ -231,3 +231,42 @@ def test_an_ascii_terminal_keeps_the_columns_aligned() -> None:
     assert len(cells) == len(System) + 1
     for row in cells:
         assert [i for i, ch in enumerate(row) if ch == "|"] == columns, row
+
+
+def test_playing_in_chunks_for_a_progress_bar_changes_no_result() -> None:
+    import numpy as np
+
+    from puntobanco.cli.systems import play_plans
+    from puntobanco.core.rules import Rules
+    from puntobanco.sim.systems import Plan, System
+    from puntobanco.sim.systems_deal import session_outcomes
+
+    rules = Rules()
+    outcomes = session_outcomes(rules, seed=3, sessions=45, rounds=30)
+    plans = [
+        Plan(system=system, on=BetKind.BANKER, bankroll_minor=5000, base_minor=100, rounds=30)
+        for system in (System.MARTINGALE, System.PAROLI)
+    ]
+    whole = play_plans(plans, outcomes)
+    counted: list[int] = []
+    chunked = play_plans(plans, outcomes, on_sessions=counted.append, chunk=20)
+    assert counted == [20, 40, 45, 65, 85, 90]
+    for one, other in zip(whole, chunked, strict=True):
+        assert np.array_equal(one.results, other.results)
+        assert np.array_equal(one.paths, other.paths)
+
+
+def test_a_long_run_shows_a_bar_that_counts_the_sessions_on_a_terminal() -> None:
+    pexpect = pytest.importorskip("pexpect")
+    import sys
+    from pathlib import Path
+
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src")}
+    args = ["-m", "puntobanco.cli.main", "systems", "--sessions", "50000", "--rounds", "40"]
+    child = pexpect.spawn(
+        sys.executable, [*args, "--lang", "es"], env=env, encoding="utf-8", timeout=120
+    )
+    child.expect(r"Jugando las sesiones.*?\d+/50000")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

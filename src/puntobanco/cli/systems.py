@@ -36,6 +36,7 @@ from puntobanco.cli.params import (
     parse_money,
 )
 from puntobanco.cli.play import TranslatedCommand
+from puntobanco.cli.progress import progress_bar
 from puntobanco.cli.tables import write_rows
 from puntobanco.cli.textsafe import safe_stream, transliterate
 from puntobanco.core import i18n
@@ -45,7 +46,7 @@ from puntobanco.core.money import format_minor
 from puntobanco.core.rules import BetKind, TableLimits, preset
 
 if TYPE_CHECKING:
-    from puntobanco.sim.systems import Sessions, Summary
+    from puntobanco.sim.systems import Plan, Sessions, Summary
 
 # The simulation (numpy and numba) is imported inside the command, when it runs, so
 # that ``puntobanco --help`` and the other commands start without loading it. So the
@@ -82,6 +83,49 @@ class SystemsCommand(TranslatedCommand):
     command_name = "systems"
     option_example = "--sessions 1000"
     error_style = None
+
+
+#: Runs of at least this many rounds (sessions x rounds) show a progress bar on a terminal.
+PROGRESS_ROUNDS = 2_000_000
+#: The sessions one call into the kernel plays, where a bar counts them.
+CHUNK_SESSIONS = 20_000
+
+
+def play_plans(
+    plans: "Sequence[Plan]",
+    outcomes: Any,
+    *,
+    on_sessions: Callable[[int], None] | None = None,
+    chunk: int = CHUNK_SESSIONS,
+) -> "list[Sessions]":
+    """Play each plan over every session of ``outcomes``, as ``run_sessions`` plays it.
+
+    With ``on_sessions``, the sessions are played ``chunk`` at a time and the
+    sessions played so far (all plans together) reported after each chunk;
+    each session is played on its own, so the results are the same either way.
+    """
+    import numpy as np
+
+    from puntobanco.sim.systems import Sessions, run_sessions
+
+    sessions = int(outcomes.shape[0])
+    if on_sessions is None or sessions <= chunk:
+        played = []
+        for index, plan in enumerate(plans):
+            played.append(run_sessions(plan, outcomes))
+            if on_sessions is not None:
+                on_sessions((index + 1) * sessions)
+        return played
+    played = []
+    for index, plan in enumerate(plans):
+        parts = [run_sessions(plan, outcomes[:chunk])]
+        on_sessions(index * sessions + chunk)
+        for start in range(chunk, sessions, chunk):
+            parts.append(run_sessions(plan, outcomes[start : start + chunk], paths=0))
+            on_sessions(index * sessions + min(start + chunk, sessions))
+        results = np.concatenate([part.results for part in parts])
+        played.append(Sessions(plan, results, parts[0].paths))
+    return played
 
 
 def translate_error(error: BaccaratError, lang: Lang) -> str:
@@ -227,7 +271,6 @@ def register(app: typer.Typer) -> None:
             System,
             exact_edges,
             parse_system,
-            run_sessions,
             summarize,
         )
         from puntobanco.sim.systems_deal import MAX_OUTCOMES, session_outcomes
@@ -304,7 +347,10 @@ def register(app: typer.Typer) -> None:
         start = time.perf_counter()
         outcomes = session_outcomes(rules, seed=chosen_seed, sessions=n_sessions, rounds=n_rounds)
         edges = exact_edges(rules)
-        played = [run_sessions(p, outcomes) for p in plans]
+        show = output is OutputFormat.TABLE and total >= PROGRESS_ROUNDS and sys.stderr.isatty()
+        label = i18n.text(language, "systems.progress")
+        with progress_bar(label, len(plans) * n_sessions, show=show) as tick:
+            played = play_plans(plans, outcomes, on_sessions=tick)
         summaries = [summarize(s, edges) for s in played]
         seconds = time.perf_counter() - start
 

@@ -119,6 +119,7 @@ EN: dict[str, str] = {
         "banker or player; for follow-the-winner, the first bet's side (default: banker)."
     ),
     "systems.help_bankroll": "Bankroll per session (default: 1000).",
+    "systems.progress": "Playing the sessions",
     "systems.help_base": "Base stake, one unit of the progression (default: 10).",
     "systems.help_sessions": "Number of sessions (default: 10000).",
     "systems.help_rounds": "Rounds per session, at most (default: 200).",
@@ -260,6 +261,7 @@ ES: dict[str, str] = {
         "primera apuesta (por defecto: banker)."
     ),
     "systems.help_bankroll": "Capital de cada sesión (por defecto: 1000).",
+    "systems.progress": "Jugando las sesiones",
     "systems.help_base": "Apuesta base, una unidad de la progresión (por defecto: 10).",
     "systems.help_sessions": "Número de sesiones (por defecto: 10000).",
     "systems.help_rounds": "Manos por sesión, como mucho (por defecto: 200).",

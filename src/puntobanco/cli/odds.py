@@ -28,7 +28,6 @@ from typing import Annotated, Any
 
 import typer
 
-from puntobanco.analysis.shoe import InvalidShoe
 from puntobanco.cli.lang import detect_lang as cli_detect_lang
 from puntobanco.cli.lang import help_lang
 from puntobanco.cli.numbers import localize
@@ -85,6 +84,10 @@ def error_text(error: BaccaratError, lang: Lang) -> str:
     An error with no sentence of its own (or whose parameters do not fit it)
     reads its English message.
     """
+    # Imported here, not at the top: the analysis layer loads NumPy, which the
+    # command's --help does not need.
+    from puntobanco.analysis.shoe import InvalidShoe
+
     if isinstance(error, _UsageError):
         key = f"odds.{error.code}"
         params = dict(error.params)
@@ -148,6 +151,8 @@ def _counts(option: str, text: str) -> dict[str, int]:
             raise _UsageError(f"bad {option} {part!r}", code="spec", option=option, part=part)
         key = key.strip()
         if key in counts:  # ShoeCounts also catches "10" beside "T": the same rank
+            from puntobanco.analysis.shoe import InvalidShoe
+
             raise InvalidShoe(f"{key} is given twice", code="duplicate", key=key)
         counts[key] = _whole(option, value)
     return counts
@@ -341,6 +346,7 @@ def _compute(
     """Validate the options and run the analysis (raises BaccaratError on bad input)."""
     from puntobanco.analysis import ShoeCounts, analyze
     from puntobanco.analysis.effects import effects_of_removal, through_the_shoe
+    from puntobanco.analysis.shoe import InvalidShoe
     from puntobanco.core.cards import Rank
     from puntobanco.core.errors import InvalidCard
     from puntobanco.core.rules import Rules

@@ -108,6 +108,9 @@ RUNS: dict[str, tuple[list[str], str | None]] = {
         None,
     ),
     "verify-bad": (["verify", "zz"], None),
+    "verify-missing-file": (["verify", "00" * 32, "--rounds", "/noexiste/manos.json"], None),
+    "systems-unwritable-plot": (["systems", "--plot", "/noexiste/grafico.png"], None),
+    "play-unwritable-history": (["play", "--history", "/noexiste/historial.csv"], None),
 }
 
 
@@ -126,6 +129,14 @@ def test_the_same_runs_in_english_are_caught() -> None:
     for name in ("play", "odds", "systems-bad"):
         args, stdin = RUNS[name]
         assert _english_in(_run(args, stdin, lang="en")), name
+
+
+def test_a_rounds_file_that_is_not_json_is_refused_in_spanish(tmp_path: Path) -> None:
+    rounds = tmp_path / "manos.json"
+    rounds.write_text("{no", encoding="utf-8")
+    output = _run(["verify", "00" * 32, "--rounds", str(rounds)])
+    assert "no es JSON (línea 1, columna 2)" in output
+    assert not _english_in(output.replace(str(tmp_path), "")), output
 
 
 @pytest.mark.parametrize("command", [["report"], ["ledger", "check"]])

@@ -17,6 +17,7 @@ import typer
 
 from puntobanco.cli.lang import detect_lang, help_lang
 from puntobanco.cli.numbers import localize
+from puntobanco.cli.oserrors import os_reason
 from puntobanco.cli.play import TranslatedCommand
 from puntobanco.core import i18n
 from puntobanco.core.errors import BaccaratError
@@ -59,7 +60,7 @@ def check_plot_path(path: Path, lang: Lang) -> None:
         with path.open("ab"):
             pass
     except OSError as error:
-        _fail(i18n.text(lang, "advantage.plot_path", path=path, reason=error.strerror or error))
+        _fail(i18n.text(lang, "advantage.plot_path", path=path, reason=os_reason(error, lang)))
     if not existed:
         path.unlink()
 

@@ -31,6 +31,7 @@ from puntobanco.cli.game import RoundReport, Session
 from puntobanco.cli.history import History
 from puntobanco.cli.lang import detect_lang, help_lang, lang_in_args
 from puntobanco.cli.options import GameConfig, OptionError, build_config
+from puntobanco.cli.oserrors import os_reason
 from puntobanco.cli.params import OptionValueError
 from puntobanco.cli.render import Renderer
 from puntobanco.cli.textsafe import SafeHelpCommand, safe_stream, transliterate
@@ -491,7 +492,7 @@ def register(app: typer.Typer) -> None:
             try:
                 writer = History.open(config.history, config.rules)
             except OSError as error:
-                reason = error.strerror or type(error).__name__
+                reason = os_reason(error, config.lang)
                 detail = i18n.text(
                     config.lang, "cli.opt.history_unwritable", path=config.history, reason=reason
                 )

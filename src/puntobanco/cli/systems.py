@@ -28,6 +28,7 @@ from rich.table import Table
 
 from puntobanco.cli.lang import detect_lang, lang_in_args
 from puntobanco.cli.numbers import localize
+from puntobanco.cli.oserrors import os_reason
 from puntobanco.cli.params import (
     OptionValueError,
     OutputFormat,
@@ -333,7 +334,7 @@ def register(app: typer.Typer) -> None:
 
         if plot is not None:
             # Before the run, which can take minutes: a plot that cannot be written fails now.
-            problem = _unwritable(plot)
+            problem = _unwritable(plot, language)
             if problem is not None:
                 console.print(
                     i18n.text(language, "systems.plot_failed", path=plot, reason=problem),
@@ -411,7 +412,12 @@ def register(app: typer.Typer) -> None:
                 draw_plot(played, summaries, plot, language)
             except (OSError, ValueError) as error:
                 console.print(
-                    i18n.text(language, "systems.plot_failed", path=plot, reason=error),
+                    i18n.text(
+                        language,
+                        "systems.plot_failed",
+                        path=plot,
+                        reason=os_reason(error, language) if isinstance(error, OSError) else error,
+                    ),
                     markup=False,
                 )
                 raise typer.Exit(2) from None
@@ -428,14 +434,14 @@ def _fits(console: Console, table: Table) -> bool:
     return Measurement.get(console, unbounded, table).maximum <= console.width
 
 
-def _unwritable(path: Path) -> str | None:
+def _unwritable(path: Path, lang: Lang) -> str | None:
     """Why ``path`` cannot be written (``None`` if it can), trying it without leaving a file."""
     existed = path.exists()
     try:
         with path.open("ab"):
             pass
     except OSError as error:
-        return error.strerror or type(error).__name__
+        return os_reason(error, lang)
     if not existed:
         path.unlink(missing_ok=True)
     return None

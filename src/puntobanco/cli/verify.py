@@ -20,10 +20,12 @@ from puntobanco.cli.ledger import (
     translated,
 )
 from puntobanco.cli.numbers import localize
+from puntobanco.cli.oserrors import os_reason
 from puntobanco.cli.params import OutputFormat
 from puntobanco.cli.tables import write_rows
 from puntobanco.core import i18n
 from puntobanco.core.errors import BaccaratError
+from puntobanco.core.i18n import Lang
 
 #: What recomputing a round raises when its record is not one the server could have
 #: dealt (no such shoe, no such bet): a failed verification (exit 1), not a traceback.
@@ -83,7 +85,7 @@ def register(app: typer.Typer) -> None:
                 ours = [r for r in items if r["fairness"]["server_seed_hash"] == ours_hash]
                 records = records_from_api(ours)
             except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
-                fail(language, 2, "ops.verify.unreadable", path=rounds, detail=exc)
+                fail(language, 2, "ops.verify.unreadable", path=rounds, detail=_why(exc, language))
             if not items:
                 fail(language, 1, "ops.verify.empty", path=rounds)
             if not records:
@@ -155,3 +157,14 @@ def register(app: typer.Typer) -> None:
                 )
         if result["mismatches"]:
             raise typer.Exit(1)
+
+
+def _why(error: Exception, lang: Lang) -> str:
+    """Why a rounds file could not be read, in ``lang``."""
+    if isinstance(error, OSError):
+        return os_reason(error, lang)
+    if isinstance(error, json.JSONDecodeError):
+        return i18n.text(lang, "cli.os.not_json", line=error.lineno, column=error.colno)
+    if isinstance(error, UnicodeDecodeError):
+        return i18n.text(lang, "cli.os.not_utf8")
+    return i18n.text(lang, "ops.verify.not_rounds")

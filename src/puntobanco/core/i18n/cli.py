@@ -106,6 +106,15 @@ EN: dict[str, str] = {
     "cli.top.install_completion": "Install completion for the current shell.",
     "cli.top.show_completion": "Show completion for the current shell, to copy it or customise it.",
     "cli.top.commands_metavar": "COMMAND [ARGS]...",
+    # Why a file could not be read or written (an OSError's common reasons).
+    "cli.os.not_found": "no such file or folder",
+    "cli.os.permission": "permission denied",
+    "cli.os.is_a_folder": "it is a folder, not a file",
+    "cli.os.not_a_folder": "a part of the path is not a folder",
+    "cli.os.no_space": "no space is left on the device",
+    "cli.os.read_only": "the file system is read-only",
+    "cli.os.not_json": "it is not JSON (line {line}, column {column})",
+    "cli.os.not_utf8": "it is not UTF-8 text",
 }
 
 ES: dict[str, str] = {
@@ -221,4 +230,12 @@ ES: dict[str, str] = {
         "Mostrar el autocompletado del intérprete actual, para copiarlo o adaptarlo."
     ),
     "cli.top.commands_metavar": "ORDEN [ARGUMENTOS]...",
+    "cli.os.not_found": "no existe ese archivo ni esa carpeta",
+    "cli.os.permission": "no hay permiso",
+    "cli.os.is_a_folder": "es una carpeta, no un archivo",
+    "cli.os.not_a_folder": "una parte de la ruta no es una carpeta",
+    "cli.os.no_space": "no queda espacio en el dispositivo",
+    "cli.os.read_only": "el sistema de archivos es de solo lectura",
+    "cli.os.not_json": "no es JSON (línea {line}, columna {column})",
+    "cli.os.not_utf8": "no es texto UTF-8",
 }

@@ -143,6 +143,7 @@ EN: dict[str, str] = {
         "FOR TESTS AND DEMOS ONLY: start although PUNTOBANCO_TEST_SERVER_SEED is set (every "
         "card known in advance; the page shows a warning)."
     ),
+    "ops.verify.not_rounds": "they are not rounds as GET /api/rounds returns them",
 }
 
 ES: dict[str, str] = {
@@ -294,4 +295,5 @@ ES: dict[str, str] = {
         "SOLO PARA PRUEBAS Y DEMOSTRACIONES: arrancar aunque PUNTOBANCO_TEST_SERVER_SEED esté "
         "definida (todas las cartas se conocen de antemano; la página muestra un aviso)."
     ),
+    "ops.verify.not_rounds": "no son manos como las devuelve GET /api/rounds",
 }

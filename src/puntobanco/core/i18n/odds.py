@@ -116,6 +116,14 @@ EN: dict[str, str] = {
     "odds.shoe_error.decks": "the number of decks must be from 1 to 8, not {value}",
     "odds.shoe_error.shoes": "the number of shoes must be a positive whole number, not {value}",
     "odds.shoe_error.bad_item": "cannot remove {item}: give cards or ranks",
+    "odds.shoe_error.inconsistent": (
+        "the counts per rank (or per card) do not add up to the counts per point value "
+        "(or per rank)"
+    ),
+    "odds.shoe_error.too_many_cards": (
+        "the float path takes at most {maximum} cards, the shoe has {cards}: use the exact path"
+    ),
+    "odds.shoe_error.count_length": "expected {expected} counts, got {value}",
 }
 
 ES: dict[str, str] = {
@@ -233,4 +241,12 @@ ES: dict[str, str] = {
     "odds.shoe_error.decks": "el número de barajas debe ir de 1 a 8, no {value}",
     "odds.shoe_error.shoes": "el número de zapatos debe ser un entero positivo, no {value}",
     "odds.shoe_error.bad_item": "no se puede retirar {item}: indique cartas o rangos",
+    "odds.shoe_error.inconsistent": (
+        "las cantidades por rango (o por carta) no suman las cantidades por valor (o por rango)"
+    ),
+    "odds.shoe_error.too_many_cards": (
+        "el cálculo en coma flotante admite {maximum} cartas como mucho, el zapato tiene "
+        "{cards}: use el cálculo exacto"
+    ),
+    "odds.shoe_error.count_length": "se esperaban {expected} cantidades, se recibieron {value}",
 }

@@ -443,3 +443,23 @@ def test_errors_are_one_line_in_the_shared_style(
         result = _run(*args, "--lang", lang)
         assert result.exit_code == 2
         assert result.stderr.startswith(start) and result.stderr.count("\n") == 1, result.stderr
+
+
+def test_every_shoe_refusal_of_the_analysis_layer_has_a_sentence_in_both_languages() -> None:
+    import ast
+    from pathlib import Path
+
+    from puntobanco.core.i18n import CATALOGUE
+
+    analysis = Path(__file__).resolve().parents[2] / "src" / "puntobanco" / "analysis"
+    codes = set()
+    for path in analysis.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "InvalidShoe":
+                for keyword in node.keywords:
+                    if keyword.arg == "code" and isinstance(keyword.value, ast.Constant):
+                        codes.add(keyword.value.value)
+    assert len(codes) > 10
+    for lang in ("en", "es"):
+        missing = {c for c in codes if f"odds.shoe_error.{c}" not in CATALOGUE[lang]}
+        assert not missing, (lang, missing)

@@ -150,7 +150,7 @@ def register(app: typer.Typer) -> None:
             metrics_dir = tempfile.mkdtemp(prefix="puntobanco-metrics-")
             os.environ["PROMETHEUS_MULTIPROC_DIR"] = metrics_dir
         typer.echo(
-            i18n.text(language, "ops.serve.serving", host=host, port=port, workers=workers),
+            i18n.text(language, "ops.serve.serving", host=host, port=port, count=workers),
             err=True,
         )
         try:

@@ -167,7 +167,7 @@ def _print_report(data: dict[str, Any], lang: Lang) -> None:
                 decks=rules["decks"],
                 mode=i18n.text(lang, f"simulate.{rules['shoe_mode']}"),
                 backend=data["backend"],
-                workers=data["workers"],
+                count=data["workers"],
             )
         )
     )

@@ -41,7 +41,8 @@ EN: dict[str, str] = {
         "note: several workers share one SQLite file; writes take turns (use PostgreSQL to scale)"
     ),
     "ops.serve.database": "puntobanco serve: cannot prepare the database: {detail}",
-    "ops.serve.serving": "puntobanco: serving on http://{host}:{port} ({workers} worker(s))",
+    "ops.serve.serving": "puntobanco: serving on http://{host}:{port} ({count} workers)",
+    "ops.serve.serving.one": "puntobanco: serving on http://{host}:{port} ({count} worker)",
     "ops.db.path": (
         "--database takes a URL, not a path: write sqlite:///{value} for a SQLite file, "
         "or postgresql+psycopg://USER@HOST:PORT/NAME for PostgreSQL"
@@ -188,7 +189,8 @@ ES: dict[str, str] = {
         "(use PostgreSQL para escalar)"
     ),
     "ops.serve.database": "puntobanco serve: no se puede preparar la base de datos: {detail}",
-    "ops.serve.serving": ("puntobanco: sirviendo en http://{host}:{port} ({workers} proceso(s))"),
+    "ops.serve.serving": "puntobanco: sirviendo en http://{host}:{port} ({count} procesos)",
+    "ops.serve.serving.one": "puntobanco: sirviendo en http://{host}:{port} ({count} proceso)",
     "ops.db.path": (
         "--database espera una URL, no una ruta: escriba sqlite:///{value} para un "
         "archivo SQLite, o postgresql+psycopg://USUARIO@HOST:PUERTO/NOMBRE para PostgreSQL"

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 EN: dict[str, str] = {
     "simulate.title": (
-        "{hands:,} rounds, {decks} decks, {mode}: {backend} backend, {workers} worker(s)"
+        "{hands:,} rounds, {decks} decks, {mode}: {backend} backend, {count} workers"
+    ),
+    "simulate.title.one": (
+        "{hands:,} rounds, {decks} decks, {mode}: {backend} backend, {count} worker"
     ),
     "simulate.speed": "{seconds:.3f} s, {rate:,.0f} rounds/s (compilation excluded), seed {seed}",
     "simulate.interrupted": "Stopped early: these are the {hands:,} rounds dealt before Ctrl-C.",
@@ -98,7 +101,10 @@ EN: dict[str, str] = {
 
 ES: dict[str, str] = {
     "simulate.title": (
-        "{hands:,} manos, {decks} barajas, {mode}: motor {backend}, {workers} trabajador(es)"
+        "{hands:,} manos, {decks} barajas, {mode}: motor {backend}, {count} trabajadores"
+    ),
+    "simulate.title.one": (
+        "{hands:,} manos, {decks} barajas, {mode}: motor {backend}, {count} trabajador"
     ),
     "simulate.speed": "{seconds:.3f} s, {rate:,.0f} manos/s (sin la compilación), semilla {seed}",
     "simulate.interrupted": (

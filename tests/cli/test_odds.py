@@ -312,7 +312,7 @@ def test_side_bet_payouts_are_set_colon_separated_in_the_paytable_order() -> Non
 @pytest.mark.parametrize(
     ("args", "english", "spanish"),
     [
-        (["--side-bets", "tiger=12"], "tiger takes 2 payout(s)", "tiger lleva 2 pago(s)"),
+        (["--side-bets", "tiger=12"], "tiger takes 2 payouts", "tiger lleva 2 pagos"),
         (["--side-bets", "dragon"], "Unknown side bet 'dragon'", "Apuesta lateral desconocida"),
         (["--side-bets", "super_6=0"], "must be more than 0", "debe ser mayor que 0"),
         (

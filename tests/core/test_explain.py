@@ -135,7 +135,8 @@ def test_every_error_code_raised_in_core_has_both_languages() -> None:
     assert raised, "the scan found no codes"
     assert raised <= ERROR_CODES, raised - ERROR_CODES
     for language in LANGUAGES:
-        assert {k for k in CATALOGUE[language] if k.startswith("game.error.")} == {
+        errors = {k for k in CATALOGUE[language] if k.startswith("game.error.")}
+        assert {k.removesuffix(".one") for k in errors} == {
             f"game.error.{code}" for code in ERROR_CODES
         }
 
@@ -343,3 +344,15 @@ def test_names_and_languages() -> None:
     for language in LANGUAGES:
         assert set(BET_NAMES[language]) == set(BetKind)
         assert set(SIDE_NAMES[language]) == {"player", "banker", "tie"}
+
+
+def test_an_error_about_one_payout_says_it_in_the_singular() -> None:
+    one = BaccaratError(
+        "x", code="side_bet_payouts", name="super_6", expected=1, default="12", value="1:2"
+    )
+    two = BaccaratError(
+        "x", code="side_bet_payouts", name="tiger", expected=2, default="12:20", value="1"
+    )
+    assert error_message(one, "en").startswith("super_6 takes 1 payout (default 12)")
+    assert error_message(one, "es").startswith("super_6 lleva 1 pago (por defecto 12)")
+    assert "takes 2 payouts, separated by colons" in error_message(two, "en")

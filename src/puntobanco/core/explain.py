@@ -100,8 +100,14 @@ _MONEY_PARAMS: dict[str, frozenset[str]] = {
 #: Every error code the core raises; each has a sentence in every language.
 _ERROR = "game.error."
 ERROR_CODES: frozenset[str] = frozenset(
-    key.removeprefix(_ERROR) for key in CATALOGUE["en"] if key.startswith(_ERROR)
+    key.removeprefix(_ERROR)
+    for key in CATALOGUE["en"]
+    if key.startswith(_ERROR) and not key.endswith(".one")
 )
+
+#: For an error code whose sentence depends on a number, the parameter that holds it:
+#: the sentence's singular (``key.one``) is used when it is exactly one.
+_COUNT_PARAMS: dict[str, str] = {"side_bet_payouts": "expected"}
 
 
 def error_message(error: BaccaratError, lang: str = "en") -> str:
@@ -120,10 +126,14 @@ def error_message(error: BaccaratError, lang: str = "en") -> str:
     '2,5055' tiene más de 2 decimales: escriba los céntimos con 2 decimales como mucho (2,50), y mil como 1000 o 1.000,00.
     """  # noqa: E501
     language = check_lang(lang)
-    template = CATALOGUE[language].get(_ERROR + error.code)
+    key = _ERROR + error.code
+    template = CATALOGUE[language].get(key)
     if template is None:
         return error.message
     params = dict(error.params)
+    counted = _COUNT_PARAMS.get(error.code)
+    if counted is not None and params.get(counted) == 1:
+        template = CATALOGUE[language].get(f"{key}.one", template)
     for key in _MONEY_PARAMS.get(error.code, frozenset()) & params.keys():
         if isinstance(params[key], int):
             params[key] = format_minor(params[key], lang=language)

@@ -160,7 +160,10 @@ EN: dict[str, str] = {
     "game.error.side_bets": "The side bets must be names with their payouts, not {value}.",
     "game.error.unknown_side_bet": "Unknown side bet {value}: the side bets are {allowed}.",
     "game.error.side_bet_payouts": (
-        "{name} takes {expected} payout(s), separated by colons (default {default}), not {value}."
+        "{name} takes {expected} payouts, separated by colons (default {default}), not {value}."
+    ),
+    "game.error.side_bet_payouts.one": (
+        "{name} takes {expected} payout (default {default}), not {value}."
     ),
     "game.error.side_bet_twice": "The side bet {value} is given twice: give each once.",
     # Odds (raised by the analysis layer, worded here so that every front end agrees).
@@ -338,8 +341,11 @@ ES: dict[str, str] = {
         "Apuesta lateral desconocida {value}: las apuestas laterales son {allowed}."
     ),
     "game.error.side_bet_payouts": (
-        "{name} lleva {expected} pago(s), separados por dos puntos (por defecto "
+        "{name} lleva {expected} pagos, separados por dos puntos (por defecto "
         "{default}), no {value}."
+    ),
+    "game.error.side_bet_payouts.one": (
+        "{name} lleva {expected} pago (por defecto {default}), no {value}."
     ),
     "game.error.side_bet_twice": "La apuesta lateral {value} aparece dos veces: indíquela una vez.",
     "game.error.pairs_need_ranks": (

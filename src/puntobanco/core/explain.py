@@ -1,9 +1,13 @@
-"""Words for players, in English and Spanish: events of a coup, errors, names.
+"""Sentences for players from the core's values: events of a coup, settlements, errors.
 
 The core's values are structured (an :class:`~puntobanco.core.coup.Event` has
 a reason code; a :class:`~puntobanco.core.errors.BaccaratError` has a code and
-parameters); this module turns them into sentences. The terminal game and the
-server both use it, so a player reads the same words everywhere.
+parameters); this module turns them into sentences, in English or Spanish,
+with the words of the catalogue's ``game.`` section
+(:mod:`puntobanco.core.i18n.game`): it holds no word of its own, only the rules
+for filling them in (which parameters are money, bet names, spot lists). The
+terminal game and the server both use it, so a player reads the same words
+everywhere.
 
 >>> from puntobanco.core.cards import parse_cards
 >>> from puntobanco.core.coup import play_coup

@@ -104,6 +104,14 @@ def test_through_the_shoe_counts_every_round_and_settles_with_the_core() -> None
     assert through_the_shoe(rules, shoes=2, seed=5) == study
 
 
+def test_through_the_shoe_reports_each_shoe_dealt_and_changes_nothing() -> None:
+    rules = Rules(decks=1, cut_card=16)
+    counted: list[int] = []
+    study = through_the_shoe(rules, shoes=3, seed=5, on_shoe=counted.append)
+    assert counted == [1, 2, 3]
+    assert study == through_the_shoe(rules, shoes=3, seed=5)
+
+
 def test_a_reshuffled_shoe_never_offers_a_positive_main_bet() -> None:
     study = through_the_shoe(Rules(decks=1, shoe_mode=ShoeMode.RESHUFFLE), shoes=3, seed=1)
     assert study.rounds == 3

@@ -14,6 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from puntobanco.cli.main import app
+from puntobanco.core.i18n import refuse_lang
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parents[2]
@@ -152,4 +153,4 @@ def test_an_unknown_language_is_refused_in_the_locales_language() -> None:
         app, ["simulate", "--hands", "5", "--lang", "fr"], env={"LANG": "es_ES.UTF-8"}
     )
     assert result.exit_code == 2
-    assert "Idioma desconocido 'fr'" in result.output
+    assert refuse_lang("fr", "es") in result.output

@@ -21,19 +21,30 @@ import typer
 import typer.main
 from typer.testing import CliRunner
 
-from puntobanco.cli import lang, odds, simulate
+from puntobanco.cli import odds, simulate
 from puntobanco.cli.lang import help_lang
 from puntobanco.cli.main import app
-from puntobanco.core.explain import Lang
-from puntobanco.core.i18n import CATALOGUE
+from puntobanco.core.i18n import CATALOGUE, LANGUAGES, Lang
+from puntobanco.core.i18n import text as i18n_text
 from puntobanco.core.rules import PRESETS
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 
+
 #: The catalogue each command's help texts come from.
+def _section(prefix: str) -> Mapping[str, Mapping[str, str]]:
+    """One command's section of the catalogue, its keys without the prefix."""
+    return {
+        lang: {
+            k.removeprefix(prefix): v for k, v in CATALOGUE[lang].items() if k.startswith(prefix)
+        }
+        for lang in LANGUAGES
+    }
+
+
 CATALOGUES: Mapping[str, Mapping[str, Mapping[str, str]]] = {
-    "odds": odds.TEXT,
-    "simulate": simulate._TEXT,
+    "odds": _section("odds."),
+    "simulate": _section("simulate."),
 }
 MODULES: Mapping[str, ModuleType] = {"odds": odds, "simulate": simulate}
 
@@ -110,7 +121,7 @@ def test_no_option_is_left_in_the_other_language(
         texts |= {
             v for k, v in CATALOGUE[language].items() if k.startswith(f"chemin.{command}.help_")
         }
-    help_option = lang.message(chosen, "cli.help_option")
+    help_option = i18n_text(chosen, "cli.help_option")
     helps = _option_helps(_registered(command, chosen, monkeypatch))
     assert helps.pop("--help") == help_option
     assert len(helps) > 10
@@ -225,7 +236,7 @@ def test_help_lang_reads_the_line_then_the_locale() -> None:
 
 
 def test_the_shoe_is_a_zapato_in_spanish() -> None:
-    spanish = [odds.TEXT["es"], odds.ERRORS_ES, simulate._TEXT["es"], simulate._ERRORS["es"]]
+    spanish = [CATALOGUES["odds"]["es"], CATALOGUES["simulate"]["es"]]
     for catalogue in spanish:
         for key, text in catalogue.items():
             assert "sabot" not in text.lower(), key
@@ -245,12 +256,12 @@ def test_the_help_headings_are_in_the_language_of_the_help(
     fresh = _registered(command, chosen, monkeypatch)
     done = CliRunner().invoke(fresh, ["--help"], env={"COLUMNS": "300"})
     assert done.exit_code == 0, done.output
-    words = {key: lang.message(chosen, key) for key in ("cli.usage", "cli.options_panel")}
-    others = {key: lang.message(OTHER[chosen], key) for key in words}
+    words = {key: i18n_text(chosen, key) for key in ("cli.usage", "cli.options_panel")}
+    others = {key: i18n_text(OTHER[chosen], key) for key in words}
     lines = done.stdout.splitlines()
     usage = next(line for line in lines if line.strip())
     assert usage.strip().startswith(words["cli.usage"])
-    assert usage.rstrip().endswith(lang.message(chosen, "cli.options_metavar"))
+    assert usage.rstrip().endswith(i18n_text(chosen, "cli.options_metavar"))
     assert any(f" {words['cli.options_panel']} " in line for line in lines if "─" in line)
     assert not any(f" {others['cli.options_panel']} " in line for line in lines if "─" in line)
     assert rich_utils.OPTIONS_PANEL_TITLE == "Options"  # Typer's own, put back

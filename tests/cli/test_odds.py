@@ -194,12 +194,12 @@ def test_bad_input_names_the_problem_in_both_languages(
 
 def test_unknown_language_is_refused() -> None:
     result = _run("--lang", "fr")
-    assert result.exit_code == 2 and "en or es" in result.stderr
+    assert result.exit_code == 2 and "Available: en (English), es (español)" in result.stderr
 
 
 def test_core_errors_are_worded_by_core_and_shoe_errors_by_odds() -> None:
     from puntobanco.analysis.shoe import InvalidShoe
-    from puntobanco.cli.odds import ERRORS_ES, error_text
+    from puntobanco.cli.odds import error_text
     from puntobanco.core.cards import parse_cards
     from puntobanco.core.errors import BaccaratError
     from puntobanco.core.explain import ERROR_CODES, error_message
@@ -214,10 +214,10 @@ def test_core_errors_are_worded_by_core_and_shoe_errors_by_odds() -> None:
             assert error_text(error, lang) == error_message(error, lang)
     params = {"kind": "rank", "key": "K", "asked": 2, "held": 1}
     shoe_error = InvalidShoe("cannot remove 2 cards of rank K", code="none_left", **params)
-    assert error_text(shoe_error, "es") == ERRORS_ES["none_left"].format(
-        what_es="rango K", **params
+    assert error_text(shoe_error, "es") == (
+        "no se pueden retirar 2 cartas de rango K: el zapato tiene 1"
     )
-    assert error_text(shoe_error, "en") == "cannot remove 2 cards of rank K"
+    assert error_text(shoe_error, "en") == "cannot remove 2 cards of rank K: the shoe holds 1"
 
 
 @pytest.mark.parametrize(
@@ -312,7 +312,7 @@ def test_side_bet_payouts_are_set_colon_separated_in_the_paytable_order() -> Non
 @pytest.mark.parametrize(
     ("args", "english", "spanish"),
     [
-        (["--side-bets", "tiger=12"], "tiger takes 2 payout(s)", "tiger lleva 2 pago(s)"),
+        (["--side-bets", "tiger=12"], "tiger takes 2 payouts", "tiger lleva 2 pagos"),
         (["--side-bets", "dragon"], "Unknown side bet 'dragon'", "Apuesta lateral desconocida"),
         (["--side-bets", "super_6=0"], "must be more than 0", "debe ser mayor que 0"),
         (
@@ -417,6 +417,7 @@ def test_a_long_effects_study_shows_progress_on_a_terminal_only(
         sys.executable, [*args, "--lang", "es"], env=env, encoding="utf-8", timeout=120
     )
     child.expect("Repartiendo 50 zapatos para el estudio a lo largo del zapato")
+    child.expect(r"\b\d+/50\b")  # a bar that counts the shoes, not a spinner
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
@@ -442,3 +443,23 @@ def test_errors_are_one_line_in_the_shared_style(
         result = _run(*args, "--lang", lang)
         assert result.exit_code == 2
         assert result.stderr.startswith(start) and result.stderr.count("\n") == 1, result.stderr
+
+
+def test_every_shoe_refusal_of_the_analysis_layer_has_a_sentence_in_both_languages() -> None:
+    import ast
+    from pathlib import Path
+
+    from puntobanco.core.i18n import CATALOGUE
+
+    analysis = Path(__file__).resolve().parents[2] / "src" / "puntobanco" / "analysis"
+    codes = set()
+    for path in analysis.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "InvalidShoe":
+                for keyword in node.keywords:
+                    if keyword.arg == "code" and isinstance(keyword.value, ast.Constant):
+                        codes.add(keyword.value.value)
+    assert len(codes) > 10
+    for lang in ("en", "es"):
+        missing = {c for c in codes if f"odds.shoe_error.{c}" not in CATALOGUE[lang]}
+        assert not missing, (lang, missing)

@@ -154,7 +154,7 @@ def test_history_name_must_say_its_format() -> None:
     assert build_config({"history": "game.CSV"}, {}).history == "game.CSV"
     with pytest.raises(OptionError) as caught:
         build_config({"history": "game.txt"}, {})
-    assert caught.value.key == "opt.history_ext"
+    assert caught.value.key == "cli.opt.history_ext"
 
 
 def _cli(args: list[str], lang: str, stdin: str = "") -> subprocess.CompletedProcess[str]:

@@ -2,34 +2,22 @@
 
 from __future__ import annotations
 
-import string
-
 import pytest
 
-from puntobanco.cli.lang import MESSAGES, counted_key, detect_lang, message, parse_lang
-from puntobanco.core.explain import Lang
+from puntobanco.cli.lang import detect_lang
+from puntobanco.core.i18n import CATALOGUE, Lang, parse_lang, text
 
-
-def _fields(template: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
-
-
-def test_both_languages_have_every_key() -> None:
-    assert set(MESSAGES["en"]) == set(MESSAGES["es"])
-    assert set(MESSAGES) == {"en", "es"}
-
-
-@pytest.mark.parametrize("key", sorted(MESSAGES["en"]))
-def test_both_languages_take_the_same_parameters(key: str) -> None:
-    assert _fields(MESSAGES["en"][key]) == _fields(MESSAGES["es"][key]), key
-    assert MESSAGES["es"][key].strip(), key
+PLAY = {key: value for key, value in CATALOGUE["en"].items() if key.startswith("play.")}
 
 
 def test_spanish_is_not_a_copy_of_english() -> None:
-    same = [k for k in MESSAGES["en"] if MESSAGES["en"][k] == MESSAGES["es"][k]]
+    same = [k for k in PLAY if PLAY[k] == CATALOGUE["es"][k]]
     # Only names, symbols and templates made of placeholders may be identical.
-    placeholders = {"example.one", "opt.amount_error", "opt.detail", "settled.why"}
-    assert set(same) <= {"title", "natural", "total", "bead.banker"} | placeholders, same
+    placeholders = {"play.example_single", "play.settled.why"}
+    # The casinos print these side bets' names the same in both languages.
+    casino_names = {"play.spot.panda_8", "play.spot.super_6", "play.spot.egalite_names"}
+    names = {"play.title", "play.natural", "play.total", "play.bead.banker"}
+    assert set(same) <= names | placeholders | casino_names, same
 
 
 @pytest.mark.parametrize(
@@ -58,13 +46,13 @@ def test_parse_lang() -> None:
     assert parse_lang("de") is None
 
 
-def test_message_fills_parameters() -> None:
-    assert message("en", "decks.other", n=6) == "6 decks"
-    assert message("es", "decks.other", n=6) == "6 barajas"
+def test_text_fills_parameters() -> None:
+    assert text("en", "lang.decks", count=6) == "6 decks"
+    assert text("es", "lang.decks", count=6) == "6 barajas"
 
 
 @pytest.mark.parametrize(
-    ("lang", "count", "text"),
+    ("lang", "count", "said"),
     [
         ("en", 1, "1 card left"),
         ("en", 0, "0 cards left"),
@@ -74,14 +62,14 @@ def test_message_fills_parameters() -> None:
         ("es", 7, "quedan 7 cartas"),
     ],
 )
-def test_cards_left_agrees_with_its_number(lang: Lang, count: int, text: str) -> None:
-    assert message(lang, counted_key("board.rounds", count), cards=count) == text
+def test_cards_left_agrees_with_its_number(lang: Lang, count: int, said: str) -> None:
+    assert text(lang, "play.board.rounds", count=count) == said
 
 
 def test_last_rounds_title_agrees_with_its_number() -> None:
-    assert message("en", counted_key("board.title_recent", 1), count=1) == "Last round"
-    assert message("es", counted_key("board.title_recent", 1), count=1) == "Última ronda"
-    assert message("es", counted_key("board.title_recent", 5), count=5) == "Últimas 5 rondas"
+    assert text("en", "play.board.title_recent", count=1) == "Last round"
+    assert text("es", "play.board.title_recent", count=1) == "Última ronda"
+    assert text("es", "play.board.title_recent", count=5) == "Últimas 5 rondas"
 
 
 _HELP_COMMANDS = {
@@ -102,25 +90,25 @@ def test_every_command_the_help_lists_does_what_it_says(lang: Lang, key: str) ->
 
     from puntobanco.cli.betline import parse_line
 
-    text = message(lang, f"help.{key}")
-    head = text.split("  ", 1)[0]  # "[bold]salir[/] (q)"
+    said = text(lang, f"play.help.{key}")
+    head = said.split("  ", 1)[0]  # "[bold]salir[/] (q)"
     words = re.findall(r"\[bold\](.+?)\[/\]", head)
     letters = re.findall(r"[^\s(),]+", re.sub(r"\[bold\].+?\[/\]|\bo\b|\bor\b", "", head))
     assert words
     for word in words + letters:
-        assert parse_line(word).kind.value == _HELP_COMMANDS[key], (word, text)
+        assert parse_line(word).kind.value == _HELP_COMMANDS[key], (word, said)
 
 
 def test_spanish_help_lists_spanish_words() -> None:
-    said = " ".join(message("es", f"help.{key}") for key in _HELP_COMMANDS)
+    said = " ".join(text("es", f"play.help.{key}") for key in _HELP_COMMANDS)
     for word in ("ayuda", "salir", "resumen", "repetir", "explicar", "marcador", "reglas"):
         assert f"[bold]{word}[/]" in said
     assert "plantada" not in said and "se planta" in said
 
 
 def test_spanish_words_chosen() -> None:
-    assert message("es", "board.bead_plate") == "Tablero de cuentas (Bead Plate)"
+    assert text("es", "play.board.bead_plate") == "Tablero de cuentas (Bead Plate)"
     # One word for a stake that comes back: the settlement and the summary agree.
-    assert message("es", "res.push") == "devuelta"
-    assert "devueltas" in message("es", "summary.record")
-    assert "igualad" not in " ".join(MESSAGES["es"].values())
+    assert text("es", "play.res.push") == "devuelta"
+    assert "devueltas" in text("es", "play.summary.record")
+    assert "igualad" not in " ".join(CATALOGUE["es"].values())

@@ -126,41 +126,41 @@ def test_defaults() -> None:
 @pytest.mark.parametrize(
     ("options", "option", "key"),
     [
-        ({"decks": "9"}, "--decks", "opt.decks"),
-        ({"decks": "0"}, "--decks", "opt.decks"),
-        ({"decks": "six"}, "--decks", "opt.decks"),
-        ({"decks": "2.5"}, "--decks", "opt.decks"),
-        ({"shoe": "continuous"}, "--shoe", "opt.shoe"),
-        ({"cut_card": "5"}, "--cut-card", "opt.cut_card"),
-        ({"decks": "1", "cut_card": "40"}, "--cut-card", "opt.cut_card"),
-        ({"seed": "-1"}, "--seed", "opt.seed"),
-        ({"seed": "abc"}, "--seed", "opt.seed"),
-        ({"balance": "0"}, "--balance", "opt.amount"),
-        ({"balance": "-10"}, "--balance", "opt.amount_error"),
-        ({"balance": "10.001"}, "--balance", "opt.amount_error"),
-        ({"minimum": "x"}, "--min", "opt.amount_error"),
-        ({"maximum": "99999999999999999"}, "--max", "opt.amount_error"),
-        ({"seed": "18446744073709551616"}, "--seed", "opt.seed"),  # 2**64
-        ({"seed": "9" * 5000}, "--seed", "opt.seed"),  # int() would refuse: no traceback
-        ({"seed": "٣"}, "--seed", "opt.seed"),  # ARABIC-INDIC DIGIT THREE
-        ({"seed": "１"}, "--seed", "opt.seed"),  # FULLWIDTH DIGIT ONE
-        ({"seed": "1_000"}, "--seed", "opt.seed"),
-        ({"decks": "0" * 5000 + "9"}, "--decks", "opt.decks"),
-        ({"decks": "٨"}, "--decks", "opt.decks"),
-        ({"cut_card": "9" * 5000}, "--cut-card", "opt.cut_card"),
-        ({"cut_card": "１４"}, "--cut-card", "opt.cut_card"),
-        ({"tie_pays": "٨"}, "--tie-pays", "opt.payout"),
-        ({"tie_pays": "1e999999999"}, "--tie-pays", "opt.payout"),
-        ({"commission": "1e-999999999"}, "--commission", "opt.commission"),
-        ({"maximum": "0"}, "--max", "opt.amount"),
-        ({"minimum": "10", "maximum": "5"}, "--min", "opt.limits_order"),
-        ({"balance": "4", "minimum": "5"}, "--balance", "opt.balance_low"),
-        ({"commission": "1"}, "--commission", "opt.rate_ambiguous"),
-        ({"commission": "-5%"}, "--commission", "opt.commission"),
-        ({"commission": "abc"}, "--commission", "opt.commission"),
-        ({"tie_pays": "0"}, "--tie-pays", "opt.payout"),
-        ({"tie_pays": "eight"}, "--tie-pays", "opt.payout"),
-        ({"lang": "fr"}, "--lang", "opt.lang"),
+        ({"decks": "9"}, "--decks", "cli.opt.decks"),
+        ({"decks": "0"}, "--decks", "cli.opt.decks"),
+        ({"decks": "six"}, "--decks", "cli.opt.decks"),
+        ({"decks": "2.5"}, "--decks", "cli.opt.decks"),
+        ({"shoe": "continuous"}, "--shoe", "cli.opt.shoe"),
+        ({"cut_card": "5"}, "--cut-card", "cli.opt.cut_card"),
+        ({"decks": "1", "cut_card": "40"}, "--cut-card", "cli.opt.cut_card"),
+        ({"seed": "-1"}, "--seed", "cli.opt.seed"),
+        ({"seed": "abc"}, "--seed", "cli.opt.seed"),
+        ({"balance": "0"}, "--balance", "cli.opt.amount"),
+        ({"balance": "-10"}, "--balance", "cli.opt.amount_error"),
+        ({"balance": "10.001"}, "--balance", "cli.opt.amount_error"),
+        ({"minimum": "x"}, "--min", "cli.opt.amount_error"),
+        ({"maximum": "99999999999999999"}, "--max", "cli.opt.amount_error"),
+        ({"seed": "18446744073709551616"}, "--seed", "cli.opt.seed"),  # 2**64
+        ({"seed": "9" * 5000}, "--seed", "cli.opt.seed"),  # int() would refuse: no traceback
+        ({"seed": "٣"}, "--seed", "cli.opt.seed"),  # ARABIC-INDIC DIGIT THREE
+        ({"seed": "１"}, "--seed", "cli.opt.seed"),  # FULLWIDTH DIGIT ONE
+        ({"seed": "1_000"}, "--seed", "cli.opt.seed"),
+        ({"decks": "0" * 5000 + "9"}, "--decks", "cli.opt.decks"),
+        ({"decks": "٨"}, "--decks", "cli.opt.decks"),
+        ({"cut_card": "9" * 5000}, "--cut-card", "cli.opt.cut_card"),
+        ({"cut_card": "１４"}, "--cut-card", "cli.opt.cut_card"),
+        ({"tie_pays": "٨"}, "--tie-pays", "cli.opt.payout"),
+        ({"tie_pays": "1e999999999"}, "--tie-pays", "cli.opt.payout"),
+        ({"commission": "1e-999999999"}, "--commission", "cli.opt.commission"),
+        ({"maximum": "0"}, "--max", "cli.opt.amount"),
+        ({"minimum": "10", "maximum": "5"}, "--min", "cli.opt.limits_order"),
+        ({"balance": "4", "minimum": "5"}, "--balance", "cli.opt.balance_low"),
+        ({"commission": "1"}, "--commission", "cli.opt.rate_ambiguous"),
+        ({"commission": "-5%"}, "--commission", "cli.opt.commission"),
+        ({"commission": "abc"}, "--commission", "cli.opt.commission"),
+        ({"tie_pays": "0"}, "--tie-pays", "cli.opt.payout"),
+        ({"tie_pays": "eight"}, "--tie-pays", "cli.opt.payout"),
+        ({"lang": "fr"}, "--lang", "lang.refused"),
     ],
 )
 def test_bad_options(options: dict[str, str], option: str, key: str) -> None:
@@ -211,12 +211,12 @@ def test_cut_card_limits_come_from_the_rules() -> None:
     ],
 )
 def test_amount_options_say_what_the_core_found(value: str, lang: str, detail: str) -> None:
-    from puntobanco.cli.lang import message
+    from puntobanco.core.i18n import text
 
     with pytest.raises(OptionError) as caught:
         build_config({"maximum": value, "lang": lang}, {})
-    assert caught.value.key == "opt.amount_error"
-    assert detail in message(lang, caught.value.key, **caught.value.params)
+    assert caught.value.key == "cli.opt.amount_error"
+    assert detail in text(lang, caught.value.key, **caught.value.params)
 
 
 def test_good_option_spellings() -> None:
@@ -256,7 +256,7 @@ def _cli(args: list[str], lang_env: str) -> subprocess.CompletedProcess[str]:
         (["--nope"], "es_ES.UTF-8", "Opción desconocida --nope"),
         (["--lang", "en", "--nope"], "es_ES.UTF-8", "Unknown option --nope"),
         (["--seed"], "en_US.UTF-8", "The option --seed needs a value."),
-        (["--lang", "xx"], "es_ES.UTF-8", "Opción no válida --lang: los idiomas son en y es"),
+        (["--lang", "xx"], "es_ES.UTF-8", "Idioma desconocido: 'xx'. Disponibles: en"),
         (
             ["--seed", "18446744073709551616"],
             "es_ES.UTF-8",

@@ -100,10 +100,10 @@ def test_without_colour_red_and_blue_are_two_shapes() -> None:
 
 
 def test_no_color_legend_names_the_shapes() -> None:
-    from puntobanco.cli.lang import message
+    from puntobanco.core.i18n import text
 
     for lang in ("en", "es"):
-        legend = message(lang, "board.derived_legend_plain")  # type: ignore[arg-type]
+        legend = text(lang, "play.board.derived_legend_plain")  # type: ignore[arg-type]
         assert "●" in legend and "○" in legend and "[" not in legend
     from puntobanco.cli.textsafe import transliterate
 

@@ -189,7 +189,7 @@ def test_side_bets_option_offers_them_and_refuses_a_bad_one_in_the_players_langu
     assert [k for k, _ in config.rules.side_bets] == [K.DRAGON_7, K.PANDA_8, K.BIG]
     for value, lang, says in (
         ("dragon", "en", "Unknown side bet 'dragon': the side bets are dragon_7, panda_8"),
-        ("tiger=12", "es", "tiger lleva 2 pago(s), separados por dos puntos"),
+        ("tiger=12", "es", "tiger lleva 2 pagos, separados por dos puntos"),
     ):
         with pytest.raises(OptionError) as caught:
             build_config({"side_bets": value, "lang": lang}, {})

@@ -295,7 +295,7 @@ def test_operator_commands_refuse_a_plain_path_and_a_foreign_url(
 
 def test_operator_commands_refuse_an_unknown_language(played: dict[str, Any]) -> None:
     result = _invoke("report", "--database", played["url"], lang="fr")
-    assert result.exit_code == 2 and "the languages are en and es" in result.stderr
+    assert result.exit_code == 2 and "Unknown language: 'fr'. Available: en" in result.stderr
 
 
 @pytest.mark.postgres

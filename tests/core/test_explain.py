@@ -28,6 +28,7 @@ from puntobanco.core.explain import (
     error_message,
 )
 from puntobanco.core.fairness import FairStream
+from puntobanco.core.i18n import CATALOGUE
 from puntobanco.core.money import format_minor, parse_amount
 from puntobanco.core.paytable import Condition
 from puntobanco.core.rng import SeededSource
@@ -136,7 +137,10 @@ def test_every_error_code_raised_in_core_has_both_languages() -> None:
     # The choices of Chemin de fer and Banque word theirs from the catalogue (core.choice_explain).
     assert raised <= ERROR_CODES | CHOICE_ERRORS, raised - ERROR_CODES - CHOICE_ERRORS
     for language in LANGUAGES:
-        assert set(explain._ERRORS[language]) == ERROR_CODES
+        errors = {k for k in CATALOGUE[language] if k.startswith("game.error.")}
+        assert {k.removesuffix(".one") for k in errors} == {
+            f"game.error.{code}" for code in ERROR_CODES
+        }
 
 
 def _table_in(phase: str) -> Table:
@@ -265,7 +269,7 @@ def test_every_error_reads_in_both_languages_naming_what_is_allowed(code: str, l
     assert error.code == code
     sentence = error_message(error, lang)
     assert sentence != error.message or lang == "en" and sentence == error.message
-    assert explain._ERRORS[lang][code]  # a template, not the English fallback
+    assert CATALOGUE[lang][f"game.error.{code}"]  # a template, not the English fallback
     assert "{" not in sentence and "}" not in sentence
     for value in must_name:
         assert _as_shown(value, lang) in sentence, (sentence, value)
@@ -342,3 +346,38 @@ def test_names_and_languages() -> None:
     for language in LANGUAGES:
         assert set(BET_NAMES[language]) == set(BetKind)
         assert set(SIDE_NAMES[language]) == {"player", "banker", "tie"}
+
+
+def test_an_error_about_one_payout_says_it_in_the_singular() -> None:
+    one = BaccaratError(
+        "x", code="side_bet_payouts", name="super_6", expected=1, default="12", value="1:2"
+    )
+    two = BaccaratError(
+        "x", code="side_bet_payouts", name="tiger", expected=2, default="12:20", value="1"
+    )
+    assert error_message(one, "en").startswith("super_6 takes 1 payout (default 12)")
+    assert error_message(one, "es").startswith("super_6 lleva 1 pago (por defecto 12)")
+    assert "takes 2 payouts, separated by colons" in error_message(two, "en")
+
+
+def test_a_choice_event_and_a_choice_error_are_worded_by_describe_and_error_message() -> None:
+    from puntobanco.core.choice_explain import choice_error_message, describe_choice
+    from puntobanco.core.choices import Strategy
+    from puntobanco.core.coup import EventKind
+    from puntobanco.core.errors import InvalidRules
+    from puntobanco.core.rules import RULE_CARD
+
+    stand = Strategy.pure(
+        RULE_CARD, player_draws=False, banker_draws={(3, 9): False, (5, 4): False}
+    )
+    # Player 2+3 = 5 stands by choice; the coup records the answer as an event.
+    coup = play_coup(parse_cards("2c 3d 3h 2s 9c 9d"), choices=stand.choices())
+    choice = next(event for event in coup.events if event.kind is EventKind.CHOICE)
+    for lang in ("en", "es"):
+        assert describe(choice, lang) == describe_choice(choice, lang)
+    assert describe(choice, "en") != describe(choice, "es")
+    with pytest.raises(InvalidRules) as caught:
+        Strategy.pure(RULE_CARD, player_draws=False, banker_draws={})
+    for lang in ("en", "es"):
+        assert error_message(caught.value, lang) == choice_error_message(caught.value, lang)
+    assert error_message(caught.value, "es") != caught.value.message

@@ -56,3 +56,9 @@ def test_parse_and_check_lang() -> None:
     assert i18n.parse_lang("es_ES.UTF-8") == "es"
     assert i18n.parse_lang("C") is None
     assert i18n.check_lang("de-DE") == "en"
+    # Locales with a modifier, Accept-Language entries with a weight, and what is no tag.
+    assert i18n.parse_lang("es_ES@euro") == "es"
+    assert i18n.parse_lang("es;q=0.9") == "es"
+    assert i18n.parse_lang("EN-gb") == "en"
+    assert i18n.parse_lang("esp") is None
+    assert i18n.parse_lang("") is None

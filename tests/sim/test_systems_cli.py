@@ -13,7 +13,8 @@ import pytest
 from typer.testing import CliRunner
 
 from puntobanco.cli.main import app
-from puntobanco.cli.systems import MESSAGES, conclusion
+from puntobanco.cli.systems import conclusion
+from puntobanco.core.i18n import CATALOGUE
 from puntobanco.core.rules import PRESETS, BetKind
 from puntobanco.sim.systems import System, exact_edges, run_sessions, summarize
 from puntobanco.sim.systems_deal import session_outcomes
@@ -103,10 +104,6 @@ def test_unwritable_plot_is_reported(tmp_path: Path) -> None:
     assert code == 2 and "Could not write the plot" in err
 
 
-def test_both_languages_have_every_message() -> None:
-    assert MESSAGES["en"].keys() == MESSAGES["es"].keys()
-
-
 def test_the_rules_preset_decides_the_decks_unless_decks_is_given() -> None:
     edges = exact_edges(PRESETS["punto-banco-6"])
     for rules, decks in (("punto-banco-6", 6), ("online", 6), ("punto-banco", 8)):
@@ -158,13 +155,13 @@ def test_the_answer_does_not_claim_agreement_when_a_run_is_far_from_the_edge() -
     far = dataclasses.replace(flat, z=-3.2)  # type: ignore[type-var]
     for lang in ("en", "es"):
         text = conclusion([flat, far], lang)  # type: ignore[list-item]
-        assert "-3.2" in text and MESSAGES[lang]["answer"][:20] not in text
+        assert "-3.2" in text and CATALOGUE[lang]["systems.answer"][:20] not in text
     assert "does not confirm" in conclusion([far], "en")  # type: ignore[list-item]
     assert "no lo confirma" in conclusion([far], "es")  # type: ignore[list-item]
     unmeasured = dataclasses.replace(flat, z=None)  # type: ignore[type-var]
     assert "too small to measure" in conclusion([unmeasured], "en")  # type: ignore[list-item]
     no_edge = dataclasses.replace(flat, z=None, exact_loss_per_unit=None)  # type: ignore[type-var]
-    assert conclusion([no_edge], "es") == MESSAGES["es"]["answer_no_edge"]  # type: ignore[list-item]
+    assert conclusion([no_edge], "es") == CATALOGUE["es"]["systems.answer_no_edge"]  # type: ignore[list-item]
 
 
 def test_an_ascii_terminal_gets_ascii_not_a_crash() -> None:
@@ -184,8 +181,8 @@ def test_an_ascii_terminal_gets_ascii_not_a_crash() -> None:
         (["--sessions", "--lang", "es"], {}, "Argumento inesperado es"),
         (["--lang", "es", "--seed"], {}, "La opción --seed necesita un valor"),
         (["--lang", "es", "extra"], {}, "Argumento inesperado"),
-        (["--lang", "fr"], {}, "Unknown language 'fr'"),
-        (["--lang", "fr"], {"LANG": "es_ES.UTF-8"}, "Idioma desconocido 'fr'"),
+        (["--lang", "fr"], {}, "Unknown language: 'fr'"),
+        (["--lang", "fr"], {"LANG": "es_ES.UTF-8"}, "Idioma desconocido: 'fr'"),
     ],
 )
 def test_usage_errors_and_unknown_languages_in_the_users_language(
@@ -234,3 +231,42 @@ def test_an_ascii_terminal_keeps_the_columns_aligned() -> None:
     assert len(cells) == len(System) + 1
     for row in cells:
         assert [i for i, ch in enumerate(row) if ch == "|"] == columns, row
+
+
+def test_playing_in_chunks_for_a_progress_bar_changes_no_result() -> None:
+    import numpy as np
+
+    from puntobanco.cli.systems import play_plans
+    from puntobanco.core.rules import Rules
+    from puntobanco.sim.systems import Plan, System
+    from puntobanco.sim.systems_deal import session_outcomes
+
+    rules = Rules()
+    outcomes = session_outcomes(rules, seed=3, sessions=45, rounds=30)
+    plans = [
+        Plan(system=system, on=BetKind.BANKER, bankroll_minor=5000, base_minor=100, rounds=30)
+        for system in (System.MARTINGALE, System.PAROLI)
+    ]
+    whole = play_plans(plans, outcomes)
+    counted: list[int] = []
+    chunked = play_plans(plans, outcomes, on_sessions=counted.append, chunk=20)
+    assert counted == [20, 40, 45, 65, 85, 90]
+    for one, other in zip(whole, chunked, strict=True):
+        assert np.array_equal(one.results, other.results)
+        assert np.array_equal(one.paths, other.paths)
+
+
+def test_a_long_run_shows_a_bar_that_counts_the_sessions_on_a_terminal() -> None:
+    pexpect = pytest.importorskip("pexpect")
+    import sys
+    from pathlib import Path
+
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src")}
+    args = ["-m", "puntobanco.cli.main", "systems", "--sessions", "50000", "--rounds", "40"]
+    child = pexpect.spawn(
+        sys.executable, [*args, "--lang", "es"], env=env, encoding="utf-8", timeout=120
+    )
+    child.expect(r"Jugando las sesiones.*?\d+/50000")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

@@ -14,7 +14,7 @@ face-down cards stay unknown), and what betting only then would have won.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
@@ -254,13 +254,22 @@ class ThroughTheShoe:
     bets: Mapping[BetKind, BetOpportunities]
 
 
-def through_the_shoe(rules: Rules, *, shoes: int = 100, seed: int = 1) -> ThroughTheShoe:
+def through_the_shoe(
+    rules: Rules,
+    *,
+    shoes: int = 100,
+    seed: int = 1,
+    on_shoe: Callable[[int], None] | None = None,
+) -> ThroughTheShoe:
     """Deal ``shoes`` seeded shoes and price every bet before every round.
 
     Shoe ``k`` is dealt exactly as ``Shoe(rules, SeededSource(seed), first_shoe=k)``
     deals it (burn, cut card, one more round). The player counts every card
     dealt face up and the burn's shown card; the face-down burn cards stay
     unknown, so they remain in the composition the bets are priced on.
+
+    ``on_shoe``, if given, is called after each shoe with the number of shoes
+    dealt so far (a progress bar's count); it changes nothing in the result.
 
     Raises:
         InvalidShoe: ``shoes`` is not a positive whole number.
@@ -310,6 +319,8 @@ def through_the_shoe(rules: Rules, *, shoes: int = 100, seed: int = 1) -> Throug
             if result.last_in_shoe:
                 break
             seen = list(result.cards)
+        if on_shoe is not None:
+            on_shoe(index + 1)
     return ThroughTheShoe(
         shoes=shoes,
         seed=seed,

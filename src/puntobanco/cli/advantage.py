@@ -15,128 +15,13 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
-from puntobanco.cli.lang import detect_lang, help_lang, parse_lang
+from puntobanco.cli.lang import detect_lang, help_lang
 from puntobanco.cli.numbers import localize
+from puntobanco.cli.oserrors import os_reason
 from puntobanco.cli.play import TranslatedCommand
+from puntobanco.core import i18n
 from puntobanco.core.errors import BaccaratError
-
-_TEXT: dict[str, dict[str, str]] = {
-    "en": {
-        "help": "Side bets worth betting: the perfectly informed player's win and a count's, "
-        "over seeded cut-card shoes.",
-        "help_decks": "Decks, one or several separated by commas (default: 8).",
-        "help_cut_card": "Cards behind the cut card, one or several (default: 14).",
-        "help_shoes": "Shoes measured per setting (default: 1000).",
-        "help_train_shoes": "Shoes the count thresholds are chosen on (default: 500).",
-        "help_seed": "Seed of the measured shoes (default: 1).",
-        "help_train_seed": "Seed of the training shoes; must differ from --seed (default: 2).",
-        "help_workers": "Processes (default: 1).",
-        "help_scheduler": "Run on this Dask scheduler (tcp://host:8786) instead of processes.",
-        "help_json": "Print JSON.",
-        "help_plot": "Write a PNG: win per 100 shoes against the cut-card depth, perfect vs count.",
-        "help_progress": "Progress bar (default: on a terminal).",
-        "help_lang": "Language, en or es (default: from the locale).",
-        "title": "{decks} decks, cut card {cut} from the end: {shoes:,} shoes "
-        "(thresholds from {train:,} other shoes)",
-        "bet": "Bet",
-        "strategy": "Strategy",
-        "perfect": "perfect",
-        # The count built from the project's effects of removal (the others are named
-        # after their authors).
-        "effects": "effects",
-        "rounds": "Bets/shoe",
-        "edge": "Mean edge",
-        "win": "Win /100 shoes",
-        "expected": "Expected /100 shoes",
-        "share": "Share",
-        "threshold": "TC ≥",
-        "never": "never",
-        "progress_train": "Training {setting}",
-        "progress_measure": "Measuring {setting}",
-        "stopped": "Stopped (Ctrl-C): the figures are for the shoes finished.",
-        "nothing": "Stopped (Ctrl-C) before a setting was measured: nothing to report.",
-        "note": "Win: what the bets actually won (± s.e.). Expected: the exact edges of the "
-        "bets placed, summed (its expectation, ± s.e.). Share: the count's expected win over "
-        "the perfect player's.",
-        "bad_list": "{option} takes whole numbers separated by commas, got {value!r}.",
-        "lang": "Unknown language {value!r}: use en or es.",
-        "plot_path": "Cannot write the plot to {path}: {reason}.",
-        "plot_suffix": "The plot is a PNG: give a file name ending in .png, got {path}.",
-        "scheduler": "Could not use the Dask scheduler {address}: {reason}.",
-        "workers_with_scheduler": "--workers cannot be used with --scheduler.",
-        "wrote": "Plot written to {path}.",
-        "plot_perfect": "{decks} decks, perfect",
-        "plot_count": "{decks} decks, best count",
-        "plot_x": "cards behind the cut card",
-        "plot_y": "expected win / 100 shoes (units)",
-        "error_count": "--{name} must be a whole number of at least {low}, got {value}.",
-        "error_seed": "--{name} must be a whole number from 0 to 18446744073709551615, "
-        "got {value}.",
-        "error_same_seed": "--train-seed must differ from --seed ({seed}): thresholds chosen on "
-        "the measured shoes would bias the count's win upward.",
-        "error_settings": "Give at least one number of decks and one cut-card depth.",
-        "error_rules": "The rules do not offer {names}.",
-    },
-    "es": {
-        "help": "Apuestas laterales que vale la pena jugar: lo que gana el jugador con "
-        "información perfecta y lo que gana un conteo, en zapatos con carta de corte.",
-        "help_decks": "Barajas, una o varias separadas por comas (por defecto: 8).",
-        "help_cut_card": "Cartas detrás de la carta de corte, una o varias (por defecto: 14).",
-        "help_shoes": "Zapatos medidos por configuración (por defecto: 1000).",
-        "help_train_shoes": "Zapatos en los que se eligen los umbrales del conteo "
-        "(por defecto: 500).",
-        "help_seed": "Semilla de los zapatos medidos (por defecto: 1).",
-        "help_train_seed": "Semilla de los zapatos de entrenamiento; distinta de --seed "
-        "(por defecto: 2).",
-        "help_workers": "Procesos (por defecto: 1).",
-        "help_scheduler": "Ejecutar en este planificador de Dask (tcp://host:8786) en vez de "
-        "en procesos.",
-        "help_json": "Imprimir JSON.",
-        "help_plot": "Escribir un PNG: ganancia por 100 zapatos según la profundidad de la "
-        "carta de corte, perfecto frente a conteo.",
-        "help_progress": "Barra de progreso (por defecto: en una terminal).",
-        "help_lang": "Idioma, en o es (por defecto: el del sistema).",
-        "title": "{decks} barajas, carta de corte a {cut} del final: {shoes:,} zapatos "
-        "(umbrales elegidos en otros {train:,})",
-        "bet": "Apuesta",
-        "strategy": "Estrategia",
-        "perfect": "perfecto",
-        "effects": "efectos",
-        "rounds": "Apuestas/zapato",
-        "edge": "Ventaja media",
-        "win": "Ganancia /100 zapatos",
-        "expected": "Esperada /100 zapatos",
-        "share": "Parte",
-        "threshold": "CV ≥",
-        "never": "nunca",
-        "progress_train": "Entrenando {setting}",
-        "progress_measure": "Midiendo {setting}",
-        "stopped": "Detenido (Ctrl-C): las cifras son de los zapatos terminados.",
-        "nothing": "Detenido (Ctrl-C) antes de medir una configuración: no hay nada que mostrar.",
-        "note": "Ganancia: lo que ganaron de verdad las apuestas (± e. e.). Esperada: la suma "
-        "de las ventajas exactas de las apuestas hechas (su esperanza, ± e. e.). Parte: la "
-        "ganancia esperada del conteo sobre la del jugador perfecto.",
-        "bad_list": "{option} admite números enteros separados por comas; se recibió {value!r}.",
-        "lang": "Idioma desconocido {value!r}: use en o es.",
-        "plot_path": "No se puede escribir el gráfico en {path}: {reason}.",
-        "plot_suffix": "El gráfico es un PNG: dé un nombre de archivo terminado en .png; "
-        "se recibió {path}.",
-        "scheduler": "No se pudo usar el planificador de Dask {address}: {reason}.",
-        "workers_with_scheduler": "--workers no se puede usar con --scheduler.",
-        "wrote": "Gráfico escrito en {path}.",
-        "plot_perfect": "{decks} barajas, perfecto",
-        "plot_count": "{decks} barajas, mejor conteo",
-        "plot_x": "cartas detrás de la carta de corte",
-        "plot_y": "ganancia esperada / 100 zapatos (unidades)",
-        "error_count": "--{name} debe ser un número entero de al menos {low}; se recibió {value}.",
-        "error_seed": "--{name} debe ser un número entero de 0 a 18446744073709551615; "
-        "se recibió {value}.",
-        "error_same_seed": "--train-seed debe ser distinta de --seed ({seed}): elegir los "
-        "umbrales en los zapatos medidos sesgaría al alza la ganancia del conteo.",
-        "error_settings": "Indique al menos un número de barajas y una profundidad de corte.",
-        "error_rules": "Las reglas no ofrecen {names}.",
-    },
-}
+from puntobanco.core.i18n import Lang
 
 
 class AdvantageCommand(TranslatedCommand):
@@ -152,30 +37,30 @@ def _fail(text: str) -> NoReturn:
     raise typer.Exit(2)
 
 
-def _language(lang: str | None) -> str:
-    if lang is not None and parse_lang(lang) is None:
-        _fail(_TEXT[detect_lang(None, os.environ)]["lang"].format(value=lang))
+def _language(lang: str | None) -> Lang:
+    if lang is not None and i18n.parse_lang(lang) is None:
+        _fail(i18n.refuse_lang(lang, detect_lang(None, os.environ)))
     return detect_lang(lang, os.environ)
 
 
-def parse_list(value: str, option: str, lang: str) -> tuple[int, ...]:
+def parse_list(value: str, option: str, lang: Lang) -> tuple[int, ...]:
     """``"8,6"`` -> ``(8, 6)``; anything else is refused (exit 2)."""
     parts = [p.strip() for p in value.split(",")]
     if not parts or not all(p.isdecimal() and p.isascii() for p in parts):
-        _fail(_TEXT[lang]["bad_list"].format(option=option, value=value))
+        _fail(i18n.text(lang, "advantage.bad_list", option=option, value=value))
     return tuple(dict.fromkeys(int(p) for p in parts))
 
 
-def check_plot_path(path: Path, lang: str) -> None:
+def check_plot_path(path: Path, lang: Lang) -> None:
     """Refuse, before the run, a plot file that cannot be written."""
     if path.suffix.lower() != ".png":
-        _fail(_TEXT[lang]["plot_suffix"].format(path=path))
+        _fail(i18n.text(lang, "advantage.plot_suffix", path=path))
     existed = path.exists()
     try:
         with path.open("ab"):
             pass
     except OSError as error:
-        _fail(_TEXT[lang]["plot_path"].format(path=path, reason=error.strerror or error))
+        _fail(i18n.text(lang, "advantage.plot_path", path=path, reason=os_reason(error, lang)))
     if not existed:
         path.unlink()
 
@@ -240,12 +125,11 @@ NARROW = (
 WIDE = 124
 
 
-def print_table(study: Any, lang: str) -> None:
+def print_table(study: Any, lang: Lang) -> None:
     """One Rich table per setting (two at a narrow terminal, so that no figure is cut)."""
     from rich.console import Console
     from rich.table import Table
 
-    t = _TEXT[lang]
     console = Console()
     if not console.is_terminal:  # piped or captured: wide enough for every column
         console = Console(width=132)
@@ -267,32 +151,51 @@ def print_table(study: Any, lang: str) -> None:
             "share": "" if share is None or not math.isfinite(share) else num(".0%", share),
             "threshold": ""
             if threshold is None
-            else (num("+.2f", threshold) if math.isfinite(threshold) else t["never"]),
+            else (
+                num("+.2f", threshold)
+                if math.isfinite(threshold)
+                else i18n.text(lang, "advantage.never")
+            ),
         }
 
     for s in study.settings:
         title = localize(
-            t["title"].format(decks=s.decks, cut=s.cut_card, shoes=s.shoes, train=s.train_shoes),
+            i18n.text(
+                lang,
+                "advantage.title",
+                decks=s.decks,
+                cut=s.cut_card,
+                shoes=s.shoes,
+                train=s.train_shoes,
+            ),
             lang,
         )
         rows: list[dict[str, str]] = []
         for name, perfect in s.perfect.items():
-            rows.append(cells(name, t["perfect"], perfect, None, None))
+            rows.append(cells(name, i18n.text(lang, "advantage.perfect"), perfect, None, None))
             for c in s.counts.get(name, []):
-                label = t["effects"] if c.count.name == "effects" else c.count.name
+                label = (
+                    i18n.text(lang, "advantage.effects")
+                    if c.count.name == "effects"
+                    else c.count.name
+                )
                 rows.append(cells("", label, c.line, c.share, c.threshold))
         for columns in groups:
             table = Table(title=title)
             for key in columns:
                 left = key in ("bet", "strategy")
-                table.add_column(t[key], no_wrap=True, justify="left" if left else "right")
+                table.add_column(
+                    i18n.text(lang, f"advantage.{key}"),
+                    no_wrap=True,
+                    justify="left" if left else "right",
+                )
             for row in rows:
                 table.add_row(*(row[key] for key in columns))
             console.print(table)
-    console.print(t["note"])
+    console.print(i18n.text(lang, "advantage.note"))
 
 
-def write_plot(study: Any, path: Path, lang: str = "en") -> None:
+def write_plot(study: Any, path: Path, lang: Lang = "en") -> None:
     """Expected win per 100 shoes against the cut-card depth: perfect and the best count.
 
     The expected win (the summed exact edges of the bets placed) rather than the
@@ -303,7 +206,6 @@ def write_plot(study: Any, path: Path, lang: str = "en") -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    t = _TEXT[lang]
     bets = list(study.settings[0].perfect) if study.settings else []
     cols = 5
     rows = max(1, math.ceil(len(bets) / cols))
@@ -315,15 +217,16 @@ def write_plot(study: Any, path: Path, lang: str = "en") -> None:
             )
             depth = [s.cut_card for s in settings]
             perfect = [s.perfect[name] for s in settings]
+            label = i18n.text(lang, "advantage.plot_perfect", decks=decks)
             ax.errorbar(depth, [x.expected_win for x in perfect], [x.expected_se for x in perfect],
-                        marker="o", label=t["plot_perfect"].format(decks=decks))  # fmt: skip
+                        marker="o", label=label)  # fmt: skip
             best = [max(s.counts[name], key=lambda c: c.line.expected_win).line for s in settings]
             ax.errorbar(depth, [x.expected_win for x in best], [x.expected_se for x in best],
                         marker="s", linestyle="--",
-                        label=t["plot_count"].format(decks=decks))  # fmt: skip
+                        label=i18n.text(lang, "advantage.plot_count", decks=decks))  # fmt: skip
         ax.set_title(name)
-        ax.set_xlabel(t["plot_x"])
-        ax.set_ylabel(t["plot_y"])
+        ax.set_xlabel(i18n.text(lang, "advantage.plot_x"))
+        ax.set_ylabel(i18n.text(lang, "advantage.plot_y"))
         ax.legend(fontsize=7)
     for ax in list(axes.flat)[len(bets) :]:
         ax.set_visible(False)
@@ -333,7 +236,7 @@ def write_plot(study: Any, path: Path, lang: str = "en") -> None:
 
 
 @contextmanager
-def _progress(show: bool, lang: str) -> Iterator[Callable[[str, int, int], None] | None]:
+def _progress(show: bool, lang: Lang) -> Iterator[Callable[[str, int, int], None] | None]:
     if not show:
         yield None
         return
@@ -359,7 +262,7 @@ def _progress(show: bool, lang: str) -> Iterator[Callable[[str, int, int], None]
         def tick(phase: str, done: int, total: int) -> None:
             kind, setting = phase.split(" ", 1)
             if phase not in tasks:
-                label = _TEXT[lang][f"progress_{kind}"].format(setting=setting)
+                label = i18n.text(lang, f"advantage.progress_{kind}", setting=setting)
                 tasks[phase] = bar.add_task(label, total=total)
             bar.update(tasks[phase], completed=done)
 
@@ -368,24 +271,32 @@ def _progress(show: bool, lang: str) -> Iterator[Callable[[str, int, int], None]
 
 def register(app: typer.Typer) -> None:
     """Add the ``advantage`` command to ``app`` (help in the language of ``--lang``/locale)."""
-    help_text = _TEXT[help_lang(sys.argv, os.environ)]
+    help_language = help_lang(sys.argv, os.environ)
 
     def h(key: str) -> str:
-        return help_text[f"help_{key}"]
+        return i18n.text(help_language, f"advantage.help_{key}")
 
-    @app.command("advantage", cls=AdvantageCommand, help=help_text["help"])
+    @app.command("advantage", cls=AdvantageCommand, help=i18n.text(help_language, "advantage.help"))
     def advantage_command(
-        decks: Annotated[str, typer.Option("--decks", metavar="N[,N...]", help=h("decks"))] = "8",
+        decks: Annotated[
+            str, typer.Option("--decks", metavar="N[,N...]", help=h("decks"), show_default=False)
+        ] = "8",
         cut_card: Annotated[
-            str, typer.Option("--cut-card", metavar="N[,N...]", help=h("cut_card"))
+            str,
+            typer.Option("--cut-card", metavar="N[,N...]", help=h("cut_card"), show_default=False),
         ] = "14",
-        shoes: Annotated[int, typer.Option("--shoes", metavar="N", help=h("shoes"))] = 1000,
+        shoes: Annotated[
+            int, typer.Option("--shoes", metavar="N", help=h("shoes"), show_default=False)
+        ] = 1000,
         train_shoes: Annotated[
-            int, typer.Option("--train-shoes", metavar="N", help=h("train_shoes"))
+            int,
+            typer.Option("--train-shoes", metavar="N", help=h("train_shoes"), show_default=False),
         ] = 500,
-        seed: Annotated[int, typer.Option("--seed", metavar="N", help=h("seed"))] = 1,
+        seed: Annotated[
+            int, typer.Option("--seed", metavar="N", help=h("seed"), show_default=False)
+        ] = 1,
         train_seed: Annotated[
-            int, typer.Option("--train-seed", metavar="N", help=h("train_seed"))
+            int, typer.Option("--train-seed", metavar="N", help=h("train_seed"), show_default=False)
         ] = 2,
         workers: Annotated[
             int | None, typer.Option("--workers", metavar="N", help=h("workers"))
@@ -404,11 +315,10 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Side bets worth betting: the perfectly informed player's win and a count's."""
         language = _language(lang)
-        t = _TEXT[language]
         deck_list = parse_list(decks, "--decks", language)
         cut_list = parse_list(cut_card, "--cut-card", language)
         if scheduler is not None and workers is not None:
-            _fail(t["workers_with_scheduler"])
+            _fail(i18n.text(language, "advantage.workers_with_scheduler"))
         from puntobanco.sim.advantage import AdvantageError
         from puntobanco.sim.advantage_run import check_request, run_study
 
@@ -423,7 +333,8 @@ def register(app: typer.Typer) -> None:
                 workers=workers if workers is not None else 1,
             )
         except AdvantageError as error:
-            _fail(t[f"error_{error.code}"].format(**error.params))
+            params: dict[str, Any] = dict(error.params)
+            _fail(i18n.text(language, f"advantage.error_{error.code}", **params))
         except BaccaratError as error:  # the rules' refusals, worded as simulate words them
             from puntobanco.cli.simulate import message as rules_message
 
@@ -440,7 +351,7 @@ def register(app: typer.Typer) -> None:
                 client = connect(scheduler, timeout=10)
                 executor = client.get_executor()
             except Exception as error:  # noqa: BLE001 - any failure to connect is the user's to fix
-                _fail(t["scheduler"].format(address=scheduler, reason=error))
+                _fail(i18n.text(language, "advantage.scheduler", address=scheduler, reason=error))
         show = progress if progress is not None else sys.stderr.isatty()
         try:
             with _progress(show and not as_json, language) as tick:
@@ -465,7 +376,12 @@ def register(app: typer.Typer) -> None:
         if plot is not None and study.settings:
             write_plot(study, plot, language)
             if not as_json:
-                typer.echo(t["wrote"].format(path=plot))
+                typer.echo(i18n.text(language, "advantage.wrote", path=plot))
         if study.interrupted:
-            typer.echo(t["stopped"] if study.settings else t["nothing"], err=True)
+            typer.echo(
+                i18n.text(language, "advantage.stopped")
+                if study.settings
+                else i18n.text(language, "advantage.nothing"),
+                err=True,
+            )
             raise typer.Exit(130)

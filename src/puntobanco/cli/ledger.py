@@ -9,30 +9,31 @@ from typing import Annotated, Any
 
 import typer
 
-from puntobanco.cli.lang import detect_lang, help_lang, message, parse_lang
+from puntobanco.cli.lang import detect_lang, help_lang
 from puntobanco.cli.numbers import localize
 from puntobanco.cli.params import OptionValueError, OutputFormat, chosen_format, parse_format
 from puntobanco.cli.textsafe import FlagSafeGroup
+from puntobanco.core import i18n
 from puntobanco.core.explain import Lang
 
-ledger_app = typer.Typer(help="The wallet ledger.", no_args_is_help=True, cls=FlagSafeGroup)
+#: The language of these commands' help texts, worded when the module is imported (as
+#: Typer reads them): ``--lang`` on the command line, else the locale's.
+HELP_LANG = help_lang(sys.argv, os.environ)
+
+ledger_app = typer.Typer(
+    help=i18n.text(HELP_LANG, "ops.help.ledger"), no_args_is_help=True, cls=FlagSafeGroup
+)
 
 DatabaseOption = Annotated[
     str | None,
-    typer.Option(
-        metavar="URL",
-        help="URL of an existing puntobanco database, sqlite:///PATH or "
-        "postgresql+psycopg://USER@HOST:PORT/NAME (default: PUNTOBANCO_DATABASE_URL, else "
-        "sqlite:///puntobanco.db); it is never created nor migrated here (serve does that).",
-    ),
+    typer.Option(metavar="URL", help=i18n.text(HELP_LANG, "ops.help.database")),
 ]
 LangOption = Annotated[
     str | None,
-    typer.Option(metavar="es|en", help=message(help_lang(sys.argv, os.environ), "cli.op_lang")),
+    typer.Option(metavar="es|en", help=i18n.text(HELP_LANG, "ops.cli.lang")),
 ]
-
-
-_HELP_LANG = help_lang(sys.argv, os.environ)
+#: ``--json``, as every operator command takes it.
+JsonOption = Annotated[bool, typer.Option("--json", help=i18n.text(HELP_LANG, "ops.help.json"))]
 #: ``--format`` of a command that prints a table (``report``, ``verify``).
 TableFormatOption = Annotated[
     OutputFormat | None,
@@ -40,7 +41,9 @@ TableFormatOption = Annotated[
         "--format",
         metavar="FORMAT",
         parser=parse_format,
-        help=message(_HELP_LANG, "cli.op_format", more=message(_HELP_LANG, "cli.op_format_more")),
+        help=i18n.text(
+            HELP_LANG, "ops.cli.format", more=i18n.text(HELP_LANG, "ops.cli.format_more")
+        ),
     ),
 ]
 #: ``--format`` of a command whose answer is no table (``ledger check``).
@@ -50,7 +53,7 @@ FormatOption = Annotated[
         "--format",
         metavar="FORMAT",
         parser=parse_format,
-        help=message(_HELP_LANG, "cli.op_format", more=""),
+        help=i18n.text(HELP_LANG, "ops.cli.format", more=""),
     ),
 ]
 
@@ -62,10 +65,10 @@ def output_format(
     try:
         chosen = chosen_format(fmt, as_json)
         if not tables and chosen not in (OutputFormat.TABLE, OutputFormat.JSON):
-            raise OptionValueError("opt.format_here", value=chosen.value)
+            raise OptionValueError("cli.opt.format_here", value=chosen.value)
     except OptionValueError as error:
         detail = error.detail(lang)
-        typer.echo(message(lang, "opt.bad", option="--format", detail=detail), err=True)
+        typer.echo(i18n.text(lang, "cli.opt.bad", option="--format", detail=detail), err=True)
         raise typer.Exit(2) from None
     return chosen
 
@@ -92,18 +95,21 @@ def operator_lang(lang: str | None) -> Lang:
     A ``--lang`` we lack is refused (exit status 2) in the locale's language,
     as ``odds`` and ``simulate`` refuse it.
     """
-    if lang is not None and parse_lang(lang) is None:
+    if lang is not None and i18n.parse_lang(lang) is None:
         locale = detect_lang(None, os.environ)
-        detail = message(locale, "opt.lang", value=lang)
-        typer.echo(message(locale, "opt.bad", option="--lang", detail=detail), err=True)
+        typer.echo(i18n.refuse_lang(lang, locale), err=True)
         raise typer.Exit(2)
     return detect_lang(lang, os.environ)
 
 
-@ledger_app.command("check", cls=translated("ledger check", "--database sqlite:///pb.db"))
+@ledger_app.command(
+    "check",
+    cls=translated("ledger check", "--database sqlite:///pb.db"),
+    help=i18n.text(HELP_LANG, "ops.help.ledger_check"),
+)
 def check(
     database: DatabaseOption = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    as_json: JsonOption = False,
     fmt: FormatOption = None,
     lang: LangOption = None,
 ) -> None:
@@ -125,28 +131,30 @@ def check(
     else:
 
         def say(key: str, **params: Any) -> None:
-            typer.echo(localize(message(language, key, **params), language))
+            typer.echo(localize(i18n.text(language, key, **params), language))
 
-        say("ledger.ok" if report["ok"] else "ledger.bad")
+        say("ops.ledger.ok" if report["ok"] else "ops.ledger.bad")
         say(
-            "ledger.counts",
+            "ops.ledger.counts",
             wallets=f"{report['wallets_checked']:,}",
             entries=f"{report['entries']:,}",
             journals=f"{report['journals']:,}",
             settled=f"{report['rounds_settled']:,}",
         )
         typer.echo(
-            message(
+            i18n.text(
                 language,
-                "ledger.open",
-                open=report["rounds_open"] or message(language, "ledger.none"),
+                "ops.ledger.open",
+                open=report["rounds_open"] or i18n.text(language, "ops.ledger.none"),
             )
         )
         for key in ("balance_differences", "unbalanced_journals", "round_differences"):
             for item in report[key]:
-                typer.echo(f"  {message(language, 'ledger.' + key)}: {item}")
+                typer.echo(f"  {i18n.text(language, 'ops.ledger.' + key)}: {item}")
         if report["entries_total_minor"]:
-            say("ledger.total", total=format_minor(report["entries_total_minor"], lang=language))
+            say(
+                "ops.ledger.total", total=format_minor(report["entries_total_minor"], lang=language)
+            )
     if not report["ok"]:
         raise typer.Exit(1)
 

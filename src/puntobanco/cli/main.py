@@ -2,7 +2,7 @@
 
 Each subcommand module exposes ``register(app)``. The top-level group knows
 its commands by name only (:data:`COMMANDS`, with their one-line help in
-both languages) and imports a command's module when that command is run or
+the catalogue) and imports a command's module when that command is run or
 its own help is asked for: ``puntobanco --help`` and ``--version`` load no
 subcommand, and so neither numba, numpy, SQLAlchemy nor FastAPI
 (``bench/bench_cli_startup.py`` measures it; a test checks the imports).
@@ -26,115 +26,38 @@ import typer
 import typer.main
 from typer.core import TyperGroup, TyperOption
 
-from puntobanco.cli.lang import LANG_VARIABLE, detect_lang, help_lang, message, parse_lang
+from puntobanco.cli.lang import LANG_VARIABLE, detect_lang, help_lang
 from puntobanco.cli.textsafe import without_flag_placeholders
+from puntobanco.core import i18n
 from puntobanco.core.explain import Lang
 
-#: Each command, the module that registers it, and its one-line help per language.
-COMMANDS: Mapping[str, tuple[str, Mapping[Lang, str]]] = {
-    "play": (
-        "play",
-        {
-            "en": "Play Punto Banco at the terminal, in Spanish or English.",
-            "es": "Jugar al Punto Banco en la terminal, en español o en inglés.",
-        },
-    ),
-    "odds": (
-        "odds",
-        {
-            "en": "Exact odds, house edge and spread of every bet, for any shoe and any payouts.",
-            "es": "Probabilidades exactas, ventaja de la casa y dispersión de cada apuesta, "
-            "para cualquier zapato y pagos.",
-        },
-    ),
-    "solve": (
-        "solve",
-        {
-            "en": "Solve Chemin de fer exactly: the best choices on both sides and what a wrong "
-            "one costs.",
-            "es": "Resolver el Chemin de fer exactamente: las mejores decisiones de cada lado y "
-            "lo que cuesta un error.",
-        },
-    ),
-    "simulate": (
-        "simulate",
-        {
-            "en": "Deal many rounds and tally them: outcomes, naturals, pairs, every bet's net.",
-            "es": "Repartir muchas manos y contarlas: resultados, naturales, parejas, el neto "
-            "de cada apuesta.",
-        },
-    ),
-    "systems": (
-        "systems",
-        {
-            "en": "Betting systems over many sessions: what they do to the bankroll, and what "
-            "they cannot do to the house edge.",
-            "es": "Sistemas de apuestas en muchas sesiones: lo que hacen con el capital y lo "
-            "que no pueden hacer con la ventaja de la casa.",
-        },
-    ),
-    "advantage": (
-        "advantage",
-        {
-            "en": "Side bets worth betting late in the shoe: a perfect player's win and a count's.",
-            "es": "Apuestas laterales que valen la pena al final del zapato: lo que gana un "
-            "jugador perfecto y un conteo.",
-        },
-    ),
-    "serve": (
-        "serve",
-        {
-            "en": "Serve the web table and the HTTP API (docs at /docs).",
-            "es": "Servir la mesa web y la API HTTP (documentación en /docs).",
-        },
-    ),
-    "verify": (
-        "verify",
-        {
-            "en": "Recompute each round dealt under a revealed server seed; exit 1 if any differs.",
-            "es": "Recalcular cada mano repartida con una semilla de servidor revelada; sale "
-            "con 1 si alguna difiere.",
-        },
-    ),
-    "report": (
-        "report",
-        {
-            "en": "Rounds, turnover and GGR per bet and per day; realised RTP against the exact.",
-            "es": "Manos, volumen y GGR por apuesta y por día; RTP obtenido frente al exacto.",
-        },
-    ),
-    "ledger": (
-        "ledger",
-        {
-            "en": "The wallet ledger (ledger check reconciles every wallet).",
-            "es": "El libro de carteras (ledger check concilia cada cartera).",
-        },
-    ),
+#: Each command and the module that registers it. Its one-line help is the catalogue's
+#: ``cli.command.<name>`` (see :func:`command_help`).
+COMMANDS: Mapping[str, str] = {
+    "play": "play",
+    "odds": "odds",
+    "solve": "solve",
+    "simulate": "simulate",
+    "systems": "systems",
+    "advantage": "advantage",
+    "serve": "serve",
+    "verify": "verify",
+    "report": "report",
+    "ledger": "ledger",
 }
 
-#: Words of the top-level help that the subcommands' catalogue lacks.
-_TOP: Mapping[Lang, Mapping[str, str]] = {
-    "en": {
-        "help": "Punto Banco (baccarat): play it, price it, simulate it, serve it.",
-        "commands": "Commands",
-        "lang": "Language of every command's messages, en or es (default: from the locale).",
-        "version": "Print the version and exit.",
-        "install_completion": "Install completion for the current shell.",
-        "show_completion": "Show completion for the current shell, to copy it or customise it.",
-        "commands_metavar": "COMMAND [ARGS]...",
-    },
-    "es": {
-        "help": "Punto Banco (baccarat): jugarlo, calcularlo, simularlo, servirlo.",
-        "commands": "Órdenes",
-        "lang": "Idioma de los mensajes de todas las órdenes, en o es (por defecto: el del "
-        "sistema).",
-        "version": "Mostrar la versión y salir.",
-        "install_completion": "Instalar el autocompletado para el intérprete actual.",
-        "show_completion": "Mostrar el autocompletado del intérprete actual, para copiarlo o "
-        "adaptarlo.",
-        "commands_metavar": "ORDEN [ARGUMENTOS]...",
-    },
-}
+
+def command_help(name: str, lang: Lang) -> str:
+    """The command's line in the top-level help, in ``lang``.
+
+    The catalogue's ``cli.command.<name>``; a command whose section has no such
+    line reads its section's ``<name>.help`` instead, so that a new command's
+    section can carry it.
+    """
+    for key in (f"cli.command.{name}", f"{name}.help"):
+        if key in i18n.CATALOGUE[lang]:
+            return i18n.text(lang, key)
+    return ""
 
 
 def version() -> str:
@@ -210,7 +133,7 @@ def _one_line_usage() -> Iterator[None]:
         command = " ".join(names)
         unknown = _UNKNOWN_COMMAND.search(str(getattr(error, "message", "")))
         if unknown:
-            text = message(lang, "opt.no_command", name=unknown.group(1), command=command)
+            text = i18n.text(lang, "cli.opt.no_command", name=unknown.group(1), command=command)
         else:
             stub = SimpleNamespace(command_name=command, option_example="--lang es")
             text = TranslatedCommand.usage_text(stub, lang, error)  # type: ignore[arg-type]
@@ -234,7 +157,7 @@ class LazyGroup(TyperGroup):
         entry = COMMANDS.get(cmd_name)
         if entry is None:
             return None
-        module_name, _ = entry
+        module_name = entry
         module = importlib.import_module(f"puntobanco.cli.{module_name}")
         sub = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
         module.register(sub)
@@ -254,7 +177,7 @@ class LazyGroup(TyperGroup):
         # whole line, before invoke(): the language must be known by then.
         raw = _leading_lang(args)
         with (
-            _global_lang(raw if raw is not None and parse_lang(raw) else None),
+            _global_lang(raw if raw is not None and i18n.parse_lang(raw) else None),
             _interrupted_is_130(),
             _one_line_usage(),
         ):
@@ -270,28 +193,28 @@ class LazyGroup(TyperGroup):
         """
         lang = help_lang(sys.argv, os.environ)
         pieces = " ".join(self.collect_usage_pieces(ctx))
-        pieces = pieces.replace("[OPTIONS]", message(lang, "cli.options_metavar"), 1)
-        pieces = pieces.replace("COMMAND [ARGS]...", _TOP[lang]["commands_metavar"], 1)
-        formatter.write_usage(ctx.command_path, pieces, prefix=message(lang, "cli.usage") + " ")
+        pieces = pieces.replace("[OPTIONS]", i18n.text(lang, "cli.options_metavar"), 1)
+        pieces = pieces.replace("COMMAND [ARGS]...", i18n.text(lang, "cli.top.commands_metavar"), 1)
+        formatter.write_usage(ctx.command_path, pieces, prefix=i18n.text(lang, "cli.usage") + " ")
         self.format_help_text(ctx, formatter)
         records = [r for p in self.get_params(ctx) if (r := p.get_help_record(ctx)) is not None]
-        with formatter.section(message(lang, "cli.options_panel")):
+        with formatter.section(i18n.text(lang, "cli.options_panel")):
             formatter.write_dl(records)
-        with formatter.section(_TOP[lang]["commands"]):
-            formatter.write_dl([(name, helps[lang]) for name, (_, helps) in COMMANDS.items()])
+        with formatter.section(i18n.text(lang, "cli.top.commands")):
+            formatter.write_dl([(name, command_help(name, lang)) for name in COMMANDS])
 
     def get_usage(self, ctx: Any) -> str:
         """Click's usage line, its words in the language of the help."""
         lang = help_lang(sys.argv, os.environ)
-        usage = str(super().get_usage(ctx)).replace("Usage:", message(lang, "cli.usage"), 1)
-        usage = usage.replace("[OPTIONS]", message(lang, "cli.options_metavar"), 1)
-        return usage.replace("COMMAND [ARGS]...", _TOP[lang]["commands_metavar"], 1)
+        usage = str(super().get_usage(ctx)).replace("Usage:", i18n.text(lang, "cli.usage"), 1)
+        usage = usage.replace("[OPTIONS]", i18n.text(lang, "cli.options_metavar"), 1)
+        return usage.replace("COMMAND [ARGS]...", i18n.text(lang, "cli.top.commands_metavar"), 1)
 
     def get_help_option(self, ctx: Any) -> Any:
         """Click's ``--help``, its own line in the language of the help."""
         option = super().get_help_option(ctx)
         if option is not None:
-            option.help = message(help_lang(sys.argv, os.environ), "cli.help_option")
+            option.help = i18n.text(help_lang(sys.argv, os.environ), "cli.help_option")
         return option
 
     def get_params(self, ctx: Any) -> list[Any]:
@@ -302,7 +225,7 @@ class LazyGroup(TyperGroup):
             if param.name in ("install_completion", "show_completion") and isinstance(
                 param, TyperOption
             ):
-                param.help = _TOP[lang][param.name]
+                param.help = i18n.text(lang, f"cli.top.{param.name}")
         return without_flag_placeholders(params)
 
 
@@ -323,7 +246,7 @@ _help_lang = help_lang(sys.argv, os.environ)
 app = typer.Typer(
     name="puntobanco",
     cls=LazyGroup,
-    help=_TOP[_help_lang]["help"],
+    help=i18n.text(_help_lang, "cli.top.help"),
     rich_markup_mode=None,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -338,10 +261,9 @@ def _print_version(value: bool) -> None:
 
 
 def _check_lang(value: str | None) -> str | None:
-    if value is not None and parse_lang(value) is None:
+    if value is not None and i18n.parse_lang(value) is None:
         locale = detect_lang(None, {k: v for k, v in os.environ.items() if k != LANG_VARIABLE})
-        detail = message(locale, "opt.lang", value=value)
-        typer.echo(message(locale, "opt.bad", option="--lang", detail=detail), err=True)
+        typer.echo(i18n.refuse_lang(value, locale), err=True)
         raise typer.Exit(2)
     return value
 
@@ -353,14 +275,14 @@ def _top(
         "--lang",
         metavar="es|en",
         callback=_check_lang,
-        help=_TOP[_help_lang]["lang"],
+        help=i18n.text(_help_lang, "cli.top.lang"),
     ),
     show_version: bool = typer.Option(
         False,
         "--version",
         callback=_print_version,
         is_eager=True,
-        help=_TOP[_help_lang]["version"],
+        help=i18n.text(_help_lang, "cli.top.version"),
     ),
 ) -> None:
     # The docstring would become the group's help and replace the translated one.

@@ -21,16 +21,15 @@ import copy
 import json
 import os
 import sys
-from collections.abc import Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Iterable, Mapping
+from contextlib import AbstractContextManager
 from fractions import Fraction
 from typing import Annotated, Any
 
 import typer
 
-from puntobanco.analysis.shoe import InvalidShoe
 from puntobanco.cli.lang import detect_lang as cli_detect_lang
-from puntobanco.cli.lang import help_lang, message, parse_lang
+from puntobanco.cli.lang import help_lang
 from puntobanco.cli.numbers import localize
 from puntobanco.cli.params import (
     OptionValueError,
@@ -45,232 +44,20 @@ from puntobanco.cli.params import (
     parse_shoe,
 )
 from puntobanco.cli.play import TranslatedCommand
+from puntobanco.cli.progress import Tick, progress_bar
+from puntobanco.core import i18n
 from puntobanco.core.cards import Card
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import Lang, error_message
 from puntobanco.core.rules import ShoeMode
 
-TEXT: Mapping[str, Mapping[str, str]] = {
-    "en": {
-        "title": "Punto Banco odds: {cards} cards in the shoe ({where})",
-        "full": "a full {decks}-deck shoe",
-        "counts": "counts given",
-        "outcomes": "Outcomes",
-        "outcome": "Outcome",
-        "probability": "Probability",
-        "bets": "Bets (per unit staked; ties push Player and Banker)",
-        "bet": "Bet",
-        "pays": "Pays",
-        "house_edge": "House edge",
-        "per_resolved": "Edge per resolved bet",
-        "rtp": "Return to player",
-        "ev": "Expected value",
-        "std_dev": "Std. dev.",
-        "more": "The coup",
-        "what": "Event",
-        "dealt": "{n} cards dealt",
-        "player_natural": "Player natural",
-        "banker_natural": "Banker natural",
-        "any_natural": "A natural (either side)",
-        "banker_six": "Banker wins with 6",
-        "player_pair": "Player pair",
-        "banker_pair": "Banker pair",
-        "effects": (
-            "Effects of removal: change in expected value (%) when one card leaves "
-            "[balanced count weight]"
-        ),
-        "card": "Card",
-        "weights": "level {level}, correlation {corr}",
-        "weights_row": "Count",
-        "through": (
-            "Through the shoe: {shoes} seeded shoes (seed {seed}), {rounds} rounds; "
-            "betting only when the remaining cards give a positive expectation"
-        ),
-        "positive": "Rounds positive",
-        "share": "Share",
-        "mean_ev": "Mean expected gain",
-        "mean_actual": "Mean actual gain",
-        "total_note": " ({total} pays {pays})",
-        "push_note": " ({when}: push)",
-        "error": "Error: {message}",
-        "lang": "--lang must be en or es, got {value!r}",
-        "one_shoe": "give only one of --decks, --points and --ranks",
-        "one_points": "give only one of --shoe V=N,... and --points (they are the same)",
-        "spec": (
-            "{option} takes KEY=COUNT pairs separated by commas, such as 0=128,1=32; got {part!r}"
-        ),
-        "whole": "{option} must be a whole number, got {value!r}",
-        "remove": "{token!r} in --remove is not a card or a rank: write Kd, 10h, K or 9",
-        "remove_card": (
-            "--remove takes {card} {asked} times, but a shoe of {decks} decks holds {held}"
-        ),
-        # --help
-        "help": (
-            "Exact odds, house edge and spread of every bet, for any shoe and any payouts."
-            "\n\nCounts not listed in --points or --ranks are 0. A shoe needs at least 6 "
-            "cards (a coup can take 6); a smaller one is refused with exit status 2."
-        ),
-        "help_decks": "Decks in a full shoe, 1 to 8 (default 8).",
-        "help_shoe": (
-            "The shoe type, cut-card or reshuffle, as in every command (for --effects' "
-            "study); V=N,... is still read as --points."
-        ),
-        "help_points": "Counts per point value, e.g. 0=128,1=32,...,9=32 (others 0).",
-        "help_ranks": "Counts per rank, e.g. A=32,2=32,...,K=32 (needed for pairs).",
-        "help_remove": "Cards already dealt, e.g. 'Kd 5s 9' (ranks allowed).",
-        "help_preset": (
-            "Start from a named rule set, e.g. super-6, ez-baccarat, dragon-bonus, tiger, "
-            "egalite or all-side-bets."
-        ),
-        "help_side_bets": (
-            "Offer side bets, e.g. dragon_7,tiger=12:20,super_6=15 (=X sets the payouts, "
-            "colon-separated in the paytable's order)."
-        ),
-        "help_commission": "Banker commission, 5% or 0.05 (a bare 5 is refused as ambiguous).",
-        "help_tie_pays": "Tie winnings per unit, e.g. 9.",
-        "help_banker_six_pays": "A winning Banker 6 pays this, e.g. 0.5 (Super 6).",
-        "help_pair_pays": "Offer Player/Banker Pair paying this, e.g. 11.",
-        "help_exact": "Print exact fractions.",
-        "help_json": "One JSON object on stdout (the same as --format json).",
-        "help_format": "table (default), json, csv or markdown (md).",
-        "help_effects": "Effects of removal, counts, through the shoe.",
-        "progress": "Dealing {shoes} shoes for the through-the-shoe study…",
-        "help_shoes": (
-            "Full seeded shoes of the rules' decks dealt by --effects' study (default: 100)."
-        ),
-        "help_seed": "Seed of the through-the-shoe study (default: 1).",
-        "help_lang": "en or es (default: the locale).",
-    },
-    "es": {
-        "title": "Probabilidades de Punto Banco: {cards} cartas en el zapato ({where})",
-        "full": "un zapato completo de {decks} barajas",
-        "counts": "recuento dado",
-        "outcomes": "Resultados",
-        "outcome": "Resultado",
-        "probability": "Probabilidad",
-        "bets": "Apuestas (por unidad apostada; en empate Jugador y Banca no pierden)",
-        "bet": "Apuesta",
-        "pays": "Paga",
-        "house_edge": "Ventaja de la casa",
-        "per_resolved": "Ventaja por apuesta resuelta",
-        "rtp": "Retorno al jugador",
-        "ev": "Valor esperado",
-        "std_dev": "Desv. típica",
-        "more": "La mano",
-        "what": "Suceso",
-        "dealt": "{n} cartas repartidas",
-        "player_natural": "Natural del Jugador",
-        "banker_natural": "Natural de la Banca",
-        "any_natural": "Un natural (cualquier lado)",
-        "banker_six": "La Banca gana con 6",
-        "player_pair": "Pareja del Jugador",
-        "banker_pair": "Pareja de la Banca",
-        "effects": (
-            "Efecto de retirar una carta: cambio del valor esperado (%) "
-            "[peso del conteo equilibrado]"
-        ),
-        "card": "Carta",
-        "weights": "nivel {level}, correlación {corr}",
-        "weights_row": "Conteo",
-        "through": (
-            "A lo largo del zapato: {shoes} zapatos con semilla {seed}, {rounds} manos; "
-            "apostando solo cuando las cartas que quedan dan una esperanza positiva"
-        ),
-        "positive": "Manos positivas",
-        "share": "Proporción",
-        "mean_ev": "Ganancia esperada media",
-        "mean_actual": "Ganancia real media",
-        "total_note": " (el {total} paga {pays})",
-        "push_note": " ({when}: se devuelve)",
-        "error": "Error: {message}",
-        "lang": "--lang debe ser en o es, no {value!r}",
-        "one_shoe": "indique solo una de las opciones --decks, --points y --ranks",
-        "one_points": "indique solo una de --shoe V=N,... y --points (son lo mismo)",
-        "spec": (
-            "{option} espera pares CLAVE=CANTIDAD separados por comas, como 0=128,1=32; "
-            "recibido {part!r}"
-        ),
-        "whole": "{option} debe ser un número entero, no {value!r}",
-        "remove": "{token!r} en --remove no es una carta ni un rango: escriba Kd, 10h, K o 9",
-        "remove_card": (
-            "--remove retira {card} {asked} veces, pero un zapato de {decks} barajas tiene {held}"
-        ),
-        "help": (
-            "Probabilidades exactas, ventaja de la casa y dispersión de cada apuesta, para "
-            "cualquier zapato y cualquier pago.\n\nLas cantidades que no figuran en --points "
-            "o --ranks son 0. Un zapato necesita al menos 6 cartas (una mano puede llevar 6); "
-            "uno más pequeño se rechaza con el código de salida 2."
-        ),
-        "help_decks": "Barajas de un zapato completo, de 1 a 8 (por defecto: 8).",
-        "help_shoe": (
-            "El tipo de zapato, cut-card o reshuffle, como en todas las órdenes (para el "
-            "estudio de --effects); V=N,... se sigue leyendo como --points."
-        ),
-        "help_points": "Cartas de cada valor, como 0=128,1=32,...,9=32 (el resto, 0).",
-        "help_ranks": (
-            "Cartas de cada rango, como A=32,2=32,...,K=32 (necesario para las parejas)."
-        ),
-        "help_remove": "Cartas ya repartidas, como 'Kd 5s 9' (se admiten rangos).",
-        "help_preset": (
-            "Partir de unas reglas predefinidas, como super-6, ez-baccarat, dragon-bonus, "
-            "tiger, egalite o all-side-bets."
-        ),
-        "help_side_bets": (
-            "Ofrecer apuestas laterales, como dragon_7,tiger=12:20,super_6=15 (=X fija los "
-            "pagos, separados por dos puntos en el orden de la tabla)."
-        ),
-        "help_commission": "Comisión de la Banca, 5% o 0.05 (un 5 solo se rechaza por ambiguo).",
-        "help_tie_pays": "Ganancia del Empate por unidad apostada, como 9.",
-        "help_banker_six_pays": "Lo que paga la Banca al ganar con 6, como 0.5 (Super 6).",
-        "help_pair_pays": (
-            "Ofrecer las apuestas Pareja Jugador y Pareja Banca con este pago, como 11."
-        ),
-        "help_exact": "Mostrar fracciones exactas.",
-        "help_json": "Un objeto JSON en la salida estándar (lo mismo que --format json).",
-        "help_format": "table (por defecto), json, csv o markdown (md).",
-        "progress": "Repartiendo {shoes} zapatos para el estudio a lo largo del zapato…",
-        "help_effects": ("Efecto de retirar cada carta, conteos y estudio a lo largo del zapato."),
-        "help_shoes": (
-            "Zapatos completos con semilla, de las barajas de las reglas, que reparte el "
-            "estudio de --effects (por defecto: 100)."
-        ),
-        "help_seed": "Semilla del estudio a lo largo del zapato (por defecto: 1).",
-        "help_lang": "en o es (por defecto: el idioma del sistema).",
-    },
-}
-
-#: Spanish sentences for the analysis layer's errors (:class:`InvalidShoe`, by code).
-#: Core's errors are worded by :func:`puntobanco.core.explain.error_message`.
-ERRORS_ES: Mapping[str, str] = {
-    "count_not_int": "la cantidad de {what_es} debe ser un número entero, no {value}",
-    "negative_count": "la cantidad de {what_es} no puede ser negativa ({value})",
-    "unknown_point": "valor {key!r} desconocido: los valores van de 0 a 9",
-    "unknown_rank": "rango {key!r} desconocido: use A, 2-10 (o T), J, Q o K",
-    "duplicate": "{key} aparece dos veces",
-    "none_left": "no se pueden retirar {asked} cartas de {what_es}: el zapato tiene {held}",
-    "too_few_cards": (
-        "el zapato tiene {cards} cartas, pero una mano puede necesitar {minimum}: "
-        "indique al menos {minimum}"
-    ),
-    "pairs_need_ranks": (
-        "las apuestas a pareja ({bets}) necesitan la cantidad de cada rango (--ranks o "
-        "--decks; los palos se reparten por igual), no solo de cada valor"
-    ),
-    "decks": "el número de barajas debe ir de 1 a 8, no {value}",
-    "shoes": "el número de zapatos debe ser un entero positivo, no {value}",
-    "bad_item": "no se puede retirar {item}: indique cartas o rangos",
-}
-
-
 #: The option that sets each Rules field core may name in an error.
 _OPTION_OF_FIELD = {"tie_pays": "--tie-pays", "banker_six_pays": "--banker-six-pays",
                     "pair_pays": "--pair-pays", "banker_commission": "--commission"}  # fmt: skip
 
-_KINDS_ES = {"rank": "rango", "point value": "valor", "card": "carta"}
-
 
 class _UsageError(BaccaratError):
-    """A command-line option that cannot be read (its message is in TEXT)."""
+    """A command-line option that cannot be read (its sentence is ``odds.<code>``)."""
 
 
 def detect_lang(explicit: str | None, environ: Mapping[str, str]) -> Lang:
@@ -282,38 +69,47 @@ def detect_lang(explicit: str | None, environ: Mapping[str, str]) -> Lang:
     >>> detect_lang(None, {"LANG": "es_ES.UTF-8"}), detect_lang("en", {"LANG": "es_ES"})
     ('es', 'en')
     """
-    if explicit is not None and parse_lang(explicit) is None:
-        raise _UsageError(TEXT["en"]["lang"].format(value=explicit), code="lang", value=explicit)
+    if explicit is not None and i18n.parse_lang(explicit) is None:
+        raise _UsageError(i18n.refuse_lang(explicit, "en"), code="lang", value=explicit)
     return cli_detect_lang(explicit, environ)
 
 
 def error_text(error: BaccaratError, lang: Lang) -> str:
     """The error's sentence in ``lang``.
 
-    The command line's own errors are worded from :data:`TEXT`; the analysis
-    layer's (:class:`InvalidShoe`) from :data:`ERRORS_ES` in Spanish, their
-    own message in English; every other error is core's, worded by
+    The command line's own errors are worded by the catalogue's ``odds.<code>``;
+    the analysis layer's (:class:`InvalidShoe`) by ``odds.shoe_error.<code>``;
+    every other error is core's, worded by
     :func:`~puntobanco.core.explain.error_message` as the other commands do.
+    An error with no sentence of its own (or whose parameters do not fit it)
+    reads its English message.
     """
+    # Imported here, not at the top: the analysis layer loads NumPy, which the
+    # command's --help does not need.
+    from puntobanco.analysis.shoe import InvalidShoe
+
     if isinstance(error, _UsageError):
-        key = error.code
-        return TEXT[lang][key].format(**error.params) if key in TEXT[lang] else error.message
-    if not isinstance(error, InvalidShoe):
+        key = f"odds.{error.code}"
+        params = dict(error.params)
+    elif not isinstance(error, InvalidShoe):
         name = error.params.get("name")
         if isinstance(name, str) and name in _OPTION_OF_FIELD:
             # Core names the Rules field; the user typed the option.
             error = copy.copy(error)
             error.params = {**error.params, "name": _OPTION_OF_FIELD[name]}
         return error_message(error, lang)
-    if lang == "es" and error.code in ERRORS_ES:
+    else:
+        key = f"odds.shoe_error.{error.code}"
         params = dict(error.params)
         if "kind" in params:
-            params["what_es"] = f"{_KINDS_ES.get(params['kind'], params['kind'])} {params['key']}"
-        try:
-            return ERRORS_ES[error.code].format(**params)
-        except (KeyError, IndexError):
-            pass
-    return error.message
+            kind = i18n.text(lang, f"odds.kind.{str(params['kind']).replace(' ', '_')}")
+            params["what"] = f"{kind} {params.get('key', '')}"
+    if key not in i18n.CATALOGUE[lang]:
+        return error.message
+    try:
+        return i18n.text(lang, key, **params)
+    except (KeyError, IndexError):
+        return error.message
 
 
 #: The option behind each of odds' own errors that one option causes (by code).
@@ -322,7 +118,6 @@ _OPTION_OF_ERROR = {
     "remove_card": "--remove",
     "none_left": "--remove",
     "bad_item": "--remove",
-    "lang": "--lang",
     "shoes": "--shoes",
     "decks": "--decks",
 }
@@ -333,14 +128,17 @@ def _error_line(error: BaccaratError, lang: Lang) -> str:
 
     An error one option caused reads ``Invalid option --remove: ...`` as the
     shared option types' refusals do; one about the options together (or the
-    shoe they make) reads ``Error: ...``.
+    shoe they make) reads ``Error: ...``. A bad ``--lang`` reads as every
+    command refuses it (:func:`~puntobanco.core.i18n.refuse_lang`).
     """
+    if isinstance(error, _UsageError) and error.code == "lang":
+        return i18n.refuse_lang(str(error.params["value"]), lang)
     text = error_text(error, lang)
     option = error.params.get("option") if isinstance(error, _UsageError) else None
     option = option or _OPTION_OF_ERROR.get(error.code)
     if isinstance(option, str):
-        return message(lang, "opt.bad", option=option, detail=text)
-    return TEXT[lang]["error"].format(message=text)
+        return i18n.text(lang, "cli.opt.bad", option=option, detail=text)
+    return i18n.text(lang, "odds.error", message=text)
 
 
 def _counts(option: str, text: str) -> dict[str, int]:
@@ -353,6 +151,8 @@ def _counts(option: str, text: str) -> dict[str, int]:
             raise _UsageError(f"bad {option} {part!r}", code="spec", option=option, part=part)
         key = key.strip()
         if key in counts:  # ShoeCounts also catches "10" beside "T": the same rank
+            from puntobanco.analysis.shoe import InvalidShoe
+
             raise InvalidShoe(f"{key} is given twice", code="duplicate", key=key)
         counts[key] = _whole(option, value)
     return counts
@@ -409,12 +209,12 @@ def register(app: typer.Typer) -> None:
     The help texts are in the language of ``--lang`` on the command line, or
     else of the locale, as the command's tables are.
     """
-    help_text = TEXT[help_lang(sys.argv, os.environ)]
+    help_language = help_lang(sys.argv, os.environ)
 
     def h(key: str) -> str:
-        return help_text[f"help_{key}"]
+        return i18n.text(help_language, f"odds.help_{key}")
 
-    @app.command("odds", cls=OddsCommand, help=help_text["help"])
+    @app.command("odds", cls=OddsCommand, help=i18n.text(help_language, "odds.help"))
     def odds(
         decks: Annotated[
             int | None, typer.Option(metavar="N", parser=parse_decks, help=h("decks"))
@@ -503,9 +303,9 @@ def register(app: typer.Typer) -> None:
                 seed=seed,
             )
         except OptionValueError as error:
-            option = {"opt.shoe": "--shoe"}.get(error.key, "--format")
+            option = {"cli.opt.shoe": "--shoe"}.get(error.key, "--format")
             detail = error.detail(language)
-            typer.echo(message(language, "opt.bad", option=option, detail=detail), err=True)
+            typer.echo(i18n.text(language, "cli.opt.bad", option=option, detail=detail), err=True)
             raise typer.Exit(2) from None
         except BaccaratError as error:
             typer.echo(_error_line(error, language), err=True)
@@ -546,6 +346,7 @@ def _compute(
     """Validate the options and run the analysis (raises BaccaratError on bad input)."""
     from puntobanco.analysis import ShoeCounts, analyze
     from puntobanco.analysis.effects import effects_of_removal, through_the_shoe
+    from puntobanco.analysis.shoe import InvalidShoe
     from puntobanco.core.cards import Rank
     from puntobanco.core.errors import InvalidCard
     from puntobanco.core.rules import Rules
@@ -612,8 +413,10 @@ def _compute(
     }
     if effects:
         report["effects"] = effects_of_removal(rules, counts)
-        with _progress(study_shoes, language):
-            report["through"] = through_the_shoe(rules, shoes=study_shoes, seed=study_seed)
+        with _progress(study_shoes, language) as tick:
+            report["through"] = through_the_shoe(
+                rules, shoes=study_shoes, seed=study_seed, on_shoe=tick
+            )
     return report
 
 
@@ -621,19 +424,12 @@ def _compute(
 PROGRESS_SHOES = 50
 
 
-@contextmanager
-def _progress(shoes: int, lang: Lang) -> Iterator[None]:
-    """A spinner on standard error while ``--effects`` deals many shoes, where it is a terminal.
+def _progress(shoes: int, lang: Lang) -> AbstractContextManager[Tick | None]:
+    """A bar counting the shoes ``--effects`` deals, on standard error where it is a terminal.
 
-    The study is one call into the analysis layer, which reports no steps, so this
-    says what is being done and for how many shoes rather than a fraction done;
-    nothing is shown when standard error is a file or a pipe (scripts, tests).
+    Nothing is shown for a short study, nor when standard error is a file or a pipe
+    (scripts, tests).
     """
-    from rich.console import Console
-
-    console = Console(stderr=True)
-    if shoes < PROGRESS_SHOES or not console.is_terminal:
-        yield
-        return
-    with console.status(localize(TEXT[lang]["progress"].format(shoes=f"{shoes:,}"), lang)):
-        yield
+    show = shoes >= PROGRESS_SHOES and sys.stderr.isatty()
+    label = localize(i18n.text(lang, "odds.progress", shoes=f"{shoes:,}"), lang)
+    return progress_bar(label, shoes, show=show)

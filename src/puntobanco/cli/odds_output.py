@@ -1,21 +1,21 @@
 """What ``puntobanco odds`` prints: its tables, CSV or Markdown, and its JSON document.
 
 Split from :mod:`puntobanco.cli.odds` (the options and the analysis) so that each
-stays small. The words are odds' catalogue, :data:`puntobanco.cli.odds.TEXT`.
+stays small. The words are the catalogue's ``odds.`` section.
 Tables are written in the reader's language (:func:`~puntobanco.cli.numbers.localize`)
 and never cut a number: one too wide for the terminal is stacked (:func:`show`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
 from puntobanco.cli.numbers import localize
-from puntobanco.cli.odds import TEXT
 from puntobanco.cli.params import OutputFormat
 from puntobanco.cli.tables import write_rows
+from puntobanco.core import i18n
 from puntobanco.core.explain import Lang
 from puntobanco.core.paytable import Leg, Resolution
 
@@ -43,7 +43,7 @@ def _decimal(value: Fraction | None) -> str:
     return str(value)
 
 
-def _pays_text(legs: Sequence[Leg], t: Mapping[str, str], lang: Lang = "en") -> str:
+def _pays_text(legs: Sequence[Leg], lang: Lang = "en") -> str:
     """What a bet pays, from its compiled payout legs: ``0.95:1``, ``1:1 (6 pays 0.5)``.
 
     The first leg that matches decides, so the general win comes last; each
@@ -60,12 +60,12 @@ def _pays_text(legs: Sequence[Leg], t: Mapping[str, str], lang: Lang = "en") -> 
     for leg in wins[:-1]:
         total = leg.when.winning_total
         if total is not None and leg.when.to_json().keys() <= {"outcome", "winning_total"}:
-            text += t["total_note"].format(total=total, pays=_decimal(leg.pays))
+            text += i18n.text(lang, "odds.total_note", total=total, pays=_decimal(leg.pays))
         else:
             text += f" ({describe_condition(leg.when, lang)}: {_decimal(leg.pays)})"
     for leg in legs:
         if leg.resolution is Resolution.PUSH and leg.when.outcome is not Outcome.TIE:
-            text += t["push_note"].format(when=describe_condition(leg.when, lang))
+            text += i18n.text(lang, "odds.push_note", when=describe_condition(leg.when, lang))
     return text
 
 
@@ -148,20 +148,23 @@ def print_tables(report: dict[str, Any], lang: Lang, exact: bool) -> None:
     from puntobanco.core.coup import Outcome
     from puntobanco.core.explain import BET_NAMES, SIDE_NAMES
 
-    t = TEXT[lang]
     console = Console()
     rules = report["rules"]
     shoe = report["shoe"]
     result = report["analysis"]
     dist = result.distribution
-    where = t["full"].format(decks=rules.decks) if report["full"] else t["counts"]
-    title = t["title"].format(cards=shoe.cards, where=where)
+    where = (
+        i18n.text(lang, "odds.full", decks=rules.decks)
+        if report["full"]
+        else i18n.text(lang, "odds.counts")
+    )
+    title = i18n.text(lang, "odds.title", cards=shoe.cards, where=where)
     console.print(f"[bold]{localize(title, lang)}[/bold]")
 
     show(
         console,
-        t["outcomes"],
-        [t["outcome"], t["probability"]],
+        i18n.text(lang, "odds.outcomes"),
+        [i18n.text(lang, "odds.outcome"), i18n.text(lang, "odds.probability")],
         [
             [SIDE_NAMES[lang][outcome.value], _share(result.probability[outcome], exact)]
             for outcome in (Outcome.BANKER, Outcome.PLAYER, Outcome.TIE)
@@ -174,7 +177,7 @@ def print_tables(report: dict[str, Any], lang: Lang, exact: bool) -> None:
             BET_NAMES[lang][kind],
             _side_pays_text(side)
             if (side := rules.side_bet_pays(kind)) is not None
-            else _pays_text(rules.tables.bets[kind].legs, t, lang),
+            else _pays_text(rules.tables.bets[kind].legs, lang),
             _percent(bet.house_edge, exact),
             _percent(bet.house_edge_per_resolved, exact),
             _percent(bet.rtp, exact),
@@ -183,22 +186,35 @@ def print_tables(report: dict[str, Any], lang: Lang, exact: bool) -> None:
         ]
         for kind, bet in result.bets.items()
     ]
-    show(console, t["bets"], [t[name] for name in columns], rows, lang)
+    show(
+        console,
+        i18n.text(lang, "odds.bets"),
+        [i18n.text(lang, f"odds.{name}") for name in columns],
+        rows,
+        lang,
+    )
 
     more = [
-        [t["dealt"].format(n=k), _share(value, exact)] for k, value in result.cards_dealt.items()
+        [i18n.text(lang, "odds.dealt", n=k), _share(value, exact)]
+        for k, value in result.cards_dealt.items()
     ]
     either = dist.player_natural + dist.banker_natural - dist.both_natural
     more += [
-        [t["player_natural"], _share(dist.player_natural, exact)],
-        [t["banker_natural"], _share(dist.banker_natural, exact)],
-        [t["any_natural"], _share(either, exact)],
-        [t["banker_six"], _share(dist.banker_six, exact)],
+        [i18n.text(lang, "odds.player_natural"), _share(dist.player_natural, exact)],
+        [i18n.text(lang, "odds.banker_natural"), _share(dist.banker_natural, exact)],
+        [i18n.text(lang, "odds.any_natural"), _share(either, exact)],
+        [i18n.text(lang, "odds.banker_six"), _share(dist.banker_six, exact)],
     ]
     if result.pairs is not None:
-        more.append([t["player_pair"], _share(result.pairs.player, exact)])
-        more.append([t["banker_pair"], _share(result.pairs.banker, exact)])
-    show(console, t["more"], [t["what"], t["probability"]], more, lang)
+        more.append([i18n.text(lang, "odds.player_pair"), _share(result.pairs.player, exact)])
+        more.append([i18n.text(lang, "odds.banker_pair"), _share(result.pairs.banker, exact)])
+    show(
+        console,
+        i18n.text(lang, "odds.more"),
+        [i18n.text(lang, "odds.what"), i18n.text(lang, "odds.probability")],
+        more,
+        lang,
+    )
     if "effects" in report:
         print_effects(console, report["effects"], report["through"], lang)
 
@@ -208,7 +224,6 @@ def print_effects(console: Any, effects: Any, through: Any, lang: Lang) -> None:
     from puntobanco.analysis.export import key_name
     from puntobanco.core.explain import BET_NAMES
 
-    t = TEXT[lang]
     kinds = list(effects.effects)
     rows: list[list[str]] = []
     for index, key in enumerate(effects.keys):
@@ -220,9 +235,11 @@ def print_effects(console: Any, effects: Any, through: Any, lang: Lang) -> None:
         rows.append([key_name(key), *cells])
     rows.append(
         [
-            t["weights_row"],
+            i18n.text(lang, "odds.weights_row"),
             *(
-                t["weights"].format(
+                i18n.text(
+                    lang,
+                    "odds.weights",
                     level=effects.weights[kind].level,
                     corr=f"{effects.weights[kind].correlation:.3f}",
                 )
@@ -230,10 +247,12 @@ def print_effects(console: Any, effects: Any, through: Any, lang: Lang) -> None:
             ),
         ]
     )
-    headers = [t["card"], *(BET_NAMES[lang][kind] for kind in kinds)]
-    show(console, t["effects"], headers, rows, lang)
+    headers = [i18n.text(lang, "odds.card"), *(BET_NAMES[lang][kind] for kind in kinds)]
+    show(console, i18n.text(lang, "odds.effects"), headers, rows, lang)
 
-    title = t["through"].format(shoes=through.shoes, seed=through.seed, rounds=through.rounds)
+    title = i18n.text(
+        lang, "odds.through", shoes=through.shoes, seed=through.seed, rounds=through.rounds
+    )
     study = [
         [
             BET_NAMES[lang][kind],
@@ -245,4 +264,4 @@ def print_effects(console: Any, effects: Any, through: Any, lang: Lang) -> None:
         for kind, b in through.bets.items()
     ]
     names = ("bet", "positive", "share", "mean_ev", "mean_actual")
-    show(console, title, [t[name] for name in names], study, lang)
+    show(console, title, [i18n.text(lang, f"odds.{name}") for name in names], study, lang)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from puntobanco.cli.history import history_format
-from puntobanco.cli.lang import detect_lang, parse_lang
+from puntobanco.cli.lang import detect_lang
 from puntobanco.cli.params import (
     OptionValueError,
     offer_side_bets,
@@ -24,6 +24,7 @@ from puntobanco.cli.params import (
     parse_rate,
     parse_shoe,
 )
+from puntobanco.core import i18n
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import Lang, error_message
 from puntobanco.core.money import format_minor
@@ -117,14 +118,16 @@ def build_config(options: Mapping[str, Any], environ: Mapping[str, str]) -> Game
         OptionError: The first bad option, with the message to show.
     """
     raw_lang = options.get("lang")
-    if raw_lang is not None and parse_lang(raw_lang) is None:
-        raise OptionError("--lang", "opt.lang", value=shown(raw_lang))
+    if raw_lang is not None and i18n.parse_lang(raw_lang) is None:
+        raise OptionError("--lang", "lang.refused", value=shown(raw_lang))
     lang = detect_lang(raw_lang, environ)
     # Start from the rules' own defaults and change only what was given, so that no
     # default (8 decks, the cut card, 8 to 1, 5%) is written here a second time.
     name = options.get("preset")
     if name is not None and name.strip() not in PRESETS:
-        raise OptionError("--preset", "opt.preset", value=shown(name), allowed=", ".join(PRESETS))
+        raise OptionError(
+            "--preset", "cli.opt.preset", value=shown(name), allowed=", ".join(PRESETS)
+        )
     defaults = PRESETS[name.strip()] if name is not None else Rules()
     changes: dict[str, Any] = {}
     decks = defaults.decks
@@ -137,7 +140,7 @@ def build_config(options: Mapping[str, Any], environ: Mapping[str, str]) -> Game
         changes["cut_card"] = _whole(
             "--cut-card",
             options["cut_card"],
-            "opt.cut_card",
+            "cli.opt.cut_card",
             low,
             high,
             decks=decks,
@@ -146,10 +149,10 @@ def build_config(options: Mapping[str, Any], environ: Mapping[str, str]) -> Game
         )
     history = options.get("history")
     if history is not None and history_format(history) is None:
-        raise OptionError("--history", "opt.history_ext", value=shown(history))
+        raise OptionError("--history", "cli.opt.history_ext", value=shown(history))
     seed = None
     if options.get("seed") is not None:
-        seed = _whole("--seed", options["seed"], "opt.seed", 0, MAX_SEED, maximum=MAX_SEED)
+        seed = _whole("--seed", options["seed"], "cli.opt.seed", 0, MAX_SEED, maximum=MAX_SEED)
     if options.get("tie_pays") is not None:
         changes["tie_pays"] = _shared("--tie-pays", parse_payout, options["tie_pays"])
     if options.get("commission") is not None:
@@ -163,13 +166,13 @@ def build_config(options: Mapping[str, Any], environ: Mapping[str, str]) -> Game
         except BaccaratError as error:
             # Core names the unknown bet or the bad payout, and what is allowed, in both languages.
             detail = error_message(error, lang).rstrip(".")
-            raise OptionError("--side-bets", "opt.detail", detail=detail) from None
+            raise OptionError("--side-bets", "cli.opt.detail", detail=detail) from None
     minimum = _amount("--min", options.get("minimum") or DEFAULT_MINIMUM, lang)
     maximum = _amount("--max", options.get("maximum") or DEFAULT_MAXIMUM, lang)
     if minimum > maximum:
         raise OptionError(
             "--min",
-            "opt.limits_order",
+            "cli.opt.limits_order",
             minimum=format_minor(minimum, lang=lang),
             maximum=format_minor(maximum, lang=lang),
         )
@@ -177,7 +180,7 @@ def build_config(options: Mapping[str, Any], environ: Mapping[str, str]) -> Game
     if balance < minimum:
         raise OptionError(
             "--balance",
-            "opt.balance_low",
+            "cli.opt.balance_low",
             balance=format_minor(balance, lang=lang),
             minimum=format_minor(minimum, lang=lang),
         )

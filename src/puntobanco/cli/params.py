@@ -32,7 +32,7 @@ from typing import Any
 
 import typer
 
-from puntobanco.cli.lang import message
+from puntobanco.core import i18n
 from puntobanco.core.cards import Card, parse_cards
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import Lang, error_message
@@ -73,11 +73,11 @@ class OptionValueError(typer.BadParameter):
     def __init__(self, key: str, **params: Any) -> None:
         self.key = key
         self.params = params
-        super().__init__(message("en", key, **params))
+        super().__init__(i18n.text("en", key, **params))
 
     def detail(self, lang: Lang) -> str:
         """The sentence in ``lang`` (``"en"`` or ``"es"``)."""
-        return message(lang, self.key, **self.params)
+        return i18n.text(lang, self.key, **self.params)
 
 
 def shown(value: str) -> str:
@@ -113,17 +113,17 @@ def parse_rate(value: str) -> Fraction:
     """
     text = value.strip()
     if text.endswith("%"):
-        rate = _number(text[:-1], "opt.commission", value) / 100
+        rate = _number(text[:-1], "cli.opt.commission", value) / 100
     else:
-        rate = _number(text, "opt.commission", value)
+        rate = _number(text, "cli.opt.commission", value)
         if rate >= 1:
             hundredth = rate / 100
             decimal = f"{float(hundredth):g}" if hundredth.denominator <= 10**6 else "0.05"
             raise OptionValueError(
-                "opt.rate_ambiguous", value=shown(value), percent=text, decimal=decimal
+                "cli.opt.rate_ambiguous", value=shown(value), percent=text, decimal=decimal
             )
     if not 0 <= rate < 1:
-        raise OptionValueError("opt.commission", value=shown(value))
+        raise OptionValueError("cli.opt.commission", value=shown(value))
     return rate
 
 
@@ -133,9 +133,9 @@ def parse_payout(value: str) -> Fraction:
     >>> parse_payout("9 to 1"), parse_payout("0,95")
     (Fraction(9, 1), Fraction(19, 20))
     """
-    payout = _number(_TO_ONE.sub("", value), "opt.payout", value)
+    payout = _number(_TO_ONE.sub("", value), "cli.opt.payout", value)
     if payout <= 0:
-        raise OptionValueError("opt.payout", value=shown(value))
+        raise OptionValueError("cli.opt.payout", value=shown(value))
     return payout
 
 
@@ -147,7 +147,7 @@ def parse_decks(value: str) -> int:
     """
     text = value.strip()
     if not (text.isascii() and text.isdigit() and len(text) <= 2 and 1 <= int(text) <= 8):
-        raise OptionValueError("opt.decks", value=shown(value))
+        raise OptionValueError("cli.opt.decks", value=shown(value))
     return int(text)
 
 
@@ -167,9 +167,9 @@ def parse_money(value: str, lang: Lang = "en", *, minimum_minor: int = 1) -> int
     except BaccaratError as error:
         quoted = {k: shown(v) if isinstance(v, str) else v for k, v in error.params.items()}
         detail = error_message(BaccaratError(error.message, code=error.code, **quoted), lang)
-        raise OptionValueError("opt.amount_error", detail=detail.rstrip(".")) from None
+        raise OptionValueError("cli.opt.amount_error", detail=detail.rstrip(".")) from None
     if amount < minimum_minor:
-        raise OptionValueError("opt.amount", value=shown(value))
+        raise OptionValueError("cli.opt.amount", value=shown(value))
     return amount
 
 
@@ -190,9 +190,9 @@ def parse_card_list(value: str) -> tuple[Card, ...]:
     try:
         cards = parse_cards(value)
     except BaccaratError:
-        raise OptionValueError("opt.cards", value=shown(value)) from None
+        raise OptionValueError("cli.opt.cards", value=shown(value)) from None
     if not cards:
-        raise OptionValueError("opt.cards", value=shown(value))
+        raise OptionValueError("cli.opt.cards", value=shown(value))
     return cards
 
 
@@ -204,7 +204,7 @@ def parse_shoe(value: str) -> ShoeMode:
     """
     mode = SHOE_TYPES.get(value.strip().lower())
     if mode is None:
-        raise OptionValueError("opt.shoe", value=shown(value))
+        raise OptionValueError("cli.opt.shoe", value=shown(value))
     return mode
 
 
@@ -219,7 +219,7 @@ def parse_format(value: str) -> OutputFormat:
     try:
         return OutputFormat(text)
     except ValueError:
-        raise OptionValueError("opt.format", value=shown(value)) from None
+        raise OptionValueError("cli.opt.format", value=shown(value)) from None
 
 
 def chosen_format(fmt: OutputFormat | None, as_json: bool) -> OutputFormat:
@@ -229,7 +229,7 @@ def chosen_format(fmt: OutputFormat | None, as_json: bool) -> OutputFormat:
     ('json', 'table')
     """
     if as_json and fmt not in (None, OutputFormat.JSON):
-        raise OptionValueError("opt.format_json", value=str(fmt))
+        raise OptionValueError("cli.opt.format_json", value=str(fmt))
     if as_json:
         return OutputFormat.JSON
     return fmt or OutputFormat.TABLE

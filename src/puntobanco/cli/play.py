@@ -29,11 +29,13 @@ from typer import rich_utils
 from puntobanco.cli.betline import CommandKind, parse_line
 from puntobanco.cli.game import RoundReport, Session
 from puntobanco.cli.history import History
-from puntobanco.cli.lang import detect_lang, help_lang, lang_in_args, message, parse_lang
+from puntobanco.cli.lang import detect_lang, help_lang, lang_in_args
 from puntobanco.cli.options import GameConfig, OptionError, build_config
+from puntobanco.cli.oserrors import os_reason
 from puntobanco.cli.params import OptionValueError
 from puntobanco.cli.render import Renderer
 from puntobanco.cli.textsafe import SafeHelpCommand, safe_stream, transliterate
+from puntobanco.core import i18n
 from puntobanco.core.bets import Bet
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import Lang
@@ -172,7 +174,7 @@ def run_game(
         _loop(session, show, ask, record)
     except KeyboardInterrupt:
         console.print()
-        show.say("interrupted")
+        show.say("play.interrupted")
         status = EXIT_INTERRUPTED
     else:
         status = 0
@@ -195,10 +197,10 @@ def _loop(
             line = ask(show.prompt(session))
         except EOFError:
             show.console.print()
-            show.say("end_of_input")
+            show.say("play.end_of_input")
             return
         except UnicodeDecodeError:
-            show.say("unreadable", style="bold red")
+            show.say("play.unreadable", style="bold red")
             continue
         try:
             bets = _bets_for(line, session, show)
@@ -223,7 +225,7 @@ def _loop(
         if not session.can_play:
             show.console.print()
             show.say(
-                "broke",
+                "play.broke",
                 style="bold red",
                 balance=show.money(session.balance_minor),
                 minimum=show.money(session.limits.minimum_minor),
@@ -246,13 +248,13 @@ def _bets_for(line: str, session: Session, show: Renderer) -> tuple[Bet, ...] | 
         return session.check_bets(command.bets)
     if kind is CommandKind.REBET:
         bets = session.rebet()
-        show.info("rebet", bets=show.bet_list(bets))
+        show.info("play.rebet", bets=show.bet_list(bets))
         return bets
     if kind is CommandKind.QUIT:
         return ()
     if kind is CommandKind.EXPLAIN:
         session.explain = not session.explain
-        show.info("explain.on" if session.explain else "explain.off")
+        show.info("play.explain.on" if session.explain else "play.explain.off")
     elif kind is CommandKind.HELP:
         show.help(session.rules)
     elif kind is CommandKind.RULES:
@@ -262,7 +264,7 @@ def _bets_for(line: str, session: Session, show: Renderer) -> tuple[Bet, ...] | 
     elif kind is CommandKind.SUMMARY:
         show.summary(session, final=False)
     else:
-        show.say("empty", style="yellow")
+        show.say("play.empty", style="yellow")
     return None
 
 
@@ -300,10 +302,10 @@ class TranslatedCommand(SafeHelpCommand):
     def get_usage(self, ctx: Any) -> str:
         """Click's usage line, its words ("Usage:", "[OPTIONS]") in the language of the help."""
         lang = help_lang(sys.argv, os.environ)
-        usage = str(super().get_usage(ctx)).replace("Usage:", message(lang, "cli.usage"), 1)
+        usage = str(super().get_usage(ctx)).replace("Usage:", i18n.text(lang, "cli.usage"), 1)
         if self.options_metavar is None:
             return usage
-        return usage.replace(self.options_metavar, message(lang, "cli.options_metavar"), 1)
+        return usage.replace(self.options_metavar, i18n.text(lang, "cli.options_metavar"), 1)
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         """The help, with Typer's panel titles ("Options") in the language of the help.
@@ -313,8 +315,10 @@ class TranslatedCommand(SafeHelpCommand):
         """
         lang = help_lang(sys.argv, os.environ)
         titles = {
-            "OPTIONS_PANEL_TITLE": message(lang, "cli.options_panel"),
-            "ARGUMENTS_PANEL_TITLE": message(lang, "cli.arguments_panel"),
+            "OPTIONS_PANEL_TITLE": i18n.text(lang, "cli.options_panel"),
+            "ARGUMENTS_PANEL_TITLE": i18n.text(lang, "cli.arguments_panel"),
+            "REQUIRED_LONG_STRING": i18n.text(lang, "cli.required"),
+            "DEFAULT_STRING": i18n.text(lang, "cli.default"),
         }
         saved = {name: getattr(rich_utils, name) for name in titles}
         for name, title in titles.items():
@@ -329,7 +333,7 @@ class TranslatedCommand(SafeHelpCommand):
         """Click's ``--help`` option, its own help in the language of the other options'."""
         option = super().get_help_option(ctx)
         if option is not None:
-            option.help = message(help_lang(sys.argv, os.environ), "cli.help_option")
+            option.help = i18n.text(help_lang(sys.argv, os.environ), "cli.help_option")
         return option
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
@@ -339,7 +343,7 @@ class TranslatedCommand(SafeHelpCommand):
             return super().parse_args(ctx, args)
         except typer.TyperException as error:
             raw = lang_in_args(original)
-            lang = detect_lang(raw if raw and parse_lang(raw) else None, os.environ)
+            lang = detect_lang(raw if raw and i18n.parse_lang(raw) else None, os.environ)
             console = Console(file=safe_stream(sys.stderr), highlight=False, soft_wrap=True)
             console.print(escape(self.usage_text(lang, error)), style=self.error_style)
             raise typer.Exit(2) from None
@@ -354,30 +358,36 @@ class TranslatedCommand(SafeHelpCommand):
         if name == "NoSuchOption":
             possibilities = list(getattr(error, "possibilities", None) or ())  # best first
             hint = (
-                message(lang, "opt.hint", names=", ".join(possibilities)) if possibilities else ""
+                i18n.text(lang, "cli.opt.hint", names=", ".join(possibilities))
+                if possibilities
+                else ""
             )
-            return message(lang, "opt.unknown", option=option, hint=hint, command=command)
+            return i18n.text(lang, "cli.opt.unknown", option=option, hint=hint, command=command)
         if name == "MissingParameter":
             param = getattr(error, "param", None)
             missing = option or str(getattr(param, "name", "") or "").upper()
-            return message(lang, "opt.missing", name=missing, command=command)
+            return i18n.text(lang, "cli.opt.missing", name=missing, command=command)
         if name == "BadOptionUsage" and option:
-            return message(lang, "opt.needs_value", option=option, command=command)
+            return i18n.text(lang, "cli.opt.needs_value", option=option, command=command)
         shared = _option_value_error(error)
         if shared is not None:
-            return message(
-                lang, "opt.bad", option=option or _option_of(error), detail=shared.detail(lang)
+            return i18n.text(
+                lang, "cli.opt.bad", option=option or _option_of(error), detail=shared.detail(lang)
             )
         if name == "BadParameter":
             refused = _refused_value(error)
             if refused is not None:
                 key, option, value = refused
-                return message(lang, key, option=option, value=value, command=command)
+                return i18n.text(lang, key, option=option, value=value, command=command)
         if extra:
-            return message(
-                lang, "opt.extra", args=extra.group(1), example=self.option_example, command=command
+            return i18n.text(
+                lang,
+                "cli.opt.extra",
+                args=extra.group(1),
+                example=self.option_example,
+                command=command,
             )
-        return message(lang, "opt.usage", detail=detail.rstrip("."), command=command)
+        return i18n.text(lang, "cli.opt.usage", detail=detail.rstrip("."), command=command)
 
 
 def _option_value_error(error: BaseException) -> OptionValueError | None:
@@ -408,8 +418,8 @@ def _refused_value(error: Exception) -> tuple[str, str, str] | None:
     if not opts or not problems or "input" not in problems[0]:
         return None
     kind = str(problems[0].get("type", ""))
-    key = {"int_parsing": "opt.not_whole", "float_parsing": "opt.not_number"}.get(
-        kind, "opt.bad_value"
+    key = {"int_parsing": "cli.opt.not_whole", "float_parsing": "cli.opt.not_number"}.get(
+        kind, "cli.opt.bad_value"
     )
     return key, str(opts[0]), str(problems[0]["input"])
 
@@ -423,7 +433,7 @@ def register(app: typer.Typer) -> None:
     language = help_lang(sys.argv, os.environ)
 
     def h(key: str) -> str:
-        return message(language, f"cli.{key}")
+        return i18n.text(language, f"play.option.{key}")
 
     @app.command("play", cls=TranslatedCommand, help=h("help"))
     def play(
@@ -483,27 +493,27 @@ def register(app: typer.Typer) -> None:
             config = build_config(options, os.environ)
         except OptionError as error:
             raw = options.get("lang")
-            lang_now = detect_lang(raw if raw and parse_lang(raw) else None, os.environ)
+            lang_now = detect_lang(raw if raw and i18n.parse_lang(raw) else None, os.environ)
             params = dict(error.params)
             if "decks" in params:
                 n = params["decks"]
-                params["decks"] = message(lang_now, "decks.one" if n == 1 else "decks.other", n=n)
-            detail = message(lang_now, error.key, **params)
-            raise _fail(
-                lang_now, message(lang_now, "opt.bad", option=error.option, detail=detail)
-            ) from None
+                params["decks"] = i18n.text(lang_now, "lang.decks", count=n)
+            detail = i18n.text(lang_now, error.key, **params)
+            if error.key != "lang.refused":  # a bad --lang reads as every command refuses it
+                detail = i18n.text(lang_now, "cli.opt.bad", option=error.option, detail=detail)
+            raise _fail(lang_now, detail) from None
         writer = None
         if config.history is not None:
             try:
                 writer = History.open(config.history, config.rules)
             except OSError as error:
-                reason = error.strerror or type(error).__name__
-                detail = message(
-                    config.lang, "opt.history_unwritable", path=config.history, reason=reason
+                reason = os_reason(error, config.lang)
+                detail = i18n.text(
+                    config.lang, "cli.opt.history_unwritable", path=config.history, reason=reason
                 )
                 raise _fail(
                     config.lang,
-                    message(config.lang, "opt.bad", option="--history", detail=detail),
+                    i18n.text(config.lang, "cli.opt.bad", option="--history", detail=detail),
                 ) from None
         console = Console(file=safe_stream(sys.stdout), highlight=False)
         raise typer.Exit(run_game(config, console, history=writer))

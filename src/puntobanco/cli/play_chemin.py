@@ -635,17 +635,18 @@ def play_variant(variant: str | None, banker: str | None, options: dict[str, Any
     unknown Banker rule or one given for Punto Banco, an option that does not
     apply, and any bad option value, as ``play`` does.
     """
-    from puntobanco.cli.lang import detect_lang, message, parse_lang
+    from puntobanco.cli.lang import detect_lang
     from puntobanco.cli.options import OptionError, build_config
     from puntobanco.cli.play import line_reader
     from puntobanco.cli.textsafe import safe_stream
+    from puntobanco.core.i18n import parse_lang
 
     raw = options.get("lang")
     lang = detect_lang(raw if raw and parse_lang(raw) else None, os.environ)
 
     def fail(option: str, detail: str) -> int:
         err = Console(file=safe_stream(sys.stderr), highlight=False, soft_wrap=True)
-        err.print(escape(message(lang, "opt.bad", option=option, detail=detail)), style="bold red")
+        err.print(escape(text(lang, "cli.opt.bad", option=option, detail=detail)), style="bold red")
         return 2
 
     name = (variant or Variant.PUNTO_BANCO.value).strip().lower()
@@ -678,8 +679,13 @@ def play_variant(variant: str | None, banker: str | None, options: dict[str, Any
         params = dict(error.params)
         if "decks" in params:
             n = params["decks"]
-            params["decks"] = message(lang, "decks.one" if n == 1 else "decks.other", n=n)
-        return fail(error.option, message(lang, error.key, **params))
+            params["decks"] = text(lang, "lang.decks", count=n)
+        if error.key == "lang.refused":  # a bad --lang reads as every command refuses it
+            Console(file=safe_stream(sys.stderr), highlight=False, soft_wrap=True).print(
+                escape(text(lang, error.key, **params)), style="bold red"
+            )
+            return 2
+        return fail(error.option, text(lang, error.key, **params))
     chem = ChemConfig(
         rules=config.rules.replace(variant=Variant.CHEMIN_DE_FER),
         minimum_minor=config.limits.minimum_minor,

@@ -19,11 +19,9 @@ from rich.table import Table
 from rich.text import Text
 
 from puntobanco.cli.game import NewShoe, RoundReport, Session
-from puntobanco.cli.lang import MESSAGES, counted_key, message
 from puntobanco.cli.numbers import localize
 from puntobanco.cli.scoreboard import Scoreboard
 from puntobanco.cli.spots import (
-    EGALITE_NAME,
     EGALITE_WORDS,
     SPOT_WORDS,
     describe_condition,
@@ -35,6 +33,7 @@ from puntobanco.cli.spots import (
 from puntobanco.cli.spots import (
     format_ratio as format_ratio,  # re-exported: where it always was
 )
+from puntobanco.core import i18n
 from puntobanco.core.bets import Bet, Resolution
 from puntobanco.core.cards import Card
 from puntobanco.core.coup import Event, EventKind, Outcome, Reason, Side
@@ -111,12 +110,12 @@ class Renderer:
         self.interrupted = False
         self.scoreboard = Scoreboard(
             {
-                Outcome.BANKER: self.t("bead.banker"),
-                Outcome.PLAYER: self.t("bead.player"),
-                Outcome.TIE: self.t("bead.tie"),
+                Outcome.BANKER: self.t("play.bead.banker"),
+                Outcome.PLAYER: self.t("play.bead.player"),
+                Outcome.TIE: self.t("play.bead.tie"),
             },
             {
-                key: self.t(f"board.{key}")
+                key: self.t(f"play.board.{key}")
                 for key in ("bead_plate", "big_road", "big_eye_boy", "small_road", "cockroach_pig")
             },
             colour=self.coloured,
@@ -127,9 +126,11 @@ class Renderer:
         """Whether red and blue can be told apart: colour on, and NO_COLOR not set."""
         return not self.console.no_color and self.console.color_system is not None
 
-    def t(self, key: str, **params: Any) -> str:
+    def t(self, key: str, *, count: int | None = None, **params: Any) -> str:
         """The catalogue's text, with every parameter escaped from Rich markup."""
-        return message(self.lang, key, **{k: escape(str(v)) for k, v in params.items()})
+        return i18n.text(
+            self.lang, key, count=count, **{k: escape(str(v)) for k, v in params.items()}
+        )
 
     def say(self, key: str, style: str | None = None, **params: Any) -> None:
         """Print one catalogue line."""
@@ -158,7 +159,7 @@ class Renderer:
 
     def decks(self, n: int) -> str:
         """``1 deck``, ``8 decks``."""
-        return self.t("decks.one") if n == 1 else self.t("decks.other", n=n)
+        return self.t("lang.decks", count=n)
 
     def bet_list(self, bets: tuple[Bet, ...]) -> str:
         """``Banker 10.00 · Tie 2.00``."""
@@ -168,7 +169,7 @@ class Renderer:
     def spot_word(self, kind: BetKind) -> str:
         """How the player names a spot, with its short form: ``banker (b)``, ``dragon 7 (d7)``."""
         side = SPOT_WORDS[self.lang].get(kind)
-        return escape(side) if side is not None else self.t(f"bet.{kind.value}")
+        return escape(side) if side is not None else self.t(f"play.bet.{kind.value}")
 
     def bet_words(self, rules: Rules) -> str:
         """The spots the player can name, with their short forms."""
@@ -183,7 +184,9 @@ class Renderer:
     def side_bet_names(self, rules: Rules) -> str:
         """The side bets offered, by their names on the layout (empty if none)."""
         side = [kind for kind, _ in rules.side_bets]
-        return ", ".join(spot_list(side, BET_NAMES[self.lang].__getitem__, EGALITE_NAME))
+        return ", ".join(
+            spot_list(side, BET_NAMES[self.lang].__getitem__, self.t("play.spot.egalite_names"))
+        )
 
     def payouts(self, rules: Rules) -> str:
         """Every payout of ``rules`` in one line, read from each bet's payout legs."""
@@ -203,7 +206,7 @@ class Renderer:
                     pushing.append(names[kind])
                 else:  # EZ Baccarat's Banker three-card 7
                     when = describe_condition(leg.when, self.lang)
-                    pushes_when.append(self.t("payout.push_when", bet=names[kind], when=when))
+                    pushes_when.append(self.t("play.payout.push_when", bet=names[kind], when=when))
             if not wins:
                 parts += pushes_when
                 continue
@@ -211,7 +214,7 @@ class Renderer:
             if ordinary.commission:
                 parts.append(
                     self.t(
-                        "payout.commission",
+                        "play.payout.commission",
                         bet=names[kind],
                         ratio=format_ratio(ordinary.pays + ordinary.commission),
                         commission=format_ratio(ordinary.commission * 100),
@@ -219,13 +222,13 @@ class Renderer:
                 )
             else:
                 parts.append(
-                    self.t("payout.win", bet=names[kind], ratio=format_ratio(ordinary.pays))
+                    self.t("play.payout.win", bet=names[kind], ratio=format_ratio(ordinary.pays))
                 )
             for leg in wins[:-1]:
                 if leg.when.winning_total is not None:
                     parts.append(
                         self.t(
-                            "payout.total",
+                            "play.payout.total",
                             bet=names[kind],
                             total=leg.when.winning_total,
                             ratio=format_ratio(leg.pays),
@@ -233,7 +236,7 @@ class Renderer:
                     )
             parts += pushes_when
         if pushing:
-            parts.append(self.t("payout.push", bets=self.join(pushing, "and")))
+            parts.append(self.t("play.payout.push", bets=self.join(pushing, "play.and")))
         # Ratios and the commission as the player's language writes them (0,95; 5 %).
         return localize(" · ".join(parts), self.lang)
 
@@ -247,8 +250,8 @@ class Renderer:
         """How the shoe is dealt."""
         decks = self.decks(rules.decks)
         if rules.shoe_mode is ShoeMode.RESHUFFLE:
-            return self.t("shoe.reshuffle", decks=decks)
-        key = "shoe.cut_card" if rules.burn else "shoe.cut_card_no_burn"
+            return self.t("play.shoe.reshuffle", decks=decks)
+        key = "play.shoe.cut_card" if rules.burn else "play.shoe.cut_card_no_burn"
         return self.t(key, decks=decks, cut=rules.cut_card)
 
     # Screens ----------------------------------------------------------------
@@ -259,53 +262,61 @@ class Renderer:
         grid.add_column(style="bold")
         grid.add_column()
         limits = session.limits
-        grid.add_row(self.t("label.shoe"), self.shoe_line(session.rules))
-        grid.add_row(self.t("label.payouts"), self.payouts(session.rules))
+        grid.add_row(self.t("play.label.shoe"), self.shoe_line(session.rules))
+        grid.add_row(self.t("play.label.payouts"), self.payouts(session.rules))
         if session.rules.side_bets:
             grid.add_row(
-                self.t("label.side_bets"),
-                self.t("side_bets.hint", bets=self.side_bet_names(session.rules)),
+                self.t("play.label.side_bets"),
+                self.t("play.side_bets.hint", bets=self.side_bet_names(session.rules)),
             )
         grid.add_row(
-            self.t("label.limits"),
+            self.t("play.label.limits"),
             self.t(
-                "limits",
+                "play.limits",
                 minimum=self.money(limits.minimum_minor),
                 maximum=self.money(limits.maximum_minor),
             ),
         )
-        grid.add_row(self.t("label.balance"), self.money(session.balance_minor))
-        grid.add_row(self.t("label.seed"), str(seed) if seed is not None else self.t("seed.none"))
-        grid.add_row(self.t("label.explain"), self.t("on" if session.explain else "off"))
-        title = f"[bold]♠ [red]♥[/] {self.t('title')} [red]♦[/] ♣[/]"
-        self.console.print(
-            Panel(grid, title=title, subtitle=self.t("subtitle"), border_style="green")
+        grid.add_row(self.t("play.label.balance"), self.money(session.balance_minor))
+        grid.add_row(
+            self.t("play.label.seed"), str(seed) if seed is not None else self.t("play.seed.none")
         )
-        self.say("start_hint")
+        grid.add_row(
+            self.t("play.label.explain"), self.t("play.on" if session.explain else "play.off")
+        )
+        title = f"[bold]♠ [red]♥[/] {self.t('play.title')} [red]♦[/] ♣[/]"
+        self.console.print(
+            Panel(grid, title=title, subtitle=self.t("play.subtitle"), border_style="green")
+        )
+        self.say("play.start_hint")
 
     def new_shoe(self, new: NewShoe, rules: Rules) -> None:
         """A new shoe, and its burn."""
         self.console.print()
-        self.say("new_shoe", style="bold magenta", number=new.number, decks=self.decks(rules.decks))
+        self.say(
+            "play.new_shoe", style="bold magenta", number=new.number, decks=self.decks(rules.decks)
+        )
         if new.burn is not None:
-            line = Text(self.t("burn", card="\0", count=len(new.burn.face_down)))
+            line = Text(self.t("play.burn", card="\0", count=len(new.burn.face_down)))
             before, _, after = line.plain.partition("\0")
             self.console.print(Text.assemble(before, card_text(new.burn.shown), after))
 
     def prompt(self, session: Session) -> str:
         """The prompt: the balance, and whether this is the shoe's last round."""
-        parts = [f"[dim]{self.t('prompt.balance')}[/] [bold]{self.money(session.balance_minor)}[/]"]
+        parts = [
+            f"[dim]{self.t('play.prompt.balance')}[/] [bold]{self.money(session.balance_minor)}[/]"
+        ]
         if session.last_round_next:
-            parts.append(f"[yellow]{self.t('prompt.last_round')}[/]")
-        parts.append(f"[bold]{self.t('prompt.bet')}[/]")
+            parts.append(f"[yellow]{self.t('play.prompt.last_round')}[/]")
+        parts.append(f"[bold]{self.t('play.prompt.bet')}[/]")
         return " · ".join(parts)
 
     def deal(self, report: RoundReport, *, explain: bool) -> None:
         """The round card by card, in the order dealt, then the call."""
         names = BET_NAMES[self.lang]
         self.console.print()
-        self.console.rule(self.t("round", number=report.number), style="dim")
-        self.say("your_bets", bets=self.bet_list(report.bets))
+        self.console.rule(self.t("play.round", number=report.number), style="dim")
+        self.say("play.your_bets", bets=self.bet_list(report.bets))
         counts = {Side.PLAYER: 0, Side.BANKER: 0}
         side_names = {Side.PLAYER: names[BetKind.PLAYER], Side.BANKER: names[BetKind.BANKER]}
         width = max(len(n) for n in side_names.values())
@@ -321,7 +332,7 @@ class Renderer:
                     f"  {event.total}",
                 )
                 if counts[event.side] == 3:
-                    line.append(f"  ({self.t('third_card')})", style="dim")
+                    line.append(f"  ({self.t('play.third_card')})", style="dim")
                 self.console.print(line)
             elif event.kind in (EventKind.DRAW, EventKind.STAND):
                 if explain:
@@ -331,7 +342,7 @@ class Renderer:
                 elif event.reason is Reason.NATURAL:
                     assert event.side is not None
                     self.console.print(
-                        f"    {side_names[event.side]}: {self.t('natural')} {event.total}",
+                        f"    {side_names[event.side]}: {self.t('play.natural')} {event.total}",
                         style="bold yellow",
                     )
             else:
@@ -349,21 +360,21 @@ class Renderer:
         """
         names = BET_NAMES[self.lang]
         keys = (
-            "col.bet",
-            "col.stake",
-            "col.result",
-            "col.returned",
-            "col.winnings",
-            "col.commission",
-            "col.rounded",
-            "col.net",
+            "play.col.bet",
+            "play.col.stake",
+            "play.col.result",
+            "play.col.returned",
+            "play.col.winnings",
+            "play.col.commission",
+            "play.col.rounded",
+            "play.col.net",
         )
         styles = {Resolution.WIN: "green", Resolution.LOSE: "red", Resolution.PUSH: "yellow"}
         rows: list[list[str | Text]] = [
             [
                 names[s.bet.kind],
                 self.money(s.bet.stake_minor),
-                Text(self.t(f"res.{s.resolution.value}"), style=styles[s.resolution]),
+                Text(self.t(f"play.res.{s.resolution.value}"), style=styles[s.resolution]),
                 self.money(s.stake_returned_minor),
                 self.money(s.winnings_minor),
                 self.exact(s.commission),
@@ -376,7 +387,7 @@ class Renderer:
         if len(total.bets) > 1:
             rows.append(
                 [
-                    Text(self.t("total"), style="bold"),
+                    Text(self.t("play.total"), style="bold"),
                     self.money(total.staked_minor),
                     "",
                     self.money(sum(s.stake_returned_minor for s in total.bets)),
@@ -399,7 +410,7 @@ class Renderer:
             shown = [i for i in shown if not nothing.get(i, False)]
         table = Table(show_header=True, header_style="bold", box=None, padding=(0, 1))
         for i in shown:
-            left = keys[i] in ("col.bet", "col.result")
+            left = keys[i] in ("play.col.bet", "play.col.result")
             table.add_column(self.t(keys[i]), justify="left" if left else "right", no_wrap=i > 0)
         for row in rows:
             table.add_row(*(row[i] for i in shown))
@@ -407,7 +418,7 @@ class Renderer:
         self._side_bet_lines(report, rules)
         net = report.settlement.net_minor
         self.say(
-            "balance_now",
+            "play.balance_now",
             balance=self.money(report.balance_minor),
             net=signed(net, self.lang),
             style="green" if net > 0 else "red" if net < 0 else None,
@@ -423,7 +434,9 @@ class Renderer:
             leg = None if rules is None else matching_leg(s, report.result, rules)
             if leg is not None:
                 why = describe_condition(leg.when, self.lang)
-                sentence = self.t("settled.why", sentence=sentence, why=why[:1].upper() + why[1:])
+                sentence = self.t(
+                    "play.settled.why", sentence=sentence, why=why[:1].upper() + why[1:]
+                )
             else:
                 sentence = escape(sentence)
             self.console.print(f"  • {sentence}", style=styles[s.resolution])
@@ -436,9 +449,9 @@ class Renderer:
     def shoe_news(self, report: RoundReport) -> None:
         """The cut card came out, or the shoe is finished."""
         if report.cut_card_out:
-            self.say("cut_card_out", style="bold yellow")
+            self.say("play.cut_card_out", style="bold yellow")
         if report.last_in_shoe:
-            self.say("shoe_over", style="bold yellow")
+            self.say("play.shoe_over", style="bold yellow")
 
     def board(self, session: Session, *, full: bool = False) -> None:
         """The current shoe's scoreboard: counts, bead plate, Big Road (``full``: every road)."""
@@ -446,15 +459,15 @@ class Renderer:
         counts = {o: sum(1 for m in marks if m.outcome is o) for o in Outcome}
         reshuffle = session.rules.shoe_mode is ShoeMode.RESHUFFLE
         title = (
-            self.t(counted_key("board.title_recent", len(marks)), count=len(marks))
+            self.t("play.board.title_recent", count=len(marks))
             if reshuffle
-            else self.t("board.title", number=session.shoes)
+            else self.t("play.board.title", number=session.shoes)
         )
         header = Text.assemble(
             (title, "bold"),
             " · ",
             self.t(
-                "board.counts",
+                "play.board.counts",
                 banker=counts[Outcome.BANKER],
                 player=counts[Outcome.PLAYER],
                 tie=counts[Outcome.TIE],
@@ -463,14 +476,16 @@ class Renderer:
         if not reshuffle:
             header.append(" · ")
             left = session.shoe.cards_remaining
-            header.append(self.t(counted_key("board.rounds", left), cards=left), style="dim")
+            header.append(self.t("play.board.rounds", count=left), style="dim")
         self.console.print(header)
         width = self.console.width
         self.console.print(self.scoreboard.main_roads(marks, width))
-        self.console.print(Text.from_markup(self.t("board.legend")), style="dim")
+        self.console.print(Text.from_markup(self.t("play.board.legend")), style="dim")
         if full:
             self.console.print(self.scoreboard.derived_roads(marks, width))
-            legend = "board.derived_legend" if self.coloured else "board.derived_legend_plain"
+            legend = (
+                "play.board.derived_legend" if self.coloured else "play.board.derived_legend_plain"
+            )
             self.console.print(Text.from_markup(self.t(legend)), style="dim")
 
     def error(self, error: BaccaratError, session: Session) -> None:
@@ -480,30 +495,32 @@ class Renderer:
             return
         limits = session.limits
         self.say(
-            "allowed",
+            "play.allowed",
             style="dim",
             bets=self.bet_words(session.rules),
             minimum=self.money(limits.minimum_minor),
             maximum=self.money(limits.maximum_minor),
             balance=self.money(session.balance_minor),
-            example=self.t("example"),
+            example=self.t("play.example"),
         )
 
     def error_text(self, error: BaccaratError, rules: Rules) -> str:
         """The error in the player's language (plain text, no markup)."""
-        key = f"err.{error.code}"
+        key = f"play.err.{error.code}"
         # The player's text is cut to a length; the table's own list of spots is not.
-        params = {k: v if k == "allowed" else _short(v) for k, v in error.params.items()}
-        if key not in MESSAGES[self.lang]:
+        params: dict[str, Any] = {
+            k: v if k == "allowed" else _short(v) for k, v in error.params.items()
+        }
+        if key not in i18n.CATALOGUE[self.lang]:
             shortened = BaccaratError(error.message, code=error.code, **params)
             return error_message(shortened, self.lang)
         kind = params.get("kind")
         if isinstance(kind, BetKind):
             params["bet"] = BET_NAMES[self.lang][kind]
             example_word = self.spot_word(kind).split(" (")[0]
-            params["example"] = self.t("example.one", bet=example_word)
+            params["example"] = self.t("play.example_single", bet=example_word)
         params.setdefault("bets", self.bet_words(rules))
-        return message(self.lang, key, **params)
+        return i18n.text(self.lang, key, **params)
 
     def info(self, key: str, **params: Any) -> None:
         """A neutral one-line message."""
@@ -511,17 +528,21 @@ class Renderer:
 
     def help(self, rules: Rules) -> None:
         """How to bet, and the commands."""
-        lines = [self.t("help.bets")]
+        lines = [self.t("play.help.bets")]
         if rules.pair_pays is not None:
-            lines.append(self.t("help.pairs"))
+            lines.append(self.t("play.help.pairs"))
         if rules.side_bets:
             first = self.spot_word(rules.side_bets[0][0]).split(" (")[0]
-            example = self.t("example.one", bet=first)
-            lines.append(self.t("help.side_bets", bets=self.bet_words_side(rules), example=example))
+            example = self.t("play.example_single", bet=first)
+            lines.append(
+                self.t("play.help.side_bets", bets=self.bet_words_side(rules), example=example)
+            )
         lines.append(self.payouts(rules))
         keys = ("rebet", "explain", "board", "summary", "rules", "help", "quit")
-        lines += [self.t(f"help.{k}") for k in keys]
-        self.console.print(Panel("\n".join(lines), title=self.t("help.title"), border_style="cyan"))
+        lines += [self.t(f"play.help.{k}") for k in keys]
+        self.console.print(
+            Panel("\n".join(lines), title=self.t("play.help.title"), border_style="cyan")
+        )
 
     def rules(self, rules: Rules) -> None:
         """The drawing rules of ``rules``' tableau, the Banker's row by row."""
@@ -531,31 +552,31 @@ class Renderer:
         player_draws = tableau.player_drawing_totals
         stood_draws = tableau.banker_drawing_totals_when_player_stood()
         lines = [
-            self.t("rules.points"),
-            self.t("rules.natural", totals=self.join(naturals, "or")),
+            self.t("play.rules.points"),
+            self.t("play.rules.natural", totals=self.join(naturals, "play.or")),
             self.t(
-                "rules.player",
+                "play.rules.player",
                 draws=format_values(player_draws),
                 stands=format_values(tuple(t for t in playing if t not in player_draws)),
             ),
             self.t(
-                "rules.banker_stood",
+                "play.rules.banker_stood",
                 draws=format_values(stood_draws),
                 stands=format_values(tuple(t for t in playing if t not in stood_draws)),
             ),
-            self.t("rules.banker_third"),
+            self.t("play.rules.banker_third"),
         ]
         for total in playing:
             values = tableau.banker_drawing_values(total)
             if len(values) == 10:
-                line = self.t("rules.always", total=total)
+                line = self.t("play.rules.always", total=total)
             elif not values:
-                line = self.t("rules.never", total=total)
+                line = self.t("play.rules.never", total=total)
             else:
-                line = self.t("rules.banker_row", total=total, values=format_values(values))
+                line = self.t("play.rules.banker_row", total=total, values=format_values(values))
             lines.append("  " + line)
         self.console.print(
-            Panel("\n".join(lines), title=self.t("rules.title"), border_style="cyan")
+            Panel("\n".join(lines), title=self.t("play.rules.title"), border_style="cyan")
         )
         self.paytables(rules)
 
@@ -569,7 +590,7 @@ class Renderer:
             if kind in {k for k, _ in rules.side_bets}:
                 lines[-1] += f"; {escape(lose_line(self.lang))}"
         self.console.print(
-            Panel("\n".join(lines), title=self.t("paytables.title"), border_style="cyan")
+            Panel("\n".join(lines), title=self.t("play.paytables.title"), border_style="cyan")
         )
 
     def summary(self, session: Session, *, final: bool = True) -> None:
@@ -580,37 +601,40 @@ class Renderer:
         grid.add_column(justify="right")
         biggest = (
             self.t(
-                "summary.biggest_value",
+                "play.summary.biggest_value",
                 amount=self.money(totals.biggest_win_minor),
                 round=totals.biggest_win_round,
             )
             if totals.biggest_win_round
-            else self.t("summary.none")
+            else self.t("play.summary.none")
         )
         rows: list[tuple[str, str | Text]] = [
-            ("summary.rounds", str(totals.rounds)),
+            ("play.summary.rounds", str(totals.rounds)),
             (
-                "summary.record",
+                "play.summary.record",
                 f"{totals.rounds_won} / {totals.rounds_lost} / {totals.rounds_even}",
             ),
             (
-                "summary.outcomes",
+                "play.summary.outcomes",
                 f"{totals.banker_wins} / {totals.player_wins} / {totals.ties}",
             ),
-            ("summary.wagered", self.money(totals.wagered_minor)),
-            ("summary.won", self.money(totals.won_minor)),
-            ("summary.lost", self.money(totals.lost_minor)),
-            ("summary.net", self._net(totals.net_minor)),
-            ("summary.commission", self.exact(totals.commission)),
-            ("summary.rounded", self.exact(totals.rounded_away)),
-            ("summary.biggest", biggest),
-            ("summary.start", self.money(session.starting_balance_minor)),
-            ("summary.final" if final else "summary.now", self.money(session.balance_minor)),
+            ("play.summary.wagered", self.money(totals.wagered_minor)),
+            ("play.summary.won", self.money(totals.won_minor)),
+            ("play.summary.lost", self.money(totals.lost_minor)),
+            ("play.summary.net", self._net(totals.net_minor)),
+            ("play.summary.commission", self.exact(totals.commission)),
+            ("play.summary.rounded", self.exact(totals.rounded_away)),
+            ("play.summary.biggest", biggest),
+            ("play.summary.start", self.money(session.starting_balance_minor)),
+            (
+                "play.summary.final" if final else "play.summary.now",
+                self.money(session.balance_minor),
+            ),
         ]
         for key, value in rows:
             grid.add_row(self.t(key), value)
         self.console.print(
-            Panel(grid, title=self.t("summary.title"), border_style="green", expand=False)
+            Panel(grid, title=self.t("play.summary.title"), border_style="green", expand=False)
         )
         if final:
-            self.say("goodbye")
+            self.say("play.goodbye")

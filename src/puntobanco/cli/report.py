@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import Any
 
 import typer
 
-from puntobanco.cli.lang import message
 from puntobanco.cli.ledger import (
+    HELP_LANG,
     DatabaseOption,
+    JsonOption,
     LangOption,
     TableFormatOption,
     operator_lang,
@@ -19,15 +20,20 @@ from puntobanco.cli.ledger import (
 from puntobanco.cli.numbers import localize
 from puntobanco.cli.params import OutputFormat
 from puntobanco.cli.tables import write_rows
+from puntobanco.core import i18n
 
 
 def register(app: typer.Typer) -> None:
     """Add the ``report`` command to ``app``."""
 
-    @app.command("report", cls=translated("report", "--database sqlite:///pb.db"))
+    @app.command(
+        "report",
+        cls=translated("report", "--database sqlite:///pb.db"),
+        help=i18n.text(HELP_LANG, "ops.help.report"),
+    )
     def _report(
         database: DatabaseOption = None,
-        as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+        as_json: JsonOption = False,
         fmt: TableFormatOption = None,
         lang: LangOption = None,
     ) -> None:
@@ -63,15 +69,15 @@ def register(app: typer.Typer) -> None:
             return "-" if x is None else localize(f"{100 * x:.3f}%", language)
 
         def say(key: str, **params: Any) -> None:
-            typer.echo(message(language, key, **params))
+            typer.echo(i18n.text(language, key, **params))
 
         say(
-            "report.totals",
+            "ops.report.totals",
             rounds=localize(f"{report['rounds']:,}", language),
             turnover=money(report["turnover_minor"]),
             ggr=money(report["ggr_minor"]),
         )
-        columns = message(language, "report.columns").split("|")
+        columns = i18n.text(language, "ops.report.columns").split("|")
         # The bet column fits the longest spot name (dragon_bonus_player), plus a space.
         bet_width = max([13, *(len(row["bet"]) + 1 for row in (*report["bets"], *report["days"]))])
         widths = (-18, -bet_width, 8, 14, 12, 10, 11, 9, 9)
@@ -92,10 +98,10 @@ def register(app: typer.Typer) -> None:
                 f"{pct(b['standard_error']):>9}{dist:>9}"
             )
         if not report["theory_available"]:
-            say("report.no_theory")
+            say("ops.report.no_theory")
         if report["full_shoe_reference"]:
-            say("report.full_shoe", presets=", ".join(report["full_shoe_reference"]))
-        say("report.per_day")
+            say("ops.report.full_shoe", presets=", ".join(report["full_shoe_reference"]))
+        say("ops.report.per_day")
         for d in report["days"]:
             typer.echo(
                 f"  {d['day']}  {d['bet']:<{bet_width}}"

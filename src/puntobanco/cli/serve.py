@@ -10,7 +10,8 @@ from typing import Annotated
 
 import typer
 
-from puntobanco.cli.ledger import LangOption, operator_lang, translated
+from puntobanco.cli.ledger import HELP_LANG, LangOption, operator_lang, translated
+from puntobanco.core import i18n
 
 
 def _is_address(text: str) -> bool:
@@ -25,13 +26,17 @@ def _is_address(text: str) -> bool:
 def register(app: typer.Typer) -> None:
     """Add the ``serve`` command to ``app``."""
 
-    @app.command("serve", cls=translated("serve", "--port 8000"))
+    @app.command(
+        "serve",
+        cls=translated("serve", "--port 8000"),
+        help=i18n.text(HELP_LANG, "ops.help.serve"),
+    )
     def _serve(
         host: Annotated[
             str,
             typer.Option(
                 metavar="HOST",
-                help="Address to listen on (default: 127.0.0.1).",
+                help=i18n.text(HELP_LANG, "ops.help.serve_host"),
                 show_default=False,
             ),
         ] = "127.0.0.1",
@@ -39,7 +44,7 @@ def register(app: typer.Typer) -> None:
             int,
             typer.Option(
                 metavar="PORT",
-                help="Port to listen on, 1 to 65535 (default: 8000).",
+                help=i18n.text(HELP_LANG, "ops.help.serve_port"),
                 min=1,
                 max=65535,
                 show_default=False,
@@ -49,14 +54,14 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option(
                 metavar="URL",
-                help="Database URL (default: PUNTOBANCO_DATABASE_URL, else sqlite:///puntobanco.db).",
+                help=i18n.text(HELP_LANG, "ops.help.serve_database"),
             ),
         ] = None,
         workers: Annotated[
             int,
             typer.Option(
                 metavar="N",
-                help="Worker processes, 1 to 64 (default: 1).",
+                help=i18n.text(HELP_LANG, "ops.help.serve_workers"),
                 min=1,
                 max=64,
                 show_default=False,
@@ -66,7 +71,7 @@ def register(app: typer.Typer) -> None:
             str,
             typer.Option(
                 metavar="LEVEL",
-                help="debug, info, warning or error (default: info).",
+                help=i18n.text(HELP_LANG, "ops.help.serve_log_level"),
                 show_default=False,
             ),
         ] = "info",
@@ -74,17 +79,14 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option(
                 metavar="ADDRESSES",
-                help="Proxies trusted to give the client's address (X-Forwarded-For), "
-                "comma-separated addresses or networks (default: FORWARDED_ALLOW_IPS, "
-                "else 127.0.0.1).",
+                help=i18n.text(HELP_LANG, "ops.help.serve_forwarded"),
             ),
         ] = None,
         allow_test_seed: Annotated[
             bool,
             typer.Option(
                 "--allow-test-seed",
-                help="FOR TESTS AND DEMOS ONLY: start although PUNTOBANCO_TEST_SERVER_SEED "
-                "is set (every card known in advance; the page shows a warning).",
+                help=i18n.text(HELP_LANG, "ops.help.serve_test_seed"),
             ),
         ] = False,
         lang: LangOption = None,
@@ -92,8 +94,6 @@ def register(app: typer.Typer) -> None:
         """Serve the web table and the HTTP API (docs at /docs)."""
         import uvicorn
         from pydantic import ValidationError
-
-        from puntobanco.cli.lang import message
 
         language = operator_lang(lang)
         from puntobanco.cli.serverdb import checked_url
@@ -118,19 +118,19 @@ def register(app: typer.Typer) -> None:
             for error in exc.errors():
                 where = ".".join(str(part) for part in error["loc"])
                 detail = f"{where + ': ' if where else ''}{error['msg']}"
-                typer.echo(message(language, "serve.settings", detail=detail), err=True)
+                typer.echo(i18n.text(language, "ops.serve.settings", detail=detail), err=True)
             raise typer.Exit(2) from None
         except Exception as exc:
-            typer.echo(message(language, "serve.settings", detail=exc), err=True)
+            typer.echo(i18n.text(language, "ops.serve.settings", detail=exc), err=True)
             raise typer.Exit(2) from None
         for entry in (part.strip() for part in (forwarded_allow_ips or "").split(",")):
             # uvicorn would take a mistyped address for a host name and never match it,
             # leaving the proxy untrusted without a word.
             if entry and entry != "*" and not _is_address(entry):
-                typer.echo(message(language, "serve.proxy", entry=repr(entry)), err=True)
+                typer.echo(i18n.text(language, "ops.serve.proxy", entry=repr(entry)), err=True)
                 raise typer.Exit(2)
         if settings.is_sqlite and workers > 1:
-            typer.echo(message(language, "serve.sqlite_workers"), err=True)
+            typer.echo(i18n.text(language, "ops.serve.sqlite_workers"), err=True)
         # A plain path or an unknown driver: one line, not SQLAlchemy's traceback.
         checked_url(settings.database_url, settings.sqlalchemy_url, language)
         # Migrate once here, before the workers start (each also checks, under a lock).
@@ -139,7 +139,7 @@ def register(app: typer.Typer) -> None:
             engine = make_engine(settings)
             migrate(engine)
         except Exception as exc:
-            typer.echo(message(language, "serve.database", detail=exc), err=True)
+            typer.echo(i18n.text(language, "ops.serve.database", detail=exc), err=True)
             raise typer.Exit(1) from None
         finally:
             if engine is not None:
@@ -150,7 +150,8 @@ def register(app: typer.Typer) -> None:
             metrics_dir = tempfile.mkdtemp(prefix="puntobanco-metrics-")
             os.environ["PROMETHEUS_MULTIPROC_DIR"] = metrics_dir
         typer.echo(
-            message(language, "serve.serving", host=host, port=port, workers=workers), err=True
+            i18n.text(language, "ops.serve.serving", host=host, port=port, count=workers),
+            err=True,
         )
         try:
             with light_main():

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 
-from puntobanco.cli.lang import message
+from puntobanco.core import i18n
 
 if TYPE_CHECKING:
     from sqlalchemy import URL, Engine
@@ -49,7 +49,7 @@ DRIVERS = frozenset({"sqlite", "sqlite+pysqlite", "postgresql+psycopg"})
 
 def fail(lang: Lang, status: int, key: str, **params: Any) -> NoReturn:
     """Print the catalogue's message ``key`` on stderr and exit with ``status``."""
-    typer.echo(message(lang, key, **params), err=True)
+    typer.echo(i18n.text(lang, key, **params), err=True)
     raise typer.Exit(status)
 
 
@@ -80,16 +80,16 @@ def open_database(database: str | None, lang: Lang) -> Iterator[sessionmaker[Ses
     try:
         settings = Settings(database_url=database) if database is not None else Settings()
     except ValidationError as exc:
-        fail(lang, 2, "db.settings", detail=_one_line(exc))
+        fail(lang, 2, "ops.db.settings", detail=_one_line(exc))
     url = checked_url(settings.database_url, settings.sqlalchemy_url, lang)
     value = settings.database_url
     shown = url.render_as_string(hide_password=True)
     if settings.is_sqlite:
         if url.host or url.port or url.username:
-            fail(lang, 2, "db.bad_url", value=value)
+            fail(lang, 2, "ops.db.bad_url", value=value)
         path = url.database or ""
         if path in ("", ":memory:") or not Path(path).is_file():
-            fail(lang, 1, "db.missing", path=path or shown)
+            fail(lang, 1, "ops.db.missing", path=path or shown)
         probe = _sqlite_read_only(Path(path))
     else:
         probe = make_engine(settings)
@@ -114,14 +114,14 @@ def checked_url(value: str, sqlalchemy_url: str, lang: Lang) -> URL:
     from sqlalchemy.exc import ArgumentError
 
     if "://" not in value:
-        fail(lang, 2, "db.path", value=value)
+        fail(lang, 2, "ops.db.path", value=value)
     try:
         url = make_url(sqlalchemy_url)
     except (ArgumentError, ValueError):  # ValueError: a port that is not a number
-        fail(lang, 2, "db.bad_url", value=value)
+        fail(lang, 2, "ops.db.bad_url", value=value)
     if url.drivername not in DRIVERS:
         shown = url.render_as_string(hide_password=True)
-        fail(lang, 2, "db.dialect", value=shown, scheme=url.drivername)
+        fail(lang, 2, "ops.db.dialect", value=shown, scheme=url.drivername)
     return url
 
 
@@ -148,8 +148,8 @@ def _check_migrated(engine: Engine, shown: str, lang: Lang) -> None:
         with engine.connect() as connection:
             current = MigrationContext.configure(connection).get_current_revision()
     except SQLAlchemyError as exc:
-        fail(lang, 1, "db.unreachable", url=shown, detail=_one_line(exc))
+        fail(lang, 1, "ops.db.unreachable", url=shown, detail=_one_line(exc))
     if current is None:
-        fail(lang, 1, "db.not_migrated", url=shown)
+        fail(lang, 1, "ops.db.not_migrated", url=shown)
     if current != head:
-        fail(lang, 1, "db.old", url=shown, current=current, head=head)
+        fail(lang, 1, "ops.db.old", url=shown, current=current, head=head)

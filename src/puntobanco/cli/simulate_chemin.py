@@ -27,7 +27,7 @@ from typing import Any, NoReturn
 
 import typer
 
-from puntobanco.cli.lang import help_lang, message
+from puntobanco.cli.lang import help_lang
 from puntobanco.cli.numbers import localize
 from puntobanco.cli.params import OutputFormat
 from puntobanco.core.errors import BaccaratError
@@ -68,7 +68,7 @@ def _fail(lang: Lang, option: str | None, key: str, **params: Any) -> NoReturn:
     line = (
         text(lang, "chemin.simulate.error", message=detail)
         if option is None
-        else message(lang, "opt.bad", option=option, detail=detail)
+        else text(lang, "cli.opt.bad", option=option, detail=detail)
     )
     typer.echo(line, err=True)
     raise typer.Exit(2)

@@ -25,13 +25,13 @@ from typing import Annotated, Any
 import typer
 
 from puntobanco.cli.lang import detect_lang as cli_detect_lang
-from puntobanco.cli.lang import help_lang, message, parse_lang
+from puntobanco.cli.lang import help_lang
 from puntobanco.cli.numbers import localize
 from puntobanco.cli.params import parse_decks, parse_rate
 from puntobanco.cli.play import TranslatedCommand
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import Lang
-from puntobanco.core.i18n import text
+from puntobanco.core.i18n import parse_lang, refuse_lang, text
 from puntobanco.core.rules import BANK_COMMISSION, BANKER_RULES, FREE_BANKER, BankerRule, Variant
 from puntobanco.core.tableau import PLAYER_STOOD
 
@@ -52,7 +52,7 @@ class _Refused(Exception):
         detail = text(lang, self.key, **self.params)
         if self.flag is None:
             return text(lang, "chemin.solve.error", message=detail)
-        return message(lang, "opt.bad", option=self.flag, detail=detail)
+        return text(lang, "cli.opt.bad", option=self.flag, detail=detail)
 
 
 class SolveCommand(TranslatedCommand):
@@ -94,8 +94,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         if lang is not None and parse_lang(lang) is None:
             locale = cli_detect_lang(None, os.environ)
-            detail = message(locale, "opt.lang", value=lang)
-            typer.echo(message(locale, "opt.bad", option="--lang", detail=detail), err=True)
+            typer.echo(refuse_lang(lang, locale), err=True)
             raise typer.Exit(2)
         language = cli_detect_lang(lang, os.environ)
         try:

@@ -30,11 +30,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
+from types import MappingProxyType
 
 from puntobanco.cli.numbers import localize
+from puntobanco.core import i18n
 from puntobanco.core.bets import BetSettlement
 from puntobanco.core.coup import CoupResult, Outcome
-from puntobanco.core.explain import Lang
+from puntobanco.core.i18n import LANGUAGES, Lang
 from puntobanco.core.paytable import (
     Condition,
     Domain,
@@ -45,7 +47,7 @@ from puntobanco.core.paytable import (
     shape_index,
     shape_of,
 )
-from puntobanco.core.rules import EGALITE_BETS, BetKind, Rules
+from puntobanco.core.rules import EGALITE_BETS, SIDE_BETS, BetKind, Rules
 
 
 def _forms(kind: BetKind, *names: str) -> dict[str, BetKind]:
@@ -94,99 +96,26 @@ SIDE_ALIASES: Mapping[str, BetKind] = {
     },
 }
 
-#: How the game writes each side bet in its lists ("Allowed: ..."), with its short form.
-SPOT_WORDS: Mapping[Lang, Mapping[BetKind, str]] = {
-    "en": {
-        BetKind.DRAGON_7: "dragon 7 (d7)",
-        BetKind.PANDA_8: "panda 8 (panda)",
-        BetKind.DRAGON_BONUS_PLAYER: "dragon bonus player (dbp)",
-        BetKind.DRAGON_BONUS_BANKER: "dragon bonus banker (dbb)",
-        BetKind.EITHER_PAIR: "either pair (ep)",
-        BetKind.PERFECT_PAIR: "perfect pair (perfect)",
-        BetKind.BIG: "big",
-        BetKind.SMALL: "small",
-        BetKind.SUPER_6: "super 6 (s6)",
-        BetKind.TIGER: "tiger",
-        BetKind.SMALL_TIGER: "small tiger",
-        BetKind.BIG_TIGER: "big tiger",
-        BetKind.TIGER_TIE: "tiger tie",
-        BetKind.TIGER_PAIR: "tiger pair",
-        **{kind: f"egalite {n} (eg{n})" for n, kind in enumerate(EGALITE_BETS)},
-    },
-    "es": {
-        BetKind.DRAGON_7: "dragón 7 (d7)",
-        BetKind.PANDA_8: "panda 8 (panda)",
-        BetKind.DRAGON_BONUS_PLAYER: "bono dragón jugador (bdj)",
-        BetKind.DRAGON_BONUS_BANKER: "bono dragón banca (bdb)",
-        BetKind.EITHER_PAIR: "cualquier pareja (cp)",
-        BetKind.PERFECT_PAIR: "pareja perfecta (perfecta)",
-        BetKind.BIG: "grande",
-        BetKind.SMALL: "pequeña",
-        BetKind.SUPER_6: "super 6 (s6)",
-        BetKind.TIGER: "tigre",
-        BetKind.SMALL_TIGER: "tigre pequeño",
-        BetKind.BIG_TIGER: "tigre grande",
-        BetKind.TIGER_TIE: "empate tigre",
-        BetKind.TIGER_PAIR: "pareja tigre",
-        **{kind: f"igualdad {n} (eg{n})" for n, kind in enumerate(EGALITE_BETS)},
-    },
-}
 
-_WORDS: Mapping[Lang, Mapping[str, str]] = {
-    "en": {
-        "player": "Player wins",
-        "banker": "Banker wins",
-        "tie": "a tie",
-        "winning_total": "with {n}",
-        "tie_total": "at {n}",
-        "winning_cards": "on {n} cards",
-        "natural": "with a natural",
-        "not_natural": "without a natural",
-        "margin": "by {n} points",
-        "cards_dealt": "{n} cards dealt",
-        "player_pair": "a Player pair",
-        "banker_pair": "a Banker pair",
-        "pairs_1": "one hand paired",
-        "pairs_2": "both hands paired",
-        "suited_pairs_1": "one hand a suited pair",
-        "suited_pairs_2": "both hands suited pairs",
-        "same_rank": "both pairs of one rank",
-        "always": "always",
-        "win": "{when}: {ratio} to 1",
-        "commission": "{when}: {ratio} to 1 ({commission}% commission taken)",
-        "push": "{when}: push (the stake is returned)",
-        "lose": "anything else loses",
-    },
-    "es": {
-        "player": "gana el Jugador",
-        "banker": "gana la Banca",
-        "tie": "empate",
-        "winning_total": "con {n}",
-        "tie_total": "a {n}",
-        "winning_cards": "({n} cartas)",
-        "natural": "con natural",
-        "not_natural": "sin natural",
-        "margin": "por {n} puntos",
-        "cards_dealt": "{n} cartas repartidas",
-        "player_pair": "pareja del Jugador",
-        "banker_pair": "pareja de la Banca",
-        "pairs_1": "una mano con pareja",
-        "pairs_2": "las dos manos con pareja",
-        "suited_pairs_1": "una mano con pareja del mismo palo",
-        "suited_pairs_2": "las dos manos con pareja del mismo palo",
-        "same_rank": "las dos parejas del mismo valor",
-        "always": "siempre",
-        "win": "{when}: {ratio} a 1",
-        "commission": "{when}: {ratio} a 1 (descontada una comisión del {commission} %)",
-        "push": "{when}: se devuelve la apuesta",
-        "lose": "todo lo demás pierde",
-    },
-}
+def _spot_word(kind: BetKind, lang: Lang) -> str:
+    if kind in EGALITE_BETS:
+        return i18n.text(lang, "play.spot.egalite", total=EGALITE_BETS.index(kind))
+    return i18n.text(lang, f"play.spot.{kind.value}")
 
+
+#: How the game writes each side bet in its lists ("Allowed: ..."), with its short form,
+#: read from the catalogue (``play.spot.<kind>``).
+SPOT_WORDS: Mapping[Lang, Mapping[BetKind, str]] = MappingProxyType(
+    {
+        lang: MappingProxyType({kind: _spot_word(kind, lang) for kind in SIDE_BETS})
+        for lang in LANGUAGES
+    }
+)
 
 #: The ten Egalité spots, written once in lists that hold them all.
-EGALITE_WORDS: Mapping[Lang, str] = {"en": "egalite 0-9 (eg0-eg9)", "es": "igualdad 0-9 (eg0-eg9)"}
-EGALITE_NAME = "Egalité 0-9"
+EGALITE_WORDS: Mapping[Lang, str] = MappingProxyType(
+    {lang: i18n.text(lang, "play.spot.egalite_all") for lang in LANGUAGES}
+)
 
 
 def spot_list(kinds: Sequence[BetKind], word: Callable[[BetKind], str], all_ten: str) -> list[str]:
@@ -216,48 +145,52 @@ def format_ratio(ratio: Fraction) -> str:
 
 def describe_condition(when: Condition, lang: Lang) -> str:
     """When a payout leg applies, in words: ``Banker wins with 7 on 3 cards``."""
-    words = _WORDS[lang]
     parts: list[str] = []
     if when.outcome is not None:
-        parts.append(words[when.outcome.value])
+        parts.append(i18n.text(lang, f"play.paytable.{when.outcome.value}"))
     if when.winning_total is not None:
         key = "tie_total" if when.outcome is Outcome.TIE else "winning_total"
-        parts.append(words[key].format(n=when.winning_total))
+        parts.append(i18n.text(lang, f"play.paytable.{key}", n=when.winning_total))
     if when.winning_cards is not None:
-        parts.append(words["winning_cards"].format(n=when.winning_cards))
+        parts.append(i18n.text(lang, "play.paytable.winning_cards", n=when.winning_cards))
     if when.natural is not None:
-        parts.append(words["natural" if when.natural else "not_natural"])
+        parts.append(
+            i18n.text(
+                lang, "play.paytable.natural" if when.natural else "play.paytable.not_natural"
+            )
+        )
     if when.margin is not None:
-        parts.append(words["margin"].format(n=when.margin))
+        parts.append(i18n.text(lang, "play.paytable.margin", n=when.margin))
     if when.cards_dealt is not None:
-        parts.append(words["cards_dealt"].format(n=when.cards_dealt))
+        parts.append(i18n.text(lang, "play.paytable.cards_dealt", n=when.cards_dealt))
     if when.player_pair:
-        parts.append(words["player_pair"])
+        parts.append(i18n.text(lang, "play.paytable.player_pair"))
     if when.banker_pair:
-        parts.append(words["banker_pair"])
+        parts.append(i18n.text(lang, "play.paytable.banker_pair"))
     if when.same_rank:
-        parts.append(words["same_rank"])
+        parts.append(i18n.text(lang, "play.paytable.same_rank"))
     elif when.suited_pairs:
-        parts.append(words[f"suited_pairs_{when.suited_pairs}"])
+        parts.append(i18n.text(lang, f"play.paytable.suited_pairs_{when.suited_pairs}"))
     elif when.pairs:
-        parts.append(words[f"pairs_{when.pairs}"])
+        parts.append(i18n.text(lang, f"play.paytable.pairs_{when.pairs}"))
     return " ".join(parts)
 
 
 def describe_leg(leg: Leg, lang: Lang) -> str:
     """One line of a paytable: ``Banker wins with 7 on 3 cards: 40 to 1``."""
-    words = _WORDS[lang]
-    when = describe_condition(leg.when, lang) or words["always"]
+    when = describe_condition(leg.when, lang) or i18n.text(lang, "play.paytable.always")
     if leg.resolution is Resolution.PUSH:
-        return words["push"].format(when=when)
+        return i18n.text(lang, "play.paytable.push", when=when)
     if leg.commission:
-        text = words["commission"].format(
+        text = i18n.text(
+            lang,
+            "play.paytable.commission",
             when=when,
             ratio=format_ratio(leg.pays),
             commission=format_ratio(leg.commission * 100),
         )
     else:
-        text = words["win"].format(when=when, ratio=format_ratio(leg.pays))
+        text = i18n.text(lang, "play.paytable.win", when=when, ratio=format_ratio(leg.pays))
     return localize(text, lang)
 
 
@@ -272,7 +205,7 @@ def paytable_lines(rules: Rules, kind: BetKind, lang: Lang) -> list[str]:
 
 def lose_line(lang: Lang) -> str:
     """The paytables' last line: what no leg names loses."""
-    return _WORDS[lang]["lose"]
+    return i18n.text(lang, "play.paytable.lose")
 
 
 def matching_leg(settled: BetSettlement, result: CoupResult, rules: Rules) -> Leg | None:

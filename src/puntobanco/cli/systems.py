@@ -17,7 +17,7 @@ import os
 import secrets
 import sys
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -26,8 +26,9 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from puntobanco.cli.lang import detect_lang, lang_in_args, message, parse_lang
+from puntobanco.cli.lang import detect_lang, lang_in_args
 from puntobanco.cli.numbers import localize
+from puntobanco.cli.oserrors import os_reason
 from puntobanco.cli.params import (
     OptionValueError,
     OutputFormat,
@@ -36,15 +37,17 @@ from puntobanco.cli.params import (
     parse_money,
 )
 from puntobanco.cli.play import TranslatedCommand
+from puntobanco.cli.progress import progress_bar
 from puntobanco.cli.tables import write_rows
 from puntobanco.cli.textsafe import safe_stream, transliterate
+from puntobanco.core import i18n
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import Lang, error_message
 from puntobanco.core.money import format_minor
 from puntobanco.core.rules import BetKind, TableLimits, preset
 
 if TYPE_CHECKING:
-    from puntobanco.sim.systems import Sessions, Summary
+    from puntobanco.sim.systems import Plan, Sessions, Summary
 
 # The simulation (numpy and numba) is imported inside the command, when it runs, so
 # that ``puntobanco --help`` and the other commands start without loading it. So the
@@ -52,242 +55,6 @@ if TYPE_CHECKING:
 
 #: The most sessions one run plays.
 MAX_SESSIONS = 10_000_000
-
-SYSTEM_NAMES: Mapping[Lang, Mapping[str, str]] = {
-    "en": {
-        "flat": "Flat",
-        "martingale": "Martingale",
-        "paroli": "Paroli",
-        "fibonacci": "Fibonacci",
-        "dalembert": "D'Alembert",
-        "1-3-2-6": "1-3-2-6",
-        "labouchere": "Labouchère",
-        "follow-the-winner": "Follow the last winner",
-    },
-    "es": {
-        "flat": "Apuesta plana",
-        "martingale": "Martingala",
-        "paroli": "Paroli",
-        "fibonacci": "Fibonacci",
-        "dalembert": "D'Alembert",
-        "1-3-2-6": "1-3-2-6",
-        "labouchere": "Labouchère",
-        "follow-the-winner": "Seguir al último ganador",
-    },
-}
-
-MESSAGES: Mapping[Lang, Mapping[str, str]] = {
-    "en": {
-        "title": "{system} on {side}: {sessions} sessions of up to {rounds} rounds",
-        "setup": "Bankroll {bankroll}, base stake {base}, table {minimum} to {maximum}, "
-        "seed {seed}",
-        "figure": "Figure",
-        "value": "Value",
-        "system": "System",
-        "mean_final": "Mean final bankroll",
-        "quantiles": "Final bankroll 5% / 25% / 50% / 75% / 95%",
-        "range": "Lowest / highest final bankroll",
-        "ahead": "Sessions ending ahead",
-        "ruin": "Risk of ruin (could not afford the next stake)",
-        "stop_win": "Sessions stopped by stop-win",
-        "stop_loss": "Sessions stopped by stop-loss",
-        "turnover": "Mean turnover (total staked)",
-        "rounds_played": "Mean rounds played",
-        "loss": "Loss per unit wagered (± standard error)",
-        "exact": "House edge of the same bets (exact)",
-        "rounded": "Of which rounding winnings down to the cent",
-        "unknown": "not available",
-        "compare_title": "Every system on {side}: {sessions} sessions of up to {rounds} rounds",
-        "col_mean": "Mean final",
-        "col_p05": "5%",
-        "col_median": "Median",
-        "col_p95": "95%",
-        "col_ahead": "Ahead",
-        "col_ruin": "Ruin",
-        "col_turnover": "Turnover",
-        "col_loss": "Loss/unit ± s.e.",
-        "col_exact": "Edge",
-        "answer": "No system changes the expectation. Every plan loses, per unit wagered, the "
-        "house edge of the bets it makes ({edges}); the losses measured here are within 3 "
-        "standard errors of it. A system only changes the shape of the results: how often "
-        "a session ends ahead, how deep the losses go, and the risk of ruin.",
-        "answer_unmeasured": "No system changes the expectation. Every plan loses, per unit "
-        "wagered, the house edge of the bets it makes ({edges}); this run is too small to "
-        "measure its standard error, so it neither confirms nor refutes that. A system only "
-        "changes the shape of the results: how often a session ends ahead, how deep the "
-        "losses go, and the risk of ruin.",
-        "answer_far": "In theory no system changes the expectation: every plan loses, per unit "
-        "wagered, the house edge of the bets it makes ({edges}). This run does not confirm "
-        "it: {far}. A gap of 3 standard errors or more happens by chance about 3 times in "
-        "1,000 per system; run more sessions or another seed, and if the gap stays, the "
-        "simulation is wrong.",
-        "far_item": "{system} lost {loss} per unit against an edge of {edge} (z = {z})",
-        "answer_no_edge": "No system changes the expectation: every plan loses the same per "
-        "unit wagered, the house edge of its bets (the exact edge is not available in this "
-        "build). A system only changes the shape of the results: how often a session ends "
-        "ahead, how deep the losses go, and the risk of ruin.",
-        "dealing": "Dealing {rounds} rounds from seeded shoes...",
-        "plot_saved": "Plot saved to {path}",
-        "plot_failed": "Could not write the plot to {path}: {reason}",
-        "paths": "Bankroll in the first {count} sessions",
-        "histogram": "Final bankroll over {count} sessions",
-        "round_axis": "Round",
-        "bankroll_axis": "Bankroll",
-        "sessions_axis": "Sessions",
-        "start": "Starting bankroll",
-        "bad_integer": "{name} must be a whole number from {minimum} to {maximum}, got {value!r}.",
-        "too_many": "{sessions} sessions of {rounds} rounds is more than {limit} rounds in "
-        "all: use fewer sessions or shorter ones.",
-        "unknown_system": "Unknown system {value!r}: choose one of {allowed}.",
-        "bad_side": "A system bets on banker or player, not {value!r}.",
-        "rules_not_supported": (
-            "The betting systems play Player or Banker where a win always pays the same way; "
-            "these rules settle a Banker win in more ways (as EZ Baccarat's push on a "
-            "three-card 7). Presets they play: {allowed}."
-        ),
-        "base_outside_limits": "The base stake {stake} must be within the table limits, "
-        "{minimum} to {maximum}.",
-        "base_over_bankroll": "The base stake {stake} is more than the bankroll {balance}.",
-        "too_small": "{name} must be at least {low}, got {value}.",
-        "out_of_range": "{name} must be from {low} to {high}, got {value}.",
-        "not_whole": "{name} must be a whole number, got {value}.",
-        "limit": "The table {name} must be a positive amount, got {value}.",
-        "limits_order": "The table minimum {minimum} is above the maximum {maximum}.",
-        "decks": "Decks must be a whole number from 1 to 8, got {value}.",
-        "preset": "Unknown rules {value!r}: choose one of {allowed}.",
-        "lang": "Unknown language {value!r}: the languages are en and es.",
-        "help": "Betting systems over many sessions of seeded cut-card shoes: what they do "
-        "to the bankroll, and what they cannot do to the house edge.",
-        "help_system": "flat, martingale, paroli, fibonacci, dalembert, 1-3-2-6, labouchere "
-        "or follow-the-winner (default: flat).",
-        "help_on": "banker or player; for follow-the-winner, the first bet's side "
-        "(default: banker).",
-        "help_bankroll": "Bankroll per session (default: 1000).",
-        "help_base": "Base stake, one unit of the progression (default: 10).",
-        "help_sessions": "Number of sessions (default: 10000).",
-        "help_rounds": "Rounds per session, at most (default: 200).",
-        "help_stop_win": "Stop a session once ahead by this much.",
-        "help_stop_loss": "Stop a session once behind by this much.",
-        "help_min": "Table minimum per bet (default: 1).",
-        "help_max": "Table maximum per bet (default: 500).",
-        "help_decks": "Decks in the shoe, 1 to 8 (default: the rules preset's).",
-        "help_rules": "Rules preset (default: punto-banco).",
-        "help_seed": "Seed: the same seed deals the same rounds (default: random).",
-        "help_compare": "Every system side by side, on the same rounds.",
-        "help_json": "One JSON object instead of the tables (the same as --format json).",
-        "help_format": "table (default), json, csv or markdown: one row per system.",
-        "help_plot": "Write a PNG: bankroll paths and the final-bankroll histogram.",
-        "help_lang": "Language, es or en (default: from the locale).",
-    },
-    "es": {
-        "title": "{system} a {side}: {sessions} sesiones de hasta {rounds} manos",
-        "setup": "Banca inicial {bankroll}, apuesta base {base}, mesa de {minimum} a {maximum}, "
-        "semilla {seed}",
-        "figure": "Cifra",
-        "value": "Valor",
-        "system": "Sistema",
-        "mean_final": "Capital final medio",
-        # Percentiles named by their number: "75 %" in a wrapped label could split from its sign.
-        "quantiles": "Capital final, percentiles 5 / 25 / 50 / 75 / 95",
-        "range": "Capital final mínimo / máximo",
-        "ahead": "Sesiones que terminan ganando",
-        "ruin": "Riesgo de ruina (no pudo cubrir la apuesta siguiente)",
-        "stop_win": "Sesiones detenidas por objetivo de ganancia",
-        "stop_loss": "Sesiones detenidas por límite de pérdida",
-        "turnover": "Volumen medio apostado",
-        "rounds_played": "Manos jugadas de media",
-        "loss": "Pérdida por unidad apostada (± error típico)",
-        "exact": "Ventaja de la casa de esas apuestas (exacta)",
-        "rounded": "De ella, por redondear las ganancias al céntimo",
-        "unknown": "no disponible",
-        "compare_title": "Todos los sistemas a {side}: {sessions} sesiones de hasta {rounds} manos",
-        "col_mean": "Final medio",
-        "col_p05": "5%",
-        "col_median": "Mediana",
-        "col_p95": "95%",
-        "col_ahead": "Ganando",
-        "col_ruin": "Ruina",
-        "col_turnover": "Apostado",
-        "col_loss": "Pérdida/unidad ± e.t.",
-        "col_exact": "Ventaja",
-        "answer": "Ningún sistema cambia la esperanza. Cada plan pierde, por unidad apostada, "
-        "la ventaja de la casa de las apuestas que hace ({edges}); las pérdidas medidas "
-        "aquí quedan a menos de 3 errores típicos de ella. Un sistema solo cambia la forma "
-        "de los resultados: cuántas sesiones terminan ganando, cuánto se llega a perder y "
-        "el riesgo de ruina.",
-        "answer_unmeasured": "Ningún sistema cambia la esperanza. Cada plan pierde, por unidad "
-        "apostada, la ventaja de la casa de las apuestas que hace ({edges}); esta simulación "
-        "es demasiado pequeña para medir su error típico, así que ni lo confirma ni lo "
-        "desmiente. Un sistema solo cambia la forma de los resultados: cuántas sesiones "
-        "terminan ganando, cuánto se llega a perder y el riesgo de ruina.",
-        "answer_far": "En teoría ningún sistema cambia la esperanza: cada plan pierde, por "
-        "unidad apostada, la ventaja de la casa de las apuestas que hace ({edges}). Esta "
-        "simulación no lo confirma: {far}. Una diferencia de 3 errores típicos o más ocurre "
-        "por azar unas 3 veces de cada 1.000 por sistema; simule más sesiones u otra "
-        "semilla, y si la diferencia se mantiene, la simulación está mal.",
-        "far_item": "{system} perdió {loss} por unidad frente a una ventaja de {edge} (z = {z})",
-        "answer_no_edge": "Ningún sistema cambia la esperanza: todos pierden lo mismo por "
-        "unidad apostada, la ventaja de la casa de sus apuestas (la ventaja exacta no está "
-        "disponible en esta instalación). Un sistema solo cambia la forma de los "
-        "resultados: cuántas sesiones terminan ganando, cuánto se llega a perder y el "
-        "riesgo de ruina.",
-        "dealing": "Repartiendo {rounds} manos de zapatos con semilla...",
-        "plot_saved": "Gráfico guardado en {path}",
-        "plot_failed": "No se pudo escribir el gráfico en {path}: {reason}",
-        "paths": "Capital en las primeras {count} sesiones",
-        "histogram": "Capital final en {count} sesiones",
-        "round_axis": "Mano",
-        "bankroll_axis": "Capital",
-        "sessions_axis": "Sesiones",
-        "start": "Capital inicial",
-        "bad_integer": "{name} debe ser un número entero de {minimum} a {maximum}; se recibió "
-        "{value!r}.",
-        "too_many": "{sessions} sesiones de {rounds} manos superan las {limit} manos en total: "
-        "use menos sesiones o más cortas.",
-        "unknown_system": "Sistema desconocido {value!r}: elija uno de {allowed}.",
-        "bad_side": "Un sistema apuesta a banker (Banca) o player (Jugador), no a {value!r}.",
-        "rules_not_supported": (
-            "Los sistemas juegan a Jugador o Banca donde una apuesta ganadora se paga siempre "
-            "igual; estas reglas liquidan una victoria de la Banca de más formas (como la "
-            "devolución de EZ Baccarat con un 7 de tres cartas). Preajustes que juegan: "
-            "{allowed}."
-        ),
-        "base_outside_limits": "La apuesta base {stake} debe estar dentro de los límites de la "
-        "mesa, de {minimum} a {maximum}.",
-        "base_over_bankroll": "La apuesta base {stake} supera la banca inicial {balance}.",
-        "too_small": "{name} debe ser al menos {low}; se recibió {value}.",
-        "out_of_range": "{name} debe estar entre {low} y {high}; se recibió {value}.",
-        "not_whole": "{name} debe ser un número entero; se recibió {value}.",
-        "limit": "El {name} de la mesa debe ser una cantidad positiva; se recibió {value}.",
-        "limits_order": "El mínimo de la mesa {minimum} supera el máximo {maximum}.",
-        "decks": "Las barajas deben ser un número entero de 1 a 8; se recibió {value}.",
-        "preset": "Reglas desconocidas {value!r}: elija unas de {allowed}.",
-        "lang": "Idioma desconocido {value!r}: los idiomas son en y es.",
-        "help": "Sistemas de apuestas en muchas sesiones de zapatos con carta de corte y "
-        "semilla: lo que hacen con el capital, y lo que no pueden hacer con la ventaja de la "
-        "casa.",
-        "help_system": "flat, martingale, paroli, fibonacci, dalembert, 1-3-2-6, labouchere "
-        "o follow-the-winner (por defecto: flat).",
-        "help_on": "banker (Banca) o player (Jugador); en follow-the-winner, el lado de la "
-        "primera apuesta (por defecto: banker).",
-        "help_bankroll": "Capital de cada sesión (por defecto: 1000).",
-        "help_base": "Apuesta base, una unidad de la progresión (por defecto: 10).",
-        "help_sessions": "Número de sesiones (por defecto: 10000).",
-        "help_rounds": "Manos por sesión, como mucho (por defecto: 200).",
-        "help_stop_win": "Parar una sesión al ir ganando esta cantidad.",
-        "help_stop_loss": "Parar una sesión al ir perdiendo esta cantidad.",
-        "help_min": "Apuesta mínima de la mesa (por defecto: 1).",
-        "help_max": "Apuesta máxima de la mesa (por defecto: 500).",
-        "help_decks": "Barajas en el zapato, de 1 a 8 (por defecto: las de las reglas).",
-        "help_rules": "Reglas predefinidas (por defecto: punto-banco).",
-        "help_seed": "Semilla: la misma semilla reparte las mismas manos (por defecto: al azar).",
-        "help_compare": "Todos los sistemas a la vez, sobre las mismas manos.",
-        "help_json": "Un objeto JSON en lugar de las tablas (lo mismo que --format json).",
-        "help_format": "table (por defecto), json, csv o markdown: una fila por sistema.",
-        "help_plot": "Escribir un PNG: la evolución del capital y el histograma del capital final.",
-        "help_lang": "Idioma, es o en (por defecto: el del sistema).",
-    },
-}
 
 #: Names of the plan's fields as the user typed them, for messages.
 _OPTION_NAMES = {"bankroll": "--bankroll", "rounds": "--rounds", "stop_win": "--stop-win",
@@ -301,7 +68,7 @@ class _BadInput(Exception):
 
 def _language(raw: str | None) -> Lang:
     """``raw`` if it names a language we have, else the locale's (see :mod:`cli.lang`)."""
-    return detect_lang(raw if raw and parse_lang(raw) else None, os.environ)
+    return detect_lang(raw if raw and i18n.parse_lang(raw) else None, os.environ)
 
 
 def _refuse(text: str) -> typer.Exit:
@@ -319,14 +86,53 @@ class SystemsCommand(TranslatedCommand):
     error_style = None
 
 
-def _text(lang: Lang, key: str, **params: Any) -> str:
-    return MESSAGES[lang][key].format(**params)
+#: Runs of at least this many rounds (sessions x rounds) show a progress bar on a terminal.
+PROGRESS_ROUNDS = 2_000_000
+#: The sessions one call into the kernel plays, where a bar counts them.
+CHUNK_SESSIONS = 20_000
+
+
+def play_plans(
+    plans: "Sequence[Plan]",
+    outcomes: Any,
+    *,
+    on_sessions: Callable[[int], None] | None = None,
+    chunk: int = CHUNK_SESSIONS,
+) -> "list[Sessions]":
+    """Play each plan over every session of ``outcomes``, as ``run_sessions`` plays it.
+
+    With ``on_sessions``, the sessions are played ``chunk`` at a time and the
+    sessions played so far (all plans together) reported after each chunk;
+    each session is played on its own, so the results are the same either way.
+    """
+    import numpy as np
+
+    from puntobanco.sim.systems import Sessions, run_sessions
+
+    sessions = int(outcomes.shape[0])
+    if on_sessions is None or sessions <= chunk:
+        played = []
+        for index, plan in enumerate(plans):
+            played.append(run_sessions(plan, outcomes))
+            if on_sessions is not None:
+                on_sessions((index + 1) * sessions)
+        return played
+    played = []
+    for index, plan in enumerate(plans):
+        parts = [run_sessions(plan, outcomes[:chunk])]
+        on_sessions(index * sessions + chunk)
+        for start in range(chunk, sessions, chunk):
+            parts.append(run_sessions(plan, outcomes[start : start + chunk], paths=0))
+            on_sessions(index * sessions + min(start + chunk, sessions))
+        results = np.concatenate([part.results for part in parts])
+        played.append(Sessions(plan, results, parts[0].paths))
+    return played
 
 
 def translate_error(error: BaccaratError, lang: Lang) -> str:
     """A core or systems error in the user's language (English if no translation)."""
-    template = MESSAGES[lang].get(error.code)
-    if template is None:
+    code_key = f"systems.{error.code}"
+    if code_key not in i18n.CATALOGUE[lang]:
         return error_message(error, lang)
     params = dict(error.params)
     for key in _MONEY_PARAMS:
@@ -335,7 +141,7 @@ def translate_error(error: BaccaratError, lang: Lang) -> str:
     if isinstance(params.get("name"), str):
         params["name"] = _OPTION_NAMES.get(params["name"], params["name"])
     try:
-        return template.format(**params)
+        return i18n.text(lang, code_key, **params)
     except (KeyError, IndexError):
         return error.message
 
@@ -347,7 +153,14 @@ def _integer(lang: Lang, name: str, value: str, minimum: int, maximum: int) -> i
         number = minimum - 1
     if not minimum <= number <= maximum:
         raise _BadInput(
-            _text(lang, "bad_integer", name=name, minimum=minimum, maximum=maximum, value=value)
+            i18n.text(
+                lang,
+                "systems.bad_integer",
+                name=name,
+                minimum=minimum,
+                maximum=maximum,
+                value=value,
+            )
         )
     return number
 
@@ -358,7 +171,7 @@ def _amount(lang: Lang, option: str, text: str) -> int:
         return parse_money(text, lang)
     except OptionValueError as error:
         raise _BadInput(
-            message(lang, "opt.bad", option=option, detail=error.detail(lang))
+            i18n.text(lang, "cli.opt.bad", option=option, detail=error.detail(lang))
         ) from None
 
 
@@ -386,9 +199,9 @@ def register(app: typer.Typer) -> None:
     help_lang = _language(lang_in_args(sys.argv))
 
     def h(key: str) -> str:
-        return _text(help_lang, f"help_{key}")
+        return i18n.text(help_lang, f"systems.help_{key}")
 
-    @app.command("systems", cls=SystemsCommand, help=_text(help_lang, "help"))
+    @app.command("systems", cls=SystemsCommand, help=i18n.text(help_lang, "systems.help"))
     def systems_command(
         system: Annotated[
             str, typer.Option(metavar="NAME", show_default=False, help=h("system"))
@@ -449,8 +262,8 @@ def register(app: typer.Typer) -> None:
         lang: Annotated[str | None, typer.Option(metavar="es|en", help=h("lang"))] = None,
     ) -> None:
         """Betting systems over many sessions of seeded cut-card shoes."""  # noqa: D401
-        if lang is not None and parse_lang(lang) is None:
-            raise _refuse(_text(_language(None), "lang", value=lang))
+        if lang is not None and i18n.parse_lang(lang) is None:
+            raise _refuse(i18n.refuse_lang(lang, _language(None)))
         language = _language(lang)
         console = Console(file=safe_stream(sys.stderr), highlight=False)
         from puntobanco.sim.systems import (
@@ -459,7 +272,6 @@ def register(app: typer.Typer) -> None:
             System,
             exact_edges,
             parse_system,
-            run_sessions,
             summarize,
         )
         from puntobanco.sim.systems_deal import MAX_OUTCOMES, session_outcomes
@@ -474,9 +286,9 @@ def register(app: typer.Typer) -> None:
             n_rounds = _integer(language, "--rounds", rounds, 1, MAX_ROUNDS)
             if n_sessions * n_rounds > MAX_OUTCOMES:
                 raise _BadInput(
-                    _text(
+                    i18n.text(
                         language,
-                        "too_many",
+                        "systems.too_many",
                         sessions=n_sessions,
                         rounds=n_rounds,
                         limit=MAX_OUTCOMES,
@@ -509,7 +321,9 @@ def register(app: typer.Typer) -> None:
                 output = chosen_format(fmt, as_json)
             except OptionValueError as error:
                 raise _BadInput(
-                    message(language, "opt.bad", option="--format", detail=error.detail(language))
+                    i18n.text(
+                        language, "cli.opt.bad", option="--format", detail=error.detail(language)
+                    )
                 ) from None
         except _BadInput as bad:
             console.print(str(bad), markup=False)
@@ -520,20 +334,24 @@ def register(app: typer.Typer) -> None:
 
         if plot is not None:
             # Before the run, which can take minutes: a plot that cannot be written fails now.
-            problem = _unwritable(plot)
+            problem = _unwritable(plot, language)
             if problem is not None:
                 console.print(
-                    _text(language, "plot_failed", path=plot, reason=problem), markup=False
+                    i18n.text(language, "systems.plot_failed", path=plot, reason=problem),
+                    markup=False,
                 )
                 raise typer.Exit(2)
         as_json = output is OutputFormat.JSON
         total = n_sessions * n_rounds
         if output is OutputFormat.TABLE and total > 2_000_000:
-            console.print(_text(language, "dealing", rounds=f"{total:,}"), markup=False)
+            console.print(i18n.text(language, "systems.dealing", rounds=f"{total:,}"), markup=False)
         start = time.perf_counter()
         outcomes = session_outcomes(rules, seed=chosen_seed, sessions=n_sessions, rounds=n_rounds)
         edges = exact_edges(rules)
-        played = [run_sessions(p, outcomes) for p in plans]
+        show = output is OutputFormat.TABLE and total >= PROGRESS_ROUNDS and sys.stderr.isatty()
+        label = i18n.text(language, "systems.progress")
+        with progress_bar(label, len(plans) * n_sessions, show=show) as tick:
+            played = play_plans(plans, outcomes, on_sessions=tick)
         summaries = [summarize(s, edges) for s in played]
         seconds = time.perf_counter() - start
 
@@ -568,9 +386,9 @@ def register(app: typer.Typer) -> None:
             def symbols(text: str) -> str:
                 return transliterate(localize(text, language), encoding=out.encoding)
 
-            setup = _text(
+            setup = i18n.text(
                 language,
-                "setup",
+                "systems.setup",
                 bankroll=format_minor(common["bankroll_minor"]),
                 base=format_minor(common["base_minor"]),
                 minimum=format_minor(limits.minimum_minor),
@@ -593,10 +411,18 @@ def register(app: typer.Typer) -> None:
             try:
                 draw_plot(played, summaries, plot, language)
             except (OSError, ValueError) as error:
-                console.print(_text(language, "plot_failed", path=plot, reason=error), markup=False)
+                console.print(
+                    i18n.text(
+                        language,
+                        "systems.plot_failed",
+                        path=plot,
+                        reason=os_reason(error, language) if isinstance(error, OSError) else error,
+                    ),
+                    markup=False,
+                )
                 raise typer.Exit(2) from None
             if not as_json:
-                console.print(_text(language, "plot_saved", path=plot), markup=False)
+                console.print(i18n.text(language, "systems.plot_saved", path=plot), markup=False)
 
 
 def _fits(console: Console, table: Table) -> bool:
@@ -608,14 +434,14 @@ def _fits(console: Console, table: Table) -> bool:
     return Measurement.get(console, unbounded, table).maximum <= console.width
 
 
-def _unwritable(path: Path) -> str | None:
+def _unwritable(path: Path, lang: Lang) -> str | None:
     """Why ``path`` cannot be written (``None`` if it can), trying it without leaving a file."""
     existed = path.exists()
     try:
         with path.open("ab"):
             pass
     except OSError as error:
-        return error.strerror or type(error).__name__
+        return os_reason(error, lang)
     if not existed:
         path.unlink(missing_ok=True)
     return None
@@ -637,17 +463,17 @@ def _side_name(lang: Lang, side: BetKind) -> str:
 def _single_table(
     summary: "Summary", lang: Lang, rounds: int, symbols: Callable[[str], str] = str
 ) -> Table:
-    title = _text(
+    title = i18n.text(
         lang,
-        "title",
-        system=SYSTEM_NAMES[lang][summary.system],
+        "systems.title",
+        system=i18n.text(lang, f"systems.name.{summary.system}"),
         side=_side_name(lang, summary.on),
         sessions=f"{summary.sessions:,}",
         rounds=rounds,
     )
     table = Table(title=symbols(title))
-    table.add_column(_text(lang, "figure"))
-    table.add_column(_text(lang, "value"), justify="right")
+    table.add_column(i18n.text(lang, "systems.figure"))
+    table.add_column(i18n.text(lang, "systems.value"), justify="right")
     q = summary.quantiles
     rows = [
         ("mean_final", f"{_money(summary.mean_final)} (σ {_money(summary.std_final)})"),
@@ -665,11 +491,11 @@ def _single_table(
             "exact",
             _per_unit(summary.exact_loss_per_unit)
             if summary.exact_loss_per_unit is not None
-            else _text(lang, "unknown"),
+            else i18n.text(lang, "systems.unknown"),
         ),
     ]
     for key, value in rows:
-        table.add_row(symbols(_text(lang, key)), symbols(value))
+        table.add_row(symbols(i18n.text(lang, f"systems.{key}")), symbols(value))
     return table
 
 
@@ -681,9 +507,9 @@ def _compare_table(
     symbols: Callable[[str], str] = str,
 ) -> Table:
     first = summaries[0]
-    title = _text(
+    title = i18n.text(
         lang,
-        "compare_title",
+        "systems.compare_title",
         side=_side_name(lang, first.on),
         sessions=f"{sessions:,}",
         rounds=rounds,
@@ -695,10 +521,12 @@ def _compare_table(
     if with_edges:
         headers.append("col_exact")
     for i, key in enumerate(headers):
-        table.add_column(symbols(_text(lang, key)), justify="left" if i == 0 else "right")
+        table.add_column(
+            symbols(i18n.text(lang, f"systems.{key}")), justify="left" if i == 0 else "right"
+        )
     for s in summaries:
         cells = [
-            SYSTEM_NAMES[lang][s.system],
+            i18n.text(lang, f"systems.name.{s.system}"),
             _money(s.mean_final),
             format_minor(s.quantiles["p05"]),
             format_minor(s.quantiles["p50"]),
@@ -723,11 +551,11 @@ def conclusion(summaries: "Sequence[Summary]", lang: Lang) -> str:
     """
     measured = [s for s in summaries if s.exact_loss_per_unit is not None]
     if not measured:
-        return _text(lang, "answer_no_edge")
+        return i18n.text(lang, "systems.answer_no_edge")
     figures: dict[str, list[str]] = {}
     for s in measured:
         figures.setdefault(_per_unit(s.exact_loss_per_unit), []).append(
-            SYSTEM_NAMES[lang][s.system]
+            i18n.text(lang, f"systems.name.{s.system}")
         )
     if len(figures) == 1:
         edges = next(iter(figures))
@@ -736,20 +564,20 @@ def conclusion(summaries: "Sequence[Summary]", lang: Lang) -> str:
     far = [s for s in measured if s.z is not None and abs(s.z) >= 3]
     if far:
         items = [
-            _text(
+            i18n.text(
                 lang,
-                "far_item",
-                system=SYSTEM_NAMES[lang][s.system],
+                "systems.far_item",
+                system=i18n.text(lang, f"systems.name.{s.system}"),
                 loss=_per_unit(s.loss_per_unit, s.loss_per_unit_se),
                 edge=_per_unit(s.exact_loss_per_unit),
                 z=f"{s.z:+.1f}",
             )
             for s in far
         ]
-        return _text(lang, "answer_far", edges=edges, far="; ".join(items))
+        return i18n.text(lang, "systems.answer_far", edges=edges, far="; ".join(items))
     if any(s.z is None for s in measured):
-        return _text(lang, "answer_unmeasured", edges=edges)
-    return _text(lang, "answer", edges=edges)
+        return i18n.text(lang, "systems.answer_unmeasured", edges=edges)
+    return i18n.text(lang, "systems.answer", edges=edges)
 
 
 def draw_plot(played: "list[Sessions]", summaries: "list[Summary]", path: Path, lang: Lang) -> None:
@@ -763,21 +591,23 @@ def draw_plot(played: "list[Sessions]", summaries: "list[Summary]", path: Path, 
     figure, axes = plt.subplots(rows, 2, figsize=(12, 3.6 * rows), squeeze=False)
     try:
         for row, (sessions, summary) in enumerate(zip(played, summaries, strict=True)):
-            name = SYSTEM_NAMES[lang][summary.system]
+            name = i18n.text(lang, f"systems.name.{summary.system}")
             start = sessions.plan.bankroll_minor / 100
             left, right = axes[row]
             for line in sessions.paths:
                 left.plot(line / 100, linewidth=0.8)
             left.axhline(start, color="black", linewidth=0.8, linestyle="--")
-            left.set_title(f"{name}: {_text(lang, 'paths', count=len(sessions.paths))}")
-            left.set_xlabel(_text(lang, "round_axis"))
-            left.set_ylabel(_text(lang, "bankroll_axis"))
+            left.set_title(f"{name}: {i18n.text(lang, 'systems.paths', count=len(sessions.paths))}")
+            left.set_xlabel(i18n.text(lang, "systems.round_axis"))
+            left.set_ylabel(i18n.text(lang, "systems.bankroll_axis"))
             finals = sessions.results[:, 0] / 100
             right.hist(finals, bins=60, color="tab:blue")
-            right.axvline(start, color="black", linestyle="--", label=_text(lang, "start"))
-            right.set_title(f"{name}: {_text(lang, 'histogram', count=len(finals))}")
-            right.set_xlabel(_text(lang, "bankroll_axis"))
-            right.set_ylabel(_text(lang, "sessions_axis"))
+            right.axvline(
+                start, color="black", linestyle="--", label=i18n.text(lang, "systems.start")
+            )
+            right.set_title(f"{name}: {i18n.text(lang, 'systems.histogram', count=len(finals))}")
+            right.set_xlabel(i18n.text(lang, "systems.bankroll_axis"))
+            right.set_ylabel(i18n.text(lang, "systems.sessions_axis"))
             right.legend()
         figure.tight_layout()
         figure.savefig(path, dpi=100)

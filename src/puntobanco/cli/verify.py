@@ -9,9 +9,10 @@ from typing import Annotated, Any
 
 import typer
 
-from puntobanco.cli.lang import counted_key, message
 from puntobanco.cli.ledger import (
+    HELP_LANG,
     DatabaseOption,
+    JsonOption,
     LangOption,
     TableFormatOption,
     operator_lang,
@@ -19,9 +20,12 @@ from puntobanco.cli.ledger import (
     translated,
 )
 from puntobanco.cli.numbers import localize
+from puntobanco.cli.oserrors import os_reason
 from puntobanco.cli.params import OutputFormat
 from puntobanco.cli.tables import write_rows
+from puntobanco.core import i18n
 from puntobanco.core.errors import BaccaratError
+from puntobanco.core.i18n import Lang
 
 #: What recomputing a round raises when its record is not one the server could have
 #: dealt (no such shoe, no such bet): a failed verification (exit 1), not a traceback.
@@ -31,22 +35,22 @@ UNDEALABLE = (BaccaratError, ValueError, TypeError)
 def register(app: typer.Typer) -> None:
     """Add the ``verify`` command to ``app``."""
 
-    @app.command("verify", cls=translated("verify", "--rounds rounds.json"))
+    @app.command(
+        "verify",
+        cls=translated("verify", "--rounds rounds.json"),
+        help=i18n.text(HELP_LANG, "ops.help.verify"),
+    )
     def _verify(
         server_seed: Annotated[
             str,
-            typer.Argument(help="The revealed server seed, 64 hex digits."),
+            typer.Argument(help=i18n.text(HELP_LANG, "ops.help.verify_seed")),
         ],
         rounds: Annotated[
             Path | None,
-            typer.Option(
-                metavar="FILE.json",
-                help="Rounds as GET /api/rounds returns them (a page, or a list): check "
-                "them without the database, as a player would.",
-            ),
+            typer.Option(metavar="FILE.json", help=i18n.text(HELP_LANG, "ops.help.verify_rounds")),
         ] = None,
         database: DatabaseOption = None,
-        as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+        as_json: JsonOption = False,
         fmt: TableFormatOption = None,
         lang: LangOption = None,
     ) -> None:
@@ -68,7 +72,7 @@ def register(app: typer.Typer) -> None:
             if len(seed) != 32:
                 raise ValueError
         except ValueError:
-            fail(language, 2, "verify.seed", value=server_seed)
+            fail(language, 2, "ops.verify.seed", value=server_seed)
         ours_hash = commitment(seed)
         result: dict[str, Any]
         if rounds is not None:
@@ -81,21 +85,23 @@ def register(app: typer.Typer) -> None:
                 ours = [r for r in items if r["fairness"]["server_seed_hash"] == ours_hash]
                 records = records_from_api(ours)
             except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
-                fail(language, 2, "verify.unreadable", path=rounds, detail=exc)
+                fail(language, 2, "ops.verify.unreadable", path=rounds, detail=_why(exc, language))
             if not items:
-                fail(language, 1, "verify.empty", path=rounds)
+                fail(language, 1, "ops.verify.empty", path=rounds)
             if not records:
                 carried = ", ".join(
-                    message(language, counted_key("verify.hash_count", n), hash=h, count=n)
+                    i18n.text(language, "ops.verify.hash_count", hash=h, count=n)
                     for h, n in hashes.items()
                 )
-                fail(language, 1, "verify.no_match", path=rounds, hash=ours_hash, hashes=carried)
+                fail(
+                    language, 1, "ops.verify.no_match", path=rounds, hash=ours_hash, hashes=carried
+                )
             mismatches = []
             for record in records:
                 try:
                     mismatches.extend(verify_rounds(seed, [record]))
                 except UNDEALABLE as exc:
-                    fail(language, 1, "verify.broken", round=record.round_id, detail=exc)
+                    fail(language, 1, "ops.verify.broken", round=record.round_id, detail=exc)
             result = {
                 "server_seed_hash": ours_hash,
                 "rounds_checked": len(records),
@@ -110,13 +116,13 @@ def register(app: typer.Typer) -> None:
                 with open_database(database, language) as sessions, sessions.begin() as session:
                     checked = verify_seed(session, seed, user_id=None)
             except UNDEALABLE as exc:
-                fail(language, 1, "verify.broken_db", detail=exc)
+                fail(language, 1, "ops.verify.broken_db", detail=exc)
             except ApiError as exc:
                 # An unknown or unrevealed seed: nothing could be checked, a failed audit.
                 typer.echo(api_message(exc.code, exc.params, language), err=True)
                 raise typer.Exit(1) from None
             if checked.rounds_checked == 0:
-                fail(language, 1, "verify.no_rounds", hash=checked.server_seed_hash)
+                fail(language, 1, "ops.verify.no_rounds", hash=checked.server_seed_hash)
             result = {
                 "server_seed_hash": checked.server_seed_hash,
                 "rounds_checked": checked.rounds_checked,
@@ -130,9 +136,9 @@ def register(app: typer.Typer) -> None:
             rows = [[m[k] for k in headers] for m in result["mismatches"]]
             typer.echo(write_rows(headers, rows, output), nl=False)
         else:
-            summary = message(
+            summary = i18n.text(
                 language,
-                "verify.summary",
+                "ops.verify.summary",
                 hash=result["server_seed_hash"][:16],
                 checked=f"{result['rounds_checked']:,}",
                 mismatches=f"{len(result['mismatches']):,}",
@@ -140,9 +146,9 @@ def register(app: typer.Typer) -> None:
             typer.echo(localize(summary, language))
             for m in result["mismatches"]:
                 typer.echo(
-                    message(
+                    i18n.text(
                         language,
-                        "verify.mismatch",
+                        "ops.verify.mismatch",
                         round=m["round_id"],
                         field=m["field"],
                         recorded=repr(m["recorded"]),
@@ -151,3 +157,14 @@ def register(app: typer.Typer) -> None:
                 )
         if result["mismatches"]:
             raise typer.Exit(1)
+
+
+def _why(error: Exception, lang: Lang) -> str:
+    """Why a rounds file could not be read, in ``lang``."""
+    if isinstance(error, OSError):
+        return os_reason(error, lang)
+    if isinstance(error, json.JSONDecodeError):
+        return i18n.text(lang, "cli.os.not_json", line=error.lineno, column=error.colno)
+    if isinstance(error, UnicodeDecodeError):
+        return i18n.text(lang, "cli.os.not_utf8")
+    return i18n.text(lang, "ops.verify.not_rounds")

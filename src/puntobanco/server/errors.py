@@ -2,7 +2,7 @@
 
 Core errors (:class:`~puntobanco.core.errors.BaccaratError`) are worded by
 :func:`puntobanco.core.explain.error_message`; the server's own errors by the
-catalogue below, in English and Spanish. Every error answer has the shape
+catalogue's ``server.`` section, in English and Spanish. Every error answer has the shape
 ``{"error": {"code", "message", "params", "messages"}}`` (clients rely on it):
 ``message`` in the request's language, ``messages`` the same sentence in every
 language the server speaks (``{"en": ..., "es": ...}``).
@@ -31,8 +31,10 @@ from fastapi.responses import JSONResponse
 from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from puntobanco.core import i18n
 from puntobanco.core.errors import BaccaratError, InsufficientFunds, InvalidBet, InvalidRules
-from puntobanco.core.explain import LANGUAGES, check_lang, error_message
+from puntobanco.core.explain import error_message
+from puntobanco.core.i18n import CATALOGUE, LANGUAGES, check_lang
 from puntobanco.core.money import format_minor
 from puntobanco.server.db import outcome_unknown
 
@@ -49,227 +51,7 @@ class ApiError(Exception):
         self.params = params
 
 
-MESSAGES: dict[str, dict[str, str]] = {
-    "en": {
-        "not_authenticated": "Log in first: this needs the session cookie or a bearer token.",
-        "bad_credentials": "Wrong username or password.",
-        "username_taken": "The username {username!r} is taken: choose another.",
-        "not_a_guest": "This account is registered already: only a guest account is upgraded.",
-        "invalid_username": (
-            "A username has 3 to 32 letters, digits, '.', '_' or '-' (got {username!r})."
-        ),
-        "invalid_password": "A password has 8 to 128 characters (got {length}).",
-        "rate_limited": "Too many login attempts: try again in {retry_after} seconds.",
-        "signup_rate_limited": (
-            "Too many new accounts from your address: try again in {retry_after} seconds."
-        ),
-        "address_rate_limited": (
-            "Too many login and registration attempts from your address: try again in "
-            "{retry_after} seconds."
-        ),
-        "server_busy": (
-            "The server is busy checking passwords; nothing was changed. Try again in "
-            "{retry_after} seconds."
-        ),
-        "rotate_rate_limited": ("Too many seed rotations: try again in {retry_after} seconds."),
-        "verify_rate_limited": ("Too many verifications: try again in {retry_after} seconds."),
-        "body_too_large": (
-            "The request body is larger than {limit} bytes, the most this server accepts; "
-            "nothing was changed."
-        ),
-        "round_not_found": "There is no round {round_id} of yours.",
-        "idempotency_key_required": (
-            "Send an Idempotency-Key header of 1 to 200 visible characters with every round."
-        ),
-        "idempotency_conflict": (
-            "The Idempotency-Key {key!r} was already used for other bets: use a new key."
-        ),
-        "stake_not_integer": (
-            "The {bet} stake must be a whole number of cents (minor units), got {value}."
-        ),
-        "top_up_range": "A top-up is from 0.01 to {maximum} (got {amount}).",
-        "balance_cap": (
-            "A top-up may not take the balance above {cap}: the most you can add now is {room}."
-        ),
-        "unknown_preset": "Unknown table rules {preset!r}: choose one of {allowed}.",
-        "preset_withdrawn": (
-            "The table rules {preset!r} have been withdrawn: choose one of {allowed} "
-            "to play your next round."
-        ),
-        "invalid_client_seed": (
-            "A client seed has 1 to 64 visible characters, without ':' (got {length})."
-        ),
-        "invalid_server_seed": "A server seed is 64 hexadecimal characters (32 bytes).",
-        "seed_not_found": "None of your server seeds has that hash.",
-        "seed_not_revealed": "That server seed is still in play: rotate it to reveal it first.",
-        "admin_disabled": "Admin endpoints are disabled: the operator set no admin token.",
-        "admin_forbidden": "Send the operator's admin token in the X-Admin-Token header.",
-        "cross_site_request": (
-            "Refused: this {method} came from a page of another site or origin ({reason}); "
-            "nothing was changed. Use the table's own page, or a bearer token."
-        ),
-        "metrics_forbidden": (
-            "The metrics are for the operator: send the admin token (X-Admin-Token or "
-            "Authorization: Bearer), or ask from an address in PUNTOBANCO_METRICS_ALLOW."
-        ),
-        "invalid_request": "The request is malformed: {detail}.",
-        "not_found": "Nothing here: {path}.",
-        "method_not_allowed": "{method} is not allowed on {path}.",
-        "database_error": "The database is unavailable; nothing was changed. Try again.",
-        "database_outcome_unknown": (
-            "The connection to the database was lost while your change was being saved: it "
-            "may or may not have been made. Check before you try again."
-        ),
-        "round_outcome_unknown": (
-            "The connection to the database was lost while the round was being saved: it is "
-            "not known whether it was dealt and your stakes taken. Send the same bets again "
-            "with the same Idempotency-Key {key!r}: that returns the round if it was dealt, "
-            "and otherwise deals it, once."
-        ),
-        "round_pending": (
-            "Round {round_id} was dealt and its stakes taken, but its settlement could not be "
-            "confirmed: it will be settled automatically, once. Send the same bets with the "
-            "same Idempotency-Key to get the settled round."
-        ),
-        "rate_limit_unavailable": (
-            "Attempts cannot be counted right now; nothing was changed. Try again in a few seconds."
-        ),
-        "internal_error": "Something went wrong on the server; nothing was changed.",
-        "rules_error": "The table's rules are invalid: {detail}.",
-    },
-    "es": {
-        "not_authenticated": "Inicie sesión primero: hace falta la cookie de sesión o un token.",
-        "bad_credentials": "Usuario o contraseña incorrectos.",
-        "username_taken": "El usuario {username!r} ya existe: elija otro.",
-        "not_a_guest": "Esta cuenta ya está registrada: solo se convierte una cuenta de invitado.",
-        "invalid_username": (
-            "Un usuario tiene de 3 a 32 letras, cifras, '.', '_' o '-' (se recibió {username!r})."
-        ),
-        "invalid_password": "Una contraseña tiene de 8 a 128 caracteres (se recibieron {length}).",
-        "rate_limited": (
-            "Demasiados intentos de inicio de sesión: vuelva a intentarlo en {retry_after} "
-            "segundos."
-        ),
-        "signup_rate_limited": (
-            "Demasiadas cuentas nuevas desde su dirección: vuelva a intentarlo en {retry_after} "
-            "segundos."
-        ),
-        "address_rate_limited": (
-            "Demasiados intentos de inicio de sesión y de registro desde su dirección: vuelva "
-            "a intentarlo en {retry_after} segundos."
-        ),
-        "server_busy": (
-            "El servidor está ocupado comprobando contraseñas; no se ha cambiado nada. Vuelva "
-            "a intentarlo en {retry_after} segundos."
-        ),
-        "rotate_rate_limited": (
-            "Demasiadas rotaciones de semilla: vuelva a intentarlo en {retry_after} segundos."
-        ),
-        "verify_rate_limited": (
-            "Demasiadas verificaciones: vuelva a intentarlo en {retry_after} segundos."
-        ),
-        "body_too_large": (
-            "El cuerpo de la petición tiene más de {limit} bytes, lo máximo que acepta este "
-            "servidor; no se ha cambiado nada."
-        ),
-        "round_not_found": "No tiene ninguna ronda {round_id}.",
-        "idempotency_key_required": (
-            "Envíe con cada ronda una cabecera Idempotency-Key de 1 a 200 caracteres visibles."
-        ),
-        "idempotency_conflict": (
-            "La Idempotency-Key {key!r} ya se usó para otras apuestas: use una clave nueva."
-        ),
-        "stake_not_integer": (
-            "La apuesta a {bet} debe ser un número entero de céntimos, se recibió {value}."
-        ),
-        "top_up_range": "Una recarga va de 0.01 a {maximum} (se pidió {amount}).",
-        "balance_cap": (
-            "Una recarga no puede llevar el saldo por encima de {cap}: ahora puede añadir "
-            "como mucho {room}."
-        ),
-        "unknown_preset": "Reglas de mesa desconocidas {preset!r}: elija una de {allowed}.",
-        "preset_withdrawn": (
-            "Las reglas de mesa {preset!r} se han retirado: elija una de {allowed} "
-            "para jugar su próxima mano."
-        ),
-        "invalid_client_seed": (
-            "Una semilla de cliente tiene de 1 a 64 caracteres visibles, sin ':' "
-            "(se recibieron {length})."
-        ),
-        "invalid_server_seed": "Una semilla de servidor tiene 64 caracteres hexadecimales.",
-        "seed_not_found": "Ninguna de sus semillas de servidor tiene ese hash.",
-        "seed_not_revealed": (
-            "Esa semilla de servidor sigue en juego: rótela primero para revelarla."
-        ),
-        "admin_disabled": (
-            "Los puntos de administración están desactivados: no hay token de administrador."
-        ),
-        "admin_forbidden": "Envíe el token de administrador en la cabecera X-Admin-Token.",
-        "cross_site_request": (
-            "Rechazado: este {method} vino de una página de otro sitio u origen ({reason}); "
-            "no se ha cambiado nada. Use la página de la mesa, o un token."
-        ),
-        "metrics_forbidden": (
-            "Las métricas son para el operador: envíe el token de administrador "
-            "(X-Admin-Token o Authorization: Bearer), o pídalas desde una dirección de "
-            "PUNTOBANCO_METRICS_ALLOW."
-        ),
-        "invalid_request": "La petición está mal formada: {detail}.",
-        "not_found": "Aquí no hay nada: {path}.",
-        "method_not_allowed": "{method} no está permitido en {path}.",
-        "database_error": (
-            "La base de datos no está disponible; no se ha cambiado nada. Inténtelo de nuevo."
-        ),
-        "database_outcome_unknown": (
-            "Se perdió la conexión con la base de datos mientras se guardaba el cambio: puede "
-            "que se haya hecho o no. Compruébelo antes de volver a intentarlo."
-        ),
-        "round_outcome_unknown": (
-            "Se perdió la conexión con la base de datos mientras se guardaba la ronda: no se "
-            "sabe si se repartió y se cobraron sus apuestas. Envíe las mismas apuestas con la "
-            "misma Idempotency-Key {key!r}: así obtiene la ronda si se repartió y, si no, se "
-            "reparte, una sola vez."
-        ),
-        "round_pending": (
-            "La ronda {round_id} se repartió y se cobraron sus apuestas, pero no se pudo "
-            "confirmar su liquidación: se liquidará automáticamente, una sola vez. Envíe las "
-            "mismas apuestas con la misma Idempotency-Key para obtener la ronda liquidada."
-        ),
-        "rate_limit_unavailable": (
-            "Ahora no se pueden contar los intentos; no se ha cambiado nada. Vuelva a "
-            "intentarlo en unos segundos."
-        ),
-        "internal_error": "Algo falló en el servidor; no se ha cambiado nada.",
-        "rules_error": "Las reglas de la mesa no son válidas: {detail}.",
-    },
-}
-
 _MONEY_PARAMS = frozenset({"maximum", "amount", "cap", "room"})
-
-_VALIDATION_WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "json_invalid": "the body is not valid JSON",
-        "missing": "a required field is missing",
-        "extra_forbidden": "an unknown field was sent",
-        "string_too_long": "a text is longer than {max_length} characters",
-        "too_long": "more than {max_length} entries were sent",
-        "text_invalid": "a text holds a control character (NUL included) or a lone surrogate",
-        "string_unicode": "a text holds a lone surrogate, which is no character",
-        "default": "a field has the wrong type or value",
-    },
-    "es": {
-        "json_invalid": "el cuerpo no es JSON válido",
-        "missing": "falta un campo obligatorio",
-        "extra_forbidden": "se envió un campo desconocido",
-        "string_too_long": "un texto tiene más de {max_length} caracteres",
-        "too_long": "se enviaron más de {max_length} elementos",
-        "text_invalid": (
-            "un texto contiene un carácter de control (NUL incluido) o un sustituto suelto"
-        ),
-        "string_unicode": "un texto contiene un sustituto suelto, que no es ningún carácter",
-        "default": "un campo tiene un tipo o un valor incorrecto",
-    },
-}
 
 
 def request_lang(request: Request) -> str:
@@ -284,7 +66,7 @@ def request_lang(request: Request) -> str:
 def api_message(code: str, params: dict[str, Any], lang: str) -> str:
     """The catalogue's sentence for ``code`` in ``lang``."""
     language = check_lang(lang)
-    template = MESSAGES[language].get(code) or MESSAGES["en"].get(code, code)
+    template = CATALOGUE[language].get(f"server.{code}", code)
     shown = dict(params)
     for key in _MONEY_PARAMS & shown.keys():
         if isinstance(shown[key], int) and not isinstance(shown[key], bool):
@@ -411,13 +193,14 @@ def install_error_handlers(app: FastAPI, *, on_error: Any = None) -> None:
         context = first.get("ctx") or {}
 
         def word(lang: str) -> str:
-            words = _VALIDATION_WORDS[lang]
-            what = words.get(kind, words["default"])
+            language = check_lang(lang)
+            default = i18n.text(language, "server.validation.default")
+            what = CATALOGUE[language].get(f"server.validation.{kind}", default)
             try:
                 what = what.format(**context)
             except (KeyError, IndexError, ValueError):
-                what = words["default"]
-            detail = f"{what} ({where})" if where else words["default"]
+                what = default
+            detail = f"{what} ({where})" if where else default
             return api_message("invalid_request", {"detail": detail}, lang)
 
         return answer(request, 422, "invalid_request", word, params)

@@ -22,11 +22,25 @@ and Spanish both use the singular for exactly one ("1 card", "0 cards";
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from types import MappingProxyType, ModuleType
 from typing import Any, Literal
 
-from puntobanco.core.i18n import chemin, common, web
+from puntobanco.core.i18n import (
+    advantage,
+    chemin,
+    cli,
+    common,
+    game,
+    odds,
+    ops,
+    play,
+    server,
+    simulate,
+    systems,
+    web,
+)
 
 Lang = Literal["en", "es"]
 LANGUAGES: tuple[Lang, ...] = ("en", "es")
@@ -35,7 +49,20 @@ LANGUAGE_NAMES: Mapping[Lang, str] = MappingProxyType({"en": "English", "es": "e
 
 #: The sections joined into the catalogue. A key belongs to exactly one of them
 #: (the tests check it), so a section can be read on its own and none shadows another.
-SECTIONS: tuple[ModuleType, ...] = (common, chemin, web)
+SECTIONS: tuple[ModuleType, ...] = (
+    common,
+    game,
+    cli,
+    play,
+    ops,
+    odds,
+    simulate,
+    systems,
+    advantage,
+    server,
+    chemin,
+    web,
+)
 
 
 def _join(lang: Lang) -> Mapping[str, str]:
@@ -56,16 +83,19 @@ def parse_lang(value: str) -> Lang | None:
 
     Args:
         value: A language tag or a locale name, in any case: ``"es"``,
-            ``"ES"``, ``"es-MX"``, ``"es_ES.UTF-8"``, ``"en_GB"``.
+            ``"ES"``, ``"es-MX"``, ``"es_ES.UTF-8"``, ``"es@euro"``, ``"en_GB"``,
+            or an Accept-Language entry (``"es;q=0.9"``).
 
     Returns:
         ``"es"`` or ``"en"``; ``None`` for a language we lack (``"fr"``,
         ``"C"``, ``""``), so that a caller can refuse an explicit choice.
 
-    >>> parse_lang("es-MX"), parse_lang("EN_gb.UTF-8"), parse_lang("fr")
-    ('es', 'en', None)
+    >>> parse_lang("es-MX"), parse_lang("EN_gb.UTF-8"), parse_lang("fr"), parse_lang("es;q=0.9")
+    ('es', 'en', None, 'es')
     """
-    short = value.strip().lower().replace("-", "_").split("_")[0].split(".")[0]
+    # A locale's codeset and modifier (".UTF-8", "@euro") and a header's weight (";q=0.8")
+    # follow the language; a region follows "_" or "-".
+    short = re.split(r"[-_.@;]", value.strip().lower(), maxsplit=1)[0]
     for lang in LANGUAGES:
         if short == lang:
             return lang

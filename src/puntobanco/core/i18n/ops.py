@@ -1,0 +1,301 @@
+"""The operator's commands' words: ``verify``, ``ledger check``, ``report``, ``serve``.
+
+Every key starts with ``ops.``: ``ops.db.*`` refuse a ``--database`` that is not
+a puntobanco database; ``ops.cli.*`` are these commands' shared ``--help`` texts.
+"""
+
+from __future__ import annotations
+
+EN: dict[str, str] = {
+    "ops.cli.lang": "Language of messages, en or es (default: from the locale).",
+    "ops.cli.format": "table (default) or json (the same as --json){more}.",
+    "ops.cli.format_more": ", csv or markdown",
+    # What the operator commands print when they ran (their refusals are below)
+    "ops.verify.summary": "seed {hash}...: {checked} rounds checked, {mismatches} mismatches",
+    "ops.verify.mismatch": "  round {round} {field}: recorded {recorded}, recomputed {recomputed}",
+    "ops.ledger.ok": "ledger check: OK",
+    "ops.ledger.bad": "ledger check: DIFFERENCES FOUND",
+    "ops.ledger.counts": (
+        "  wallets {wallets}, entries {entries}, journals {journals}, settled rounds {settled}"
+    ),
+    "ops.ledger.open": "  open rounds (dealt, not settled): {open}",
+    "ops.ledger.none": "none",
+    "ops.ledger.balance_differences": "balance differences",
+    "ops.ledger.unbalanced_journals": "unbalanced journals",
+    "ops.ledger.round_differences": "round differences",
+    "ops.ledger.total": "  all entries sum to {total}, not 0",
+    "ops.report.totals": "rounds {rounds}  turnover {turnover}  GGR {ggr}",
+    "ops.report.columns": "rules|bet|rounds|turnover|GGR|RTP|exact RTP|SE|dist/SE",
+    "ops.report.no_theory": "(exact RTP needs puntobanco.analysis, which is not available)",
+    "ops.report.full_shoe": (
+        "(cut-card tables {presets}: the exact RTP is the full shoe's; the cut-card "
+        "effect is too small to detect, far inside SE)"
+    ),
+    "ops.report.per_day": "per day (UTC):",
+    "ops.serve.settings": "puntobanco serve: invalid settings: {detail}",
+    "ops.serve.proxy": (
+        "puntobanco serve: --forwarded-allow-ips: {entry} is not an IP address or network "
+        "(e.g. 10.0.0.2 or 10.0.0.0/8), nor *"
+    ),
+    "ops.serve.sqlite_workers": (
+        "note: several workers share one SQLite file; writes take turns (use PostgreSQL to scale)"
+    ),
+    "ops.serve.database": "puntobanco serve: cannot prepare the database: {detail}",
+    "ops.serve.serving": "puntobanco: serving on http://{host}:{port} ({count} workers)",
+    "ops.serve.serving.one": "puntobanco: serving on http://{host}:{port} ({count} worker)",
+    "ops.db.path": (
+        "--database takes a URL, not a path: write sqlite:///{value} for a SQLite file, "
+        "or postgresql+psycopg://USER@HOST:PORT/NAME for PostgreSQL"
+    ),
+    "ops.db.bad_url": (
+        "--database {value!r} is not a database URL: write sqlite:///PATH for a SQLite "
+        "file, or postgresql+psycopg://USER@HOST:PORT/NAME for PostgreSQL"
+    ),
+    "ops.db.dialect": (
+        "--database {value!r}: the database is SQLite or PostgreSQL, not {scheme!r}: "
+        "write sqlite:///PATH or postgresql+psycopg://USER@HOST:PORT/NAME"
+    ),
+    "ops.db.settings": "the settings are invalid: {detail}",
+    "ops.db.missing": (
+        "no database at {path}: give the URL of an existing puntobanco database "
+        "(sqlite:///PATH or postgresql+psycopg://USER@HOST:PORT/NAME)"
+    ),
+    "ops.db.unreachable": (
+        "cannot open the database {url}: {detail}; give the URL of an existing "
+        "puntobanco database (sqlite:///PATH or postgresql+psycopg://USER@HOST:PORT/NAME)"
+    ),
+    "ops.db.not_migrated": (
+        "{url} is not a puntobanco database (it has no puntobanco tables): give the "
+        "server's database; puntobanco serve --database URL creates one"
+    ),
+    "ops.db.old": (
+        "the database {url} is at migration {current}, not the newest, {head}: "
+        "puntobanco serve --database URL migrates it"
+    ),
+    "ops.verify.seed": "a server seed is 64 hexadecimal digits (32 bytes), got {value!r}",
+    "ops.verify.unreadable": (
+        "cannot read rounds from {path}: {detail}; give the JSON that GET /api/rounds "
+        "returns (a page, or a list of rounds)"
+    ),
+    "ops.verify.empty": (
+        "{path} holds no rounds: nothing to verify; give the rounds that GET /api/rounds "
+        "returns (a page, or a list of rounds)"
+    ),
+    "ops.verify.no_match": (
+        "no round in {path} was dealt under the seed whose hash is {hash}: nothing to "
+        "verify. The file's rounds carry these seed hashes: {hashes}"
+    ),
+    "ops.verify.hash_count": "{hash} ({count} rounds)",
+    "ops.verify.hash_count.one": "{hash} ({count} round)",
+    "ops.verify.no_rounds": (
+        "no round was dealt under the seed whose hash is {hash}: nothing to verify"
+    ),
+    "ops.verify.broken": (
+        "cannot recompute round {round}: {detail}; its record is not one the server "
+        "could have dealt"
+    ),
+    "ops.verify.broken_db": (
+        "cannot recompute a round of this seed: {detail}; its record in the database is "
+        "not one the server could have dealt"
+    ),
+    # The operator commands' --help texts.
+    "ops.help.json": "Print one JSON object.",
+    "ops.help.database": (
+        "URL of an existing puntobanco database, sqlite:///PATH or "
+        "postgresql+psycopg://USER@HOST:PORT/NAME (default: PUNTOBANCO_DATABASE_URL, else "
+        "sqlite:///puntobanco.db); it is never created nor migrated here (serve does that)."
+    ),
+    "ops.help.ledger": "The wallet ledger.",
+    "ops.help.ledger_check": (
+        "Compare each cached balance with the sum of its entries; exit 1 on any difference.\n\n"
+        "Exit 1 too when the database does not exist or is not migrated (it is never created "
+        "here), 2 when --database is not a URL we take."
+    ),
+    "ops.help.report": (
+        "Rounds, turnover and GGR per bet and per day; realised RTP against the exact value.\n\n"
+        "Exit 1 when the database does not exist or is not migrated (it is never created "
+        "here), 2 when --database is not a URL we take."
+    ),
+    "ops.help.verify": (
+        "Recompute each round dealt under SERVER_SEED; exit 1 if any differs.\n\n"
+        "A verification that checks nothing fails: exit 1 when no round was dealt under "
+        "SERVER_SEED (in the file, or in the database), naming the seed hashes the file's "
+        "rounds carry. Exit 2 for input that cannot be read (a seed that is not 64 hex "
+        "digits, a file that is not rounds)."
+    ),
+    "ops.help.verify_seed": "The revealed server seed, 64 hex digits.",
+    "ops.help.verify_rounds": (
+        "Rounds as GET /api/rounds returns them (a page, or a list): check them without the "
+        "database, as a player would."
+    ),
+    "ops.help.serve": "Serve the web table and the HTTP API (docs at /docs).",
+    "ops.help.serve_host": "Address to listen on (default: 127.0.0.1).",
+    "ops.help.serve_port": "Port to listen on, 1 to 65535 (default: 8000).",
+    "ops.help.serve_database": (
+        "Database URL (default: PUNTOBANCO_DATABASE_URL, else sqlite:///puntobanco.db)."
+    ),
+    "ops.help.serve_workers": "Worker processes, 1 to 64 (default: 1).",
+    "ops.help.serve_log_level": "debug, info, warning or error (default: info).",
+    "ops.help.serve_forwarded": (
+        "Proxies trusted to give the client's address (X-Forwarded-For), comma-separated "
+        "addresses or networks (default: FORWARDED_ALLOW_IPS, else 127.0.0.1)."
+    ),
+    "ops.help.serve_test_seed": (
+        "FOR TESTS AND DEMOS ONLY: start although PUNTOBANCO_TEST_SERVER_SEED is set (every "
+        "card known in advance; the page shows a warning)."
+    ),
+    "ops.verify.not_rounds": "they are not rounds as GET /api/rounds returns them",
+}
+
+ES: dict[str, str] = {
+    "ops.cli.lang": "Idioma de los mensajes, en o es (por defecto: el del sistema).",
+    "ops.cli.format": "table (por defecto) o json (lo mismo que --json){more}.",
+    "ops.cli.format_more": ", csv o markdown",
+    # Lo que imprimen los comandos del operador al terminar (sus rechazos, más abajo)
+    "ops.verify.summary": (
+        "semilla {hash}...: {checked} rondas comprobadas, {mismatches} discrepancias"
+    ),
+    "ops.verify.mismatch": (
+        "  ronda {round} {field}: registrado {recorded}, recalculado {recomputed}"
+    ),
+    "ops.ledger.ok": "comprobación del libro: CORRECTO",
+    "ops.ledger.bad": "comprobación del libro: HAY DIFERENCIAS",
+    "ops.ledger.counts": (
+        "  carteras {wallets}, apuntes {entries}, asientos {journals}, manos liquidadas {settled}"
+    ),
+    "ops.ledger.open": "  manos abiertas (repartidas, sin liquidar): {open}",
+    "ops.ledger.none": "ninguna",
+    "ops.ledger.balance_differences": "diferencias de saldo",
+    "ops.ledger.unbalanced_journals": "asientos descuadrados",
+    "ops.ledger.round_differences": "diferencias en manos",
+    "ops.ledger.total": "  la suma de todos los apuntes es {total}, no 0",
+    "ops.report.totals": "manos {rounds}  volumen {turnover}  GGR {ggr}",
+    "ops.report.columns": "reglas|apuesta|manos|volumen|GGR|RTP|RTP exacto|ET|dist/ET",
+    "ops.report.no_theory": (
+        "(el RTP exacto necesita puntobanco.analysis, que no está disponible)"
+    ),
+    "ops.report.full_shoe": (
+        "(mesas con carta de corte {presets}: el RTP exacto es el del zapato completo; el "
+        "efecto de la carta de corte es demasiado pequeño para detectarlo, muy dentro del ET)"
+    ),
+    "ops.report.per_day": "por día (UTC):",
+    "ops.serve.settings": "puntobanco serve: configuración no válida: {detail}",
+    "ops.serve.proxy": (
+        "puntobanco serve: --forwarded-allow-ips: {entry} no es una dirección IP ni una red "
+        "(como 10.0.0.2 o 10.0.0.0/8), ni *"
+    ),
+    "ops.serve.sqlite_workers": (
+        "nota: varios procesos comparten un archivo SQLite; las escrituras se turnan "
+        "(use PostgreSQL para escalar)"
+    ),
+    "ops.serve.database": "puntobanco serve: no se puede preparar la base de datos: {detail}",
+    "ops.serve.serving": "puntobanco: sirviendo en http://{host}:{port} ({count} procesos)",
+    "ops.serve.serving.one": "puntobanco: sirviendo en http://{host}:{port} ({count} proceso)",
+    "ops.db.path": (
+        "--database espera una URL, no una ruta: escriba sqlite:///{value} para un "
+        "archivo SQLite, o postgresql+psycopg://USUARIO@HOST:PUERTO/NOMBRE para PostgreSQL"
+    ),
+    "ops.db.bad_url": (
+        "--database {value!r} no es una URL de base de datos: escriba sqlite:///RUTA para "
+        "un archivo SQLite, o postgresql+psycopg://USUARIO@HOST:PUERTO/NOMBRE para PostgreSQL"
+    ),
+    "ops.db.dialect": (
+        "--database {value!r}: la base de datos es SQLite o PostgreSQL, no {scheme!r}: "
+        "escriba sqlite:///RUTA o postgresql+psycopg://USUARIO@HOST:PUERTO/NOMBRE"
+    ),
+    "ops.db.settings": "la configuración no es válida: {detail}",
+    "ops.db.missing": (
+        "no hay ninguna base de datos en {path}: indique la URL de una base de datos de "
+        "puntobanco que exista (sqlite:///RUTA o postgresql+psycopg://USUARIO@HOST:PUERTO/NOMBRE)"
+    ),
+    "ops.db.unreachable": (
+        "no se puede abrir la base de datos {url}: {detail}; indique la URL de una base de "
+        "datos de puntobanco que exista "
+        "(sqlite:///RUTA o postgresql+psycopg://USUARIO@HOST:PUERTO/NOMBRE)"
+    ),
+    "ops.db.not_migrated": (
+        "{url} no es una base de datos de puntobanco (no tiene sus tablas): indique la del "
+        "servidor; puntobanco serve --database URL crea una"
+    ),
+    "ops.db.old": (
+        "la base de datos {url} está en la migración {current}, no en la última, {head}: "
+        "puntobanco serve --database URL la migra"
+    ),
+    "ops.verify.seed": (
+        "una semilla de servidor son 64 dígitos hexadecimales (32 bytes); se recibió {value!r}"
+    ),
+    "ops.verify.unreadable": (
+        "no se pueden leer las rondas de {path}: {detail}; indique el JSON que devuelve "
+        "GET /api/rounds (una página, o una lista de rondas)"
+    ),
+    "ops.verify.empty": (
+        "{path} no contiene ninguna ronda: no hay nada que verificar; indique las rondas "
+        "que devuelve GET /api/rounds (una página, o una lista de rondas)"
+    ),
+    "ops.verify.no_match": (
+        "ninguna ronda de {path} se repartió con la semilla cuyo hash es {hash}: no hay "
+        "nada que verificar. Las rondas del archivo llevan estos hashes de semilla: {hashes}"
+    ),
+    "ops.verify.hash_count": "{hash} ({count} rondas)",
+    "ops.verify.hash_count.one": "{hash} ({count} ronda)",
+    "ops.verify.no_rounds": (
+        "no se repartió ninguna ronda con la semilla cuyo hash es {hash}: no hay nada que verificar"
+    ),
+    "ops.verify.broken": (
+        "no se puede recalcular la ronda {round}: {detail}; su registro no es uno que "
+        "el servidor pudiera repartir"
+    ),
+    "ops.verify.broken_db": (
+        "no se puede recalcular una ronda de esta semilla: {detail}; su registro en la "
+        "base de datos no es uno que el servidor pudiera repartir"
+    ),
+    "ops.help.json": "Escribir un objeto JSON.",
+    "ops.help.database": (
+        "URL de una base de datos de puntobanco que exista, sqlite:///RUTA o "
+        "postgresql+psycopg://USUARIO@HOST:PUERTO/NOMBRE (por defecto: "
+        "PUNTOBANCO_DATABASE_URL, si no sqlite:///puntobanco.db); aquí nunca se crea ni se "
+        "migra (eso lo hace serve)."
+    ),
+    "ops.help.ledger": "El libro de carteras.",
+    "ops.help.ledger_check": (
+        "Comparar el saldo guardado de cada cartera con la suma de sus apuntes; sale con 1 "
+        "ante cualquier diferencia.\n\n"
+        "Sale con 1 también si la base de datos no existe o no está migrada (aquí nunca se "
+        "crea), y con 2 si --database no es una URL que aceptemos."
+    ),
+    "ops.help.report": (
+        "Manos, volumen y GGR por apuesta y por día; RTP obtenido frente al exacto.\n\n"
+        "Sale con 1 si la base de datos no existe o no está migrada (aquí nunca se crea), y "
+        "con 2 si --database no es una URL que aceptemos."
+    ),
+    "ops.help.verify": (
+        "Recalcular cada mano repartida con SERVER_SEED; sale con 1 si alguna difiere.\n\n"
+        "Una verificación que no comprueba nada falla: sale con 1 si no se repartió ninguna "
+        "mano con SERVER_SEED (en el archivo o en la base de datos), y nombra los hashes de "
+        "semilla que llevan las manos del archivo. Sale con 2 si la entrada no se puede leer "
+        "(una semilla que no son 64 dígitos hexadecimales, un archivo que no son manos)."
+    ),
+    "ops.help.verify_seed": "La semilla de servidor revelada, 64 dígitos hexadecimales.",
+    "ops.help.verify_rounds": (
+        "Las manos tal como las devuelve GET /api/rounds (una página, o una lista): "
+        "comprobarlas sin la base de datos, como lo haría un jugador."
+    ),
+    "ops.help.serve": "Servir la mesa web y la API HTTP (documentación en /docs).",
+    "ops.help.serve_host": "Dirección en la que escuchar (por defecto: 127.0.0.1).",
+    "ops.help.serve_port": "Puerto en el que escuchar, de 1 a 65535 (por defecto: 8000).",
+    "ops.help.serve_database": (
+        "URL de la base de datos (por defecto: PUNTOBANCO_DATABASE_URL, si no "
+        "sqlite:///puntobanco.db)."
+    ),
+    "ops.help.serve_workers": "Procesos, de 1 a 64 (por defecto: 1).",
+    "ops.help.serve_log_level": "debug, info, warning o error (por defecto: info).",
+    "ops.help.serve_forwarded": (
+        "Proxies de confianza que dan la dirección del cliente (X-Forwarded-For), direcciones "
+        "o redes separadas por comas (por defecto: FORWARDED_ALLOW_IPS, si no 127.0.0.1)."
+    ),
+    "ops.help.serve_test_seed": (
+        "SOLO PARA PRUEBAS Y DEMOSTRACIONES: arrancar aunque PUNTOBANCO_TEST_SERVER_SEED esté "
+        "definida (todas las cartas se conocen de antemano; la página muestra un aviso)."
+    ),
+    "ops.verify.not_rounds": "no son manos como las devuelve GET /api/rounds",
+}

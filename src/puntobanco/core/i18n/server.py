@@ -12,12 +12,13 @@ from __future__ import annotations
 EN: dict[str, str] = {
     "server.not_authenticated": "Log in first: this needs the session cookie or a bearer token.",
     "server.bad_credentials": "Wrong username or password.",
-    "server.username_taken": "The username {username!r} is taken: choose another.",
+    "server.username_taken": "The username {username!r} is already in use: choose another.",
     "server.not_a_guest": "This account is registered already: only a guest account is upgraded.",
     "server.invalid_username": (
-        "A username has 3 to 32 letters, digits, '.', '_' or '-' (got {username!r})."
+        "A username has 3 to 32 characters: letters, digits, '.', '_' or '-' "
+        "({username!r} is not one)."
     ),
-    "server.invalid_password": "A password has 8 to 128 characters (got {length}).",
+    "server.invalid_password": "A password has 8 to 128 characters (yours has {length}).",
     "server.rate_limited": "Too many login attempts: try again in {retry_after} seconds.",
     "server.signup_rate_limited": (
         "Too many new accounts from your address: try again in {retry_after} seconds."
@@ -110,15 +111,16 @@ EN: dict[str, str] = {
 ES: dict[str, str] = {
     "server.not_authenticated": "Inicie sesión primero: hace falta la cookie de sesión o un token.",
     "server.bad_credentials": "Usuario o contraseña incorrectos.",
-    "server.username_taken": "El usuario {username!r} ya existe: elija otro.",
+    "server.username_taken": "El nombre de usuario {username!r} ya está en uso: elija otro.",
     "server.not_a_guest": (
         "Esta cuenta ya está registrada: solo se convierte una cuenta de invitado."
     ),
     "server.invalid_username": (
-        "Un usuario tiene de 3 a 32 letras, cifras, '.', '_' o '-' (se recibió {username!r})."
+        "El nombre de usuario debe tener de 3 a 32 caracteres: letras, cifras, punto, guion o "
+        "guion bajo ({username!r} no lo cumple)."
     ),
     "server.invalid_password": (
-        "Una contraseña tiene de 8 a 128 caracteres (se recibieron {length})."
+        "La contraseña debe tener de 8 a 128 caracteres (la suya tiene {length})."
     ),
     "server.rate_limited": (
         "Demasiados intentos de inicio de sesión: vuelva a intentarlo en {retry_after} segundos."

@@ -74,17 +74,17 @@ def brute_force(deck, right_p, left_p, free, draws_elsewhere, waits=False):
     dr_, dl_ = right_p.denominator, left_p.denominator
     for r1, l1, b1, r2, l2, b2 in itertools.product(values, repeat=6):
         w = deck[r1] * deck[l1] * deck[b1] * deck[r2] * deck[l2] * deck[b2]
-        r, l, b = (r1 + r2) % 10, (l1 + l2) % 10, (b1 + b2) % 10
+        r, lt0, b = (r1 + r2) % 10, (l1 + l2) % 10, (b1 + b2) % 10
         if b >= 8:
             scale = w * dr_ * n * dl_ * n * n
             fixed[0] += scale * _sign(b, r)
-            fixed[1] += scale * _sign(b, l)
+            fixed[1] += scale * _sign(b, lt0)
             continue
         for pr, rc, rt in tableau_paths(r, right_p):
-            for pl, lc, lt in tableau_paths(l, left_p):
+            for pl, lc, lt in tableau_paths(lt0, left_p):
                 q = w * pr * pl
 
-                def nets(final, rc=rc, lc=lc, rt=rt, lt=lt):
+                def nets(final, b=b, rc=rc, lc=lc, rt=rt, lt=lt):
                     against_r = b if rc == NATURAL and not waits else final
                     against_l = b if lc == NATURAL and not waits else final
                     return _sign(against_r, rt), _sign(against_l, lt)
@@ -135,7 +135,9 @@ def test_free_banker_best_reply_matches_brute_force(deck, waits):
     right_p, left_p = Fraction(1, 3), Fraction(3, 4)
     s = solve_banque(BANQUE_FREE, right_draw=right_p, left_draw=left_p, deck=deck,
                      natural_waits=waits)  # fmt: skip
-    value, right, left, reply = brute_force(deck, right_p, left_p, BANQUE_FREE.free, lambda t: False, waits)
+    value, right, left, reply = brute_force(
+        deck, right_p, left_p, BANQUE_FREE.free, lambda t: False, waits
+    )
     assert (s.value, s.right.value, s.left.value) == (value, right, left)
     for c in s.cells:
         if c.cell in reply and not c.indifferent:
@@ -192,7 +194,7 @@ def test_default_tableaux_play_the_chemin_de_fer_equilibrium():
     # symmetric tableaux: the same figures on each side, and a symmetric best reply
     assert s.right == s.left
     reply = {c.cell: c.draws for c in s.cells if not c.indifferent}
-    assert all(reply.get((b, r, l), d) == d for (b, l, r), d in reply.items())
+    assert all(reply.get((b, y, x), d) == d for (b, x, y), d in reply.items())
 
 
 def test_best_reply_is_at_least_every_pure_banker_play():

@@ -343,9 +343,7 @@ def solve_banque(
     right = default if right_draw is None else Fraction(right_draw)
     left = default if left_draw is None else Fraction(left_draw)
     assert right is not None and left is not None
-    return _walk(
-        rule, right, left, lambda _: None, counts, tableau, natural_waits, commission
-    )
+    return _walk(rule, right, left, lambda _: None, counts, tableau, natural_waits, commission)
 
 
 def evaluate_banque(

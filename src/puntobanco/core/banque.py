@@ -106,8 +106,9 @@ class BanqueRule:
                 and cell[2] in COLUMNS
             ):
                 raise InvalidRules(
-                    "a free Banque cell is (Banker total 0-7, left column, right column), a "
-                    f"column being a third card 0-9, 10 for 'stood' or 11 for 'natural'; got {cell!r}",
+                    "a free Banque cell is (Banker total 0-7, left column, right column), a column "
+                    "being a third card 0-9, 10 for 'stood' or 11 for 'natural'; "
+                    f"got {cell!r}",
                     code="banque_cell",
                     value=repr(cell),
                 )
@@ -325,18 +326,16 @@ def play_banque(
         banker = totals[BANKER]
         cell = (banker, columns[LEFT], columns[RIGHT])
         settled = not natural_waits and naturals[RIGHT] and naturals[LEFT]
-        common = {"total": banker, "left": cell[1], "right": cell[2]}
         if settled:
-            events.append(BanqueEvent(EventKind.STAND, BANKER, reason="nothing-to-play", **common))
-            draws = False
+            kind, reason, draws = EventKind.STAND, "nothing-to-play", False
         elif rule.is_free(cell):
-            point = BanquePoint(BANKER, banker, cell[1], cell[2])
-            draws = bool(decide(point))
-            events.append(BanqueEvent(EventKind.CHOICE, BANKER, draws=draws, **common))
+            draws = bool(decide(BanquePoint(BANKER, banker, cell[1], cell[2])))
+            kind, reason = EventKind.CHOICE, None
         else:
             draws = rule.draws(banker)
-            kind = EventKind.DRAW if draws else EventKind.STAND
-            events.append(BanqueEvent(kind, BANKER, reason="rule-card", **common))
+            kind, reason = (EventKind.DRAW if draws else EventKind.STAND), "rule-card"
+        choice = draws if kind is EventKind.CHOICE else None
+        events.append(BanqueEvent(kind, BANKER, None, banker, reason, choice, cell[1], cell[2]))
         if draws:
             card, totals[BANKER] = draw(BANKER, banker)
             hands[BANKER].append(card)
@@ -460,13 +459,15 @@ class BanqueStrategy:
         return self.banker.get(cell, Fraction(0)) if cell is not None else Fraction(0)
 
     def decider(self, source: RandomSource | None = None) -> Decide:
-        """The callable the coup asks; a mixed choice ``a/b`` draws when ``source.randbelow(b) < a``.
+        """The callable the coup asks: a mix ``a/b`` draws when ``source.randbelow(b) < a``.
 
         Raises:
             InvalidRules: The strategy mixes and no source is given
                 (``code="strategy_needs_source"``).
         """
-        mixes = any(p not in (0, 1) for p in (self.right_draw, self.left_draw, *self.banker.values()))
+        mixes = any(
+            p not in (0, 1) for p in (self.right_draw, self.left_draw, *self.banker.values())
+        )
         if source is None and mixes:
             raise InvalidRules(
                 "a mixed strategy needs a random source to draw its choices from",

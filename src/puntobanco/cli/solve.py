@@ -171,7 +171,14 @@ def compute(
         raise _Refused("--banker", "chemin.solve.banker", allowed=", ".join(BANKER_RULES),
                        value=banker)  # fmt: skip
     if name == Variant.BANQUE.value:
-        raise _Refused("--variant", "chemin.solve.banque")
+        from puntobanco.cli import solve_banque
+
+        if as_float:
+            raise _Refused("--float", "banque.solve.float")
+        for flag, given in (("--decks", decks), ("--points", points), ("--ranks", ranks)):
+            if given is not None:
+                raise _Refused(flag, "banque.solve.finite")
+        return solve_banque.compute(banker, commission)
     if sum((decks is not None, points is not None, ranks is not None, infinite)) > 1:
         raise _Refused(None, "chemin.solve.one_shoe")
     rule = BANKER_RULES[banker]
@@ -232,6 +239,10 @@ def _decision(draw: Fraction | float, indifferent: bool) -> str:
 
 def json_report(report: dict[str, Any]) -> dict[str, Any]:
     """The report as one JSON object: figures as floats, with ``str(Fraction)`` beside them."""
+    if report["variant"] == Variant.BANQUE.value:
+        from puntobanco.cli import solve_banque
+
+        return solve_banque.json_report(report)
     s = report["solution"]
     stand, draw = s.deviations
     return {
@@ -285,6 +296,10 @@ def _exact(value: Fraction | float) -> str:
 
 def text_report(report: dict[str, Any], lang: Lang) -> str:
     """The report as lines of text in ``lang`` (numbers in English form; the caller localizes)."""
+    if report["variant"] == Variant.BANQUE.value:
+        from puntobanco.cli import solve_banque
+
+        return solve_banque.text_report(report, lang)
     s = report["solution"]
     if report["infinite"]:
         where = text(lang, "chemin.solve.infinite")

@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from types import MappingProxyType, ModuleType
 from typing import Any, Literal
 
-from puntobanco.core.i18n import chemin, common
+from puntobanco.core.i18n import banque, chemin, common
 
 Lang = Literal["en", "es"]
 LANGUAGES: tuple[Lang, ...] = ("en", "es")
@@ -35,7 +35,7 @@ LANGUAGE_NAMES: Mapping[Lang, str] = MappingProxyType({"en": "English", "es": "e
 
 #: The sections joined into the catalogue. A key belongs to exactly one of them
 #: (the tests check it), so a section can be read on its own and none shadows another.
-SECTIONS: tuple[ModuleType, ...] = (common, chemin)
+SECTIONS: tuple[ModuleType, ...] = (common, chemin, banque)
 
 
 def _join(lang: Lang) -> Mapping[str, str]:

@@ -1,0 +1,95 @@
+"""Words of Baccarat Banque: ``puntobanco solve --variant banque``'s report and refusals."""
+
+from __future__ import annotations
+
+EN: dict[str, str] = {
+    "banque.solve.finite": (
+        "Baccarat Banque is solved with replacement only (the infinite deck): "
+        "give --infinite or no shoe"
+    ),
+    "banque.solve.float": "Baccarat Banque is solved in exact fractions only: leave out --float",
+    "banque.solve.title": (
+        "Baccarat Banque: the Banker's best reply to two tableaux (infinite deck, cards drawn "
+        "with replacement), Banque rule {rule}"
+    ),
+    "banque.solve.which": (
+        "A three-person game has no single value: this is the Banker's best reply, a unit "
+        "staked on each tableau, when each tableau plays the given mix on 5."
+    ),
+    "banque.solve.rule_card": "The rule card: the Banker draws on 0-2, stands on 7, chooses on 3-6.",
+    "banque.solve.rule_free": "The Banker chooses in every cell (totals 0-7).",
+    "banque.solve.naturals": (
+        "A tableau's natural is shown and settled at once against the Banker's two cards."
+    ),
+    "banque.solve.tableau": (
+        "The {hand} tableau on 5: draws with probability {p} ({pf}), the Chemin de fer equilibrium"
+    ),
+    "banque.solve.right": "right",
+    "banque.solve.left": "left",
+    "banque.solve.grid_title": (
+        "The Banker's best reply (D draws, S stands, = either, blank: the card decides). "
+        "Rows: the left tableau; columns: the right tableau; n = natural, s = stood."
+    ),
+    "banque.solve.grid_total": "Banker {total}:",
+    "banque.solve.against": (
+        "Against the {hand} tableau: Banker wins {win}, loses {lose}, ties {tie}; "
+        "his expectation {value}"
+    ),
+    "banque.solve.value": "The Banker's expectation per coup, both tableaux: {exact} = {value}",
+    "banque.solve.after": (
+        "After the house's {commission} of his wins on each tableau: {value} per coup"
+    ),
+    "banque.solve.other": (
+        "With the Banque rule {rule} instead (his best reply in its free cells): {value} per "
+        "coup, {after} after the commission"
+    ),
+}
+
+ES: dict[str, str] = {
+    "banque.solve.finite": (
+        "el Baccarat Banque solo se resuelve con reposición (la baraja infinita): "
+        "indique --infinite o ningún sabot"
+    ),
+    "banque.solve.float": "el Baccarat Banque solo se resuelve en fracciones exactas: quite --float",
+    "banque.solve.title": (
+        "Baccarat Banque: la mejor respuesta de la banca a dos tableaux (baraja infinita, cartas "
+        "con reposición), regla de Banque {rule}"
+    ),
+    "banque.solve.which": (
+        "Un juego de tres personas no tiene un valor único: esta es la mejor respuesta de la "
+        "banca, una unidad apostada en cada tableau, cuando cada tableau juega la mezcla dada "
+        "con 5."
+    ),
+    "banque.solve.rule_card": (
+        "La tarjeta de reglas: la banca pide con 0-2, se planta con 7 y elige con 3-6."
+    ),
+    "banque.solve.rule_free": "La banca elige en todas las casillas (totales 0-7).",
+    "banque.solve.naturals": (
+        "El natural de un tableau se muestra y se liquida en el acto contra las dos cartas de "
+        "la banca."
+    ),
+    "banque.solve.tableau": (
+        "Tableau {hand} con 5: pide con probabilidad {p} ({pf}), el equilibrio del "
+        "Chemin de fer"
+    ),
+    "banque.solve.right": "derecho",
+    "banque.solve.left": "izquierdo",
+    "banque.solve.grid_title": (
+        "La mejor respuesta de la banca (D pide, S se planta, = da igual, en blanco: decide la "
+        "tarjeta). Filas: el tableau izquierdo; columnas: el derecho; n = natural, "
+        "s = se plantó."
+    ),
+    "banque.solve.grid_total": "Banca {total}:",
+    "banque.solve.against": (
+        "Contra el tableau {hand}: la banca gana {win}, pierde {lose}, empata {tie}; "
+        "su esperanza {value}"
+    ),
+    "banque.solve.value": "Esperanza de la banca por golpe, ambos tableaux: {exact} = {value}",
+    "banque.solve.after": (
+        "Tras el {commission} de sus ganancias en cada tableau para la casa: {value} por golpe"
+    ),
+    "banque.solve.other": (
+        "Con la regla de Banque {rule} (su mejor respuesta en sus casillas libres): {value} "
+        "por golpe, {after} tras la comisión"
+    ),
+}

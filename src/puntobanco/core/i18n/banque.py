@@ -16,7 +16,9 @@ EN: dict[str, str] = {
         "A three-person game has no single value: this is the Banker's best reply, a unit "
         "staked on each tableau, when each tableau plays the given mix on 5."
     ),
-    "banque.solve.rule_card": "The rule card: the Banker draws on 0-2, stands on 7, chooses on 3-6.",
+    "banque.solve.rule_card": (
+        "The rule card: the Banker draws on 0-2, stands on 7, chooses on 3-6."
+    ),
     "banque.solve.rule_free": "The Banker chooses in every cell (totals 0-7).",
     "banque.solve.naturals": (
         "A tableau's natural is shown and settled at once against the Banker's two cards."
@@ -50,7 +52,9 @@ ES: dict[str, str] = {
         "el Baccarat Banque solo se resuelve con reposición (la baraja infinita): "
         "indique --infinite o ningún sabot"
     ),
-    "banque.solve.float": "el Baccarat Banque solo se resuelve en fracciones exactas: quite --float",
+    "banque.solve.float": (
+        "el Baccarat Banque solo se resuelve en fracciones exactas: quite --float"
+    ),
     "banque.solve.title": (
         "Baccarat Banque: la mejor respuesta de la banca a dos tableaux (baraja infinita, cartas "
         "con reposición), regla de Banque {rule}"
@@ -69,8 +73,7 @@ ES: dict[str, str] = {
         "la banca."
     ),
     "banque.solve.tableau": (
-        "Tableau {hand} con 5: pide con probabilidad {p} ({pf}), el equilibrio del "
-        "Chemin de fer"
+        "Tableau {hand} con 5: pide con probabilidad {p} ({pf}), el equilibrio del Chemin de fer"
     ),
     "banque.solve.right": "derecho",
     "banque.solve.left": "izquierdo",

@@ -10,7 +10,9 @@ Examples::
 Bad input (an unknown variant or Banker rule, a shoe under 6 cards, two shoes
 at once) prints one sentence naming the problem and what is allowed, in the
 user's language, and exits with status 2; nothing is printed on stdout.
-Every word comes from the catalogue's ``chemin.*`` section.
+Every word comes from the catalogue's ``chemin.*`` section; ``--variant banque``
+(the Banker's best reply to two tableaux) is :mod:`puntobanco.cli.solve_banque`'s,
+with words from ``banque.*``.
 """
 
 # No ``from __future__ import annotations``: Typer reads each option's annotation, and

@@ -85,3 +85,32 @@ def test_bad_rounds_are_refused(bets, bank, commission, code):
     with pytest.raises(InvalidBet) as caught:
         settle_banque(coup, bets, bank=bank, commission=commission)
     assert caught.value.code == code
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", "the stakes add up to 1100, more than the bank of 1000 covers"),
+        ("es", "las apuestas suman 1100, más de lo que cubre la banca de 1000"),
+    ],
+)
+def test_refusals_in_both_languages(lang, expected):
+    from puntobanco.core.banque_explain import banque_error_message
+
+    coup = play_banque(parse_cards("2c 3d 9h Kh 4s Ks"), decide=_never)
+    bets = [BanqueBet("a", RIGHT_SPOT, 600), BanqueBet("b", CHEVAL, 500)]
+    with pytest.raises(InvalidBet) as caught:
+        settle_banque(coup, bets, bank=1000, commission=FIVE)
+    assert banque_error_message(caught.value, lang) == expected
+
+
+def test_choices_in_words():
+    from puntobanco.core.banque_explain import describe_banque_choice
+    from puntobanco.core.coup import EventKind
+
+    coup = play_banque(parse_cards("8c 2d 3h Ks 3s 2h 4d 4c"), decide=_always)
+    choices = [e for e in coup.events if e.kind is EventKind.CHOICE]
+    assert [describe_banque_choice(e, "es") for e in choices] == [
+        "El tableau izquierdo pide carta con 5.",
+        "La banca pide carta con 5 (izquierdo: sacó un 4; derecho: un natural).",
+    ]

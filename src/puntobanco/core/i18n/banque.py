@@ -45,6 +45,32 @@ EN: dict[str, str] = {
         "With the Banque rule {rule} instead (his best reply in its free cells): {value} per "
         "coup, {after} after the commission"
     ),
+    # Errors of the Banque rules, solver and table (banque.error.<code>).
+    "banque.error.banque_cell": (
+        "a free Banque cell is (Banker total 0-7, left column, right column), a column being a "
+        "third card 0-9, 10 for 'stood' or 11 for 'natural'; got {value}"
+    ),
+    "banque.error.banque_draw_totals": "the Banker's drawing totals are from 0 to 7, got {value}",
+    "banque.error.banque_deck": (
+        "a deck with replacement is ten chances, one per point value 0-9; got {value}"
+    ),
+    "banque.error.banque_bank": "the bank must be a positive whole amount, got {value}",
+    "banque.error.banque_stake": "a stake is a positive whole amount, got {value}",
+    "banque.error.banque_spot": "the spots are {allowed}, got {value}",
+    "banque.error.banque_over_bank": (
+        "the stakes add up to {total}, more than the bank of {bank} covers"
+    ),
+    "banque.error.banque_commission": "the commission is a fraction from 0 up to 1, got {value}",
+    # A recorded choice, in words.
+    "banque.choice.right.draw": "The right tableau draws on {total}.",
+    "banque.choice.right.stand": "The right tableau stands on {total}.",
+    "banque.choice.left.draw": "The left tableau draws on {total}.",
+    "banque.choice.left.stand": "The left tableau stands on {total}.",
+    "banque.choice.banker.draw": "The Banker draws on {total} (left: {left}; right: {right}).",
+    "banque.choice.banker.stand": "The Banker stands on {total} (left: {left}; right: {right}).",
+    "banque.column.card": "drew a {value}",
+    "banque.column.stood": "stood",
+    "banque.column.natural": "a natural",
 }
 
 ES: dict[str, str] = {
@@ -95,4 +121,35 @@ ES: dict[str, str] = {
         "Con la regla de Banque {rule} (su mejor respuesta en sus casillas libres): {value} "
         "por golpe, {after} tras la comisión"
     ),
+    "banque.error.banque_cell": (
+        "una casilla libre de Banque es (total de la banca 0-7, columna izquierda, columna "
+        "derecha), siendo una columna una tercera carta 0-9, 10 para 'se plantó' u 11 para "
+        "'natural'; se recibió {value}"
+    ),
+    "banque.error.banque_draw_totals": (
+        "los totales con los que pide la banca van de 0 a 7, se recibió {value}"
+    ),
+    "banque.error.banque_deck": (
+        "una baraja con reposición son diez probabilidades, una por valor 0-9; se recibió {value}"
+    ),
+    "banque.error.banque_bank": "la banca debe ser un importe entero positivo, no {value}",
+    "banque.error.banque_stake": "una apuesta es un importe entero positivo, no {value}",
+    "banque.error.banque_spot": "las casillas son {allowed}, no {value}",
+    "banque.error.banque_over_bank": (
+        "las apuestas suman {total}, más de lo que cubre la banca de {bank}"
+    ),
+    "banque.error.banque_commission": "la comisión es una fracción de 0 a menos de 1, no {value}",
+    "banque.choice.right.draw": "El tableau derecho pide carta con {total}.",
+    "banque.choice.right.stand": "El tableau derecho se planta con {total}.",
+    "banque.choice.left.draw": "El tableau izquierdo pide carta con {total}.",
+    "banque.choice.left.stand": "El tableau izquierdo se planta con {total}.",
+    "banque.choice.banker.draw": (
+        "La banca pide carta con {total} (izquierdo: {left}; derecho: {right})."
+    ),
+    "banque.choice.banker.stand": (
+        "La banca se planta con {total} (izquierdo: {left}; derecho: {right})."
+    ),
+    "banque.column.card": "sacó un {value}",
+    "banque.column.stood": "se plantó",
+    "banque.column.natural": "un natural",
 }

@@ -78,3 +78,27 @@ def test_refusals_name_what_is_allowed(args: list[str], english: str, spanish: s
         assert result.exit_code == 2
         assert expected in result.stderr
         assert "Traceback" not in result.output and not result.stdout
+
+
+@pytest.mark.parametrize("given", ["0", "1", "1/3"])
+def test_a_given_tableau_mix(given: str) -> None:
+    result = _run("--tableau-draw", given, "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    p = Fraction(given)
+    expected = solve_banque(BANQUE_RULE_CARD, right_draw=p, left_draw=p)
+    assert data["tableaux"]["strategy"] == "given"
+    assert data["tableaux"]["left"]["draw_on_5"]["exact"] == given
+    assert Fraction(data["value"]["exact"]) == expected.value
+
+
+@pytest.mark.parametrize("args", [["--tableau-draw", "3/2"], ["--tableau-draw", "x"]])
+def test_a_bad_tableau_mix_is_refused(args: list[str]) -> None:
+    for lang, expected in (("en", "from 0 to 1"), ("es", "de 0 a 1")):
+        result = _run(*args, "--lang", lang)
+        assert result.exit_code == 2 and expected in result.stderr and not result.stdout
+
+
+def test_tableau_mix_is_refused_in_chemin_de_fer() -> None:
+    result = runner.invoke(app, ["solve", "--tableau-draw", "1", "--lang", "en"])
+    assert result.exit_code == 2 and "--variant banque" in result.stderr

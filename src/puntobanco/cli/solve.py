@@ -91,6 +91,14 @@ def register(app: typer.Typer) -> None:
             typer.Option(metavar="RATE", parser=parse_rate, help=h("commission")),
         ] = None,
         as_float: Annotated[bool, typer.Option("--float", help=h("float"))] = False,
+        tableau_draw: Annotated[
+            str | None,
+            typer.Option(
+                "--tableau-draw",
+                metavar="P",
+                help=text(help_language, "banque.solve.help_tableau_draw"),
+            ),
+        ] = None,
         as_json: Annotated[bool, typer.Option("--json", help=h("json"))] = False,
         lang: Annotated[str | None, typer.Option(metavar="LANG", help=h("lang"))] = None,
     ) -> None:
@@ -110,6 +118,7 @@ def register(app: typer.Typer) -> None:
                 banker=banker,
                 commission=BANK_COMMISSION if commission is None else commission,
                 as_float=as_float,
+                tableau_draw=tableau_draw,
             )
         except _Refused as refused:
             typer.echo(refused.line(language), err=True)
@@ -160,6 +169,7 @@ def compute(
     banker: str,
     commission: Fraction,
     as_float: bool = False,
+    tableau_draw: str | None = None,
 ) -> dict[str, Any]:
     """Check the options and solve (raises :class:`_Refused` or a core or analysis error)."""
     from puntobanco.analysis.chemin import shoe_points, solve_chemin
@@ -172,6 +182,8 @@ def compute(
     if banker not in BANKER_RULES:
         raise _Refused("--banker", "chemin.solve.banker", allowed=", ".join(BANKER_RULES),
                        value=banker)  # fmt: skip
+    if name != Variant.BANQUE.value and tableau_draw is not None:
+        raise _Refused("--tableau-draw", "banque.solve.tableau_draw_chemin")
     if name == Variant.BANQUE.value:
         from puntobanco.cli import solve_banque
 
@@ -180,7 +192,13 @@ def compute(
         for flag, given in (("--decks", decks), ("--points", points), ("--ranks", ranks)):
             if given is not None:
                 raise _Refused(flag, "banque.solve.finite")
-        return solve_banque.compute(banker, commission)
+        draw = None
+        if tableau_draw is not None:
+            draw = solve_banque.parse_draw(tableau_draw)
+            if draw is None:
+                raise _Refused("--tableau-draw", "banque.solve.tableau_draw_bad",
+                               value=tableau_draw)  # fmt: skip
+        return solve_banque.compute(banker, commission, draw)
     if sum((decks is not None, points is not None, ranks is not None, infinite)) > 1:
         raise _Refused(None, "chemin.solve.one_shoe")
     rule = BANKER_RULES[banker]

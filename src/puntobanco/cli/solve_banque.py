@@ -19,24 +19,47 @@ from puntobanco.core.banque import (
     NATURAL,
     cell_name,
 )
+from puntobanco.core.errors import InvalidRules
 from puntobanco.core.explain import Lang
 from puntobanco.core.i18n import text
-from puntobanco.core.rules import BANKER_CHOICE_TOTALS
+from puntobanco.core.rules import BANKER_CHOICE_TOTALS, to_fraction
 from puntobanco.core.tableau import PLAYER_STOOD
 
 
-def compute(banker: str, commission: Fraction) -> dict[str, Any]:
-    """Solve for the named Banque rule, and the other rule's expectation beside it."""
+def parse_draw(value: str) -> Fraction | None:
+    """``--tableau-draw``: an exact probability 0-1 (``9/11``, ``0.5``, ``1``), else ``None``."""
+    try:
+        probability = to_fraction(value.strip(), "--tableau-draw")
+    except InvalidRules:
+        return None
+    return probability if 0 <= probability <= 1 else None
+
+
+def compute(
+    banker: str, commission: Fraction, tableau_draw: Fraction | None = None
+) -> dict[str, Any]:
+    """Solve for the named Banque rule, and the other rule's expectation beside it.
+
+    ``tableau_draw`` is both tableaux' probability of drawing on 5 (default:
+    the Chemin de fer equilibrium).
+    """
     rule = BANQUE_RULES[banker]
     other = BANQUE_FREE if rule is BANQUE_RULE_CARD else BANQUE_RULE_CARD
-    solution = solve_banque(rule, commission=commission)
+    solution = solve_banque(
+        rule, right_draw=tableau_draw, left_draw=tableau_draw, commission=commission
+    )
     other_solution = solve_banque(
         other,
         right_draw=solution.right_draw,
         left_draw=solution.left_draw,
         commission=commission,
     )
-    return {"variant": "banque", "solution": solution, "other": other_solution}
+    return {
+        "variant": "banque",
+        "solution": solution,
+        "other": other_solution,
+        "given": tableau_draw is not None,
+    }
 
 
 def _number(value: Fraction) -> dict[str, Any]:
@@ -72,7 +95,7 @@ def json_report(report: dict[str, Any]) -> dict[str, Any]:
         # its third card, that it stood, or its natural.
         "information": {"tableau": ["total"], "banker": ["total", "left", "right"]},
         "tableaux": {
-            "strategy": "chemin_de_fer_equilibrium",
+            "strategy": "given" if report.get("given") else "chemin_de_fer_equilibrium",
             "right": {"draw_on_5": _number(s.right_draw)},
             "left": {"draw_on_5": _number(s.left_draw)},
         },
@@ -132,7 +155,8 @@ def text_report(report: dict[str, Any], lang: Lang) -> str:
     ]
     for key, p in (("right", s.right_draw), ("left", s.left_draw)):
         hand = text(lang, f"banque.solve.{key}")
-        lines.append(text(lang, "banque.solve.tableau", hand=hand, p=str(p), pf=f"{float(p):.6f}"))
+        key = "banque.solve.tableau_given" if report.get("given") else "banque.solve.tableau"
+        lines.append(text(lang, key, hand=hand, p=str(p), pf=f"{float(p):.6f}"))
     lines += _grid(s, lang)
     for key, f in (("right", s.right), ("left", s.left)):
         lines.append(

@@ -3,6 +3,18 @@
 from __future__ import annotations
 
 EN: dict[str, str] = {
+    "banque.solve.help_tableau_draw": (
+        "Banque only: both tableaux' probability of drawing on 5, such as 9/11 or 1 "
+        "(default: the Chemin de fer equilibrium)."
+    ),
+    "banque.solve.tableau_draw_chemin": (
+        "--tableau-draw is for --variant banque; in Chemin de fer the Player's mix is solved"
+    ),
+    "banque.solve.tableau_draw_bad": (
+        "the tableaux' probability of drawing on 5 is an exact number from 0 to 1, such as "
+        "9/11, 0.5 or 1; got '{value}'"
+    ),
+    "banque.solve.tableau_given": "The {hand} tableau on 5: draws with probability {p} ({pf})",
     "banque.solve.finite": (
         "Baccarat Banque is solved with replacement only (the infinite deck): "
         "give --infinite or no shoe"
@@ -74,6 +86,19 @@ EN: dict[str, str] = {
 }
 
 ES: dict[str, str] = {
+    "banque.solve.help_tableau_draw": (
+        "Solo Banque: la probabilidad con la que ambos tableaux piden con 5, como 9/11 o 1 "
+        "(por defecto: el equilibrio del Chemin de fer)."
+    ),
+    "banque.solve.tableau_draw_chemin": (
+        "--tableau-draw es para --variant banque; en el Chemin de fer la mezcla del jugador "
+        "se resuelve"
+    ),
+    "banque.solve.tableau_draw_bad": (
+        "la probabilidad de que los tableaux pidan con 5 es un número exacto de 0 a 1, como "
+        "9/11, 0.5 o 1; se recibió '{value}'"
+    ),
+    "banque.solve.tableau_given": "Tableau {hand} con 5: pide con probabilidad {p} ({pf})",
     "banque.solve.finite": (
         "el Baccarat Banque solo se resuelve con reposición (la baraja infinita): "
         "indique --infinite o ningún sabot"

@@ -101,11 +101,6 @@ def test_bad_input_is_refused_in_the_users_language(
         assert "Traceback" not in result.output and not result.stdout
 
 
-def test_banque_is_refused_for_now_saying_what_is_solved() -> None:
-    result = _run("--variant", "banque", "--lang", "es")
-    assert result.exit_code == 2 and "chemin-de-fer" in result.stderr
-
-
 def test_an_unknown_language_is_refused() -> None:
     result = _run("--lang", "fr")
     assert result.exit_code == 2 and "fr" in result.stderr

@@ -123,12 +123,12 @@ def test_bets_in_seat_order_from_the_banker() -> None:
     [
         (Wager(0, 100), "not_a_punter"),  # the banker's own seat
         (Wager(7, 100), "not_a_punter"),
-        (Wager(1, 0), "not_positive"),
-        (Wager(1, -5), "not_positive"),
+        (Wager(1, 0), "wager_not_positive"),
+        (Wager(1, -5), "wager_not_positive"),
         (Wager(1, 2_001), "over_bank"),
-        (Wager(1, 50), "below_minimum"),
+        (Wager(1, 50), "wager_below_minimum"),
         (Wager(2, 1_500), "over_balance"),
-        (Wager(1, 1.5), "stake_not_integer"),  # type: ignore[arg-type]
+        (Wager(1, 1.5), "wager_stake_not_integer"),  # type: ignore[arg-type]
     ],
 )
 def test_refusals_name_the_problem_in_both_languages(wager: Wager, code: str) -> None:

@@ -10,7 +10,9 @@ Examples::
 Bad input (an unknown variant or Banker rule, a shoe under 6 cards, two shoes
 at once) prints one sentence naming the problem and what is allowed, in the
 user's language, and exits with status 2; nothing is printed on stdout.
-Every word comes from the catalogue's ``chemin.*`` section.
+Every word comes from the catalogue's ``chemin.*`` section; ``--variant banque``
+(the Banker's best reply to two tableaux) is :mod:`puntobanco.cli.solve_banque`'s,
+with words from ``banque.*``.
 """
 
 # No ``from __future__ import annotations``: Typer reads each option's annotation, and
@@ -89,6 +91,14 @@ def register(app: typer.Typer) -> None:
             typer.Option(metavar="RATE", parser=parse_rate, help=h("commission")),
         ] = None,
         as_float: Annotated[bool, typer.Option("--float", help=h("float"))] = False,
+        tableau_draw: Annotated[
+            str | None,
+            typer.Option(
+                "--tableau-draw",
+                metavar="P",
+                help=text(help_language, "banque.solve.help_tableau_draw"),
+            ),
+        ] = None,
         as_json: Annotated[bool, typer.Option("--json", help=h("json"))] = False,
         lang: Annotated[str | None, typer.Option(metavar="LANG", help=h("lang"))] = None,
     ) -> None:
@@ -107,6 +117,7 @@ def register(app: typer.Typer) -> None:
                 banker=banker,
                 commission=BANK_COMMISSION if commission is None else commission,
                 as_float=as_float,
+                tableau_draw=tableau_draw,
             )
         except _Refused as refused:
             typer.echo(refused.line(language), err=True)
@@ -157,6 +168,7 @@ def compute(
     banker: str,
     commission: Fraction,
     as_float: bool = False,
+    tableau_draw: str | None = None,
 ) -> dict[str, Any]:
     """Check the options and solve (raises :class:`_Refused` or a core or analysis error)."""
     from puntobanco.analysis.chemin import shoe_points, solve_chemin
@@ -169,8 +181,23 @@ def compute(
     if banker not in BANKER_RULES:
         raise _Refused("--banker", "chemin.solve.banker", allowed=", ".join(BANKER_RULES),
                        value=banker)  # fmt: skip
+    if name != Variant.BANQUE.value and tableau_draw is not None:
+        raise _Refused("--tableau-draw", "banque.solve.tableau_draw_chemin")
     if name == Variant.BANQUE.value:
-        raise _Refused("--variant", "chemin.solve.banque")
+        from puntobanco.cli import solve_banque
+
+        if as_float:
+            raise _Refused("--float", "banque.solve.float")
+        for flag, given in (("--decks", decks), ("--points", points), ("--ranks", ranks)):
+            if given is not None:
+                raise _Refused(flag, "banque.solve.finite")
+        draw = None
+        if tableau_draw is not None:
+            draw = solve_banque.parse_draw(tableau_draw)
+            if draw is None:
+                raise _Refused("--tableau-draw", "banque.solve.tableau_draw_bad",
+                               value=tableau_draw)  # fmt: skip
+        return solve_banque.compute(banker, commission, draw)
     if sum((decks is not None, points is not None, ranks is not None, infinite)) > 1:
         raise _Refused(None, "chemin.solve.one_shoe")
     rule = BANKER_RULES[banker]
@@ -231,6 +258,10 @@ def _decision(draw: Fraction | float, indifferent: bool) -> str:
 
 def json_report(report: dict[str, Any]) -> dict[str, Any]:
     """The report as one JSON object: figures as floats, with ``str(Fraction)`` beside them."""
+    if report["variant"] == Variant.BANQUE.value:
+        from puntobanco.cli import solve_banque
+
+        return solve_banque.json_report(report)
     s = report["solution"]
     stand, draw = s.deviations
     return {
@@ -284,6 +315,10 @@ def _exact(value: Fraction | float) -> str:
 
 def text_report(report: dict[str, Any], lang: Lang) -> str:
     """The report as lines of text in ``lang`` (numbers in English form; the caller localizes)."""
+    if report["variant"] == Variant.BANQUE.value:
+        from puntobanco.cli import solve_banque
+
+        return solve_banque.text_report(report, lang)
     s = report["solution"]
     if report["infinite"]:
         where = text(lang, "chemin.solve.infinite")

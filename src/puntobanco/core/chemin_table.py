@@ -41,7 +41,7 @@ from fractions import Fraction
 from typing import Any
 
 from puntobanco.core.errors import BaccaratError, InvalidBet, WrongPhase
-from puntobanco.core.i18n import check_lang, text
+from puntobanco.core.i18n import CATALOGUE, check_lang, text
 from puntobanco.core.money import format_minor
 from puntobanco.core.rng import MASK64, Xoshiro256StarStar, mix64
 from puntobanco.core.rules import BANK_COMMISSION
@@ -82,7 +82,7 @@ def _whole(value: object, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise _refuse(
             f"{name} must be a whole number of minor units (cents), got {value!r}",
-            "stake_not_integer",
+            "wager_stake_not_integer",
             value=repr(value),
         )
     return value
@@ -257,10 +257,10 @@ def verify_wager(table: ChemTable, wagers: tuple[Wager, ...], wager: Wager) -> N
         InvalidBet: With ``code``: ``no_bank`` (the bank is not open),
             ``not_a_punter`` (no such seat, or the banker's own),
             ``already_bet``, ``banco_taken`` (a banco leaves nothing to bet
-            against), ``stake_not_integer``, ``not_positive``,
+            against), ``wager_stake_not_integer``, ``wager_not_positive``,
             ``banco_not_whole`` (a banco is the whole bank: no more, no less),
             ``over_bank`` (more than is left of the bank), ``over_balance``,
-            ``below_minimum``.
+            ``wager_below_minimum``.
     """
     amount = _whole(wager.amount_minor, "a bet")
     if not table.bank_minor:
@@ -278,7 +278,7 @@ def verify_wager(table: ChemTable, wagers: tuple[Wager, ...], wager: Wager) -> N
     if any(w.seat == wager.seat for w in wagers):
         raise _refuse(f"seat {wager.seat} has already bet", "already_bet", seat=wager.seat)
     if amount <= 0:
-        raise _refuse(f"a bet must be positive, got {format_minor(amount)}", "not_positive")
+        raise _refuse(f"a bet must be positive, got {format_minor(amount)}", "wager_not_positive")
     balance = table.balances[wager.seat]
     if wager.banco:
         if amount != table.bank_minor:
@@ -304,7 +304,7 @@ def verify_wager(table: ChemTable, wagers: tuple[Wager, ...], wager: Wager) -> N
             raise _refuse(
                 f"the smallest bet is {format_minor(min(table.minimum_minor, left))}, "
                 f"got {format_minor(amount)}",
-                "below_minimum",
+                "wager_below_minimum",
                 amount=amount,
                 minimum=min(table.minimum_minor, left),
             )
@@ -469,10 +469,17 @@ def choice_stream(seed: int, shoe_index: int, round_in_shoe: int) -> Xoshiro256S
     return Xoshiro256StarStar.for_shoe(seed=(seed ^ CHOICE_SALT) & MASK64, shoe_index=key)
 
 
+_TABLE_ERROR = "chemin.play.error."
+#: The codes of this module's refusals, each worded in the catalogue under ``chemin.play.error.``.
+TABLE_ERRORS: frozenset[str] = frozenset(
+    key.removeprefix(_TABLE_ERROR) for key in CATALOGUE["en"] if key.startswith(_TABLE_ERROR)
+)
+
+
 def table_error_message(error: BaccaratError, lang: str = "en") -> str:
     """The sentence for a refusal of this module in ``lang``; other errors keep their message."""
     language = check_lang(lang)
-    key = f"chemin.play.error.{error.code}"
+    key = _TABLE_ERROR + error.code
     params: Mapping[str, Any] = {
         name: format_minor(value, lang=language)
         if name in _MONEY_PARAMS and isinstance(value, int)

@@ -25,7 +25,9 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from puntobanco.core.banque_explain import BANQUE_ERRORS, banque_error_message
 from puntobanco.core.bets import BetSettlement
+from puntobanco.core.chemin_table import TABLE_ERRORS, table_error_message
 from puntobanco.core.choice_explain import CHOICE_ERRORS, choice_error_message, describe_choice
 from puntobanco.core.coup import Event, EventKind, Side
 from puntobanco.core.errors import BaccaratError
@@ -134,8 +136,13 @@ def error_message(error: BaccaratError, lang: str = "en") -> str:
     '2,5055' tiene más de 2 decimales: escriba los céntimos con 2 decimales como mucho (2,50), y mil como 1000 o 1.000,00.
     """  # noqa: E501
     language = check_lang(lang)
+    # The variants' refusals are worded by their own modules, from the same catalogue.
     if error.code in CHOICE_ERRORS:
         return choice_error_message(error, language)
+    if error.code in BANQUE_ERRORS:
+        return banque_error_message(error, language)
+    if error.code in TABLE_ERRORS:
+        return table_error_message(error, language)
     key = _ERROR + error.code
     template = CATALOGUE[language].get(key)
     if template is None:

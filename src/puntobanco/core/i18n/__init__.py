@@ -29,6 +29,7 @@ from typing import Any, Literal
 
 from puntobanco.core.i18n import (
     advantage,
+    banque,
     chemin,
     cli,
     common,
@@ -61,6 +62,7 @@ SECTIONS: tuple[ModuleType, ...] = (
     advantage,
     server,
     chemin,
+    banque,
     web,
 )
 

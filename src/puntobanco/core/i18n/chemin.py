@@ -374,7 +374,9 @@ ES: dict[str, str] = {
 _PLAY_EN: dict[str, str] = {
     # Refusals of core.chemin_table.
     "chemin.play.error.table": "The table cannot be set up: {detail}.",
-    "chemin.play.error.stake_not_integer": ("An amount is a whole number of cents, got {value}."),
+    "chemin.play.error.wager_stake_not_integer": (
+        "An amount is a whole number of cents, got {value}."
+    ),
     "chemin.play.error.bank_open": "The bank is already open, at {bank}.",
     "chemin.play.error.bank_out_of_range": (
         "The bank must be from {minimum} to the banker's balance {balance}; got {amount}."
@@ -387,7 +389,7 @@ _PLAY_EN: dict[str, str] = {
         "Banco was called: the whole bank is covered, and no other bet is taken."
     ),
     "chemin.play.error.already_bet": "Seat {seat} has already bet this round.",
-    "chemin.play.error.not_positive": "A bet must be more than 0.",
+    "chemin.play.error.wager_not_positive": "A bet must be more than 0.",
     "chemin.play.error.banco_not_whole": (
         "A banco takes the whole bank, {bank}, no more and no less; got {amount}."
     ),
@@ -395,7 +397,7 @@ _PLAY_EN: dict[str, str] = {
         "{amount} is more than is left of the bank: bet up to {left}, or call banco "
         "for the whole bank of {bank}."
     ),
-    "chemin.play.error.below_minimum": "The smallest bet is {minimum}; got {amount}.",
+    "chemin.play.error.wager_below_minimum": "The smallest bet is {minimum}; got {amount}.",
     "chemin.play.error.over_balance": "{amount} is more than your balance, {balance}.",
     "chemin.play.error.no_wagers": "Nobody has bet against the bank.",
     "chemin.play.error.outcome": "The outcome is one of {allowed}, got {value}.",
@@ -514,7 +516,7 @@ _PLAY_EN: dict[str, str] = {
 
 _PLAY_ES: dict[str, str] = {
     "chemin.play.error.table": "No se puede preparar la mesa: {detail}.",
-    "chemin.play.error.stake_not_integer": (
+    "chemin.play.error.wager_stake_not_integer": (
         "Una cantidad es un número entero de céntimos; se recibió {value}."
     ),
     "chemin.play.error.bank_open": "La banca ya está abierta, con {bank}.",
@@ -530,7 +532,7 @@ _PLAY_ES: dict[str, str] = {
         "Se ha cantado banco: la banca entera está cubierta y no se acepta otra apuesta."
     ),
     "chemin.play.error.already_bet": "El asiento {seat} ya ha apostado en esta mano.",
-    "chemin.play.error.not_positive": "Una apuesta debe ser mayor que 0.",
+    "chemin.play.error.wager_not_positive": "Una apuesta debe ser mayor que 0.",
     "chemin.play.error.banco_not_whole": (
         "Un banco cubre la banca entera, {bank}, ni más ni menos; se recibió {amount}."
     ),
@@ -538,7 +540,7 @@ _PLAY_ES: dict[str, str] = {
         "{amount} es más de lo que queda de la banca: apueste hasta {left}, o cante banco "
         "por la banca entera de {bank}."
     ),
-    "chemin.play.error.below_minimum": "La apuesta mínima es {minimum}; se recibió {amount}.",
+    "chemin.play.error.wager_below_minimum": "La apuesta mínima es {minimum}; se recibió {amount}.",
     "chemin.play.error.over_balance": "{amount} es más que su saldo, {balance}.",
     "chemin.play.error.no_wagers": "Nadie ha apostado contra la banca.",
     "chemin.play.error.outcome": "El resultado es uno de {allowed}; se recibió {value}.",

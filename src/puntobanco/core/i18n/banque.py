@@ -1,0 +1,180 @@
+"""Words of Baccarat Banque: ``puntobanco solve --variant banque``'s report and refusals."""
+
+from __future__ import annotations
+
+EN: dict[str, str] = {
+    "banque.solve.help_tableau_draw": (
+        "Banque only: both tableaux' probability of drawing on 5, such as 9/11 or 1 "
+        "(default: the Chemin de fer equilibrium)."
+    ),
+    "banque.solve.tableau_draw_chemin": (
+        "--tableau-draw is for --variant banque; in Chemin de fer the Player's mix is solved"
+    ),
+    "banque.solve.tableau_draw_bad": (
+        "the tableaux' probability of drawing on 5 is an exact number from 0 to 1, such as "
+        "9/11, 0.5 or 1; got '{value}'"
+    ),
+    "banque.solve.tableau_given": "The {hand} tableau on 5: draws with probability {p} ({pf})",
+    "banque.solve.finite": (
+        "Baccarat Banque is solved with replacement only (the infinite deck): "
+        "give --infinite or no shoe"
+    ),
+    "banque.solve.float": "Baccarat Banque is solved in exact fractions only: leave out --float",
+    "banque.solve.title": (
+        "Baccarat Banque: the Banker's best reply to two tableaux (infinite deck, cards drawn "
+        "with replacement), Banque rule {rule}"
+    ),
+    "banque.solve.which": (
+        "A three-person game has no single value: this is the Banker's best reply, a unit "
+        "staked on each tableau, when each tableau plays the given mix on 5."
+    ),
+    "banque.solve.rule_card": (
+        "The rule card: the Banker draws on 0-2, stands on 7, chooses on 3-6."
+    ),
+    "banque.solve.rule_free": "The Banker chooses in every cell (totals 0-7).",
+    "banque.solve.naturals": (
+        "A tableau's natural is shown and settled at once against the Banker's two cards."
+    ),
+    "banque.solve.tableau": (
+        "The {hand} tableau on 5: draws with probability {p} ({pf}), the Chemin de fer equilibrium"
+    ),
+    "banque.solve.right": "right",
+    "banque.solve.left": "left",
+    "banque.solve.grid_title": (
+        "The Banker's best reply (D draws, S stands, = either, blank: the card decides). "
+        "Rows: the left tableau; columns: the right tableau; n = natural, s = stood."
+    ),
+    "banque.solve.grid_total": "Banker {total}:",
+    "banque.solve.against": (
+        "Against the {hand} tableau: Banker wins {win}, loses {lose}, ties {tie}; "
+        "his expectation {value}"
+    ),
+    "banque.solve.value": "The Banker's expectation per coup, both tableaux: {exact} = {value}",
+    "banque.solve.after": (
+        "After the house's {commission} of his wins on each tableau: {value} per coup"
+    ),
+    "banque.solve.other": (
+        "With the Banque rule {rule} instead (his best reply in its free cells): {value} per "
+        "coup, {after} after the commission"
+    ),
+    # Errors of the Banque rules, solver and table (banque.error.<code>).
+    "banque.error.banque_cell": (
+        "a free Banque cell is (Banker total 0-7, left column, right column), a column being a "
+        "third card 0-9, 10 for 'stood' or 11 for 'natural'; got {value}"
+    ),
+    "banque.error.banque_draw_totals": "the Banker's drawing totals are from 0 to 7, got {value}",
+    "banque.error.banque_deck": (
+        "a deck with replacement is ten chances, one per point value 0-9; got {value}"
+    ),
+    "banque.error.banque_bank": "the bank must be a positive whole amount, got {value}",
+    "banque.error.banque_stake": "a stake is a positive whole amount, got {value}",
+    "banque.error.banque_spot": "the spots are {allowed}, got {value}",
+    "banque.error.banque_over_bank": (
+        "the stakes add up to {total}, more than the bank of {bank} covers"
+    ),
+    "banque.error.banque_commission": "the commission is a fraction from 0 up to 1, got {value}",
+    # A recorded choice, in words.
+    "banque.choice.right.draw": "The right tableau draws on {total}.",
+    "banque.choice.right.stand": "The right tableau stands on {total}.",
+    "banque.choice.left.draw": "The left tableau draws on {total}.",
+    "banque.choice.left.stand": "The left tableau stands on {total}.",
+    "banque.choice.banker.draw": "The Banker draws on {total} (left: {left}; right: {right}).",
+    "banque.choice.banker.stand": "The Banker stands on {total} (left: {left}; right: {right}).",
+    "banque.column.card": "drew a {value}",
+    "banque.column.stood": "stood",
+    "banque.column.natural": "a natural",
+}
+
+ES: dict[str, str] = {
+    "banque.solve.help_tableau_draw": (
+        "Solo Banque: la probabilidad con la que ambos tableaux piden con 5, como 9/11 o 1 "
+        "(por defecto: el equilibrio del Chemin de fer)."
+    ),
+    "banque.solve.tableau_draw_chemin": (
+        "--tableau-draw es para --variant banque; en el Chemin de fer la mezcla del jugador "
+        "se resuelve"
+    ),
+    "banque.solve.tableau_draw_bad": (
+        "la probabilidad de que los tableaux pidan con 5 es un número exacto de 0 a 1, como "
+        "9/11, 0.5 o 1; se recibió '{value}'"
+    ),
+    "banque.solve.tableau_given": "Tableau {hand} con 5: pide con probabilidad {p} ({pf})",
+    "banque.solve.finite": (
+        "el Baccarat Banque solo se resuelve con reposición (la baraja infinita): "
+        "indique --infinite o ningún sabot"
+    ),
+    "banque.solve.float": (
+        "el Baccarat Banque solo se resuelve en fracciones exactas: quite --float"
+    ),
+    "banque.solve.title": (
+        "Baccarat Banque: la mejor respuesta de la banca a dos tableaux (baraja infinita, cartas "
+        "con reposición), regla de Banque {rule}"
+    ),
+    "banque.solve.which": (
+        "Un juego de tres personas no tiene un valor único: esta es la mejor respuesta de la "
+        "banca, una unidad apostada en cada tableau, cuando cada tableau juega la mezcla dada "
+        "con 5."
+    ),
+    "banque.solve.rule_card": (
+        "La tarjeta de reglas: la banca pide con 0-2, se planta con 7 y elige con 3-6."
+    ),
+    "banque.solve.rule_free": "La banca elige en todas las casillas (totales 0-7).",
+    "banque.solve.naturals": (
+        "El natural de un tableau se muestra y se liquida en el acto contra las dos cartas de "
+        "la banca."
+    ),
+    "banque.solve.tableau": (
+        "Tableau {hand} con 5: pide con probabilidad {p} ({pf}), el equilibrio del Chemin de fer"
+    ),
+    "banque.solve.right": "derecho",
+    "banque.solve.left": "izquierdo",
+    "banque.solve.grid_title": (
+        "La mejor respuesta de la banca (D pide, S se planta, = da igual, en blanco: decide la "
+        "tarjeta). Filas: el tableau izquierdo; columnas: el derecho; n = natural, "
+        "s = se plantó."
+    ),
+    "banque.solve.grid_total": "Banca {total}:",
+    "banque.solve.against": (
+        "Contra el tableau {hand}: la banca gana {win}, pierde {lose}, empata {tie}; "
+        "su esperanza {value}"
+    ),
+    "banque.solve.value": "Esperanza de la banca por golpe, ambos tableaux: {exact} = {value}",
+    "banque.solve.after": (
+        "Tras el {commission} de sus ganancias en cada tableau para la casa: {value} por golpe"
+    ),
+    "banque.solve.other": (
+        "Con la regla de Banque {rule} (su mejor respuesta en sus casillas libres): {value} "
+        "por golpe, {after} tras la comisión"
+    ),
+    "banque.error.banque_cell": (
+        "una casilla libre de Banque es (total de la banca 0-7, columna izquierda, columna "
+        "derecha), siendo una columna una tercera carta 0-9, 10 para 'se plantó' u 11 para "
+        "'natural'; se recibió {value}"
+    ),
+    "banque.error.banque_draw_totals": (
+        "los totales con los que pide la banca van de 0 a 7, se recibió {value}"
+    ),
+    "banque.error.banque_deck": (
+        "una baraja con reposición son diez probabilidades, una por valor 0-9; se recibió {value}"
+    ),
+    "banque.error.banque_bank": "la banca debe ser un importe entero positivo, no {value}",
+    "banque.error.banque_stake": "una apuesta es un importe entero positivo, no {value}",
+    "banque.error.banque_spot": "las casillas son {allowed}, no {value}",
+    "banque.error.banque_over_bank": (
+        "las apuestas suman {total}, más de lo que cubre la banca de {bank}"
+    ),
+    "banque.error.banque_commission": "la comisión es una fracción de 0 a menos de 1, no {value}",
+    "banque.choice.right.draw": "El tableau derecho pide carta con {total}.",
+    "banque.choice.right.stand": "El tableau derecho se planta con {total}.",
+    "banque.choice.left.draw": "El tableau izquierdo pide carta con {total}.",
+    "banque.choice.left.stand": "El tableau izquierdo se planta con {total}.",
+    "banque.choice.banker.draw": (
+        "La banca pide carta con {total} (izquierdo: {left}; derecho: {right})."
+    ),
+    "banque.choice.banker.stand": (
+        "La banca se planta con {total} (izquierdo: {left}; derecho: {right})."
+    ),
+    "banque.column.card": "sacó un {value}",
+    "banque.column.stood": "se plantó",
+    "banque.column.natural": "un natural",
+}

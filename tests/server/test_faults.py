@@ -86,13 +86,13 @@ def test_a_database_error_answers_503_and_writes_nothing(
     client: TestClient, alice: Player, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     grant = alice.balance()
-    real_post = game.post
+    real_write = game._write_deal
 
-    def failing_post(*args: Any, **kwargs: Any) -> int:
-        real_post(*args, **kwargs)  # the entries are written, then the database fails
+    def failing_write(*args: Any, **kwargs: Any) -> int:
+        real_write(*args, **kwargs)  # the round and its entries are written, then it fails
         raise OperationalError("UPDATE wallets", {}, Exception("connection lost"))
 
-    monkeypatch.setattr(game, "post", failing_post)
+    monkeypatch.setattr(game, "_write_deal", failing_write)
     response = alice.bet({"player": 100}, lang="es")
     assert response.status_code == 503
     assert response.json()["error"]["code"] == "database_error"
@@ -160,27 +160,34 @@ class Cuts:
     operation then fails as it does in production, and only that connection is lost.
     """
 
-    def __init__(self, engine: Engine, terminate: Engine | None = None) -> None:
-        dialect = engine.dialect
-        self.dialect = dialect
+    def __init__(
+        self, engine: Engine, terminate: Engine | None = None, *, also: Engine | None = None
+    ) -> None:
         self.terminate = terminate
-
-        class Cut(dialect.loaded_dbapi.OperationalError):  # type: ignore[misc,name-defined]
-            """The connection to the database was cut (by the test)."""
-
-        self.cut = Cut
         self.ops: list[str] = []
         self.commits = 0
         self.at: int | None = None
         self.commit: int | None = None
         self.after_commit = False
         self.cut_at: int | None = None
+        self._install(engine)
+        if also is not None and also.dialect is not engine.dialect:
+            # The same cut on a second engine (the app's, beside the rounds' own on
+            # PostgreSQL): the database is gone for both.
+            self._install(also)
+
+    def _install(self, engine: Engine) -> None:
+        dialect = engine.dialect
+
+        class Cut(dialect.loaded_dbapi.OperationalError):  # type: ignore[misc,name-defined]
+            """The connection to the database was cut (by the test)."""
+
         real_is_disconnect = dialect.is_disconnect
         dialect.is_disconnect = (  # type: ignore[method-assign]
             lambda e, *a: isinstance(e, Cut) or real_is_disconnect(e, *a)
         )
         for name in ("do_execute", "do_executemany", "do_execute_no_params"):
-            self._wrap_statement(name)
+            self._wrap_statement(dialect, name, Cut)
         real_commit, real_rollback = dialect.do_commit, dialect.do_rollback
 
         def do_commit(connection: Any) -> None:
@@ -202,22 +209,25 @@ class Cuts:
         dialect.do_commit = do_commit  # type: ignore[method-assign,assignment]
         dialect.do_rollback = do_rollback  # type: ignore[method-assign,assignment]
 
-    def _wrap_statement(self, name: str) -> None:
-        real = getattr(self.dialect, name)
+    def _wrap_statement(self, dialect: Any, name: str, cut: type[Exception]) -> None:
+        real = getattr(dialect, name)
 
         def wrapped(cursor: Any, statement: str, *args: Any, **kwargs: Any) -> Any:
             if self._fails(" ".join(statement.split())[:60]):
                 if self.terminate is None:
-                    raise self.cut("the connection to the database was cut")
-                self._kill(cursor.connection)
+                    raise cut("the connection to the database was cut")
+                # psycopg's cursor, or SQLAlchemy's adapter of an async one (rounds on
+                # PostgreSQL run on psycopg's async API).
+                self._kill(getattr(cursor, "_connection", None) or cursor.connection)
             return real(cursor, statement, *args, **kwargs)
 
-        setattr(self.dialect, name, wrapped)
+        setattr(dialect, name, wrapped)
 
     def _kill(self, connection: Any) -> None:
         """Terminate the PostgreSQL server process of ``connection`` (psycopg's), and wait."""
         assert self.terminate is not None
-        pid = connection.info.backend_pid
+        # An adapted async connection (SQLAlchemy's) holds psycopg's.
+        pid = getattr(connection, "driver_connection", connection).info.backend_pid
         with self.terminate.connect() as admin:
             admin.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
             for _ in range(100):
@@ -278,7 +288,9 @@ class Books:
 
 def _phase(ops: list[str], cut_at: int) -> str:
     """Where in the round the cut fell: before, deal_commit, settle or settle_commit."""
-    inserted = [i for i, op in enumerate(ops[:cut_at]) if op.startswith("INSERT INTO rounds")]
+    # On SQLite its own statement; on PostgreSQL the deal's one statement, which starts
+    # with it (DEAL_AND_DEBIT).
+    inserted = [i for i, op in enumerate(ops[:cut_at]) if "INSERT INTO rounds" in op]
     if not inserted:
         return "before"
     if "COMMIT" not in ops[inserted[0] : cut_at]:
@@ -307,18 +319,21 @@ def _cut_each_step(settings: Settings, monkeypatch: pytest.MonkeyPatch, *, termi
         # Only this test's requests count statements: the sweeper is not woken (its
         # statements would shift the count). The next tests wake it.
         monkeypatch.setattr(app.state.recovery, "ring", lambda: None)
-        cuts = Cuts(app.state.engine, books.engine if terminate else None)
+        # The round's statements go through the round engine (on PostgreSQL psycopg's async
+        # API; on SQLite the app's engine).
+        cuts = Cuts(app.state.round_runner.sync_engine, books.engine if terminate else None)
         player = Player(client, "alice")
         stake = {"banker": 500}
         seen: set[str] = set()
         uncut = 0  # cases in a row that came after the round's last operation
         # Every operation in turn (the settlement's length depends on the outcome), then the
-        # two COMMITs of the round (the request's 2nd and 3rd: the 1st is the login's),
+        # two COMMITs of the round (the request's 1st and 2nd: the session token is checked
+        # by the deal's first statement),
         # failing before and (simulated only) after the database committed.
         cases: list[dict[str, Any]] = [{"at": at} for at in range(60)]
         cases += [
             {"at": None, "commit": n, "after_commit": a}
-            for n in (2, 3)
+            for n in (1, 2)
             for a in ((False,) if terminate else (False, True))
         ]
         for case in cases:
@@ -385,9 +400,9 @@ def _cut_each_step(settings: Settings, monkeypatch: pytest.MonkeyPatch, *, termi
 
 def _cut_after_the_deal(client: TestClient, app: Any, key: str) -> tuple[Player, Cuts, int]:
     """A round whose settlement is cut: answered 202, left dealt."""
-    cuts = Cuts(app.state.engine)
+    cuts = Cuts(app.state.round_runner.sync_engine, also=app.state.engine)
     player = Player(client, "alice")
-    cuts.arm(None, commit=3)  # the settlement's COMMIT fails: the round stays dealt
+    cuts.arm(None, commit=2)  # the settlement's COMMIT fails: the round stays dealt
     answer = player.bet({"player": 300}, key=key)
     assert answer.status_code == 202, answer.text
     return player, cuts, int(answer.json()["id"])
@@ -436,9 +451,9 @@ def test_a_dealt_round_is_settled_promptly_when_the_database_comes_back(
 def test_the_202_answer_says_what_happened_in_the_players_language(settings: Settings) -> None:
     app = create_app(settings)
     with TestClient(app, raise_server_exceptions=False) as client:
-        cuts = Cuts(app.state.engine)
+        cuts = Cuts(app.state.round_runner.sync_engine)
         player = Player(client, "alice")
-        cuts.arm(None, commit=3)
+        cuts.arm(None, commit=2)  # the settlement's
         answer = player.bet({"player": 300, "tie": 100}, key="clave", lang="es")
         cuts.heal()
         assert answer.status_code == 202

@@ -154,7 +154,7 @@ def _make_engine(settings: Settings) -> Engine:
 def make_round_engine(settings: Settings) -> AsyncEngine | None:
     """PostgreSQL: the async engine that rounds run on (``None`` on SQLite).
 
-    Its pool holds ``settings.pool_size`` connections and never more: a round waits for one
+    Its pool holds ``settings.round_pool_size`` connections and never more: a round waits for one
     rather than open a connection that would be closed again (on PostgreSQL a new
     connection costs a process, several milliseconds of the database's CPU).
     """
@@ -163,7 +163,7 @@ def make_round_engine(settings: Settings) -> AsyncEngine | None:
     url = settings.sqlalchemy_url.replace("postgresql+psycopg://", "postgresql+psycopg_async://")
     engine = create_async_engine(
         url,
-        pool_size=settings.pool_size,
+        pool_size=settings.round_pool_size,
         max_overflow=0,
         pool_timeout=30,
         hide_parameters=True,
@@ -177,13 +177,13 @@ class RoundRunner:
 
     On PostgreSQL on the event loop (``AsyncSession.run_sync``: the same code, each
     statement awaited through psycopg's async API, no thread); on SQLite in one worker
-    thread for the whole round (at most ``settings.pool_size`` at once).
+    thread for the whole round (at most ``settings.round_pool_size`` at once).
     """
 
     def __init__(self, settings: Settings, sessions: sessionmaker[Session]) -> None:
         self.engine = make_round_engine(settings)
         self._sessions = sessions
-        self._limiter = anyio.CapacityLimiter(settings.pool_size)
+        self._limiter = anyio.CapacityLimiter(settings.round_pool_size)
 
     @property
     def sync_engine(self) -> Engine:

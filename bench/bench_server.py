@@ -132,6 +132,7 @@ def start_server(url: str, workers: int, src: Path = SRC) -> tuple[subprocess.Po
         PUNTOBANCO_BALANCE_CAP_MINOR="100000000",
         PUNTOBANCO_SIGNUPS_PER_ADDRESS="100000",  # every bench player signs up from here
         PUNTOBANCO_LOGIN_ATTEMPTS="100000",
+        PUNTOBANCO_PASSWORD_CHECKS_PER_ADDRESS="100000",
     )
     env.pop("PROMETHEUS_MULTIPROC_DIR", None)
     process = subprocess.Popen(
@@ -432,11 +433,13 @@ def breakdown(kind: str, rounds: int = 300, repeat: int = 3) -> dict[str, float]
 
 
 def count_round_trips(url: str, rounds: int = 20) -> dict[str, float]:
-    """Statements, BEGINs, COMMITs, ROLLBACKs and pings per ``POST /api/rounds``.
+    """Statements, BEGINs, COMMITs, ROLLBACKs, pings and round trips per ``POST /api/rounds``.
 
     The app of the tree on ``sys.path`` (``PUNTOBANCO_BENCH_SRC``), under a test client;
-    SQLAlchemy's events count on every engine. On PostgreSQL each of them is a round trip
-    (psycopg sends BEGIN before a transaction's first statement, and waits for it).
+    SQLAlchemy's events count on every engine (a BEGIN or ROLLBACK event in autocommit
+    sends nothing). The round trips are counted on the wire, PostgreSQL only: libpq's trace
+    of every connection, one ``ReadyForQuery`` from the server per exchange the client
+    waited for.
     """
     from collections import Counter
 
@@ -473,6 +476,21 @@ def count_round_trips(url: str, rounds: int = 20) -> dict[str, float]:
     runner = getattr(app.state, "round_runner", None)
     if runner is not None:
         engines.append(runner.sync_engine)
+    traces: list[Path] = []
+    folder = Path(tempfile.mkdtemp(prefix="pb-bench-trace-"))
+
+    def trace(dbapi_connection: Any, _record: Any) -> None:
+        pgconn = getattr(dbapi_connection, "driver_connection", dbapi_connection).pgconn
+        path = folder / f"{len(traces)}.trace"
+        traces.append(path)
+        pgconn.trace(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND))
+
+    def ready_messages() -> int:
+        return sum(p.read_text(errors="replace").count("\tReadyForQuery\t") for p in traces)
+
+    if not settings.is_sqlite:
+        for engine in {id(e): e for e in engines}.values():
+            event.listen(engine, "connect", trace)
     for dialect_type in {type(engine.dialect) for engine in engines}:
         ping = dialect_type.do_ping
 
@@ -488,16 +506,20 @@ def count_round_trips(url: str, rounds: int = 20) -> dict[str, float]:
         )
         headers = {"Authorization": f"Bearer {answer.json()['token']}"}
         body = {"bets": {"banker": 100}}
+        ready0 = 0
         for i in range(3 + rounds):
-            on[0] = i >= 3  # the first rounds open the connections
+            if i == 3:  # the first rounds open the connections
+                on[0], ready0 = True, ready_messages()
             key = {"Idempotency-Key": f"count-{i}"}
             answer = client.post("/api/rounds", json=body, headers={**headers, **key})
             assert answer.status_code == 201, answer.text
         on[0] = False
-    per_round = {name: counts[name] / rounds for name in ("statements", "begin", "commit")}
-    per_round["rollback"] = counts["rollback"] / rounds
-    per_round["pings"] = counts["pings"] / rounds
-    per_round["round_trips"] = sum(per_round.values())
+        ready1 = ready_messages()
+    per_round = {
+        name: counts[name] / rounds
+        for name in ("statements", "begin", "commit", "rollback", "pings")
+    }
+    per_round["round_trips"] = math.nan if settings.is_sqlite else (ready1 - ready0) / rounds
     return per_round
 
 
@@ -606,10 +628,10 @@ def _measure(args: argparse.Namespace, trees: dict[str, Path]) -> None:
         for label, src in trees.items():
             c = counts_of(kind, src)
             results["counts"][f"{label}:{kind}"] = c
-            trips = f"  = {c['round_trips']:.1f} round trips" if kind != "sqlite" else ""
+            trips = f"; {c['round_trips']:.1f} round trips" if kind != "sqlite" else ""
             print(
-                f"  {label:<4}{kind:<9} {c['statements']:.1f} statements, {c['begin']:.1f} BEGIN,"
-                f" {c['commit']:.1f} COMMIT, {c['rollback']:.1f} ROLLBACK, {c['pings']:.1f} pings"
+                f"  {label:<4}{kind:<9} {c['statements']:.1f} statements, {c['begin']:.1f} begin,"
+                f" {c['commit']:.1f} commit, {c['rollback']:.1f} rollback, {c['pings']:.1f} pings"
                 f"{trips}"
             )
     if not args.no_breakdown:

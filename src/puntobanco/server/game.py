@@ -415,13 +415,16 @@ def settle_round(session: Session, round_id: int, known: Started | None = None) 
     Returns:
         What was written; ``None`` if the round was already settled.
     """
+    dealt_here = known is not None and known.row is not None and known.table is not None
+    if dealt_here and session.get_bind().dialect.name == "postgresql":
+        # The round this request dealt, on PostgreSQL: one statement, its own transaction.
+        assert known is not None and known.row is not None and known.table is not None
+        return _settle_dealt(session, known.row.user_id, round_id, known.table.settle())
     with session.begin():
         if known is not None and known.row is not None and known.table is not None:
             # The round this request dealt: its table settles it.
             user_id, table = known.row.user_id, known.table
             settlement = table.settle()
-            if session.connection().dialect.name == "postgresql":
-                return _settle_dealt(session, user_id, round_id, settlement)
             before = lock_wallet(session, user_id)
         else:
             user_id = session.execute(
@@ -516,34 +519,38 @@ def _settle_dealt(
 
     :data:`SETTLE_DEALT` locks the wallet, marks the round settled only if it is still
     dealt, and writes the bets, the entries and the balance. ``None``: settled meanwhile.
+    A single statement is a transaction of its own: it runs in autocommit, with no BEGIN
+    and COMMIT around it (two round trips fewer). A failure, wherever it falls, leaves the
+    round settled or still dealt, never half-written; the caller answers 202 either way.
     """
     movements, bet_rows = _settlement_rows(round_id, settlement)
     delta = sum(m.amount_minor for m in movements)
     payout = sum(row["payout_minor"] for row in bet_rows)
-    written = (
-        session.connection()
-        .execute(
-            SETTLE_DEALT,
-            {
-                "user_id": user_id,
-                "round_id": round_id,
-                "payout_minor": payout,
-                "delta_minor": delta,
-                "settled_at": utcnow(),
-                "journal": f"round:{round_id}:settle",
-                "bet_names": [row["b_bet"] for row in bet_rows],
-                "resolutions": [row["resolution"] for row in bet_rows],
-                "winnings": [row["winnings_minor"] for row in bet_rows],
-                "payouts": [row["payout_minor"] for row in bet_rows],
-                "commissions": [row["commission"] for row in bet_rows],
-                "rounded_aways": [row["rounded_away"] for row in bet_rows],
-                "kinds": [m.kind.value for m in movements],
-                "amounts": [m.amount_minor for m in movements],
-                "bets": [m.bet for m in movements],
-            },
+    with session.get_bind().connect() as connection:
+        written = (
+            connection.execution_options(isolation_level="AUTOCOMMIT")
+            .execute(
+                SETTLE_DEALT,
+                {
+                    "user_id": user_id,
+                    "round_id": round_id,
+                    "payout_minor": payout,
+                    "delta_minor": delta,
+                    "settled_at": utcnow(),
+                    "journal": f"round:{round_id}:settle",
+                    "bet_names": [row["b_bet"] for row in bet_rows],
+                    "resolutions": [row["resolution"] for row in bet_rows],
+                    "winnings": [row["winnings_minor"] for row in bet_rows],
+                    "payouts": [row["payout_minor"] for row in bet_rows],
+                    "commissions": [row["commission"] for row in bet_rows],
+                    "rounded_aways": [row["rounded_away"] for row in bet_rows],
+                    "kinds": [m.kind.value for m in movements],
+                    "amounts": [m.amount_minor for m in movements],
+                    "bets": [m.bet for m in movements],
+                },
+            )
+            .one()
         )
-        .one()
-    )
     if written.written is None:
         return None  # settled meanwhile (a recovery, or a retry in another worker)
     if written.written != written.balance_minor:  # pragma: no cover - the lock forbids it

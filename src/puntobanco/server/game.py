@@ -47,7 +47,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Engine, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from puntobanco.core.bets import Bet, Resolution, Settlement, bet_kind, settle
@@ -67,6 +68,7 @@ from puntobanco.server.statements import (
     DEAL_AND_DEBIT,
     INSERT_BETS,
     INSERT_ROUND,
+    LOCK_PLAYER_FOR_TOKEN,
     LOCK_WALLET_FOR_TOKEN,
     SETTLE_BET,
     SETTLE_DEALT,
@@ -227,25 +229,59 @@ def start_round(
         ApiError: 401 ``not_authenticated`` (an unknown or expired token), 409
             (``idempotency_conflict``, ``preset_withdrawn``), 402 and 422 (the bets).
     """
+    try:
+        return _start_round(
+            session, settings, key=key, stakes=stakes, user_id=user_id, token_hash=token_hash
+        )
+    except _KeyRaced:
+        # A retry with the same key committed its round while this request waited for the
+        # wallet: read again, this request now finds that round (and returns it).
+        return _start_round(
+            session, settings, key=key, stakes=stakes, user_id=user_id, token_hash=token_hash
+        )
+
+
+class _KeyRaced(Exception):
+    """The deal's insert met a round with the same key, committed meanwhile."""
+
+
+def _start_round(
+    session: Session,
+    settings: Settings,
+    *,
+    key: str,
+    stakes: Mapping[str, int],
+    user_id: int | None,
+    token_hash: str | None,
+) -> Started:
     fingerprint = request_hash(stakes)
     with session.begin():
         # Lock the wallet first (every change to a player's money, table or seeds takes
-        # this lock), then read the rest in a statement that sees what the previous
-        # holder of the lock committed: the table, the seed in play, and any round
-        # already made with this key. (A single statement would judge the key on a
-        # snapshot taken before the wait for the lock.)
+        # this lock), then read what the previous holder of the lock committed: the
+        # table, the seed in play, and any round already made with this key. With a
+        # token, one statement checks it, locks and reads (LOCK_PLAYER_FOR_TOKEN: the
+        # table and seed rows locked too, so that they are read as committed).
         connection = session.connection()
+        row: Any = None
         if token_hash is not None:
-            locked = connection.execute(
-                LOCK_WALLET_FOR_TOKEN, {"token_hash": token_hash, "now": utcnow()}
-            ).one_or_none()
-            if locked is None:
-                raise ApiError(401, "not_authenticated")
-            user_id, balance = int(locked.user_id), int(locked.balance_minor)
-        else:
+            params = {"token_hash": token_hash, "now": utcnow(), "t_key": key}
+            row = connection.execute(LOCK_PLAYER_FOR_TOKEN, params).one_or_none()
+            if row is None:
+                # An unknown token, or the seed in play replaced while this request waited
+                # for the lock: the steps one by one tell which.
+                locked = connection.execute(LOCK_WALLET_FOR_TOKEN, params).one_or_none()
+                if locked is None:
+                    raise ApiError(401, "not_authenticated")
+                user_id = int(locked.user_id)
+            else:
+                user_id, balance = int(row.user_id), int(row.balance_minor)
+        if row is None:
             assert user_id is not None, "a player or a token"
             balance = lock_wallet(session, user_id)
-        row = connection.execute(TABLE_SEED_AND_KEY, {"t_user": user_id, "t_key": key}).one()
+            # A statement of its own, after the lock: a single one would judge the key, the
+            # table and the seed on a snapshot taken before the wait for the lock.
+            row = connection.execute(TABLE_SEED_AND_KEY, {"t_user": user_id, "t_key": key}).one()
+        assert user_id is not None
         existing_id, existing_hash, existing_status = row.round_id, row.request_hash, row.status
         if existing_id is not None:
             if existing_hash != fingerprint:
@@ -306,7 +342,13 @@ def start_round(
             outcome=result.outcome.value,
             staked_minor=bets.staked_minor,
         )
-        round_id = _write_deal(session, values, bets.bets, state, seed, row.next_nonce)
+        try:
+            round_id = _write_deal(session, values, bets.bets, state, seed, row.next_nonce)
+        except IntegrityError as exc:
+            diag = getattr(exc.orig, "diag", None)
+            if "uq_rounds_user_key" not in (getattr(diag, "constraint_name", None) or str(exc)):
+                raise
+            raise _KeyRaced(key) from exc
         written = Round(id=round_id, **values)
     return Started(
         round_id, False, RoundStatus.DEALT, user_id, written, table, seed.server_seed_hash, result
@@ -526,7 +568,9 @@ def _settle_dealt(
     movements, bet_rows = _settlement_rows(round_id, settlement)
     delta = sum(m.amount_minor for m in movements)
     payout = sum(row["payout_minor"] for row in bet_rows)
-    with session.get_bind().connect() as connection:
+    engine = session.get_bind()
+    assert isinstance(engine, Engine)
+    with engine.connect() as connection:
         written = (
             connection.execution_options(isolation_level="AUTOCOMMIT")
             .execute(

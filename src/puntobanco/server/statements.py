@@ -161,6 +161,33 @@ LOCK_WALLET_FOR_TOKEN = (
     .with_for_update(of=wallets)
 )
 
+#: The deal's first step in one statement: check the session token, lock the player's wallet,
+#: table and seed in play (in that order, the order every other transaction takes the
+#: wallet first in), read them and any round with this key (params: token_hash, now,
+#: t_key). Locked rows are read as committed by the lock's previous holder. The key is not
+#: (a round is no locked row): a racing request's round with the same key, committed during
+#: the wait, makes the deal's insert fail on ``uq_rounds_user_key``, and the deal is tried
+#: again. No row: an unknown token, or a seed replaced during the wait (see ``start_round``).
+LOCK_PLAYER_FOR_TOKEN = (
+    select(
+        wallets.c.user_id,
+        wallets.c.balance_minor,
+        *TABLE_SEED_AND_KEY.selected_columns,
+    )
+    .select_from(wallets)
+    .join(sessions, sessions.c.user_id == wallets.c.user_id)
+    .join(tables, tables.c.user_id == wallets.c.user_id)
+    .join(seeds, and_(seeds.c.user_id == wallets.c.user_id, seeds.c.revealed_at.is_(None)))
+    .outerjoin(
+        rounds,
+        and_(rounds.c.user_id == wallets.c.user_id, rounds.c.idempotency_key == bindparam("t_key")),
+    )
+    .where(
+        sessions.c.token_hash == bindparam("token_hash"), sessions.c.expires_at > bindparam("now")
+    )
+    .with_for_update(of=[wallets, tables, seeds])
+)
+
 #: The deal and debit: the round with its cards, its bets, both sides of each stake, the
 #: wallet's debit, the table's shoe and the seed's nonce, in one statement (PostgreSQL's
 #: data-modifying CTEs; the bets travel as arrays). Returns the round's id and the new

@@ -582,6 +582,12 @@ def _median(runs: list[dict[str, float]], name: str) -> float:
     return statistics.median(values) if values else math.nan
 
 
+def _ratio(new: list[dict[str, float]], old: list[dict[str, float]], name: str) -> float:
+    """The ratio of the medians (``nan`` where the old one is 0: a figure too small to read)."""
+    below = _median(old, name)
+    return _median(new, name) / below if below else math.nan
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=6.0, help="measured seconds per run")
@@ -740,11 +746,11 @@ def _summary(results: dict[str, Any], trees: dict[str, Path]) -> None:
         if "old" in by_code and "new" in by_code:
             old, new = by_code["old"], by_code["new"]
             line += (
-                f" | new/old: rounds/s x{_median(new, 'per_s') / _median(old, 'per_s'):.2f},"
-                f" srv CPU x{_median(new, 'server_cpu_ms') / _median(old, 'server_cpu_ms'):.2f}"
+                f" | new/old: rounds/s x{_ratio(new, old, 'per_s'):.2f},"
+                f" srv CPU x{_ratio(new, old, 'server_cpu_ms'):.2f}"
             )
             if kind != "sqlite":
-                line += f", db CPU x{_median(new, 'db_cpu_ms') / _median(old, 'db_cpu_ms'):.2f}"
+                line += f", db CPU x{_ratio(new, old, 'db_cpu_ms'):.2f}"
         print(line)
     for kind, parts in results["breakdown"].items():
         live = [

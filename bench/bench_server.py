@@ -661,6 +661,7 @@ def _measure(args: argparse.Namespace, trees: dict[str, Path]) -> None:
             for label, src in trees.items():
                 url, drop = database_for(kind)
                 process, port = start_server(url, workers, src)
+                servers[label] = (process, port, drop, [])  # stopped below, whatever happens
                 tokens = asyncio.run(make_players(port, max(max(args.clients), args.page)))
                 servers[label] = (process, port, drop, tokens)
             for clients in args.clients:

@@ -21,6 +21,12 @@ the net: the same balance at the end).
    write the payouts and commission, the bets' settlements and the balance; mark the
    round settled. One commit.
 
+On PostgreSQL each step is one statement (``server/statements.py``): the deal's first
+statement checks the session token, locks the wallet, the table and the seed and reads
+them; one statement writes the deal and the debit, then COMMIT; the settlement is one
+statement that commits on its own. On SQLite, in the same process, the steps run their
+statements one by one.
+
 The recovery rule: a round left *dealt* (the process died, or the database
 failed, between the two commits) is found on start, by the periodic housekeeping
 (and promptly after a database failure), on a retry of its idempotency key and

@@ -8,7 +8,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import Engine, select, text, update
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 from puntobanco.server import game
 from puntobanco.server.db import make_engine, make_sessionmaker
@@ -102,6 +102,34 @@ def test_a_database_error_answers_503_and_writes_nothing(
     assert alice.rounds() == []
     check = ledger_check(client)
     assert check["ok"] is True and check["entries"] == 2  # only the grant's two entries
+
+
+def test_a_deal_that_meets_its_key_taken_meanwhile_is_read_again(
+    client: TestClient, alice: Player, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The deal's insert fails on the key's unique constraint (a retry of the same key
+    committed its round while this one waited for the wallet, on PostgreSQL): the deal is
+    rolled back whole and read again, and the answer is the round, charged once."""
+    grant = alice.balance()
+    real_write = game._write_deal
+    raced: list[bool] = []
+
+    def racing_write(*args: Any, **kwargs: Any) -> int:
+        if not raced:
+            raced.append(True)
+            real_write(*args, **kwargs)  # written, then refused: nothing of it stays
+            orig = Exception('duplicate key value violates unique constraint "uq_rounds_user_key"')
+            raise IntegrityError("INSERT INTO rounds", {}, orig)
+        return real_write(*args, **kwargs)
+
+    monkeypatch.setattr(game, "_write_deal", racing_write)
+    answer = alice.bet({"player": 100}, key="raced")
+    monkeypatch.undo()
+    assert raced and answer.status_code == 201, answer.text
+    assert [r["id"] for r in alice.rounds()] == [answer.json()["id"]]
+    assert alice.balance() == grant + answer.json()["net_minor"]
+    check = ledger_check(client)
+    assert check["ok"] is True and check["rounds_settled"] == 1
 
 
 @pytest.mark.slow

@@ -4,17 +4,30 @@ For SQLite and PostgreSQL, one worker and several, 1, 50 and 200 concurrent
 clients, each client a player of its own betting in a loop (``POST /api/rounds``,
 a new Idempotency-Key each time). Beside each run, in the same conditions, the
 baseline: ``GET /api/health`` (the HTTP stack alone), and the ratio between them.
-Then an in-process breakdown of one round, stage by stage: where each millisecond goes.
+With ``--page``, also what a player's page does per round: the round, then
+``GET /api/shoe`` (its roads and live exact edges) on a cut-card table.
+
+With ``--baseline REV`` (``main`` by default; ``none`` to skip) the same runs are made on
+the code of that git revision, checked out in a temporary worktree, *interleaved* with
+this tree's in one sitting (both servers up, their loads alternating, ``--repeats`` times):
+on a shared machine only figures taken side by side compare. The ratios printed are this
+tree's over the baseline's (medians of the repeats).
+
+Before the load runs, each tree's rounds are counted in-process (the app under a test
+client, SQLAlchemy's events): statements, BEGINs, COMMITs and pings per round, and the
+round trips to the database they make (each one waits for an answer).
 
 The CPU columns read /proc: the server's processes, and every ``postgres`` process of the
-machine (so run it where nothing else uses that PostgreSQL).
+machine (so run it where nothing else uses that PostgreSQL; on a shared machine the
+database's figure carries some of the others' load). ``new conns`` counts the PostgreSQL
+sessions opened during the measured run (``pg_stat_database.sessions``).
 
 The load generator is a small asyncio HTTP/1.1 keep-alive client (much cheaper than a
 general-purpose client), in this process: it shares the machine's cores with the server,
 and its CPU share is printed.
 
-    python bench/bench_server.py                 # everything (about 4 minutes)
-    python bench/bench_server.py --seconds 3 --clients 1 50 --configs sqlite:1 postgres:3
+    python bench/bench_server.py                 # everything (about 10 minutes)
+    python bench/bench_server.py --seconds 4 --repeats 3 --clients 1 50 --configs postgres:3
 """
 
 from __future__ import annotations
@@ -36,7 +49,9 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "src"))
+#: The sources measured (another tree's, for the baseline's in-process counts).
+SRC = Path(os.environ.get("PUNTOBANCO_BENCH_SRC", str(ROOT / "src")))
+sys.path.insert(0, str(SRC))
 
 PG = os.environ.get("PUNTOBANCO_BENCH_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 
@@ -102,11 +117,11 @@ def free_port() -> int:
         return port
 
 
-def start_server(url: str, workers: int) -> tuple[subprocess.Popen[bytes], int]:
+def start_server(url: str, workers: int, src: Path = SRC) -> tuple[subprocess.Popen[bytes], int]:
     port = free_port()
     env = dict(os.environ)
     env.update(
-        PYTHONPATH=str(ROOT / "src"),
+        PYTHONPATH=str(src),
         PUNTOBANCO_DATABASE_URL=url,
         PUNTOBANCO_ACCESS_LOG="false",
         PUNTOBANCO_LOG_LEVEL="WARNING",
@@ -116,12 +131,14 @@ def start_server(url: str, workers: int) -> tuple[subprocess.Popen[bytes], int]:
         PUNTOBANCO_ARGON2_WEAK_FOR_TESTS="true",
         PUNTOBANCO_BALANCE_CAP_MINOR="100000000",
         PUNTOBANCO_SIGNUPS_PER_ADDRESS="100000",  # every bench player signs up from here
+        PUNTOBANCO_LOGIN_ATTEMPTS="100000",
+        PUNTOBANCO_PASSWORD_CHECKS_PER_ADDRESS="100000",
     )
     env.pop("PROMETHEUS_MULTIPROC_DIR", None)
     process = subprocess.Popen(
         [sys.executable, "-m", "puntobanco.cli.main", "serve", "--port", str(port),
          "--workers", str(workers), "--log-level", "warning"],
-        env=env, cwd=ROOT, start_new_session=True,
+        env=env, cwd=src.parent, start_new_session=True,
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip
     deadline = time.monotonic() + 60
@@ -225,10 +242,19 @@ async def make_players(port: int, count: int) -> list[str]:
 
 
 async def load(
-    port: int, tokens: list[str], seconds: float, *, rounds: bool, server: int | None = None
+    port: int,
+    tokens: list[str],
+    seconds: float,
+    *,
+    rounds: bool,
+    server: int | None = None,
+    page: bool = False,
 ) -> dict[str, float]:
     """Every token's client in a loop for ``seconds``; with ``server`` (its pid), also the
-    CPU that the server's processes and the database's used per answered request."""
+    CPU that the server's processes and the database's used per answered request.
+
+    With ``page``, each request is a round then ``GET /api/shoe``, as the page does.
+    """
     latencies: list[float] = []
     errors = 0
     stop_at = time.perf_counter() + seconds
@@ -244,6 +270,11 @@ async def load(
                 headers = {"Authorization": auth, "Idempotency-Key": uuid.uuid4().hex}
                 status, _ = await conn.request("POST", "/api/rounds", body, headers)
                 ok = status == 201
+                if ok and page:
+                    shoe, _ = await conn.request(
+                        "GET", "/api/shoe", headers={"Authorization": auth}
+                    )
+                    ok = shoe == 200
             else:
                 status, _ = await conn.request("GET", "/api/health")
                 ok = status == 200
@@ -253,11 +284,11 @@ async def load(
                 errors += 1
         conn.close()
 
-    server0, db0 = cpu_of(server), cpu_of(command="postgres")
+    server0, db0, sessions0 = cpu_of(server), cpu_of(command="postgres"), pg_sessions()
     cpu0, wall0 = time.process_time(), time.perf_counter()
     await asyncio.gather(*(client(t) for t in tokens))
     wall = time.perf_counter() - wall0
-    server1, db1 = cpu_of(server), cpu_of(command="postgres")
+    server1, db1, sessions1 = cpu_of(server), cpu_of(command="postgres"), pg_sessions()
     answered = max(len(latencies), 1)
     latencies.sort()
     q = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
@@ -271,7 +302,37 @@ async def load(
         if server is None or server0 is None or server1 is None
         else 1000 * (server1 - server0) / answered,
         "db_cpu_ms": math.nan if db0 is None or db1 is None else 1000 * (db1 - db0) / answered,
+        "new_connections": math.nan
+        if sessions0 is None or sessions1 is None
+        else sessions1 - sessions0 - 1,  # less the second count's own session
     }
+
+
+def pg_sessions() -> int | None:
+    """Sessions ever opened on the bench's PostgreSQL database (``None`` if unreachable)."""
+    try:
+        import psycopg
+
+        url = PG.replace("postgresql+psycopg://", "postgresql://")
+        with psycopg.connect(url, connect_timeout=3) as conn:
+            row = conn.execute(
+                "SELECT sessions FROM pg_stat_database WHERE datname = current_database()"
+            ).fetchone()
+        return None if row is None else int(row[0])
+    except Exception:
+        return None
+
+
+async def use_cut_card_tables(port: int, tokens: list[str]) -> None:
+    """Set each player's table to the eight-deck cut-card shoe (``punto-banco``)."""
+    conn = Conn(port)
+    body = json.dumps({"preset": "punto-banco"}).encode()
+    for token in tokens:
+        status, data = await conn.request(
+            "PUT", "/api/table", body, {"Authorization": f"Bearer {token}"}
+        )
+        assert status == 200, data
+    conn.close()
 
 
 def database_for(kind: str) -> tuple[str, Any]:
@@ -368,6 +429,165 @@ def breakdown(kind: str, rounds: int = 300, repeat: int = 3) -> dict[str, float]
     return {name: statistics.median(b[name] for b in blocks) for name in blocks[0]}
 
 
+# --- statements and round trips per round -----------------------------------------------
+
+
+def count_round_trips(url: str, rounds: int = 20) -> dict[str, float]:
+    """Statements, BEGINs, COMMITs, ROLLBACKs, pings and round trips per ``POST /api/rounds``.
+
+    The app of the tree on ``sys.path`` (``PUNTOBANCO_BENCH_SRC``), under a test client;
+    SQLAlchemy's events count on every engine (a BEGIN or ROLLBACK event in autocommit
+    sends nothing). The round trips are counted on the wire, PostgreSQL only: libpq's trace
+    of every connection, one ``ReadyForQuery`` from the server per exchange the client
+    waited for.
+    """
+    from collections import Counter
+
+    from fastapi.testclient import TestClient
+    from sqlalchemy import Engine, event
+
+    from puntobanco.server.main import create_app
+    from puntobanco.server.settings import Settings
+
+    settings = Settings(
+        database_url=url,
+        argon2_time_cost=1,
+        argon2_memory_kib=64,
+        argon2_weak_for_tests=True,
+        access_log=False,
+        log_level="WARNING",
+        login_attempts=100_000,
+    )
+    counts: Counter[str] = Counter()
+    on = [False]
+
+    def count(name: str) -> Any:
+        def listener(*_args: Any, **_kwargs: Any) -> None:
+            if on[0]:
+                counts[name] += 1
+
+        return listener
+
+    event.listen(Engine, "before_cursor_execute", count("statements"))
+    for name in ("begin", "commit", "rollback"):
+        event.listen(Engine, name, count(name))
+    app = create_app(settings)
+    engines = [app.state.engine]
+    runner = getattr(app.state, "round_runner", None)
+    if runner is not None:
+        engines.append(runner.sync_engine)
+    traces: list[Path] = []
+    folder = Path(tempfile.mkdtemp(prefix="pb-bench-trace-"))
+
+    def trace(dbapi_connection: Any, _record: Any) -> None:
+        pgconn = getattr(dbapi_connection, "driver_connection", dbapi_connection).pgconn
+        path = folder / f"{len(traces)}.trace"
+        traces.append(path)
+        pgconn.trace(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND))
+
+    def ready_messages() -> int:
+        return sum(p.read_text(errors="replace").count("\tReadyForQuery\t") for p in traces)
+
+    if not settings.is_sqlite:
+        for engine in {id(e): e for e in engines}.values():
+            event.listen(engine, "connect", trace)
+    for dialect_type in {type(engine.dialect) for engine in engines}:
+        ping = dialect_type.do_ping
+
+        def counted_ping(self: Any, dbapi_connection: Any, _ping: Any = ping) -> bool:
+            if on[0]:
+                counts["pings"] += 1
+            return bool(_ping(self, dbapi_connection))
+
+        dialect_type.do_ping = counted_ping  # type: ignore[method-assign]
+    with TestClient(app) as client:
+        answer = client.post(
+            "/api/auth/register", json={"username": "counted", "password": "bench pw!"}
+        )
+        headers = {"Authorization": f"Bearer {answer.json()['token']}"}
+        body = {"bets": {"banker": 100}}
+        ready0 = 0
+        for i in range(3 + rounds):
+            if i == 3:  # the first rounds open the connections
+                on[0], ready0 = True, ready_messages()
+            key = {"Idempotency-Key": f"count-{i}"}
+            answer = client.post("/api/rounds", json=body, headers={**headers, **key})
+            assert answer.status_code == 201, answer.text
+        on[0] = False
+        ready1 = ready_messages()
+    per_round = {
+        name: counts[name] / rounds
+        for name in ("statements", "begin", "commit", "rollback", "pings")
+    }
+    per_round["round_trips"] = math.nan if settings.is_sqlite else (ready1 - ready0) / rounds
+    return per_round
+
+
+def counts_of(kind: str, src: Path) -> dict[str, float]:
+    """:func:`count_round_trips` for the tree at ``src``, in a process of its own."""
+    url, drop = database_for(kind)
+    try:
+        env = {**os.environ, "PUNTOBANCO_BENCH_SRC": str(src), "PYTHONPATH": str(src)}
+        out = subprocess.run(
+            [sys.executable, str(Path(__file__).resolve()), "--count-url", url],
+            env=env, cwd=src.parent, capture_output=True, text=True, check=True,
+        ).stdout  # fmt: skip
+    finally:
+        drop()
+    counted: dict[str, float] = json.loads(out.strip().splitlines()[-1])
+    return counted
+
+
+# --- the baseline: another revision's tree -------------------------------------------------
+
+
+def baseline_tree(rev: str) -> tuple[Path, Any]:
+    """A temporary git worktree of ``rev`` (its ``src``), and how to remove it."""
+    folder = Path(tempfile.mkdtemp(prefix="pb-bench-base-")) / "tree"
+    subprocess.run(
+        ["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(folder), rev],
+        check=True,
+    )
+
+    def remove() -> None:
+        subprocess.run(
+            ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(folder)], check=False
+        )
+
+    return folder / "src", remove
+
+
+COLUMNS = (
+    f"{'code':<9}{'database':<9}{'workers':>8}{'clients':>8}{'rounds/s':>10}{'p50 ms':>9}"
+    f"{'p99 ms':>9}{'errors':>8}{'gen CPU':>9}{'srv CPU':>9}{'db CPU':>8}{'new conns':>11}"
+)
+
+
+def _row(label: str, kind: str, workers: int, clients: int, run: dict[str, float]) -> str:
+    db = "-" if kind == "sqlite" else f"{run['db_cpu_ms']:.2f}"
+    conns = (
+        "-"
+        if kind == "sqlite" or math.isnan(run["new_connections"])
+        else (f"{run['new_connections']:.0f}")
+    )
+    return (
+        f"{label:<9}{kind:<9}{workers:>8}{clients:>8}{run['per_s']:>10.0f}{run['p50_ms']:>9.1f}"
+        f"{run['p99_ms']:>9.1f}{run['errors']:>8.0f}{100 * run['client_cpu']:>8.0f}%"
+        f"{run['server_cpu_ms']:>9.2f}{db:>8}{conns:>11}"
+    )
+
+
+def _median(runs: list[dict[str, float]], name: str) -> float:
+    values = [r[name] for r in runs if not math.isnan(r[name])]
+    return statistics.median(values) if values else math.nan
+
+
+def _ratio(new: list[dict[str, float]], old: list[dict[str, float]], name: str) -> float:
+    """The ratio of the medians (``nan`` where the old one is 0: a figure too small to read)."""
+    below = _median(old, name)
+    return _median(new, name) / below if below else math.nan
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=6.0, help="measured seconds per run")
@@ -376,71 +596,176 @@ def main() -> None:
         "--configs", nargs="+", default=["sqlite:1", "sqlite:2", "postgres:1", "postgres:3"],
         help="database:workers",
     )  # fmt: skip
+    parser.add_argument("--baseline", default="main", help="git revision to compare, or none")
+    parser.add_argument("--repeats", type=int, default=3, help="interleaved runs of each code")
+    parser.add_argument(
+        "--page", type=int, default=8, metavar="CLIENTS",
+        help="clients of the page's mix (round, then GET /api/shoe); 0: none",
+    )  # fmt: skip
+    parser.add_argument("--no-breakdown", action="store_true", help="skip the in-process stages")
+    parser.add_argument("--count-url", help=argparse.SUPPRESS)
     parser.add_argument("--json", action="store_true", help="also print the results as JSON")
     args = parser.parse_args()
-    print(f"cores: {os.cpu_count()}  measured {args.seconds:.0f} s per run, loopback")
-    print("where one round's milliseconds go, in-process, one client (no HTTP), wall ms:")
-    results: dict[str, Any] = {"breakdown": {}, "runs": []}
-    for kind in sorted({c.split(":")[0] for c in args.configs}):
-        parts = breakdown(kind)
-        results["breakdown"][kind] = parts
-        shown = "  ".join(f"{k} {parts[k]:.2f}" for k in STAGES)
-        db = "" if math.isnan(parts["db_cpu"]) else f", database {parts['db_cpu']:.2f}"
-        print(
-            f"  {kind:<9} {shown}  = {sum(parts[k] for k in STAGES):.2f} ms"
-            f"  (CPU: this process {parts['cpu']:.2f}{db})"
-        )
-    header = (
-        f"{'database':<9}{'workers':>8}{'clients':>8}{'rounds/s':>10}{'p50 ms':>9}"
-        f"{'p99 ms':>9}{'health/s':>10}{'ratio':>7}{'errors':>8}{'gen CPU':>9}"
-        f"{'srv CPU':>9}{'db CPU':>8}{'health CPU':>12}"
+    if args.count_url:  # a child process: count this tree's round trips
+        print(json.dumps(count_round_trips(args.count_url)))
+        return
+    trees: dict[str, Path] = {"new": SRC}
+    cleanup = []
+    if args.baseline != "none":
+        trees["old"], remove = baseline_tree(args.baseline)
+        cleanup.append(remove)
+    try:
+        _measure(args, trees)
+    finally:
+        for remove in cleanup:
+            remove()
+
+
+def _measure(args: argparse.Namespace, trees: dict[str, Path]) -> None:
+    old = f", old = {args.baseline}" if "old" in trees else ""
+    print(
+        f"cores: {os.cpu_count()}  measured {args.seconds:.0f} s per run, loopback;"
+        f" code: new = this tree{old}"
     )
-    print(header)
+    results: dict[str, Any] = {"breakdown": {}, "counts": {}, "runs": []}
+    kinds = sorted({c.split(":")[0] for c in args.configs})
+    print("statements and round trips per POST /api/rounds (in-process count, SQLAlchemy events):")
+    for kind in kinds:
+        for label, src in trees.items():
+            c = counts_of(kind, src)
+            results["counts"][f"{label}:{kind}"] = c
+            trips = f"; {c['round_trips']:.1f} round trips" if kind != "sqlite" else ""
+            print(
+                f"  {label:<4}{kind:<9} {c['statements']:.1f} statements, {c['begin']:.1f} begin,"
+                f" {c['commit']:.1f} commit, {c['rollback']:.1f} rollback, {c['pings']:.1f} pings"
+                f"{trips}"
+            )
+    if not args.no_breakdown:
+        print("where one round's milliseconds go, in-process, one client (no HTTP), wall ms"
+              " (this tree; the sync session path):")  # fmt: skip
+        for kind in kinds:
+            parts = breakdown(kind)
+            results["breakdown"][kind] = parts
+            shown = "  ".join(f"{k} {parts[k]:.2f}" for k in STAGES)
+            db = "" if math.isnan(parts["db_cpu"]) else f", database {parts['db_cpu']:.2f}"
+            print(
+                f"  {kind:<9} {shown}  = {sum(parts[k] for k in STAGES):.2f} ms"
+                f"  (CPU: this process {parts['cpu']:.2f}{db})"
+            )
+    print(COLUMNS)
     for config in args.configs:
-        kind, workers = config.split(":")
-        url, drop = database_for(kind)
-        process, port = start_server(url, int(workers))
+        kind, workers_text = config.split(":")
+        workers = int(workers_text)
+        servers: dict[str, tuple[subprocess.Popen[bytes], int, Any, list[str]]] = {}
         try:
-            tokens = asyncio.run(make_players(port, max(args.clients)))
+            for label, src in trees.items():
+                url, drop = database_for(kind)
+                process, port = start_server(url, workers, src)
+                servers[label] = (process, port, drop, [])  # stopped below, whatever happens
+                tokens = asyncio.run(make_players(port, max(max(args.clients), args.page)))
+                servers[label] = (process, port, drop, tokens)
             for clients in args.clients:
-                asyncio.run(load(port, tokens[:clients], 1.0, rounds=True))  # warm up
-                run = asyncio.run(
-                    load(port, tokens[:clients], args.seconds, rounds=True, server=process.pid)
+                for _, port, _, tokens in servers.values():
+                    asyncio.run(load(port, tokens[:clients], 1.0, rounds=True))  # warm up
+                for repeat in range(args.repeats):
+                    order = list(servers) if repeat % 2 == 0 else list(servers)[::-1]
+                    for label in order:
+                        process, port, _, tokens = servers[label]
+                        run = asyncio.run(
+                            load(port, tokens[:clients], args.seconds, rounds=True,
+                                 server=process.pid)
+                        )  # fmt: skip
+                        print(_row(label, kind, workers, clients, run), flush=True)
+                        results["runs"].append(
+                            {"code": label, "database": kind, "workers": workers,
+                             "clients": clients, "mix": "round", "rounds": run}
+                        )  # fmt: skip
+            for label, (process, port, _, tokens) in servers.items():
+                health = asyncio.run(
+                    load(port, tokens[:50], args.seconds / 2, rounds=False, server=process.pid)
                 )
-                base = asyncio.run(
-                    load(port, tokens[:clients], args.seconds / 2, rounds=False, server=process.pid)
-                )
-                ratio = run["per_s"] / base["per_s"] if base["per_s"] else 0.0
-                db = "-" if kind == "sqlite" else f"{run['db_cpu_ms']:.2f}"
                 print(
-                    f"{kind:<9}{workers:>8}{clients:>8}{run['per_s']:>10.0f}{run['p50_ms']:>9.1f}"
-                    f"{run['p99_ms']:>9.1f}{base['per_s']:>10.0f}{ratio:>7.2f}"
-                    f"{run['errors']:>8.0f}{100 * run['client_cpu']:>8.0f}%"
-                    f"{run['server_cpu_ms']:>9.2f}{db:>8}{base['server_cpu_ms']:>12.2f}",
+                    f"{label:<9}{kind:<9}{workers:>8}{50:>8}  GET /api/health: "
+                    f"{health['per_s']:.0f}/s, {health['server_cpu_ms']:.2f} server CPU ms each",
                     flush=True,
                 )
                 results["runs"].append(
-                    {"database": kind, "workers": int(workers), "clients": clients,
-                     "rounds": run, "health": base}
+                    {"code": label, "database": kind, "workers": workers, "clients": 50,
+                     "mix": "health", "rounds": health}
                 )  # fmt: skip
+            if args.page:
+                for _, port, _, tokens in servers.values():
+                    asyncio.run(use_cut_card_tables(port, tokens[: args.page]))
+                    asyncio.run(load(port, tokens[: args.page], 1.0, rounds=True, page=True))
+                for repeat in range(args.repeats):
+                    order = list(servers) if repeat % 2 == 0 else list(servers)[::-1]
+                    for label in order:
+                        process, port, _, tokens = servers[label]
+                        run = asyncio.run(
+                            load(port, tokens[: args.page], args.seconds, rounds=True,
+                                 server=process.pid, page=True)
+                        )  # fmt: skip
+                        print(_row(label + "+page", kind, workers, args.page, run), flush=True)
+                        results["runs"].append(
+                            {"code": label, "database": kind, "workers": workers,
+                             "clients": args.page, "mix": "page", "rounds": run}
+                        )  # fmt: skip
         finally:
-            stop_server(process)
-            drop()
+            for process, _, drop, _ in servers.values():
+                stop_server(process)
+                drop()
     print(
-        "srv CPU, db CPU: CPU ms per settled round of the server's processes and of PostgreSQL;"
-        " health CPU: the server's CPU ms per GET /api/health."
+        "srv CPU, db CPU: CPU ms per settled round (+page: per round and its GET /api/shoe) of"
+        " the server's processes and of PostgreSQL; new conns: PostgreSQL sessions opened"
+        " during the run."
     )
-    for kind, parts in results["breakdown"].items():
-        live = [r for r in results["runs"] if r["database"] == kind and r["clients"] == 1]
-        if live and not math.isnan(live[0]["rounds"]["server_cpu_ms"]):
-            http = live[0]["rounds"]["server_cpu_ms"] - parts["cpu"]
-            print(
-                f"{kind}: HTTP, uvicorn and FastAPI add {http:.2f} CPU ms per round to the "
-                f"{parts['cpu']:.2f} ms of the round's own work (server CPU at 1 client minus "
-                "the in-process CPU)"
-            )
+    _summary(results, trees)
     if args.json:
         print(json.dumps(results))
+
+
+def _summary(results: dict[str, Any], trees: dict[str, Path]) -> None:
+    """Medians of the repeats, and new over old side by side."""
+    print("medians of the interleaved repeats (new / old: the ratio of the medians):")
+    groups: dict[tuple[str, int, int, str], dict[str, list[dict[str, float]]]] = {}
+    for r in results["runs"]:
+        key = (r["database"], r["workers"], r["clients"], r["mix"])
+        groups.setdefault(key, {}).setdefault(r["code"], []).append(r["rounds"])
+    for (kind, workers, clients, mix), by_code in groups.items():
+        parts = []
+        for label in trees:
+            runs = by_code.get(label, [])
+            if not runs:
+                continue
+            parts.append(
+                f"{label}: {_median(runs, 'per_s'):.0f}/s p50 {_median(runs, 'p50_ms'):.1f} ms"
+                f" p99 {_median(runs, 'p99_ms'):.0f} ms, srv {_median(runs, 'server_cpu_ms'):.2f}"
+                + ("" if kind == "sqlite" else f" db {_median(runs, 'db_cpu_ms'):.2f}")
+                + " CPU ms"
+            )
+        line = f"  {kind}:{workers} {clients:>3} clients {mix:<6} " + " | ".join(parts)
+        if "old" in by_code and "new" in by_code:
+            old, new = by_code["old"], by_code["new"]
+            line += (
+                f" | new/old: rounds/s x{_ratio(new, old, 'per_s'):.2f},"
+                f" srv CPU x{_ratio(new, old, 'server_cpu_ms'):.2f}"
+            )
+            if kind != "sqlite":
+                line += f", db CPU x{_ratio(new, old, 'db_cpu_ms'):.2f}"
+        print(line)
+    for kind, parts in results["breakdown"].items():
+        live = [
+            r for r in results["runs"]
+            if r["database"] == kind and r["clients"] == 1 and r["code"] == "new"
+            and r["mix"] == "round"
+        ]  # fmt: skip
+        if live:
+            http = _median([r["rounds"] for r in live], "server_cpu_ms") - parts["cpu"]
+            print(
+                f"{kind}: the server's CPU per round at 1 client, less the in-process round's"
+                f" {parts['cpu']:.2f} ms: {http:.2f} ms (HTTP, uvicorn, FastAPI, and the path's"
+                " difference: the load runs the event-loop path)"
+            )
 
 
 if __name__ == "__main__":

@@ -37,7 +37,7 @@ def faulty_app(settings: Settings, monkeypatch: pytest.MonkeyPatch, **overrides:
     """
     app = create_app(make_settings(settings.database_url, **overrides))
     app.state.recovery.ring = lambda: None
-    engine = app.state.engine
+    engine = app.state.round_runner.sync_engine
     current = rounds.settle_round
 
     def failing(session: Session, round_id: int, known: Started | None = None) -> Settled | None:

@@ -8,7 +8,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import Engine, select, text, update
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 from puntobanco.server import game
 from puntobanco.server.db import make_engine, make_sessionmaker
@@ -86,13 +86,13 @@ def test_a_database_error_answers_503_and_writes_nothing(
     client: TestClient, alice: Player, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     grant = alice.balance()
-    real_post = game.post
+    real_write = game._write_deal
 
-    def failing_post(*args: Any, **kwargs: Any) -> int:
-        real_post(*args, **kwargs)  # the entries are written, then the database fails
+    def failing_write(*args: Any, **kwargs: Any) -> int:
+        real_write(*args, **kwargs)  # the round and its entries are written, then it fails
         raise OperationalError("UPDATE wallets", {}, Exception("connection lost"))
 
-    monkeypatch.setattr(game, "post", failing_post)
+    monkeypatch.setattr(game, "_write_deal", failing_write)
     response = alice.bet({"player": 100}, lang="es")
     assert response.status_code == 503
     assert response.json()["error"]["code"] == "database_error"
@@ -102,6 +102,34 @@ def test_a_database_error_answers_503_and_writes_nothing(
     assert alice.rounds() == []
     check = ledger_check(client)
     assert check["ok"] is True and check["entries"] == 2  # only the grant's two entries
+
+
+def test_a_deal_that_meets_its_key_taken_meanwhile_is_read_again(
+    client: TestClient, alice: Player, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The deal's insert fails on the key's unique constraint (a retry of the same key
+    committed its round while this one waited for the wallet, on PostgreSQL): the deal is
+    rolled back whole and read again, and the answer is the round, charged once."""
+    grant = alice.balance()
+    real_write = game._write_deal
+    raced: list[bool] = []
+
+    def racing_write(*args: Any, **kwargs: Any) -> int:
+        if not raced:
+            raced.append(True)
+            real_write(*args, **kwargs)  # written, then refused: nothing of it stays
+            orig = Exception('duplicate key value violates unique constraint "uq_rounds_user_key"')
+            raise IntegrityError("INSERT INTO rounds", {}, orig)
+        return real_write(*args, **kwargs)
+
+    monkeypatch.setattr(game, "_write_deal", racing_write)
+    answer = alice.bet({"player": 100}, key="raced")
+    monkeypatch.undo()
+    assert raced and answer.status_code == 201, answer.text
+    assert [r["id"] for r in alice.rounds()] == [answer.json()["id"]]
+    assert alice.balance() == grant + answer.json()["net_minor"]
+    check = ledger_check(client)
+    assert check["ok"] is True and check["rounds_settled"] == 1
 
 
 @pytest.mark.slow
@@ -160,27 +188,35 @@ class Cuts:
     operation then fails as it does in production, and only that connection is lost.
     """
 
-    def __init__(self, engine: Engine, terminate: Engine | None = None) -> None:
-        dialect = engine.dialect
-        self.dialect = dialect
+    def __init__(
+        self, engine: Engine, terminate: Engine | None = None, *, also: Engine | None = None
+    ) -> None:
         self.terminate = terminate
-
-        class Cut(dialect.loaded_dbapi.OperationalError):  # type: ignore[misc,name-defined]
-            """The connection to the database was cut (by the test)."""
-
-        self.cut = Cut
         self.ops: list[str] = []
         self.commits = 0
         self.at: int | None = None
         self.commit: int | None = None
         self.after_commit = False
+        self.settlement = False
         self.cut_at: int | None = None
+        self._install(engine)
+        if also is not None and also.dialect is not engine.dialect:
+            # The same cut on a second engine (the app's, beside the rounds' own on
+            # PostgreSQL): the database is gone for both.
+            self._install(also)
+
+    def _install(self, engine: Engine) -> None:
+        dialect = engine.dialect
+
+        class Cut(dialect.loaded_dbapi.OperationalError):  # type: ignore[misc,name-defined]
+            """The connection to the database was cut (by the test)."""
+
         real_is_disconnect = dialect.is_disconnect
         dialect.is_disconnect = (  # type: ignore[method-assign]
             lambda e, *a: isinstance(e, Cut) or real_is_disconnect(e, *a)
         )
         for name in ("do_execute", "do_executemany", "do_execute_no_params"):
-            self._wrap_statement(name)
+            self._wrap_statement(dialect, name, Cut)
         real_commit, real_rollback = dialect.do_commit, dialect.do_rollback
 
         def do_commit(connection: Any) -> None:
@@ -202,22 +238,27 @@ class Cuts:
         dialect.do_commit = do_commit  # type: ignore[method-assign,assignment]
         dialect.do_rollback = do_rollback  # type: ignore[method-assign,assignment]
 
-    def _wrap_statement(self, name: str) -> None:
-        real = getattr(self.dialect, name)
+    def _wrap_statement(self, dialect: Any, name: str, cut: type[Exception]) -> None:
+        real = getattr(dialect, name)
 
         def wrapped(cursor: Any, statement: str, *args: Any, **kwargs: Any) -> Any:
             if self._fails(" ".join(statement.split())[:60]):
                 if self.terminate is None:
-                    raise self.cut("the connection to the database was cut")
-                self._kill(cursor.connection)
+                    if self.after_commit and self.cut_at == len(self.ops) - 1:
+                        real(cursor, statement, *args, **kwargs)
+                    raise cut("the connection to the database was cut")
+                # psycopg's cursor, or SQLAlchemy's adapter of an async one (rounds on
+                # PostgreSQL run on psycopg's async API).
+                self._kill(getattr(cursor, "_connection", None) or cursor.connection)
             return real(cursor, statement, *args, **kwargs)
 
-        setattr(self.dialect, name, wrapped)
+        setattr(dialect, name, wrapped)
 
     def _kill(self, connection: Any) -> None:
         """Terminate the PostgreSQL server process of ``connection`` (psycopg's), and wait."""
         assert self.terminate is not None
-        pid = connection.info.backend_pid
+        # An adapted async connection (SQLAlchemy's) holds psycopg's.
+        pid = getattr(connection, "driver_connection", connection).info.backend_pid
         with self.terminate.connect() as admin:
             admin.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
             for _ in range(100):
@@ -232,8 +273,9 @@ class Cuts:
         self.ops.append(op)
         self.commits += op == "COMMIT"
         index = len(self.ops) - 1
+        settlement = self.settlement and self.commits >= 1 and op != "COMMIT"
         if self.cut_at is None and (
-            index == self.at or (op == "COMMIT" and self.commits == self.commit)
+            index == self.at or (op == "COMMIT" and self.commits == self.commit) or settlement
         ):
             self.cut_at = index
             return True
@@ -244,10 +286,24 @@ class Cuts:
         """Count operations from now on, cutting nothing."""
         self.arm(None)
 
-    def arm(self, at: int | None, *, commit: int | None = None, after_commit: bool = False) -> None:
-        """Cut at the ``at``-th operation from now on (or at the ``commit``-th COMMIT)."""
+    def arm(
+        self,
+        at: int | None,
+        *,
+        commit: int | None = None,
+        after_commit: bool = False,
+        settlement: bool = False,
+    ) -> None:
+        """Cut at the ``at``-th operation from now on (or at the ``commit``-th COMMIT, or with
+        ``settlement`` at the first operation after the first COMMIT: a round's settlement).
+
+        With ``after_commit`` (simulated cuts only) the operation is carried out before it
+        fails: a COMMIT committed, a statement ran (on PostgreSQL the settlement is one
+        statement, committed on its own).
+        """
         self.ops, self.commits, self.cut_at = [], 0, None
         self.at, self.commit, self.after_commit = at, commit, after_commit
+        self.settlement = settlement
 
     def heal(self) -> None:
         """The database is back."""
@@ -278,7 +334,9 @@ class Books:
 
 def _phase(ops: list[str], cut_at: int) -> str:
     """Where in the round the cut fell: before, deal_commit, settle or settle_commit."""
-    inserted = [i for i, op in enumerate(ops[:cut_at]) if op.startswith("INSERT INTO rounds")]
+    # On SQLite its own statement; on PostgreSQL the deal's one statement, which starts
+    # with it (DEAL_AND_DEBIT).
+    inserted = [i for i, op in enumerate(ops[:cut_at]) if "INSERT INTO rounds" in op]
     if not inserted:
         return "before"
     if "COMMIT" not in ops[inserted[0] : cut_at]:
@@ -307,22 +365,34 @@ def _cut_each_step(settings: Settings, monkeypatch: pytest.MonkeyPatch, *, termi
         # Only this test's requests count statements: the sweeper is not woken (its
         # statements would shift the count). The next tests wake it.
         monkeypatch.setattr(app.state.recovery, "ring", lambda: None)
-        cuts = Cuts(app.state.engine, books.engine if terminate else None)
+        # The round's statements go through the round engine (on PostgreSQL psycopg's async
+        # API; on SQLite the app's engine).
+        cuts = Cuts(app.state.round_runner.sync_engine, books.engine if terminate else None)
         player = Player(client, "alice")
         stake = {"banker": 500}
         seen: set[str] = set()
-        uncut = 0  # cases in a row that came after the round's last operation
-        # Every operation in turn (the settlement's length depends on the outcome), then the
-        # two COMMITs of the round (the request's 2nd and 3rd: the 1st is the login's),
-        # failing before and (simulated only) after the database committed.
-        cases: list[dict[str, Any]] = [{"at": at} for at in range(60)]
+        uncut: dict[bool, int] = {False: 0, True: 0}  # cases in a row past the last operation
+        # Every operation in turn (the settlement's length depends on the outcome), failing
+        # before it and (simulated only) after it was carried out; then the COMMITs of the
+        # round (the request's 1st and, on SQLite, 2nd: the session token is checked by the
+        # deal's first statement, and on PostgreSQL the settlement is one statement that
+        # commits on its own), failing before and (simulated only) after the database
+        # committed.
+        carried_out = (False,) if terminate else (False, True)
+        # A statement carried out, then cut: on PostgreSQL, where the settlement's one
+        # statement commits on its own. (On SQLite the simulation would leave the file's
+        # write lock with a connection the pool has lost.)
+        statement_carried_out = (False,) if settings.is_sqlite else carried_out
+        cases: list[dict[str, Any]] = [
+            {"at": at, "after_commit": a} for a in statement_carried_out for at in range(60)
+        ]
         cases += [
             {"at": None, "commit": n, "after_commit": a}
-            for n in (2, 3)
-            for a in ((False,) if terminate else (False, True))
+            for n in ((1, 2) if settings.is_sqlite else (1,))
+            for a in carried_out
         ]
         for case in cases:
-            if case["at"] is not None and uncut >= 3:
+            if case["at"] is not None and uncut[case["after_commit"]] >= 3:
                 continue
             key = f"cut-{case}"
             before = books.balance(player.id)
@@ -334,9 +404,9 @@ def _cut_each_step(settings: Settings, monkeypatch: pytest.MonkeyPatch, *, termi
             cuts.heal()
             if cut_at is None:  # past the round's last operation: nothing was cut
                 assert answer.status_code == 201 and case["at"] is not None
-                uncut += 1
+                uncut[case["after_commit"]] += 1
                 continue
-            uncut = 0
+            uncut[case["after_commit"]] = 0
             phase = _phase(ops, cut_at)
             seen.add(phase)
             what = f"{phase}: cut at {cut_at} ({ops[cut_at]}), {case}"
@@ -362,8 +432,8 @@ def _cut_each_step(settings: Settings, monkeypatch: pytest.MonkeyPatch, *, termi
                 assert answer.status_code == 202, what
                 assert body["status"] == "dealt" and isinstance(body["id"], int), what
                 assert answer.headers["Location"] == f"/api/rounds/{body['id']}", what
-                if phase == "settle_commit" and case.get("after_commit"):
-                    assert status == "settled", what
+                if phase in ("settle", "settle_commit") and case.get("after_commit"):
+                    assert status == "settled", what  # it was settled: the answer was lost
                 else:
                     assert status == "dealt" and balance == before - 500, what
             # The same key completes it (or, if nothing was dealt, deals it), exactly once.
@@ -376,7 +446,9 @@ def _cut_each_step(settings: Settings, monkeypatch: pytest.MonkeyPatch, *, termi
             again = player.bet(stake, key=key)
             assert again.status_code == 201 and again.json() == retry.json(), what
             assert books.round_status(player.id, key) == "settled", what
-        assert seen == {"before", "deal_commit", "settle", "settle_commit"}
+        # On PostgreSQL the settlement is one statement: no COMMIT of its own to cut.
+        settle_commit = {"settle_commit"} if settings.is_sqlite else set()
+        assert seen == {"before", "deal_commit", "settle"} | settle_commit
         check = ledger_check(client)
         assert check["ok"] is True and check["rounds_open"] == []
         assert check["rounds_settled"] == len(player.rounds())
@@ -385,9 +457,9 @@ def _cut_each_step(settings: Settings, monkeypatch: pytest.MonkeyPatch, *, termi
 
 def _cut_after_the_deal(client: TestClient, app: Any, key: str) -> tuple[Player, Cuts, int]:
     """A round whose settlement is cut: answered 202, left dealt."""
-    cuts = Cuts(app.state.engine)
+    cuts = Cuts(app.state.round_runner.sync_engine, also=app.state.engine)
     player = Player(client, "alice")
-    cuts.arm(None, commit=3)  # the settlement's COMMIT fails: the round stays dealt
+    cuts.arm(None, settlement=True)  # the settlement fails: the round stays dealt
     answer = player.bet({"player": 300}, key=key)
     assert answer.status_code == 202, answer.text
     return player, cuts, int(answer.json()["id"])
@@ -436,9 +508,9 @@ def test_a_dealt_round_is_settled_promptly_when_the_database_comes_back(
 def test_the_202_answer_says_what_happened_in_the_players_language(settings: Settings) -> None:
     app = create_app(settings)
     with TestClient(app, raise_server_exceptions=False) as client:
-        cuts = Cuts(app.state.engine)
+        cuts = Cuts(app.state.round_runner.sync_engine)
         player = Player(client, "alice")
-        cuts.arm(None, commit=3)
+        cuts.arm(None, settlement=True)
         answer = player.bet({"player": 300, "tie": 100}, key="clave", lang="es")
         cuts.heal()
         assert answer.status_code == 202

@@ -10,6 +10,14 @@ the COMMIT of a transaction that wrote something, the server cannot know whether
 database committed it (:func:`outcome_unknown`), so it must not answer "nothing was
 changed".
 
+A round (``POST /api/rounds``, the hot path) runs on the event loop, with no thread hop:
+on PostgreSQL through psycopg's async API (:func:`make_round_engine`: its own pool, sized
+to the rounds a worker runs at once, the one pool the load draws on); on SQLite (in-process,
+no network to wait for) in one worker thread per round. The rest of the API uses the sync
+engine in FastAPI's thread pool. No pool pings its connections before use (a round trip
+per transaction): a connection found dead fails its request (answered truthfully, 503) and
+is replaced, with every other connection of its pool opened before the failure.
+
 Every engine hides the SQL parameters from its errors' messages (``hide_parameters``): a
 logged database error keeps the statement and the database's error, never the values
 (session token hashes, usernames, server seeds).
@@ -17,15 +25,18 @@ logged database error keeps the statement and the database's error, never the va
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
+import anyio
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import Connection, ExceptionContext
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, create_async_engine
 from sqlalchemy.orm import Session, sessionmaker
 
 from puntobanco.server.settings import Settings
@@ -38,6 +49,8 @@ _WROTE, _COMMITTING = "pb_wrote", "pb_committing"
 #: Set on a database error raised by the COMMIT of a transaction that wrote.
 _UNKNOWN = "pb_outcome_unknown"
 _WRITES = ("INSERT", "UPDATE", "DELETE")
+
+T = TypeVar("T")
 
 
 def outcome_unknown(exc: BaseException) -> bool:
@@ -55,6 +68,14 @@ def _info(connection: Connection) -> dict[Any, Any] | None:
     return None if connection.invalidated else connection.info
 
 
+def _writes(statement: str) -> bool:
+    """Whether a statement may write (a data-modifying CTE, ``WITH ... INSERT``, included)."""
+    head = statement.lstrip()[:6].upper()
+    if head in _WRITES:
+        return True
+    return head.startswith("WITH") and any(word in statement.upper() for word in _WRITES)
+
+
 def _watch_commits(engine: Engine) -> None:
     """Mark the errors that a COMMIT of written data raises (see :func:`outcome_unknown`)."""
 
@@ -70,7 +91,7 @@ def _watch_commits(engine: Engine) -> None:
     @event.listens_for(engine, "before_cursor_execute")
     def _statement(connection: Connection, _cursor: Any, statement: str, *_args: Any) -> None:
         info = _info(connection)
-        if info is not None and statement.lstrip()[:6].upper() in _WRITES:
+        if info is not None and _writes(statement):
             info[_WROTE] = True
 
     @event.listens_for(engine, "commit")
@@ -125,10 +146,75 @@ def _make_engine(settings: Settings) -> Engine:
         url,
         pool_size=settings.pool_size,
         max_overflow=settings.pool_size,
-        pool_pre_ping=True,
         pool_timeout=30,
         hide_parameters=True,
     )
+
+
+def make_round_engine(settings: Settings) -> AsyncEngine | None:
+    """PostgreSQL: the async engine that rounds run on (``None`` on SQLite).
+
+    Its pool holds ``settings.round_pool_size`` connections and never more: a round waits for one
+    rather than open a connection that would be closed again (on PostgreSQL a new
+    connection costs a process, several milliseconds of the database's CPU).
+    """
+    if settings.is_sqlite:
+        return None
+    url = settings.sqlalchemy_url.replace("postgresql+psycopg://", "postgresql+psycopg_async://")
+    engine = create_async_engine(
+        url,
+        pool_size=settings.round_pool_size,
+        max_overflow=0,
+        pool_timeout=30,
+        hide_parameters=True,
+    )
+    _watch_commits(engine.sync_engine)
+    return engine
+
+
+class RoundRunner:
+    """Runs a round's work (a function of a sync :class:`Session`) for a request.
+
+    On PostgreSQL on the event loop (``AsyncSession.run_sync``: the same code, each
+    statement awaited through psycopg's async API, no thread); on SQLite in one worker
+    thread for the whole round (at most ``settings.round_pool_size`` at once).
+    """
+
+    def __init__(self, settings: Settings, sessions: sessionmaker[Session]) -> None:
+        self.engine = make_round_engine(settings)
+        self._sessions = sessions
+        self._limiter = anyio.CapacityLimiter(settings.round_pool_size)
+
+    @property
+    def sync_engine(self) -> Engine:
+        """The engine the rounds' statements go through (what their events are on)."""
+        if self.engine is not None:
+            return self.engine.sync_engine
+        bind = self._sessions.kw["bind"]
+        assert isinstance(bind, Engine)
+        return bind
+
+    async def run(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(session, *args)`` in a session of its own, closed afterwards."""
+        if self.engine is not None:
+            async with AsyncSession(self.engine, expire_on_commit=False, autoflush=False) as s:
+                return await s.run_sync(work, *args)
+        return await anyio.to_thread.run_sync(self._in_thread, work, args, limiter=self._limiter)
+
+    def _in_thread(self, work: Callable[..., T], args: tuple[Any, ...]) -> T:
+        with self._sessions() as session:
+            return work(session, *args)
+
+    async def connect(self) -> None:
+        """Open the pool's first connection (on start: the dialect reads the server's version)."""
+        if self.engine is not None:
+            async with self.engine.connect():
+                pass
+
+    async def dispose(self) -> None:
+        """Close the pool's connections."""
+        if self.engine is not None:
+            await self.engine.dispose()
 
 
 def make_sessionmaker(engine: Engine) -> sessionmaker[Session]:

@@ -3,7 +3,8 @@
 FastAPI runs a plain ``def`` dependency in its thread pool: a hop to a worker thread and
 back, which is most of the cost of a dependency that does no I/O. Those that do none
 are ``async def`` and run on the event loop; only the ones that query the database
-(``current_player``) and the endpoints themselves take a thread.
+(``current_player``) and the endpoints themselves take a thread. (``POST /api/rounds``
+takes none of these: it checks its session token in its own first statement.)
 """
 
 from __future__ import annotations

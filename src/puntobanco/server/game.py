@@ -21,6 +21,12 @@ the net: the same balance at the end).
    write the payouts and commission, the bets' settlements and the balance; mark the
    round settled. One commit.
 
+On PostgreSQL each step is one statement (``server/statements.py``): the deal's first
+statement checks the session token, locks the wallet, the table and the seed and reads
+them; one statement writes the deal and the debit, then COMMIT; the settlement is one
+statement that commits on its own. On SQLite, in the same process, the steps run their
+statements one by one.
+
 The recovery rule: a round left *dealt* (the process died, or the database
 failed, between the two commits) is found on start, by the periodic housekeeping
 (and promptly after a database failure), on a retry of its idempotency key and
@@ -47,7 +53,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Engine, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from puntobanco.core.bets import Bet, Resolution, Settlement, bet_kind, settle
@@ -64,9 +71,13 @@ from puntobanco.server.models import Round, RoundBet, RoundStatus, utcnow
 from puntobanco.server.settings import Settings
 from puntobanco.server.statements import (
     ADVANCE_NONCE,
+    DEAL_AND_DEBIT,
     INSERT_BETS,
     INSERT_ROUND,
+    LOCK_PLAYER_FOR_TOKEN,
+    LOCK_WALLET_FOR_TOKEN,
     SETTLE_BET,
+    SETTLE_DEALT,
     SETTLE_ROUND,
     TABLE_SEED_AND_KEY,
     UPDATE_TABLE,
@@ -90,9 +101,11 @@ class Started:
     round_id: int
     replayed: bool
     status: RoundStatus
+    user_id: int = 0
     row: Round | None = None
     table: Table | None = None
     seed_hash: str = ""
+    coup: CoupResult | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,26 +221,78 @@ def start_round(
     session: Session,
     settings: Settings,
     *,
-    user_id: int,
     key: str,
     stakes: Mapping[str, int],
+    user_id: int | None = None,
+    token_hash: str | None = None,
 ) -> Started:
-    """Step 1: take the bets and deal, in one transaction (see the module docstring)."""
+    """Step 1: take the bets and deal, in one transaction (see the module docstring).
+
+    The player is ``user_id``, or the owner of the session ``token_hash`` (then checked in
+    the statement that locks the wallet: no transaction of its own).
+
+    Raises:
+        ApiError: 401 ``not_authenticated`` (an unknown or expired token), 409
+            (``idempotency_conflict``, ``preset_withdrawn``), 402 and 422 (the bets).
+    """
+    try:
+        return _start_round(
+            session, settings, key=key, stakes=stakes, user_id=user_id, token_hash=token_hash
+        )
+    except _KeyRaced:
+        # A retry with the same key committed its round while this request waited for the
+        # wallet: read again, this request now finds that round (and returns it).
+        return _start_round(
+            session, settings, key=key, stakes=stakes, user_id=user_id, token_hash=token_hash
+        )
+
+
+class _KeyRaced(Exception):
+    """The deal's insert met a round with the same key, committed meanwhile."""
+
+
+def _start_round(
+    session: Session,
+    settings: Settings,
+    *,
+    key: str,
+    stakes: Mapping[str, int],
+    user_id: int | None,
+    token_hash: str | None,
+) -> Started:
     fingerprint = request_hash(stakes)
     with session.begin():
         # Lock the wallet first (every change to a player's money, table or seeds takes
-        # this lock), then read the rest in a statement that sees what the previous
-        # holder of the lock committed: the table, the seed in play, and any round
-        # already made with this key. (A single statement would judge the key on a
-        # snapshot taken before the wait for the lock.)
-        balance = lock_wallet(session, user_id)
+        # this lock), then read what the previous holder of the lock committed: the
+        # table, the seed in play, and any round already made with this key. With a
+        # token, one statement checks it, locks and reads (LOCK_PLAYER_FOR_TOKEN: the
+        # table and seed rows locked too, so that they are read as committed).
         connection = session.connection()
-        row = connection.execute(TABLE_SEED_AND_KEY, {"t_user": user_id, "t_key": key}).one()
+        row: Any = None
+        if token_hash is not None:
+            params = {"token_hash": token_hash, "now": utcnow(), "t_key": key}
+            row = connection.execute(LOCK_PLAYER_FOR_TOKEN, params).one_or_none()
+            if row is None:
+                # An unknown token, or the seed in play replaced while this request waited
+                # for the lock: the steps one by one tell which.
+                locked = connection.execute(LOCK_WALLET_FOR_TOKEN, params).one_or_none()
+                if locked is None:
+                    raise ApiError(401, "not_authenticated")
+                user_id = int(locked.user_id)
+            else:
+                user_id, balance = int(row.user_id), int(row.balance_minor)
+        if row is None:
+            assert user_id is not None, "a player or a token"
+            balance = lock_wallet(session, user_id)
+            # A statement of its own, after the lock: a single one would judge the key, the
+            # table and the seed on a snapshot taken before the wait for the lock.
+            row = connection.execute(TABLE_SEED_AND_KEY, {"t_user": user_id, "t_key": key}).one()
+        assert user_id is not None
         existing_id, existing_hash, existing_status = row.round_id, row.request_hash, row.status
         if existing_id is not None:
             if existing_hash != fingerprint:
                 raise ApiError(409, "idempotency_conflict", key=key[:40])
-            return Started(int(existing_id), True, RoundStatus(existing_status))
+            return Started(int(existing_id), True, RoundStatus(existing_status), user_id)
         if row.preset not in settings.table_presets:
             # The operator withdrew these rules: no new round is dealt under them (a round
             # already dealt is still settled by them, in settle_round).
@@ -262,21 +327,6 @@ def start_round(
         result = table.deal()
         first_card = shoe.position - result.card_count
         nonce, client_seed = _advance(state, seed, shoe, result, new=new)
-        connection.execute(
-            UPDATE_TABLE,
-            {
-                "t_user": user_id,
-                "shoes_started": state.shoes_started,
-                "shoe_open": state.shoe_open,
-                "shoe_seed_id": state.shoe_seed_id,
-                "shoe_client_seed": state.shoe_client_seed,
-                "shoe_nonce": state.shoe_nonce,
-                "shoe_position": state.shoe_position,
-                "shoe_rounds": state.shoe_rounds,
-            },
-        )
-        if seed.next_nonce != row.next_nonce:
-            connection.execute(ADVANCE_NONCE, {"s_id": seed.id, "next_nonce": seed.next_nonce})
         burn = result.burn
         values = dict(
             user_id=user_id,
@@ -298,27 +348,83 @@ def start_round(
             outcome=result.outcome.value,
             staked_minor=bets.staked_minor,
         )
-        round_id: int = connection.execute(INSERT_ROUND, values).scalar_one()
+        try:
+            round_id = _write_deal(session, values, bets.bets, state, seed, row.next_nonce)
+        except IntegrityError as exc:
+            diag = getattr(exc.orig, "diag", None)
+            if "uq_rounds_user_key" not in (getattr(diag, "constraint_name", None) or str(exc)):
+                raise
+            raise _KeyRaced(key) from exc
         written = Round(id=round_id, **values)
-        connection.execute(
-            INSERT_BETS,
-            [
-                {"round_id": round_id, "bet": bet.kind.value, "stake_minor": bet.stake_minor}
-                for bet in bets.bets
-            ],
-        )
-        post(
-            session,
-            user_id=user_id,
-            journal=f"round:{round_id}:stake",
-            movements=[
-                Movement(
-                    EntryKind.STAKE, -bet.stake_minor, Account.HOUSE_GAME, round_id, bet.kind.value
-                )
-                for bet in bets.bets
-            ],
-        )
-    return Started(int(round_id), False, RoundStatus.DEALT, written, table, seed.server_seed_hash)
+    return Started(
+        round_id, False, RoundStatus.DEALT, user_id, written, table, seed.server_seed_hash, result
+    )
+
+
+def _write_deal(
+    session: Session,
+    values: dict[str, Any],
+    bets: Iterable[Bet],
+    table: _TableState,
+    seed: _SeedState,
+    read_nonce: int,
+) -> int:
+    """Write the dealt round, its bets and stakes (both sides), the debit, the shoe and nonce.
+
+    On PostgreSQL one statement (:data:`DEAL_AND_DEBIT`) writes it all; on SQLite, in the
+    same process, the statements run one by one.
+
+    Returns:
+        The round's id.
+    """
+    connection = session.connection()
+    user_id = values["user_id"]
+    shoe = {
+        "shoes_started": table.shoes_started,
+        "shoe_open": table.shoe_open,
+        "shoe_seed_id": table.shoe_seed_id,
+        "shoe_client_seed": table.shoe_client_seed,
+        "shoe_nonce": table.shoe_nonce,
+        "shoe_position": table.shoe_position,
+        "shoe_rounds": table.shoe_rounds,
+    }
+    bets = list(bets)
+    if connection.dialect.name == "postgresql":
+        written = connection.execute(
+            DEAL_AND_DEBIT,
+            {
+                **values,
+                **shoe,
+                "status": str(values["status"]),
+                "next_nonce": seed.next_nonce,
+                "bet_names": [bet.kind.value for bet in bets],
+                "bet_stakes": [bet.stake_minor for bet in bets],
+            },
+        ).one()
+        return int(written.id)
+    connection.execute(UPDATE_TABLE, {"t_user": user_id, **shoe})
+    if seed.next_nonce != read_nonce:
+        connection.execute(ADVANCE_NONCE, {"s_id": seed.id, "next_nonce": seed.next_nonce})
+    round_id = int(connection.execute(INSERT_ROUND, values).scalar_one())
+    connection.execute(
+        INSERT_BETS,
+        [
+            {"round_id": round_id, "bet": bet.kind.value, "stake_minor": bet.stake_minor}
+            for bet in bets
+        ],
+    )
+    post(
+        session,
+        user_id=user_id,
+        journal=f"round:{round_id}:stake",
+        movements=[
+            Movement(
+                EntryKind.STAKE, -bet.stake_minor, Account.HOUSE_GAME, round_id, bet.kind.value
+            )
+            for bet in bets
+        ],
+    )
+    return round_id
 
 
 def _bets(stakes: Mapping[str, int], rules: Rules) -> list[Bet]:
@@ -357,12 +463,17 @@ def settle_round(session: Session, round_id: int, known: Started | None = None) 
     Returns:
         What was written; ``None`` if the round was already settled.
     """
+    dealt_here = known is not None and known.row is not None and known.table is not None
+    if dealt_here and session.get_bind().dialect.name == "postgresql":
+        # The round this request dealt, on PostgreSQL: one statement, its own transaction.
+        assert known is not None and known.row is not None and known.table is not None
+        return _settle_dealt(session, known.row.user_id, round_id, known.table.settle())
     with session.begin():
         if known is not None and known.row is not None and known.table is not None:
             # The round this request dealt: its table settles it.
             user_id, table = known.row.user_id, known.table
-            before = lock_wallet(session, user_id)
             settlement = table.settle()
+            before = lock_wallet(session, user_id)
         else:
             user_id = session.execute(
                 select(Round.user_id).where(Round.id == round_id)
@@ -393,52 +504,110 @@ def settle_round(session: Session, round_id: int, known: Started | None = None) 
             except BaccaratError as exc:
                 log.error("round %d cannot be settled (%s): refunding its stakes", round_id, exc)
                 return _refund(session, user_id, round_id, bets, before)
-        movements: list[Movement] = []
-        bet_rows: list[dict[str, Any]] = []
-        for s in settlement.bets:
-            kind = s.bet.kind.value
-            commission_minor = 0
-            if s.commission:
-                # The Banker's gross winnings are paid, then the commission (with the
-                # fraction of a cent rounded away) is taken back: both are entries.
-                retained = s.commission + s.rounded_away
-                assert retained.denominator == 1
-                commission_minor = int(retained)
-            if s.payout_minor:
-                movements.append(
-                    Movement(
-                        EntryKind.PAYOUT,
-                        s.payout_minor + commission_minor,
-                        Account.HOUSE_GAME,
-                        round_id,
-                        kind,
-                    )
-                )
-            if commission_minor:
-                movements.append(
-                    Movement(
-                        EntryKind.COMMISSION,
-                        -commission_minor,
-                        Account.HOUSE_GAME,
-                        round_id,
-                        kind,
-                    )
-                )
-            bet_rows.append(
-                {
-                    "b_round": round_id,
-                    "b_bet": kind,
-                    "stake_minor": s.bet.stake_minor,
-                    "resolution": s.resolution.value,
-                    "winnings_minor": s.winnings_minor,
-                    "payout_minor": s.payout_minor,
-                    "commission": str(s.commission),
-                    "rounded_away": str(s.rounded_away),
-                }
-            )
+        movements, bet_rows = _settlement_rows(round_id, settlement)
         return _write_settlement(
             session, user_id, round_id, f"round:{round_id}:settle", movements, bet_rows, before
         )
+
+
+def _settlement_rows(
+    round_id: int, settlement: Settlement
+) -> tuple[list[Movement], list[dict[str, Any]]]:
+    """The money a settlement moves, and each bet's settlement row."""
+    movements: list[Movement] = []
+    bet_rows: list[dict[str, Any]] = []
+    for s in settlement.bets:
+        kind = s.bet.kind.value
+        commission_minor = 0
+        if s.commission:
+            # The Banker's gross winnings are paid, then the commission (with the
+            # fraction of a cent rounded away) is taken back: both are entries.
+            retained = s.commission + s.rounded_away
+            assert retained.denominator == 1
+            commission_minor = int(retained)
+        if s.payout_minor:
+            movements.append(
+                Movement(
+                    EntryKind.PAYOUT,
+                    s.payout_minor + commission_minor,
+                    Account.HOUSE_GAME,
+                    round_id,
+                    kind,
+                )
+            )
+        if commission_minor:
+            movements.append(
+                Movement(
+                    EntryKind.COMMISSION,
+                    -commission_minor,
+                    Account.HOUSE_GAME,
+                    round_id,
+                    kind,
+                )
+            )
+        bet_rows.append(
+            {
+                "b_round": round_id,
+                "b_bet": kind,
+                "stake_minor": s.bet.stake_minor,
+                "resolution": s.resolution.value,
+                "winnings_minor": s.winnings_minor,
+                "payout_minor": s.payout_minor,
+                "commission": str(s.commission),
+                "rounded_away": str(s.rounded_away),
+            }
+        )
+    return movements, bet_rows
+
+
+def _settle_dealt(
+    session: Session, user_id: int, round_id: int, settlement: Settlement
+) -> Settled | None:
+    """The settlement of a round that this request dealt, on PostgreSQL: one statement.
+
+    :data:`SETTLE_DEALT` locks the wallet, marks the round settled only if it is still
+    dealt, and writes the bets, the entries and the balance. ``None``: settled meanwhile.
+    A single statement is a transaction of its own: it runs in autocommit, with no BEGIN
+    and COMMIT around it (two round trips fewer). A failure, wherever it falls, leaves the
+    round settled or still dealt, never half-written; the caller answers 202 either way.
+    """
+    movements, bet_rows = _settlement_rows(round_id, settlement)
+    delta = sum(m.amount_minor for m in movements)
+    payout = sum(row["payout_minor"] for row in bet_rows)
+    engine = session.get_bind()
+    assert isinstance(engine, Engine)
+    with engine.connect() as connection:
+        written = (
+            connection.execution_options(isolation_level="AUTOCOMMIT")
+            .execute(
+                SETTLE_DEALT,
+                {
+                    "user_id": user_id,
+                    "round_id": round_id,
+                    "payout_minor": payout,
+                    "delta_minor": delta,
+                    "settled_at": utcnow(),
+                    "journal": f"round:{round_id}:settle",
+                    "bet_names": [row["b_bet"] for row in bet_rows],
+                    "resolutions": [row["resolution"] for row in bet_rows],
+                    "winnings": [row["winnings_minor"] for row in bet_rows],
+                    "payouts": [row["payout_minor"] for row in bet_rows],
+                    "commissions": [row["commission"] for row in bet_rows],
+                    "rounded_aways": [row["rounded_away"] for row in bet_rows],
+                    "kinds": [m.kind.value for m in movements],
+                    "amounts": [m.amount_minor for m in movements],
+                    "bets": [m.bet for m in movements],
+                },
+            )
+            .one()
+        )
+    if written.written is None:
+        return None  # settled meanwhile (a recovery, or a retry in another worker)
+    if written.written != written.balance_minor:  # pragma: no cover - the lock forbids it
+        raise RuntimeError(
+            f"round {round_id}: balance {written.balance_minor}, expected {written.written}"
+        )
+    return Settled(_settled_bets(round_id, bet_rows), payout, int(written.balance_minor))
 
 
 def settle_stored(bets: Iterable[Bet], cards: str, rules: Rules) -> Settlement:
@@ -487,7 +656,12 @@ def _write_settlement(
     if written != balance:  # pragma: no cover - the wallet lock makes this unreachable
         raise RuntimeError(f"round {round_id}: balance {written}, expected {balance}")
     connection.execute(SETTLE_BET, bet_rows)
-    bets = tuple(
+    return Settled(_settled_bets(round_id, bet_rows), payout, balance)
+
+
+def _settled_bets(round_id: int, bet_rows: list[dict[str, Any]]) -> tuple[RoundBet, ...]:
+    """The bets' settlements as written (detached rows, for the answer)."""
+    return tuple(
         RoundBet(
             round_id=round_id,
             bet=row["b_bet"],
@@ -500,7 +674,6 @@ def _write_settlement(
         )
         for row in bet_rows
     )
-    return Settled(bets, payout, balance)
 
 
 def _refund(

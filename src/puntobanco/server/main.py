@@ -29,7 +29,7 @@ from starlette.types import ASGIApp
 from puntobanco.server import observability
 from puntobanco.server.accounts import housekeeping
 from puntobanco.server.bodylimit import BodyLimitMiddleware
-from puntobanco.server.db import make_engine, make_sessionmaker, migrate
+from puntobanco.server.db import RoundRunner, make_engine, make_sessionmaker, migrate
 from puntobanco.server.errors import install_error_handlers
 from puntobanco.server.game import recover
 from puntobanco.server.ratelimit import (
@@ -202,6 +202,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 "and demos only: the page and /api/table say so."
             )
         migrate(engine)
+        await app.state.round_runner.connect()
         housekeeping(app.state.sessions, settings)
         if settings.recover_on_start:
             recover(app.state.sessions)
@@ -222,6 +223,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await asyncio.wait({sweeper}, timeout=1)
             with suppress(asyncio.CancelledError):
                 await sweeper
+            await app.state.round_runner.dispose()
             engine.dispose()
 
     app = FastAPIOffline(
@@ -234,6 +236,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.engine = engine
     app.state.sessions = make_sessionmaker(engine)
+    app.state.round_runner = RoundRunner(settings, app.state.sessions)
     app.state.limiter = _limiter(
         settings,
         app,

@@ -12,7 +12,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from puntobanco.core.cards import Card, Rank, parse_cards
-from puntobanco.core.coup import Event, play_coup
+from puntobanco.core.coup import CoupResult, Event, play_coup
 from puntobanco.core.explain import describe
 from puntobanco.core.roads import RoundMark, roads_json
 from puntobanco.core.rules import BetKind, Rules, ShoeMode
@@ -53,9 +53,19 @@ def event_json(event: Event, lang: str) -> dict[str, Any]:
     }
 
 
-def round_json(row: Round, bets: Sequence[RoundBet], seed_hash: str, lang: str) -> dict[str, Any]:
-    """A round as the API writes it; its events are replayed from its cards."""
-    result = play_coup(parse_cards(row.cards))
+def round_json(
+    row: Round,
+    bets: Sequence[RoundBet],
+    seed_hash: str,
+    lang: str,
+    result: CoupResult | None = None,
+) -> dict[str, Any]:
+    """A round as the API writes it.
+
+    Its events are those of ``result`` (the coup just dealt) or else replayed from its cards.
+    """
+    if result is None:
+        result = play_coup(parse_cards(row.cards))
     rules = rules_for(row.preset) if row.preset else None
     settlement = [
         {

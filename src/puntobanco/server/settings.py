@@ -177,6 +177,13 @@ class Settings(BaseSettings):
         "read /metrics without the admin token; loopback by default.",
     )
     pool_size: int = Field(default=10, ge=1, description="Database connections per worker.")
+    round_pool_size: int = Field(
+        default=5,
+        ge=1,
+        description="PostgreSQL connections per worker for rounds (on the event loop: each is "
+        "busy only while a round's statement runs, so a few keep a database's cores busy); "
+        "on SQLite, rounds run at once per worker.",
+    )
     log_level: str = Field(default="INFO")
     access_log: bool = Field(default=True, description="One JSON log line per request.")
     recover_on_start: bool = Field(default=True, description="Settle interrupted rounds on start.")

@@ -8,7 +8,7 @@ on the connection directly.
 
 from __future__ import annotations
 
-from sqlalchemy import Table, and_, bindparam, insert, select, update
+from sqlalchemy import Table, and_, bindparam, insert, select, text, update
 
 from puntobanco.server.models import (
     AuthSession,
@@ -141,4 +141,129 @@ SETTLE_BET = (
         commission=bindparam("commission"),
         rounded_away=bindparam("rounded_away"),
     )
+)
+
+# --- a round on PostgreSQL: one statement per step --------------------------------------
+#
+# Each step of a round (lock the player's wallet, read the table; write the deal; write the
+# settlement) is one statement, one round trip. On SQLite, in the same process, the steps
+# run the statements above one by one (they cost no round trip there).
+
+#: Check a session token and lock its player's wallet (params: token_hash, now). No row: the
+#: token is unknown or expired. Only the wallet row is locked; the session and the user are
+#: read as of the statement's start, as a separate authentication would read them.
+LOCK_WALLET_FOR_TOKEN = (
+    select(wallets.c.user_id, wallets.c.balance_minor)
+    .join(sessions, sessions.c.user_id == wallets.c.user_id)
+    .where(
+        sessions.c.token_hash == bindparam("token_hash"), sessions.c.expires_at > bindparam("now")
+    )
+    .with_for_update(of=wallets)
+)
+
+#: The deal's first step in one statement: check the session token, lock the player's wallet,
+#: table and seed in play (in that order, the order every other transaction takes the
+#: wallet first in), read them and any round with this key (params: token_hash, now,
+#: t_key). Locked rows are read as committed by the lock's previous holder. The key is not
+#: (a round is no locked row): a racing request's round with the same key, committed during
+#: the wait, makes the deal's insert fail on ``uq_rounds_user_key``, and the deal is tried
+#: again. No row: an unknown token, or a seed replaced during the wait (see ``start_round``).
+LOCK_PLAYER_FOR_TOKEN = (
+    select(
+        wallets.c.user_id,
+        wallets.c.balance_minor,
+        *TABLE_SEED_AND_KEY.selected_columns,
+    )
+    .select_from(wallets)
+    .join(sessions, sessions.c.user_id == wallets.c.user_id)
+    .join(tables, tables.c.user_id == wallets.c.user_id)
+    .join(seeds, and_(seeds.c.user_id == wallets.c.user_id, seeds.c.revealed_at.is_(None)))
+    .outerjoin(
+        rounds,
+        and_(rounds.c.user_id == wallets.c.user_id, rounds.c.idempotency_key == bindparam("t_key")),
+    )
+    .where(
+        sessions.c.token_hash == bindparam("token_hash"), sessions.c.expires_at > bindparam("now")
+    )
+    .with_for_update(of=[wallets, tables, seeds])
+)
+
+#: The deal and debit: the round with its cards, its bets, both sides of each stake, the
+#: wallet's debit, the table's shoe and the seed's nonce, in one statement (PostgreSQL's
+#: data-modifying CTEs; the bets travel as arrays). Returns the round's id and the new
+#: balance. The CHECK on the balance and the ledger's unique (round, bet, kind) still apply.
+DEAL_AND_DEBIT = text(
+    """
+WITH new_round AS (INSERT INTO rounds
+        (user_id, idempotency_key, request_hash, status, created_at, preset, seed_id,
+         client_seed, nonce, shoe_index, round_in_shoe, first_card, last_in_shoe,
+         burn_shown, burn_face_down, cards, outcome, staked_minor)
+    VALUES (:user_id, :idempotency_key, :request_hash, :status, :created_at, :preset, :seed_id,
+            :client_seed, :nonce, :shoe_index, :round_in_shoe, :first_card, :last_in_shoe,
+            :burn_shown, :burn_face_down, :cards, :outcome, :staked_minor)
+    RETURNING id),
+bet AS (SELECT * FROM unnest(CAST(:bet_names AS text[]), CAST(:bet_stakes AS bigint[]))
+        WITH ORDINALITY AS b(name, stake_minor, position)),
+new_bets AS (INSERT INTO round_bets (round_id, bet, stake_minor)
+    SELECT new_round.id, bet.name, bet.stake_minor FROM new_round, bet),
+stake_entries AS (INSERT INTO ledger_entries
+        (journal, account, user_id, kind, amount_minor, round_id, bet, created_at)
+    SELECT 'round:' || new_round.id || ':' || 'stake', side.account, side.user_id, 'stake',
+           side.sign * bet.stake_minor, new_round.id, bet.name, :created_at
+    FROM new_round, bet,
+         (VALUES (1, 'wallet', CAST(:user_id AS bigint), -1),
+                 (2, 'house_game', NULL, 1)) AS side(position, account, user_id, sign)
+    ORDER BY bet.position, side.position),
+debit AS (UPDATE wallets SET balance_minor = balance_minor - :staked_minor
+    WHERE user_id = :user_id RETURNING balance_minor),
+shoe_moved AS (UPDATE player_tables
+    SET shoes_started = :shoes_started, shoe_open = :shoe_open, shoe_seed_id = :shoe_seed_id,
+        shoe_client_seed = :shoe_client_seed, shoe_nonce = :shoe_nonce,
+        shoe_position = :shoe_position, shoe_rounds = :shoe_rounds
+    WHERE user_id = :user_id),
+nonce_used AS (UPDATE seeds SET next_nonce = :next_nonce
+    WHERE id = :seed_id AND next_nonce <> :next_nonce)
+SELECT new_round.id, debit.balance_minor FROM new_round, debit
+"""
+)
+
+#: The settlement of a dealt round: lock the wallet, mark the round settled *only if it is
+#: still dealt*, write each bet's settlement, the payouts and commission (both sides) and the
+#: wallet's credit, in one statement. Returns the balance written on the round and the
+#: wallet's new balance; no row (NULLs) if the round was settled meanwhile. The wallet is
+#: locked before the round's row, in the order every other transaction takes them.
+SETTLE_DEALT = text(
+    """
+WITH wallet AS (SELECT balance_minor FROM wallets WHERE user_id = :user_id FOR UPDATE),
+settled_round AS (UPDATE rounds
+    SET status = 'settled', payout_minor = :payout_minor, settled_at = :settled_at,
+        balance_minor = (SELECT balance_minor FROM wallet) + :delta_minor
+    WHERE id = :round_id AND status = 'dealt' AND EXISTS (SELECT 1 FROM wallet)
+    RETURNING id, balance_minor),
+settled_bets AS (UPDATE round_bets
+    SET resolution = b.resolution, winnings_minor = b.winnings_minor,
+        payout_minor = b.payout_minor, commission = b.commission, rounded_away = b.rounded_away
+    FROM settled_round,
+         unnest(CAST(:bet_names AS text[]), CAST(:resolutions AS text[]),
+                CAST(:winnings AS bigint[]), CAST(:payouts AS bigint[]),
+                CAST(:commissions AS text[]), CAST(:rounded_aways AS text[]))
+             AS b(name, resolution, winnings_minor, payout_minor, commission, rounded_away)
+    WHERE round_bets.round_id = settled_round.id AND round_bets.bet = b.name
+      AND round_bets.resolution IS NULL),
+money AS (INSERT INTO ledger_entries
+        (journal, account, user_id, kind, amount_minor, round_id, bet, created_at)
+    SELECT :journal, side.account, side.user_id, m.kind, side.sign * m.amount_minor,
+           settled_round.id, m.bet, :settled_at
+    FROM settled_round,
+         unnest(CAST(:kinds AS text[]), CAST(:amounts AS bigint[]), CAST(:bets AS text[]))
+             WITH ORDINALITY AS m(kind, amount_minor, bet, position),
+         (VALUES (1, 'wallet', CAST(:user_id AS bigint), 1),
+                 (2, 'house_game', NULL, -1)) AS side(position, account, user_id, sign)
+    ORDER BY m.position, side.position),
+credit AS (UPDATE wallets SET balance_minor = balance_minor + :delta_minor
+    WHERE user_id = :user_id AND EXISTS (SELECT 1 FROM settled_round)
+    RETURNING balance_minor)
+SELECT (SELECT balance_minor FROM settled_round) AS written,
+       (SELECT balance_minor FROM credit) AS balance_minor
+"""
 )

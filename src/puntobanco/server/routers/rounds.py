@@ -9,11 +9,20 @@ from fastapi import APIRouter, Header, Path, Query, Request, Response
 from fastapi.responses import JSONResponse
 from sqlalchemy import select
 from sqlalchemy.exc import DBAPIError
+from sqlalchemy.orm import Session
 
 from puntobanco.core.explain import LANGUAGES
 from puntobanco.server import observability
+from puntobanco.server.accounts import token_hash
 from puntobanco.server.db import outcome_unknown
-from puntobanco.server.deps import LangDep, PlayerDep, SessionDep, SettingsDep, errors
+from puntobanco.server.deps import (
+    LangDep,
+    PlayerDep,
+    SessionDep,
+    SettingsDep,
+    errors,
+    request_token,
+)
 from puntobanco.server.errors import ApiError, api_message
 from puntobanco.server.game import (
     Started,
@@ -55,16 +64,13 @@ def _count(rendered: dict[str, Any]) -> None:
         **errors(400, 401, 402, 409, 422, 503),
     },
 )
-def play_round(
+async def play_round(
     body: RoundIn,
     request: Request,
-    response: Response,
-    player: PlayerDep,
-    session: SessionDep,
     settings: SettingsDep,
     lang: LangDep,
     idempotency_key: Annotated[str | None, Header(max_length=1000)] = None,
-) -> dict[str, Any] | JSONResponse:
+) -> Response:
     """Place all of a round's bets and deal it. A retry with the same key returns the same round.
 
     201: the settled round. 202: the round was dealt (stakes taken) but the database failed
@@ -72,18 +78,40 @@ def play_round(
     503 ``round_outcome_unknown``: the connection died while the deal was being committed;
     the same request with the same key tells whether it was dealt (and completes it).
     """
+    # The round runs in one go, with no hop between threads: on PostgreSQL on the event
+    # loop, on SQLite in one worker thread (server/db.py's RoundRunner). The player's
+    # session token is checked by the statement that locks the wallet.
+    token = request_token(request)
+    if token is None or len(token) > 200:
+        raise ApiError(401, "not_authenticated")
     key = check_key(idempotency_key)
     stakes = parse_stakes(body.bets)
+    runner = request.app.state.round_runner
+    answer: Response = await runner.run(
+        _play, request, settings, token_hash(token), key, stakes, lang
+    )
+    return answer
+
+
+def _play(
+    session: Session,
+    request: Request,
+    settings: Any,
+    token: str,
+    key: str,
+    stakes: dict[str, int],
+    lang: str,
+) -> Response:
+    """The round's two steps, deal and settle, then the answer (see ``play_round``)."""
     try:
-        started = start_round(session, settings, user_id=player.id, key=key, stakes=stakes)
+        started = start_round(session, settings, token_hash=token, key=key, stakes=stakes)
     except DBAPIError as exc:
         if not outcome_unknown(exc):
             raise  # rolled back: nothing was changed
         log.error("the deal's COMMIT failed: its outcome is unknown", exc_info=exc)
         raise ApiError(503, "round_outcome_unknown", key=key) from None
     if started.status is not RoundStatus.DEALT:  # a retry of a settled round
-        response.headers["Idempotent-Replayed"] = "true"
-        return _stored(session, started.round_id, lang)
+        return _answer(_stored(session, started.round_id, lang), replayed=True)
     # Dealt (now, or by an earlier try of this key): from here on the stakes are taken, so
     # a failure is no "nothing was changed" but a round to settle later.
     try:
@@ -94,14 +122,22 @@ def play_round(
             row = started.row  # answer from what was written, without reading it back
             row.status, row.payout_minor = RoundStatus.SETTLED, settled.payout_minor
             row.balance_minor = settled.balance_minor
-            rendered = round_json(row, settled.bets, started.seed_hash, lang)
+            rendered = round_json(row, settled.bets, started.seed_hash, lang, started.coup)
     except Exception as exc:
         return _pending(request, started, sum(stakes.values()), lang, exc)
-    if started.replayed:
-        response.headers["Idempotent-Replayed"] = "true"
-    else:
+    if not started.replayed:
         _count(rendered)
-    return rendered
+    return _answer(rendered, replayed=started.replayed)
+
+
+def _answer(rendered: dict[str, Any], *, replayed: bool) -> Response:
+    """201 with the round, written as built.
+
+    ``round_json`` builds ``RoundOut``'s fields (the tests check answers against the
+    schema): validating them again on the way out would cost the round a pydantic pass.
+    """
+    headers = {"Idempotent-Replayed": "true"} if replayed else None
+    return JSONResponse(rendered, status_code=201, headers=headers)
 
 
 def _stored(session: Any, round_id: int, lang: str) -> dict[str, Any]:

@@ -32,6 +32,7 @@ from puntobanco.core.i18n import (
     banque,
     chemin,
     cli,
+    cserver,
     common,
     game,
     odds,
@@ -63,6 +64,7 @@ SECTIONS: tuple[ModuleType, ...] = (
     server,
     chemin,
     banque,
+    cserver,
     web,
 )
 

@@ -234,6 +234,7 @@ def load(session: Session, user_id: int) -> Loaded:
     Raises:
         ChemRefusal: 404 ``no_table`` (the player has not sat at a table).
     """
+    session.flush()  # no autoflush: what this transaction changed is written before reading
     wallet = lock_wallet(session, user_id)
     row = session.get(ChemTableRow, user_id, populate_existing=True)
     if row is None:
@@ -622,6 +623,7 @@ def _deal(session: Session, loaded: Loaded, table: ChemTable, wagers: tuple[Wage
                 balance_before_minor=table.balances[seat],
             )
         )
+    session.flush()  # the sessions do not autoflush: the settlement reads these seats
     journal = f"chemin:{stored.id}:stake"
     if stakes.get(HUMAN):
         post(

@@ -1,4 +1,4 @@
-"""Chemin de fer as JSON: the table's state (seats, bank, whose turn, the awaited choice) and a round."""
+"""Chemin de fer as JSON: the table (seats, bank, whose turn, the choice awaited) and rounds."""
 
 from __future__ import annotations
 
@@ -101,11 +101,12 @@ def rounds_json(session: Session, rows: Sequence[ChemRound]) -> list[dict[str, A
             .order_by(ChemDecision.position)
         ).scalars():
             decisions[d.round_id].append(d)
-    hashes = dict(
-        session.execute(
+    hashes: dict[int, str] = {
+        int(seed_id): str(digest)
+        for seed_id, digest in session.execute(
             select(Seed.id, Seed.server_seed_hash).where(Seed.id.in_({r.seed_id for r in rows}))
-        ).tuples()
-    )
+        )
+    }
     return [_round(r, seats[r.id], decisions[r.id], hashes.get(r.seed_id, "")) for r in rows]
 
 

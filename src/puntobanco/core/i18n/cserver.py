@@ -16,7 +16,8 @@ EN: dict[str, str] = {
         "(POST /api/chemin/decision)."
     ),
     "cserver.error.action_not_allowed": (
-        "You cannot {action!r} now: it is the turn to {turn}, and the actions allowed are {allowed}."
+        "You cannot {action!r} now: it is the turn to {turn}, and the actions allowed "
+        "are {allowed}."
     ),
     "cserver.error.amount_required": (
         "The action {action!r} needs an amount: amount_minor, in cents, a whole number."

@@ -195,8 +195,10 @@ def act(
     lang: LangDep,
     idempotency_key: Annotated[str | None, Header(max_length=1000)] = None,
 ) -> Any:
-    """Act at the table: the banker's ``bank``/``deal``/``keep``/``pass``, a punter's
-    ``bet``/``banco``/``sit_out``. A retry with the same Idempotency-Key returns the same answer.
+    """Act at the table; a retry with the same Idempotency-Key returns the same answer.
+
+    The banker's ``bank``, ``deal``, ``keep``, ``pass``; a punter's ``bet``, ``banco``,
+    ``sit_out``.
 
     A bet, banco or deal deals the round: settled at once, or, when the choice is yours,
     stored pending with its stakes taken (``table.pending`` says what is awaited).

@@ -262,7 +262,7 @@ def _bot_entries(
     ``amounts``: (seat, what the seat gains; negative: pays).
     """
     now = utcnow()
-    rows = []
+    rows: list[dict[str, Any]] = []
     for seat, amount in amounts:
         if not amount:
             continue
@@ -333,7 +333,7 @@ def sit(
 def _house_bank(session: Session, journal: str, chips: Sequence[int], *, back: bool) -> None:
     """Computer players' chips from ``house_bank`` (or back to it)."""
     now = utcnow()
-    rows = []
+    rows: list[dict[str, Any]] = []
     for seat, amount in enumerate(chips, start=1):
         if not amount:
             continue

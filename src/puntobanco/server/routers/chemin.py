@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from puntobanco.core.i18n import LANGUAGES, text
+from puntobanco.core.i18n import LANGUAGES, Lang, text
 from puntobanco.core.money import format_minor
 from puntobanco.server import chemin_game as game
 from puntobanco.server.chemin_render import rounds_json, state_json
@@ -72,14 +72,14 @@ def _refused(request: Request, refusal: game.ChemRefusal) -> JSONResponse:
     """The refusal in the error contract, in every language."""
     params = dict(refusal.params)
 
-    def word(lang: str) -> str:
-        shown = {
+    def word(lang: Lang) -> str:
+        shown: dict[str, Any] = {
             k: format_minor(v, lang=lang) if k.endswith("_minor") and isinstance(v, int) else v
             for k, v in params.items()
         }
         return text(lang, f"cserver.error.{refusal.code}", **shown)
 
-    messages = {lang: word(lang) for lang in LANGUAGES}
+    messages: dict[str, str] = {lang: word(lang) for lang in LANGUAGES}
     message = messages[request_lang(request)]
     return error_response(refusal.status, refusal.code, message, params, None, messages)
 
@@ -106,7 +106,7 @@ def _answer_body(session: Session, user_id: int, done: game.Done, lang: str) -> 
                 ChemDecision.round_id == done.round_id, ChemDecision.by_timeout.is_(True)
             )
         ).scalar_one()
-        messages = {
+        messages: dict[str, str] = {
             lg: text(
                 lg,
                 "cserver.timed_out",

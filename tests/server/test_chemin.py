@@ -17,6 +17,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, func, select
 
 from puntobanco.core.chemin_table import ChemTable, Wager, settle_round
+from puntobanco.server.chemin_schemas import ChemAnswerOut, ChemRoundPage, ChemTableOut
 from puntobanco.server.models import LedgerEntry
 from tests.server.conftest import Player, ledger_check
 
@@ -30,24 +31,31 @@ def act(p: Player, action: str, amount: int | None = None, *, key: str | None = 
     body: dict[str, Any] = {"action": action}
     if amount is not None:
         body["amount_minor"] = amount
-    return p.client.post(
+    response = p.client.post(
         f"/api/chemin/act?lang={lang}",
         json=body,
         headers={**p.headers, "Idempotency-Key": key or _key()},
     )
+    if response.status_code == 200:
+        ChemAnswerOut.model_validate(response.json())  # as the OpenAPI schema documents it
+    return response
 
 
 def decide(p: Player, choice: str, *, key: str | None = None, lang: str = "en") -> Any:
-    return p.client.post(
+    response = p.client.post(
         f"/api/chemin/decision?lang={lang}",
         json={"choice": choice},
         headers={**p.headers, "Idempotency-Key": key or _key()},
     )
+    if response.status_code == 200:
+        ChemAnswerOut.model_validate(response.json())
+    return response
 
 
 def state(p: Player) -> dict[str, Any]:
     response = p.client.get("/api/chemin/table", headers=p.headers)
     assert response.status_code == 200, response.text
+    ChemAnswerOut.model_validate(response.json())
     table: dict[str, Any] = response.json()["table"]
     return table
 
@@ -55,7 +63,8 @@ def state(p: Player) -> dict[str, Any]:
 def sit(p: Player, **body: Any) -> dict[str, Any]:
     response = p.client.post("/api/chemin/table", json=body, headers=p.headers)
     assert response.status_code == 201, response.text
-    table: dict[str, Any] = response.json()
+    table: dict[str, Any] = ChemTableOut.model_validate(response.json()).model_dump()
+    assert table == response.json()
     return table
 
 
@@ -117,8 +126,14 @@ def test_a_round_with_the_player_banking(
     check_round_money(table, rnd, body["table"])
     assert alice.balance() == body["table"]["seats"][0]["balance_minor"]
     assert house_players(database_url) == computers_total(body["table"])
-    recalled = client.get("/api/chemin/rounds", headers=alice.headers).json()["rounds"]
-    assert recalled[0] == rnd
+    page = client.get("/api/chemin/rounds", headers=alice.headers).json()
+    ChemRoundPage.model_validate(page)
+    assert page["rounds"][0] == rnd
+    one = client.get(f"/api/chemin/rounds/{rnd['id']}", headers=alice.headers)
+    assert one.status_code == 200 and one.json() == rnd
+    other = Player(client, "bob")
+    hidden = client.get(f"/api/chemin/rounds/{rnd['id']}?lang=es", headers=other.headers)
+    assert hidden.status_code == 404 and "No tiene" in hidden.json()["error"]["message"]
     assert ledger_check(client)["ok"]
 
 

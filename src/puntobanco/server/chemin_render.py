@@ -67,11 +67,12 @@ def state_json(loaded: Loaded, now: datetime) -> dict[str, Any]:
             }
             for seat, balance in enumerate(table.balances)
         ],
+        # While a round waits, its bank is the one at stake (the banker's stake is debited).
         "bank": {
-            "seat": table.banker,
-            "amount_minor": table.bank_minor,
-            "open": table.bank_minor > 0,
-            "may_keep": table.may_keep,
+            "seat": table.banker if pending is None else pending.bank_seat,
+            "amount_minor": table.bank_minor if pending is None else pending.bank_minor,
+            "open": table.bank_minor > 0 or pending is not None,
+            "may_keep": table.may_keep and pending is None,
         },
         "turn": phase,
         "allowed": list(allowed),

@@ -21,6 +21,12 @@ from puntobanco.core.i18n import LANGUAGES, Lang, text
 from puntobanco.core.money import format_minor
 from puntobanco.server import chemin_game as game
 from puntobanco.server.chemin_render import rounds_json, state_json
+from puntobanco.server.chemin_schemas import (
+    ChemAnswerOut,
+    ChemRoundOut,
+    ChemRoundPage,
+    ChemTableOut,
+)
 from puntobanco.server.deps import LangDep, PlayerDep, SessionDep, SettingsDep, errors
 from puntobanco.server.errors import error_response, request_lang
 from puntobanco.server.game import check_key
@@ -118,7 +124,9 @@ def _answer_body(session: Session, user_id: int, done: game.Done, lang: str) -> 
     return body
 
 
-@router.post("/table", status_code=201, responses=errors(401, 409, 422, 503))
+@router.post(
+    "/table", status_code=201, response_model=ChemTableOut, responses=errors(401, 409, 422, 503)
+)
 def sit(
     body: SitIn, request: Request, player: PlayerDep, session: SessionDep, settings: SettingsDep
 ) -> Any:
@@ -145,7 +153,7 @@ def sit(
     return _guarded(request, run)
 
 
-@router.get("/table", responses=errors(401, 404, 503))
+@router.get("/table", response_model=ChemAnswerOut, responses=errors(401, 404, 503))
 def read_table(request: Request, player: PlayerDep, session: SessionDep, lang: LangDep) -> Any:
     """The table: seats and balances, the bank, whose turn it is and what you may do.
 
@@ -186,7 +194,9 @@ def _idempotent(
     return _guarded(request, run)
 
 
-@router.post("/act", responses=errors(400, 401, 402, 404, 409, 422, 503))
+@router.post(
+    "/act", response_model=ChemAnswerOut, responses=errors(400, 401, 402, 404, 409, 422, 503)
+)
 def act(
     body: ActIn,
     request: Request,
@@ -215,7 +225,9 @@ def act(
     )
 
 
-@router.post("/decision", responses=errors(400, 401, 404, 409, 422, 503))
+@router.post(
+    "/decision", response_model=ChemAnswerOut, responses=errors(400, 401, 404, 409, 422, 503)
+)
 def decide(
     body: DecisionIn,
     request: Request,
@@ -241,7 +253,7 @@ def decide(
     )
 
 
-@router.get("/rounds", responses=errors(401, 422, 503))
+@router.get("/rounds", response_model=ChemRoundPage, responses=errors(401, 422, 503))
 def list_rounds(
     player: PlayerDep,
     session: SessionDep,
@@ -261,7 +273,7 @@ def list_rounds(
     return {"rounds": rendered, "next_before": rows[-1].id if more and rows else None}
 
 
-@router.get("/rounds/{round_id}", responses=errors(401, 404, 422, 503))
+@router.get("/rounds/{round_id}", response_model=ChemRoundOut, responses=errors(401, 404, 422, 503))
 def get_round(
     round_id: Annotated[int, Path(ge=1, le=MAX_ID)],
     request: Request,

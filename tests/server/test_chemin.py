@@ -9,6 +9,7 @@ the computer players' chips against the ``house_players`` account's entries.
 
 from __future__ import annotations
 
+import copy
 import time
 import uuid
 from typing import Any
@@ -18,6 +19,11 @@ from sqlalchemy import create_engine, func, select
 
 from puntobanco.core.chemin_table import ChemTable, Wager, settle_round
 from puntobanco.server.chemin_schemas import ChemAnswerOut, ChemRoundPage, ChemTableOut
+from puntobanco.server.chemin_verify import (
+    verify_chemin_round,
+    verify_chemin_rounds,
+    verify_chemin_seed,
+)
 from puntobanco.server.models import LedgerEntry
 from tests.server.conftest import Player, ledger_check
 
@@ -266,3 +272,39 @@ def test_an_action_retried_with_its_key_is_done_once(client: TestClient, alice: 
     assert len(rounds) == 1
     assert act(alice, "pass", key=key).status_code == 409
     assert ledger_check(client)["ok"]
+
+
+def test_verify_replays_the_rounds_decisions_and_payouts(client: TestClient, alice: Player) -> None:
+    sit(alice, computers=3)
+    table = _play_until(alice, "player")
+    assert decide(alice, "draw").status_code == 200
+    for _ in range(6):  # a few more rounds, some with computer decisions
+        table = state(alice)
+        if table["turn"] == "decision":
+            decide(alice, "stand")
+        elif table["turn"] != "bet":
+            act(alice, "pass")
+        elif table["left_minor"]:
+            act(alice, "bet", min(500, table["left_minor"]))
+        else:
+            act(alice, "sit_out")
+    rounds = client.get("/api/chemin/rounds?limit=100", headers=alice.headers).json()["rounds"]
+    revealed = client.post("/api/fairness/rotate", json={}, headers=alice.headers)
+    assert revealed.status_code in (200, 201), revealed.text
+    seed = bytes.fromhex(revealed.json()["revealed_server_seed"])
+    checked, mismatches = verify_chemin_rounds(seed, rounds)
+    assert checked == len(rounds) >= 2 and mismatches == []
+    assert any(d["computer"] is False for r in rounds for d in r["decisions"])
+    # A payout, a decision or a card that was not what the seed and the choices give is found.
+    mine = next(r for r in rounds if any(not d["computer"] for d in r["decisions"]))
+    paid = copy.deepcopy(mine)
+    paid["seats"][0]["payout_minor"] += 1
+    assert [m.field for m in verify_chemin_round(seed, paid)] == ["seat 0 payout_minor"]
+    turned = copy.deepcopy(mine)
+    for d in turned["decisions"]:
+        if not d["computer"]:
+            d["choice"] = "stand" if d["choice"] == "draw" else "draw"
+    assert verify_chemin_round(seed, turned) != []
+    assert verify_chemin_rounds(bytes(32), rounds) == (0, [])
+    with client.app.state.sessions() as session, session.begin():  # type: ignore[attr-defined]
+        assert verify_chemin_seed(session, seed) == (len(rounds), [])

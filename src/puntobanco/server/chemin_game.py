@@ -424,7 +424,10 @@ def answer(session: Session, user_id: int, choice: str) -> Done:
         raise ChemRefusal(409, "no_decision_pending")
     if choice not in CHOICES:
         raise ChemRefusal(422, "choice_unknown", value=choice[:20], allowed=", ".join(CHOICES))
-    late = timed_out(loaded.pending)
+    seed = session.get(Seed, loaded.pending.seed_id)
+    # A seed revealed while the choice waited shows the cards to come: the answer no longer
+    # counts, the optimal choice is played as at the deadline.
+    late = timed_out(loaded.pending) or (seed is not None and seed.revealed_at is not None)
     _complete(session, loaded, None if late else choice == "draw")
     return Done(loaded.pending.id, late)
 
@@ -539,10 +542,9 @@ def _deal(session: Session, loaded: Loaded, table: ChemTable, wagers: tuple[Wage
     row = loaded.row
     rules = _rules(row)
     seed_row: Seed
-    if row.shoe_open and row.shoe_seed_id is not None:
-        found = session.get(Seed, row.shoe_seed_id)
-        assert found is not None
-        seed_row = found
+    shoe_seed = None if row.shoe_seed_id is None else session.get(Seed, row.shoe_seed_id)
+    if row.shoe_open and shoe_seed is not None and shoe_seed.revealed_at is None:
+        seed_row = shoe_seed
         assert row.shoe_client_seed is not None and row.shoe_nonce is not None
         source = FairSource(
             bytes.fromhex(seed_row.server_seed), row.shoe_client_seed, row.shoe_nonce
@@ -551,6 +553,7 @@ def _deal(session: Session, loaded: Loaded, table: ChemTable, wagers: tuple[Wage
         burn = shoe.resume(position=row.shoe_position, rounds=row.shoe_rounds)
         seen = _ints(row.seen)
     else:
+        # A new shoe (or the old one's seed was revealed: its cards are known) on the seed in play.
         seed_row = active_seed(session, row.user_id)
         nonce = seed_row.next_nonce
         seed_row.next_nonce = nonce + 1

@@ -164,7 +164,10 @@ def _bot_bank(table: ChemTable) -> ChemTable:
         return table
     balance = table.balances[table.banker]
     if balance < table.minimum_minor:
-        return pass_bank(table)
+        try:
+            return pass_bank(table)
+        except WrongPhase:  # nobody can bank: the bank stays closed (a bet is refused)
+            return table
     return open_bank(table, min(balance, BOT_BANK * table.minimum_minor))
 
 

@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from puntobanco.core.cards import Card
@@ -829,10 +829,3 @@ def remember(
         )
     )
     session.flush()
-
-
-def close_pending_deadline(session: Session, round_id: int, deadline: datetime) -> None:
-    """Move a pending round's deadline (tests: a choice that times out without waiting)."""
-    session.execute(
-        update(ChemRound).where(ChemRound.id == round_id).values(decision_deadline=deadline)
-    )

@@ -17,7 +17,10 @@ from typing import Any
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, func, select
 
+from puntobanco.analysis.chemin_kernel import solve_chemin_float
+from puntobanco.core.cards import parse_cards
 from puntobanco.core.chemin_table import ChemTable, Wager, settle_round
+from puntobanco.core.rules import RULE_CARD
 from puntobanco.server.chemin_schemas import ChemAnswerOut, ChemRoundPage, ChemTableOut
 from puntobanco.server.chemin_verify import (
     verify_chemin_round,
@@ -172,8 +175,9 @@ def test_a_round_punting_with_the_players_choice_answered(
     pending = table["pending"]
     assert pending["total"] == 5 and pending["allowed"] == ["draw", "stand"]
     assert 0 < pending["seconds_left"] <= 30 and len(pending["cards"]) == 4
-    # Stakes are out while the choice waits, and the ledger balances.
+    # Stakes are out of every seat while the choice waits, and the ledger balances.
     assert ledger_check(client)["ok"]
+    assert house_players(database_url) == computers_total(table)
     wallet = alice.balance()
     assert wallet == table["seats"][0]["balance_minor"]
     refused = act(alice, "pass")
@@ -218,8 +222,22 @@ def test_a_choice_times_out_to_the_optimal_one(
     assert "Se acabó el tiempo" in body["message"]
     assert "time to choose ran out" in body["messages"]["en"]
     mine = [d for d in body["round"]["decisions"] if not d["computer"]]
-    # With a full shoe's mix the Player draws on 5 (the rule card's best reply is to draw).
-    assert [(d["by_timeout"], d["choice"]) for d in mine] == [(True, "draw")]
+    # The optimal choice for the cards not seen in this shoe: the burn card shown and every
+    # earlier round's cards taken from the full shoe (counted here from the recall).
+    rnd = body["round"]
+    shoe = rnd["fairness"]
+    earlier = [
+        r
+        for r in client.get("/api/chemin/rounds?limit=100", headers=alice.headers).json()["rounds"]
+        if r["fairness"]["nonce"] == shoe["nonce"] and r["id"] < rnd["id"]
+    ]
+    unseen = [16 * shoe["decks"]] + [4 * shoe["decks"]] * 9
+    for card in [c for r in earlier for c in r["cards"]]:
+        unseen[card["points"]] -= 1
+    if shoe["burn_shown"]:
+        unseen[parse_cards(shoe["burn_shown"])[0].points] -= 1
+    best = float(solve_chemin_float(tuple(unseen), banker_rule=RULE_CARD).player_draw) >= 0.5
+    assert [(d["by_timeout"], d["choice"]) for d in mine] == [(True, "draw" if best else "stand")]
     late = decide(alice, "stand")
     assert late.status_code == 409
     assert late.json()["error"]["code"] == "no_decision_pending"

@@ -644,6 +644,11 @@ def _deal(session: Session, loaded: Loaded, table: ChemTable, wagers: tuple[Wage
         session, journal, EntryKind.STAKE, [(s, -a) for s, a in stakes.items() if s != HUMAN]
     )
     if coup.awaited is not None:
+        # While the choice waits the stakes are out of every seat's balance, as the ledger
+        # has them (the settlement starts again from each seat's balance before the round).
+        row.computer_balances = _csv(
+            [b - stakes.get(seat, 0) for seat, b in enumerate(table.balances)][1:]
+        )
         point = coup.awaited.point
         stored.pending_side = point.side
         stored.pending_total = point.total

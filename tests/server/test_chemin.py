@@ -326,3 +326,48 @@ def test_verify_replays_the_rounds_decisions_and_payouts(client: TestClient, ali
     assert verify_chemin_rounds(bytes(32), rounds) == (0, [])
     with client.app.state.sessions() as session, session.begin():  # type: ignore[attr-defined]
         assert verify_chemin_seed(session, seed) == (len(rounds), [])
+
+
+def test_the_bankers_choice_in_a_free_cell(
+    client: TestClient, alice: Player, database_url: str
+) -> None:
+    sit(alice, computers=3, banker_rule="free")
+    for _ in range(100):
+        table = state(alice)
+        if table["turn"] == "decision" and table["pending"]["side"] == "banker":
+            break
+        if table["turn"] == "decision":
+            decide(alice, "draw")
+        elif table["turn"] == "bank":
+            assert act(alice, "bank", 1_000).status_code == 200
+        elif table["turn"] in ("deal", "keep"):
+            assert act(alice, "deal" if table["turn"] == "deal" else "keep").status_code == 200
+        elif table["left_minor"]:
+            assert act(alice, "bet", min(300, table["left_minor"])).status_code == 200
+        else:
+            assert act(alice, "sit_out").status_code == 200
+    else:
+        raise AssertionError("no banker's choice in 100 rounds")
+    pending = table["pending"]
+    assert table["bank"]["seat"] == 0 and len(pending["cards"]) in (4, 5)
+    third = pending["player_third"]
+    assert third == "stood" or (
+        len(pending["cards"]) == 5 and third == pending["cards"][4]["points"]
+    )
+    body = decide(alice, "stand").json()
+    mine = [d for d in body["round"]["decisions"] if not d["computer"]]
+    assert [(d["side"], d["total"], d["player_third"], d["choice"]) for d in mine] == [
+        ("banker", pending["total"], third, "stand")
+    ]
+    assert len(body["round"]["cards"]) == len(pending["cards"])  # the Banker stood
+    # Before the round: each seat in it as recorded, the others as they stand (they sat out).
+    recorded = {s["seat"]: s["balance_before_minor"] for s in body["round"]["seats"]}
+    before = {
+        "seats": [
+            {"balance_minor": recorded.get(s["seat"], s["balance_minor"])}
+            for s in body["table"]["seats"]
+        ]
+    }
+    check_round_money(before, body["round"], body["table"])
+    assert house_players(database_url) == computers_total(body["table"])
+    assert ledger_check(client)["ok"]

@@ -1,4 +1,5 @@
-"""``puntobanco verify`` replays Chemin de fer rounds: from an export and from the database."""
+"""``puntobanco verify`` replays Chemin de fer rounds (from an export, from the database), and
+``puntobanco ledger check`` reconciles their journals."""
 
 from __future__ import annotations
 
@@ -39,6 +40,9 @@ def test_verify_replays_chemin_de_fer_rounds(tmp_path: Path) -> None:
     db = runner.invoke(app, ["verify", seed, "--database", url, "--json"])
     assert db.exit_code == 0, db.output
     assert json.loads(db.stdout)["rounds_checked"] == len(rounds["rounds"])
+    ledger = runner.invoke(app, ["ledger", "check", "--database", url, "--json"])
+    assert ledger.exit_code == 0, ledger.output
+    assert json.loads(ledger.stdout)["ok"] is True
     forged = rounds["rounds"][0]
     forged["commission_minor"] = (forged["commission_minor"] or 0) + 1
     export.write_text(json.dumps(rounds), encoding="utf-8")

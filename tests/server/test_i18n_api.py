@@ -15,8 +15,8 @@ from fastapi.testclient import TestClient
 from puntobanco.core.explain import BET_NAMES, SIDE_NAMES
 from puntobanco.core.i18n import CATALOGUE, text
 from puntobanco.core.rules import BetKind
-from puntobanco.server.routers.i18n import SHARED_KEYS
 from puntobanco.server.main import create_app
+from puntobanco.server.routers.i18n import SHARED_KEYS
 from tests.server.conftest import make_settings
 
 

@@ -127,7 +127,6 @@ def test_every_served_key_is_used() -> None:
         unused = {
             key
             for key in TEXT[lang]
-            if f'"{key.removesuffix(".one")}"' not in source
-            and not key.startswith(tuple(prefixes))
+            if f'"{key.removesuffix(".one")}"' not in source and not key.startswith(tuple(prefixes))
         }
         assert unused == set(), (lang, sorted(unused))

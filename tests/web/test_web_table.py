@@ -834,7 +834,8 @@ def test_accounts_history_and_fairness(browser: Any, server_url: str, artifacts:
         "#rules-body tbody tr", "ns => ns.map(n => [...n.children].map(c => c.textContent))"
     )
     table = api(page, "/api/table")
-    assert [r[0] for r in rows] == [tr("en", f"game.bet.{b}") for b in table["rules"]["offered_bets"]]
+    offered = table["rules"]["offered_bets"]
+    assert [r[0] for r in rows] == [tr("en", f"game.bet.{b}") for b in offered]
     banker = rows[table["rules"]["offered_bets"].index("banker")]
     assert banker[1].startswith("0.95:1") and "5% commission" in banker[1]
     assert banker[2] == money(table["limits"]["minimum_minor"])

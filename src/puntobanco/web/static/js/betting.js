@@ -246,7 +246,7 @@ export function renderStatus() {
 // total bet): it goes down as chips are placed; the server takes the stakes at Deal.
 export function renderBalance() {
   const bet = totalOnTable();
-  $("play.prompt.balance").textContent = state.user ? money(state.user.balance_minor - bet) : "—";
+  $("balance").textContent = state.user ? money(state.user.balance_minor - bet) : "—";
   $("bet-total").textContent = state.user ? money(totalOnTable()) : "—";
   $("username").textContent = state.user ? (state.user.guest ? t("account.guest") : state.user.username) : "";
   const seated = Boolean(state.user);

@@ -166,7 +166,6 @@ EN: dict[str, str] = {
     "web.stats.player_pairs": "Player pairs",
     "web.stats.banker_pairs": "Banker pairs",
     "web.stats.cards": "Cards left",
-    "web.stats.shoe": "Shoe #{n}",
     "web.shoe.cut": "Cut card: last hand.",
     "web.shoe.finished": "Last hand dealt: this shoe is over. New shoe, shuffling.",
     "web.shoe.new": "New shoe, shuffling.",
@@ -431,7 +430,6 @@ ES: dict[str, str] = {
     "web.stats.player_pairs": "Parejas Jugador",
     "web.stats.banker_pairs": "Parejas Banca",
     "web.stats.cards": "Cartas restantes",
-    "web.stats.shoe": "Zapato n.º {n}",
     "web.shoe.cut": "Carta de corte: última mano.",
     "web.shoe.finished": (
         "Última mano repartida: este zapato ha terminado. Zapato nuevo, barajando."

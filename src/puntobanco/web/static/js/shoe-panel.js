@@ -32,7 +32,6 @@ export function renderShoe() {
   renderShoeNews();
   if (!shoe) {
     renderRoads(EMPTY_ROADS, state.t); // an empty scoreboard, as before the first coup of a shoe
-    $("stats-title").textContent = t("stats.title");
     return;
   }
   renderRoads(shoe.roads, state.t);
@@ -44,8 +43,8 @@ export function renderShoe() {
   ];
   // A reshuffle-every-round table deals each hand from a full shoe: no count to show.
   if (shoe.shoe_mode !== "reshuffle") rows.push(["stats.cards", shoe.cards_remaining]);
-  // Which shoe the counts are of: they start again at each new shoe.
-  $("stats-title").textContent = `${t("stats.title")} · ${t("stats.shoe", { n: shoe.id })}`;
+  // The counts are this shoe's: they start again at each new shoe.
+  $("stats-title").textContent = t("stats.title");
   const stats = $("stats");
   stats.dataset.shoe = String(shoe.id);
   stats.dataset.finished = String(shoe.finished);

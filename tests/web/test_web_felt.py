@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 from test_web_one_screen import LOCALES, VIEWPORTS
 from test_web_table import deal, finish, join_as_guest, open_table, place
+from web_catalogue import tr
+from web_menu import choose
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -87,4 +89,28 @@ def test_the_felt_is_laid_out_as_a_real_table(
             assert inside(badge, box_of(page, spot)), bet
     assert badges == 3
     page.screenshot(path=str(artifacts / f"web-felt-{screen}-{lang}.png"))
+    finish(page)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_rules_say_each_thing_once(browser: Any, server_url: str, lang: str) -> None:
+    page = open_table(browser, server_url, locale=LOCALES[lang])
+    join_as_guest(page)
+    choose(page, "open-rules")
+    page.wait_for_selector("#rules[open]")
+    body = str(page.text_content("#rules-body"))
+    once = [
+        tr(lang, "rules.decks", n=8),
+        tr(lang, "rules.mode.cut-card", n=14),
+        tr(lang, "rules.commission", pct="5%"),
+        tr(lang, "rules.tie_push"),
+    ]
+    for fact in once:
+        assert body.lower().count(fact.lower()) == 1, fact
+    sentences = page.eval_on_selector_all("#rules-body p", "ps => ps.map(p => p.textContent)")
+    assert len(sentences) == len(set(sentences)) and all(sentences)
+    names = page.eval_on_selector_all(
+        "#rules-body tbody th", "cells => cells.map(c => c.textContent)"
+    )
+    assert len(names) == len(set(names)) == 3
     finish(page)

@@ -74,11 +74,16 @@ def test_the_felt_is_laid_out_as_a_real_table(
     if screen == "phone":
         assert header["height"] <= 64, header
 
-    # After a round, each settled spot's badge leaves its name readable.
+    # After a round, each settled spot's badge leaves its name readable; the burn that opened
+    # the shoe (a new guest's first round) stays on its line, off the hands and the call.
     place(page, "player", 500)
     place(page, "banker", 500)
     place(page, "tie", 500)
     deal(page)
+    burn = box_of(page, "#burn")
+    assert inside(burn, box_of(page, ".news"))
+    for selector in ("#hand-player", "#hand-banker", "#call"):
+        assert not overlap(burn, box_of(page, selector)), selector
     badges = 0
     for bet in ("player", "banker", "tie"):
         spot = f'.spot[data-bet="{bet}"]'

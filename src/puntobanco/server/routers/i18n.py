@@ -64,7 +64,8 @@ def page_texts(lang: Lang) -> dict[str, str]:
     return {
         key: value
         for key, value in table.items()
-        if key.startswith((PREFIX, *SHARED_PREFIXES)) or key in SHARED_KEYS
+        if key.startswith((PREFIX, *SHARED_PREFIXES))
+        or key.removesuffix(".one") in SHARED_KEYS  # a shared word's singular too
     }
 
 

@@ -56,9 +56,10 @@ ALLOWED = {
     *("punto", "banco", "baccarat", "big", "road", "eye", "boy", "small", "cockroach", "pig"),
     *("dragon", "panda", "egalité", "egalite", "super", "tiger", "bead", "plate"),
     # Commands, options, their values and formats, as typed.
-    *("puntobanco", "play", "odds", "simulate", "systems", "advantage", "serve", "verify"),
+    *("puntobanco", "play", "odds", "simulate", "systems", "advantage", "serve", "verify", "solve"),
     *("report", "ledger", "check", "help", "lang", "json", "csv", "markdown", "table"),
     *("cut", "card", "reshuffle", "cpu", "cuda", "dask", "reference", "seed", "shoes"),
+    "online",  # a preset's name, as typed
     # Units, abbreviations and names.
     *("ggr", "rtp", "se", "sqlite", "postgresql", "url", "api", "http", "docs", "ctrl"),
 }
@@ -111,6 +112,24 @@ RUNS: dict[str, tuple[list[str], str | None]] = {
     "verify-missing-file": (["verify", "00" * 32, "--rounds", "/noexiste/manos.json"], None),
     "systems-unwritable-plot": (["systems", "--plot", "/noexiste/grafico.png"], None),
     "play-unwritable-history": (["play", "--history", "/noexiste/historial.csv"], None),
+    # The variants with choices: solved, played and simulated.
+    "solve": (["solve", "--infinite", "--banker", "free"], None),
+    "solve-decks": (["solve", "--decks", "1", "--float"], None),
+    "solve-banque": (["solve", "--variant", "banque"], None),
+    "solve-bad": (["solve", "--variant", "chemmy"], None),
+    "play-chemin": (
+        ["play", "--variant", "chemin-de-fer", "--seed", "3", "--explain", "--fast"],
+        "\n\nbanco\nc\n\nq\n",
+    ),
+    "play-chemin-bad": (["play", "--variant", "chemin-de-fer", "--max", "100"], None),
+    "simulate-chemin": (
+        ["simulate", "--variant", "chemin-de-fer", "--hands", "300", "--backend", "reference"],
+        None,
+    ),
+    "simulate-chemin-bad": (
+        ["simulate", "--variant", "chemin-de-fer", "--player-strategy", "x"],
+        None,
+    ),
 }
 
 
@@ -149,7 +168,7 @@ def test_an_operator_command_on_a_missing_database_prints_no_english(command: li
 @pytest.mark.parametrize(
     "command",
     [[], ["play"], ["odds"], ["simulate"], ["systems"], ["advantage"], ["serve"], ["verify"]]
-    + [["report"], ["ledger", "check"]],
+    + [["report"], ["ledger", "check"], ["solve"]],
 )
 def test_every_help_in_spanish_prints_no_english(command: list[str]) -> None:
     # A help is worded from the command line itself (``sys.argv``), before Click parses

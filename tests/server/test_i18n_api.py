@@ -1,4 +1,8 @@
-"""``GET /api/i18n/{lang}``: the web table's texts, from the one catalogue, cached by ETag."""
+"""``GET /api/i18n/{lang}``: the web table's texts, from the one catalogue, cached by ETag.
+
+The page's own section (``web.``) and the words it shares with the rest of the
+catalogue (the core's bet and side names, a few of the terminal's), each once.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +12,11 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from puntobanco.core.explain import BET_NAMES, SIDE_NAMES
 from puntobanco.core.i18n import CATALOGUE, text
+from puntobanco.core.rules import BetKind
 from puntobanco.server.main import create_app
+from puntobanco.server.routers.i18n import SHARED_KEYS
 from tests.server.conftest import make_settings
 
 
@@ -22,15 +29,35 @@ def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_each_language_is_the_catalogues_web_section(web: TestClient, lang: str) -> None:
+def test_each_language_is_the_web_section_and_the_shared_words(web: TestClient, lang: str) -> None:
     answer = web.get(f"/api/i18n/{lang}")
     assert answer.status_code == 200
     assert answer.headers["content-type"].startswith("application/json")
     body = answer.json()
     assert body["lang"] == lang
-    expected = {k: v for k, v in CATALOGUE[lang].items() if k.startswith("web.")}
-    assert body["texts"] == expected
-    assert "lang.refused" not in body["texts"]  # another section's key stays out
+    texts = body["texts"]
+    catalogue = CATALOGUE[lang]
+    # Every served template is the catalogue's, under the catalogue's key.
+    assert all(catalogue[key] == value for key, value in texts.items())
+    assert {k for k in catalogue if k.startswith("web.")} <= texts.keys()
+    # The core's names, exactly as core.explain gives them, under their own keys.
+    for kind in BetKind:
+        assert texts[f"game.bet.{kind.value}"] == BET_NAMES[lang][kind]
+    for side, name in SIDE_NAMES[lang].items():
+        assert texts[f"game.side.{side}"] == name
+    assert set(SHARED_KEYS) <= texts.keys()
+    # The rest of the catalogue stays out: error sentences, the terminal's other words.
+    assert "lang.refused" not in texts
+    assert "game.error.no_bets" not in texts and "game.reason.natural" not in texts
+    assert "play.goodbye" not in texts
+    others = {k for k in texts if not k.startswith(("web.", "game.bet.", "game.side."))}
+    assert {key.removesuffix(".one") for key in others} == set(SHARED_KEYS)
+
+
+def test_the_page_has_no_copy_of_the_core_bet_names(web: TestClient) -> None:
+    texts = web.get("/api/i18n/es").json()["texts"]
+    assert [k for k in texts if k.startswith("web.bet.")] == ["web.bet.total"]
+    assert not any(k.startswith("web.side.") for k in texts)
 
 
 def test_the_two_languages_differ_where_they_should(web: TestClient) -> None:

@@ -40,7 +40,8 @@ SERVER_ENV = {
 def _serve(tmp: Path, **extra_env: str) -> Iterator[str]:
     """``puntobanco serve`` on a free loopback port and a SQLite file in ``tmp``."""
     database = f"sqlite:///{tmp / 'table.sqlite3'}"
-    with live_server(database, **SERVER_ENV, **extra_env) as (url, _process):
+    # A test's settings replace the common ones of the same name.
+    with live_server(database, **{**SERVER_ENV, **extra_env}) as (url, _process):
         yield url
 
 

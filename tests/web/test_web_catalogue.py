@@ -1,8 +1,11 @@
-"""Every text the page uses is in the catalogue's ``web.`` section, in English and Spanish.
+"""Every text the page uses is in the catalogue, in English and Spanish, written once.
 
 The page holds no words (static/js/i18n.js has no table): it reads them from
-``GET /api/i18n/{lang}``, which serves this section. So every key its scripts and its
-HTML name must be there, in both languages, with the same placeholders.
+``GET /api/i18n/{lang}``, which serves the ``web.`` section and the other sections'
+words the page shares (the core's bet and side names, a few of the terminal's). So
+every key its scripts and its HTML name must be served, in both languages, with the
+same placeholders, and no sentence of the ``web.`` section repeats one the catalogue
+already has.
 """
 
 from __future__ import annotations
@@ -10,6 +13,9 @@ from __future__ import annotations
 import re
 
 from web_catalogue import STATIC, TEXT
+
+from puntobanco.core.i18n import CATALOGUE
+from puntobanco.server.routers.i18n import PREFIX
 
 SCRIPTS = sorted((STATIC / "js").glob("*.js"))
 HTML = (STATIC / "index.html").read_text(encoding="utf-8")
@@ -31,7 +37,7 @@ def message_keys() -> set[str]:
     js = _js()
     found = set(re.findall(r'\bkey: "([\w.-]+)"', js))
     found |= set(re.findall(r'\bnote\("([\w.-]+)"\)', js))
-    found |= set(re.findall(r'\["(stats\.[\w.-]+)",', js))
+    found |= set(re.findall(r'\["((?:stats|game\.side)\.[\w.-]+)",', js))
     found |= set(re.findall(r'return "((?:shoe|err)\.[\w.-]+)"', js))
     return found
 
@@ -50,9 +56,9 @@ def test_the_page_has_no_table_of_its_own() -> None:
 
 def test_the_scan_finds_what_the_page_uses() -> None:
     # The greps above must find the page's keys, or the next test proves nothing.
-    assert {"status.place", "action.deal", "app.title", "menu.label"} <= used_keys()
+    assert {"status.place", "action.deal", "play.title", "menu.label"} <= used_keys()
     assert {"err.max", "explain.off", "stats.rounds", "shoe.cut"} <= message_keys()
-    assert {"bet.", "side.", "res.", "card.rank."} <= built_prefixes()
+    assert {"game.bet.", "game.side.", "res.", "card.rank."} <= built_prefixes()
 
 
 def test_every_key_the_page_uses_is_in_both_languages() -> None:
@@ -83,7 +89,44 @@ def test_singular_forms_stand_beside_their_plural() -> None:
 
 def test_no_count_is_left_without_its_singular() -> None:
     """Every text that counts things with {n} has a singular, unless it names no noun."""
-    not_counts = {"stats.shoe", "history.round", "history.shoe", "history.burn"}
+    not_counts = {"history.round", "history.shoe", "history.burn"}
     for key, text in TEXT["en"].items():
+        if f"{PREFIX}{key}" not in CATALOGUE["en"]:
+            continue  # another section's key, under that section's rules
         if "{n}" in text and not key.endswith(".one") and key not in not_counts:
             assert f"{key}.one" in TEXT["en"], key
+
+
+#: Pairs of the page's keys that read the same but mean different things, so that one may
+#: change without the other: the felt's view tab and the label of the table chooser.
+SAME_WORDS_OTHER_MEANING = {frozenset({"web.view.table", "web.rules.choose"})}
+
+
+def test_no_sentence_of_the_page_is_written_twice() -> None:
+    """A ``web.`` text equal, in both languages, to another key's is a copy to remove."""
+    en, es = CATALOGUE["en"], CATALOGUE["es"]
+    keys_by_text: dict[tuple[str, str], set[str]] = {}
+    for key in en:
+        keys_by_text.setdefault((en[key], es[key]), set()).add(key)
+    copies = [
+        keys
+        for keys in keys_by_text.values()
+        if len(keys) > 1
+        and any(key.startswith(PREFIX) for key in keys)
+        and frozenset(keys) not in SAME_WORDS_OTHER_MEANING
+    ]
+    assert copies == [], copies
+
+
+def test_every_served_key_is_used() -> None:
+    """The endpoint serves what the page needs, no more: each key is named in a script or the
+    HTML (as a literal, or under a prefix the page builds keys from)."""
+    source = _js() + HTML
+    prefixes = built_prefixes() | {"preset.", "leg.pairs.", "leg.suited_pairs."}
+    for lang in ("en", "es"):
+        unused = {
+            key
+            for key in TEXT[lang]
+            if f'"{key.removesuffix(".one")}"' not in source and not key.startswith(tuple(prefixes))
+        }
+        assert unused == set(), (lang, sorted(unused))

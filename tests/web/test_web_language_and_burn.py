@@ -359,3 +359,19 @@ def test_a_table_that_cannot_be_loaded_leaves_the_page_in_its_language(
     page.wait_for_function("document.documentElement.lang === 'es'")
     assert page.text_content("#deal") == tr("es", "action.deal")
     finish(page)
+
+
+def test_title_description_and_lang_follow_the_page_language(browser: Any, server_url: str) -> None:
+    """The tab's title, the meta description and ``<html lang>`` are in the page's language,
+    from the first paint in a Spanish browser and after each switch."""
+    page = open_table(browser, server_url, locale="es-ES")
+    description = "document.querySelector('meta[name=description]').content"
+    for lang, switch in (("es", "#lang-welcome"), ("en", "#lang-welcome"), ("es", None)):
+        page.wait_for_function(f"document.documentElement.lang === {lang!r}")
+        assert page.title() == tr(lang, "app.page_title")
+        assert page.evaluate(description) == tr(lang, "app.description")
+        if switch:
+            page.click(switch)
+    assert tr("es", "app.page_title") != tr("en", "app.page_title")
+    assert tr("es", "app.description") != tr("en", "app.description")
+    finish(page)

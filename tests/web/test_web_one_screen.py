@@ -186,10 +186,10 @@ def test_cells_of_the_roads_and_the_shares_of_the_statistics(browser: Any, serve
     stat = page.locator(f"#stats .stat-{rnd['outcome']} .pct")
     assert stat.text_content() == "100.0 %"
     # Every board as words for a screen reader.
-    side = tr("en", f"side.{rnd['outcome']}")
+    side = tr("en", f"game.side.{rnd['outcome']}")
     assert side in str(page.text_content("#text-bead"))
     # The Big Road marks a tie on the cell before it (here none): its first column says the tie.
-    marks = tr("en", "roads.text.ties", n=1) if rnd["outcome"] == "tie" else side
+    marks = tr("en", "roads.cell.ties", n=1) if rnd["outcome"] == "tie" else side
     assert tr("en", "roads.text.column", col=1, marks=marks) in str(page.text_content("#text-big"))
     finish(page)
 

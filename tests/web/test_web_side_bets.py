@@ -19,7 +19,7 @@ from conftest import SERVER_ENV
 from test_web_one_screen import BETTING, LOCALES, SPOTS, VIEWPORTS, in_view, serious_violations
 from test_web_table import api, deal, expect, finish, join_as_guest, money, open_table, place
 from tests.server.live import live_server
-from web_catalogue import tr
+from web_catalogue import TEXT, tr
 from web_menu import choose
 
 from puntobanco.core.explain import BET_NAMES
@@ -73,10 +73,14 @@ def _spot(bet: str) -> str:
     return f'.spot[data-bet="{bet}"]'
 
 
-def test_catalogue_names_the_side_bets_as_core_explain_does() -> None:
+def test_the_page_names_every_bet_as_core_explain_does() -> None:
+    """The page reads the core's bet names, once: none of its own beside them."""
+    assert set(PRESETS["all-side-bets"].offered_bets) == set(BetKind)  # the page shows them all
     for lang in ("en", "es"):
-        for kind in PRESETS["all-side-bets"].offered_bets:
-            assert tr(lang, f"bet.{kind.value}") == BET_NAMES[lang][BetKind(kind)], kind
+        for kind in BetKind:
+            assert tr(lang, f"game.bet.{kind.value}") == BET_NAMES[lang][kind], kind
+        own = {key for key in TEXT[lang] if key.startswith("bet.")}
+        assert own == {"bet.total"}, own  # "Total bet" names no spot
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -100,7 +104,7 @@ def test_a_side_bet_round(
     for bet in side:
         spot = _spot(bet)
         expect(page.locator(spot)).to_be_visible()
-        assert page.text_content(f"{spot} .spot-name") == tr(lang, f"bet.{bet}")
+        assert page.text_content(f"{spot} .spot-name") == tr(lang, f"game.bet.{bet}")
         # Each side bet's limits are those of the side-bet maximum: 100.00, Tie's too.
         assert page.text_content(f"{spot} .spot-limits") == page.text_content(
             f"{_spot('tie')} .spot-limits"
@@ -114,7 +118,7 @@ def test_a_side_bet_round(
     assert page.get_attribute(_spot("tiger_tie"), "data-max") == "true"
     assert page.text_content("#bet-total") == money(10_000, lang)
     assert page.text_content("#message") == tr(
-        lang, "err.max", name=tr(lang, "bet.tiger_tie"), max=money(10_000, lang)
+        lang, "err.max", name=tr(lang, "game.bet.tiger_tie"), max=money(10_000, lang)
     )
     if phone:
         page.click("#tray-toggle")
@@ -161,7 +165,7 @@ def test_a_side_bet_round(
     assert set(edges) == set(offered)
     for bet in side:
         row = f'#edge-table tr[data-bet="{bet}"] > :first-child'
-        expect(page.locator(row)).to_have_text(tr(lang, f"bet.{bet}"))
+        expect(page.locator(row)).to_have_text(tr(lang, f"game.bet.{bet}"))
     assert serious_violations(page) == [], "the table after a side-bet round"
     page.screenshot(path=str(artifacts / f"web-side-bets-{screen}-{lang}.png"))
     if phone:
@@ -172,7 +176,7 @@ def test_a_side_bet_round(
     page.wait_for_selector("#rules[open]")
     rows = page.locator("#rules-body tbody tr")
     names = [str(rows.nth(i).locator("th").text_content()) for i in range(rows.count())]
-    row = rows.nth(names.index(tr(lang, "bet.dragon_bonus_player")))
+    row = rows.nth(names.index(tr(lang, "game.bet.dragon_bonus_player")))
     assert MARGIN_9[lang] in str(row.locator("td").first.text_content())
     assert serious_violations(page) == [], "the rules dialog"
     page.click("#rules .close-x")

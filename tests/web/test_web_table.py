@@ -589,9 +589,9 @@ def _check_scoreboards(page: Any, marks: list[RoundMark], cards_remaining: int) 
     )
     count = {o: sum(m.outcome.value == o for m in marks) for o in ("banker", "player", "tie")}
     assert stats[tr("en", "stats.rounds")] == str(len(marks))
-    assert stats[tr("en", "stats.banker")] == str(count["banker"])
-    assert stats[tr("en", "stats.player")] == str(count["player"])
-    assert stats[tr("en", "stats.tie")] == str(count["tie"])
+    assert stats[tr("en", "game.side.banker")] == str(count["banker"])
+    assert stats[tr("en", "game.side.player")] == str(count["player"])
+    assert stats[tr("en", "game.side.tie")] == str(count["tie"])
     assert stats[tr("en", "stats.naturals")] == str(sum(m.natural for m in marks))
     assert stats[tr("en", "stats.player_pairs")] == str(sum(m.player_pair for m in marks))
     assert stats[tr("en", "stats.banker_pairs")] == str(sum(m.banker_pair for m in marks))
@@ -703,7 +703,7 @@ def _expect_new_shoe(page: Any, shoe_id: int | None, cards: int | None) -> None:
     expect(page.locator("#road-big .cell[data-outcome]")).to_have_count(0)
     expect(page.locator("#stats .stat-rounds dd")).to_have_text("0")
     stats = _stats(page)
-    assert stats[tr("en", "stats.banker")] == stats[tr("en", "stats.player")] == "0"
+    assert stats[tr("en", "game.side.banker")] == stats[tr("en", "game.side.player")] == "0"
     if cards is None:  # a reshuffle-every-round table: no count of cards left
         assert tr("en", "stats.cards") not in stats
         expect(page.locator("#shoe-news")).to_be_hidden()
@@ -834,7 +834,8 @@ def test_accounts_history_and_fairness(browser: Any, server_url: str, artifacts:
         "#rules-body tbody tr", "ns => ns.map(n => [...n.children].map(c => c.textContent))"
     )
     table = api(page, "/api/table")
-    assert [r[0] for r in rows] == [tr("en", f"bet.{b}") for b in table["rules"]["offered_bets"]]
+    offered = table["rules"]["offered_bets"]
+    assert [r[0] for r in rows] == [tr("en", f"game.bet.{b}") for b in offered]
     banker = rows[table["rules"]["offered_bets"].index("banker")]
     assert banker[1].startswith("0.95:1") and "5% commission" in banker[1]
     assert banker[2] == money(table["limits"]["minimum_minor"])

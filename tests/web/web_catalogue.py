@@ -1,7 +1,10 @@
-"""The web table's texts, read from the one catalogue for the tests (its ``web.`` section).
+"""The web table's texts, as the page reads them, for the tests.
 
-The page reads the same tables from ``GET /api/i18n/{lang}``; its ``t("status.place")``
-looks up ``web.status.place``. ``TEXT`` holds them without the prefix, as the page names them.
+The page reads its tables from ``GET /api/i18n/{lang}``: the catalogue's ``web.``
+section and the other sections' words it shares (:func:`page_texts`). Its
+``t("status.place")`` looks up ``web.status.place`` and its ``t("game.bet.tie")`` the
+core's ``game.bet.tie``. ``TEXT`` holds them keyed as the page names them: the page's own
+keys without the prefix, the others whole.
 """
 
 from __future__ import annotations
@@ -9,18 +12,16 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from puntobanco.core.i18n import CATALOGUE, LANGUAGES
+from puntobanco.core.i18n import LANGUAGES
+from puntobanco.server.routers.i18n import PREFIX, page_texts
 
 STATIC = Path(__file__).resolve().parents[2] / "src/puntobanco/web/static"
-PREFIX = "web."
 
 
 def catalogue() -> dict[str, dict[str, str]]:
-    """Each language's ``web.`` keys, without the prefix."""
+    """Each language's texts, keyed as the page names them."""
     return {
-        lang: {
-            k.removeprefix(PREFIX): v for k, v in CATALOGUE[lang].items() if k.startswith(PREFIX)
-        }
+        lang: {key.removeprefix(PREFIX): value for key, value in page_texts(lang).items()}
         for lang in LANGUAGES
     }
 

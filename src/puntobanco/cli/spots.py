@@ -160,9 +160,11 @@ def describe_condition(when: Condition, lang: Lang) -> str:
             )
         )
     if when.margin is not None:
-        parts.append(i18n.text(lang, "play.paytable.margin", n=when.margin))
+        parts.append(i18n.text(lang, "play.paytable.margin", count=when.margin, n=when.margin))
     if when.cards_dealt is not None:
-        parts.append(i18n.text(lang, "play.paytable.cards_dealt", n=when.cards_dealt))
+        parts.append(
+            i18n.text(lang, "play.paytable.cards_dealt", count=when.cards_dealt, n=when.cards_dealt)
+        )
     if when.player_pair:
         parts.append(i18n.text(lang, "play.paytable.player_pair"))
     if when.banker_pair:

@@ -1,11 +1,14 @@
-"""The web table's words: ``GET /api/i18n/{lang}``, the catalogue's ``web.`` section as JSON.
+"""The web table's words: ``GET /api/i18n/{lang}``, the page's part of the catalogue as JSON.
 
 The page holds no words of its own: before its first render, and on a language
-switch, it fetches its language's table here (see ``static/js/i18n.js``). Only the
-``web.`` section is served, not the whole catalogue: the page words everything it
-shows from those keys (bet names included), and the other sections (the command
-line's, the server's error sentences, which come with each error answer) would
-only make the table larger.
+switch, it fetches its language's table here (see ``static/js/i18n.js``). It is
+the catalogue's ``web.`` section and the words of other sections the page shows
+too, so that a sentence is written once: the core's bet and side names
+(``game.bet.*``, ``game.side.*``, the names :func:`puntobanco.core.explain.bet_name`
+gives), and the few words the page shares with the terminal game and the odds
+table (``SHARED_KEYS``). The rest of the catalogue (the command line's, the
+server's error sentences, which come with each error answer) is left out: it
+would only make the table larger.
 
 The tables change only with a new release of the program, so each answer is
 built once and carries a strong ``ETag``, the hash of its bytes. ``Cache-Control:
@@ -27,13 +30,47 @@ from puntobanco.server.errors import error_response, printable, request_lang
 
 router = APIRouter(prefix="/api", tags=["i18n"])
 
-#: The prefix of the page's keys in the catalogue.
+#: The prefix of the page's own keys in the catalogue.
 PREFIX = "web."
+#: Other sections' keys the page builds at run time (``game.bet.${bet}``): served whole.
+SHARED_PREFIXES: tuple[str, ...] = ("game.bet.", "game.side.")
+#: Other sections' words the page shows as they are, each in the same role: the game's
+#: name, the balance, "or", the terminal's bead-plate letters, its paytable's words for a
+#: side bet's legs and its column heads, the odds table's column heads.
+SHARED_KEYS: tuple[str, ...] = (
+    "play.title",
+    "play.prompt.balance",
+    "play.or",
+    "play.col.net",
+    "play.bead.banker",
+    "play.bead.player",
+    "play.bead.tie",
+    "play.paytable.player",
+    "play.paytable.banker",
+    "play.paytable.tie",
+    "play.paytable.margin",
+    "play.paytable.cards_dealt",
+    "play.paytable.player_pair",
+    "play.paytable.banker_pair",
+    "odds.bet",
+    "odds.pays",
+)
 CACHE_CONTROL = "public, no-cache"
 
 
+def page_texts(lang: Lang) -> dict[str, str]:
+    """The templates the page reads in ``lang``, keyed as in the catalogue."""
+    table = CATALOGUE[lang]
+    return {
+        key: value
+        for key, value in table.items()
+        if key.startswith((PREFIX, *SHARED_PREFIXES))
+        or key.removesuffix(".one") in SHARED_KEYS  # a shared word's singular too
+    }
+
+
 def _body(lang: Lang) -> bytes:
-    texts = {key: value for key, value in CATALOGUE[lang].items() if key.startswith(PREFIX)}
+    texts = page_texts(lang)
     return json.dumps({"lang": lang, "texts": texts}, ensure_ascii=False).encode("utf-8")
 
 

@@ -38,7 +38,10 @@ const { openLeave, keepBalance, openTopUp, rerender: rerenderSeat } = createSeat
 
 function applyStaticText() {
   document.documentElement.lang = state.lang;
-  document.title = t("app.title");
+  // The tab's title and the description a search engine or a shared link shows follow the
+  // page's language, as its lang attribute does.
+  document.title = t("app.page_title");
+  document.querySelector('meta[name="description"]').setAttribute("content", t("app.description"));
   for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
   for (const node of document.querySelectorAll("[data-i18n-aria]")) node.setAttribute("aria-label", t(node.dataset.i18nAria));
   for (const id of ["lang", "lang-welcome", "lang-fair"]) {

@@ -44,7 +44,7 @@ export function placeChip(bet) {
   const amount = Math.min(state.chip, max - onSpot, balanceLeft());
   if (amount <= 0) {
     return showMessage(onSpot >= max
-      ? { key: "err.max", params: { name: t(`bet.${bet}`), max: money(max) } }
+      ? { key: "err.max", params: { name: t(`game.bet.${bet}`), max: money(max) } }
       : { key: "err.balance_left" });
   }
   changeBets(() => state.stack.push({ bet, amount }));
@@ -56,7 +56,7 @@ export function rebet() {
   const entries = Object.entries(state.lastBets);
   for (const [bet, amount] of entries) {
     const { max } = limitsOf(bet);
-    if (amount > max) return showMessage({ key: "err.rebet_max", params: { name: t(`bet.${bet}`), max: money(max) } });
+    if (amount > max) return showMessage({ key: "err.rebet_max", params: { name: t(`game.bet.${bet}`), max: money(max) } });
   }
   const total = entries.reduce((sum, [, amount]) => sum + amount, 0);
   if (state.user && total > state.user.balance_minor) {
@@ -71,7 +71,7 @@ export function double() {
   if (state.dealing) return;
   for (const [bet, amount] of Object.entries(betsOnTable())) {
     const { max } = limitsOf(bet);
-    if (2 * amount > max) return showMessage({ key: "err.double_max", params: { name: t(`bet.${bet}`), max: money(max) } });
+    if (2 * amount > max) return showMessage({ key: "err.double_max", params: { name: t(`game.bet.${bet}`), max: money(max) } });
   }
   if (totalOnTable() > balanceLeft()) {
     return showMessage({ key: "err.double_balance", params: { amount: money(2 * totalOnTable()) } });
@@ -108,7 +108,7 @@ export function renderSpots() {
     spot.replaceChildren();
     const name = document.createElement("span");
     name.className = "spot-name";
-    name.textContent = t(`bet.${bet}`);
+    name.textContent = t(`game.bet.${bet}`);
     const pays = document.createElement("span");
     pays.className = "spot-pays";
     if (isSide(bet)) {
@@ -149,7 +149,7 @@ export function renderSpots() {
     spot.classList.toggle("has-bet", shown > 0);
     spot.classList.remove("win", "lose", "push");
     let label = t("spot.aria", {
-      name: t(`bet.${bet}`), pays: pays.textContent, amount: shown ? money(shown) : t("spot.empty"),
+      name: t(`game.bet.${bet}`), pays: pays.textContent, amount: shown ? money(shown) : t("spot.empty"),
     });
     if (settled) {
       spot.classList.add(settled.resolution);

@@ -32,7 +32,7 @@ export function createDialogs({ api, t, money, callText, errorMessage, say, setT
       const page = await api.rounds(before);
       if (!before && !page.rounds.length) {
         const p = document.createElement("p");
-        p.textContent = t("history.empty");
+        p.textContent = t("rounds.none");
         list.append(p);
       }
       for (const round of page.rounds) list.append(historyItem(round));
@@ -60,7 +60,7 @@ export function createDialogs({ api, t, money, callText, errorMessage, say, setT
       const hand = document.createElement("div");
       hand.className = `mini-hand mini-${side}`;
       const label = document.createElement("span");
-      label.textContent = `${t(`side.${side}`)} ${round[`${side}_total`]}`;
+      label.textContent = `${t(`game.side.${side}`)} ${round[`${side}_total`]}`;
       hand.append(label);
       for (const card of round[`${side}_cards`]) {
         const c = document.createElement("span");
@@ -76,8 +76,8 @@ export function createDialogs({ api, t, money, callText, errorMessage, say, setT
     const bets = document.createElement("p");
     bets.textContent = `${t("history.bets")}: ` + round.settlement.map((s) => {
       const result = s.resolution === "win" ? t("res.win", { amount: money(s.winnings_minor) }) : t(`res.${s.resolution}`);
-      return `${t(`bet.${s.bet}`)} ${money(s.stake_minor)} (${result})`;
-    }).join(", ") + ` · ${t("history.net")}: ${round.net_minor > 0 ? "+" : ""}${money(round.net_minor)}`;
+      return `${t(`game.bet.${s.bet}`)} ${money(s.stake_minor)} (${result})`;
+    }).join(", ") + ` · ${t("play.col.net")}: ${round.net_minor > 0 ? "+" : ""}${money(round.net_minor)}`;
     const fair = document.createElement("dl");
     fair.className = "kv small";
     const f = round.fairness || {};

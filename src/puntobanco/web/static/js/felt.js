@@ -74,7 +74,7 @@ export function showFinalRound(round) {
   const key = net > 0 ? "result.net.win" : net < 0 ? "result.net.lose" : "result.net.even";
   $("call").dataset.net = t(key, { amount: money(Math.abs(net)) });
   // The call is the live region that says the result: with the net and each spot's result.
-  const results = (round.settlement || []).map((s) => `${t(`bet.${s.bet}`)} ${resultText(s)}`).join(", ");
+  const results = (round.settlement || []).map((s) => `${t(`game.bet.${s.bet}`)} ${resultText(s)}`).join(", ");
   const words = document.createElement("span");
   words.className = "sr-only";
   words.textContent = `. ${$("call").dataset.net}.${results ? ` ${t("deal.results", { results })}` : ""}`;
@@ -98,7 +98,7 @@ export async function playOut(round) {
       card.classList.add("flipped");
       $(`total-${event.side}`).textContent = event.total;
       // Each card is said once, here (the hands are not a live region).
-      $("deal-live").textContent = t("deal.card", { side: t(`side.${event.side}`), card: cardName(event.card, t), total: event.total });
+      $("deal-live").textContent = t("deal.card", { side: t(`game.side.${event.side}`), card: cardName(event.card, t), total: event.total });
       await sleep(CARD_DELAY_MS);
     }
     state.eventsShown += 1;

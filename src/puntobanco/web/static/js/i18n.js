@@ -1,7 +1,10 @@
-// The page's words and their formatting. The words are not here: they are the web section of
-// the program's one catalogue (puntobanco.core.i18n, keys "web.<key>"), served as JSON by
-// GET /api/i18n/{lang}. The page loads its language's table before it shows anything, and the
-// other language's on a switch; t("status.place") then reads "web.status.place".
+// The page's words and their formatting. The words are not here: they are the program's one
+// catalogue (puntobanco.core.i18n), served as JSON by GET /api/i18n/{lang}: its web section
+// ("web.<key>") and the other sections' words the page shows too, so that each is written
+// once (the core's bet and side names "game.bet.<bet>", "game.side.<side>", a few of the
+// terminal's and the odds table's). The page loads its language's table before it shows
+// anything, and the other language's on a switch. t("status.place") reads the page's own
+// "web.status.place"; a key of another section is named whole: t("game.bet.tie").
 // Placeholders are written {name}; t() fills them in.
 
 export const LANGS = ["en", "es"];
@@ -38,8 +41,14 @@ export function hasTexts(lang) {
   return Boolean(tables[lang]);
 }
 
+// The catalogue's name for a key the page uses: another section's key as written, else the
+// page's own under "web.".
+function fullKey(table, key) {
+  return key in table ? key : `${PREFIX}${key}`;
+}
+
 export function hasText(lang, key) {
-  return Boolean(tables[lang]) && `${PREFIX}${key}` in tables[lang];
+  return Boolean(tables[lang]) && fullKey(tables[lang], key) in tables[lang];
 }
 
 // A text that counts things names the count {n}; its singular stands under "<key>.one", chosen
@@ -47,8 +56,9 @@ export function hasText(lang, key) {
 export function translator(lang) {
   const table = tables[lang] || {};
   return (key, params = {}) => {
-    const one = `${PREFIX}${key}.one`;
-    const name = Number(params.n) === 1 && one in table ? one : `${PREFIX}${key}`;
+    const full = fullKey(table, key);
+    const one = `${full}.one`;
+    const name = Number(params.n) === 1 && one in table ? one : full;
     // A missing key shows itself, as a bug to fix (the tests check every key the page uses).
     const text = table[name] ?? key;
     return text.replace(/\{(\w+)\}/g, (_, field) => (field in params ? String(params[field]) : `{${field}}`));

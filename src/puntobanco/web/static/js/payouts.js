@@ -93,10 +93,10 @@ export function sidePays(bet) {
 export function legText(leg) {
   const when = leg.when;
   const parts = [];
-  if (when.outcome) parts.push(t(`leg.outcome.${when.outcome}`));
+  if (when.outcome) parts.push(t(`play.paytable.${when.outcome}`));
   if (when.natural === true) parts.push(t("leg.natural"));
   if (when.natural === false) parts.push(t("leg.not_natural"));
-  if (when.margin !== undefined) parts.push(t("leg.margin", { n: when.margin }));
+  if (when.margin !== undefined) parts.push(t("play.paytable.margin", { n: when.margin }));
   if (when.winning_total !== undefined) {
     parts.push(t(when.outcome === "tie" ? "leg.tie_total" : "leg.winning_total", { total: when.winning_total }));
   }
@@ -104,9 +104,9 @@ export function legText(leg) {
   if (when.same_rank) parts.push(t("leg.same_rank"));
   else if (when.pairs !== undefined) parts.push(t(`leg.pairs.${when.pairs}`));
   if (when.suited_pairs !== undefined) parts.push(t(`leg.suited_pairs.${when.suited_pairs}`));
-  if (when.cards_dealt !== undefined) parts.push(t("leg.cards_dealt", { n: when.cards_dealt }));
-  if (when.player_pair) parts.push(t("leg.player_pair"));
-  if (when.banker_pair) parts.push(t("leg.banker_pair"));
+  if (when.cards_dealt !== undefined) parts.push(t("play.paytable.cards_dealt", { n: when.cards_dealt }));
+  if (when.player_pair) parts.push(t("play.paytable.player_pair"));
+  if (when.banker_pair) parts.push(t("play.paytable.banker_pair"));
   const text = parts.join(", ");
   const whenText = text.charAt(0).toUpperCase() + text.slice(1);
   return leg.resolution === "push"

@@ -61,7 +61,7 @@ function sayRoad(id, columns, sayMark, t) {
   });
   if (!list.children.length) {
     const empty = el("p");
-    empty.textContent = t("roads.text.empty");
+    empty.textContent = t("rounds.none");
     box.replaceChildren(empty);
   } else {
     box.replaceChildren(list);
@@ -70,8 +70,8 @@ function sayRoad(id, columns, sayMark, t) {
 
 export function renderRoads(roads, t) {
   const rows = roads.rows || 6;
-  const letter = (outcome) => t(`roads.letter.${outcome}`);
-  const side = (outcome) => t(`side.${outcome}`);
+  const letter = (outcome) => t(`play.bead.${outcome}`);
+  const side = (outcome) => t(`game.side.${outcome}`);
 
   const bead = document.getElementById("road-bead");
   const beadCount = fillGrid(bead, roads.bead_plate, MIN_COLUMNS.bead, (cell, v) => {
@@ -86,7 +86,7 @@ export function renderRoads(roads, t) {
   const beads = roads.bead_plate.flat().filter(Boolean).map((v) => [side(v.outcome), ...pairs(v)].join(" · "));
   document.getElementById("text-bead").textContent = beads.length
     ? `${t("roads.aria", { road: t("roads.bead"), n: beadCount })}. ${t("roads.text.bead", { results: beads.join(", ") })}`
-    : `${t("roads.bead")}: ${t("roads.text.empty")}`;
+    : `${t("roads.bead")}: ${t("rounds.none")}`;
 
   const big = document.getElementById("road-big");
   const bigCount = fillGrid(big, roads.big_road, MIN_COLUMNS.big, (cell, v) => {
@@ -110,7 +110,7 @@ export function renderRoads(roads, t) {
     cell.title = labels.join(", ");
   }, rows);
   sayRoad("text-big", roads.big_road, (v) => [
-    v.outcome ? side(v.outcome) : "", v.ties > 0 ? t("roads.text.ties", { n: v.ties }) : "", ...pairs(v),
+    v.outcome ? side(v.outcome) : "", v.ties > 0 ? t("roads.cell.ties", { n: v.ties }) : "", ...pairs(v),
   ].filter(Boolean).join(" · "), t);
   document.getElementById("text-big").prepend(el("p", "", {}));
   document.getElementById("text-big").firstChild.textContent = t("roads.aria", { road: t("roads.big"), n: bigCount });

@@ -22,7 +22,7 @@ export function renderTableRules() {
   intro.textContent = shoeText.charAt(0).toUpperCase() + shoeText.slice(1);
   const table = document.createElement("table");
   table.className = "limits";
-  table.innerHTML = `<thead><tr><th scope="col"></th><th scope="col">${t("rules.pays")}</th><th scope="col">${t("rules.min")}</th><th scope="col">${t("rules.max")}</th></tr></thead>`;
+  table.innerHTML = `<thead><tr><th scope="col"></th><th scope="col">${t("odds.pays")}</th><th scope="col">${t("rules.min")}</th><th scope="col">${t("rules.max")}</th></tr></thead>`;
   const tbody = document.createElement("tbody");
   for (const bet of rules.offered_bets) {
     const { min, max } = limitsOf(bet);
@@ -40,7 +40,7 @@ export function renderTableRules() {
       }
     }
     row.innerHTML = `<th scope="row"></th><td></td><td></td><td></td>`;
-    row.children[0].textContent = t(`bet.${bet}`);
+    row.children[0].textContent = t(`game.bet.${bet}`);
     if (legs && legs.length > 1) {
       row.children[1].replaceChildren(...legs.flatMap((leg, i) => (i ? [document.createElement("br"), leg] : [leg])));
     } else {

@@ -37,12 +37,14 @@ export function renderShoe() {
   renderRoads(shoe.roads, state.t);
   const s = shoe.stats;
   const rows = [
-    ["stats.rounds", shoe.rounds.length], ["stats.banker", s.banker], ["stats.player", s.player],
-    ["stats.tie", s.tie], ["stats.naturals", s.naturals], ["stats.player_pairs", s.player_pairs],
+    ["stats.rounds", shoe.rounds.length], ["game.side.banker", s.banker], ["game.side.player", s.player],
+    ["game.side.tie", s.tie], ["stats.naturals", s.naturals], ["stats.player_pairs", s.player_pairs],
     ["stats.banker_pairs", s.banker_pairs],
   ];
   // A reshuffle-every-round table deals each hand from a full shoe: no count to show.
   if (shoe.shoe_mode !== "reshuffle") rows.push(["stats.cards", shoe.cards_remaining]);
+  // The counts are this shoe's: they start again at each new shoe.
+  $("stats-title").textContent = t("stats.title");
   const stats = $("stats");
   stats.dataset.shoe = String(shoe.id);
   stats.dataset.finished = String(shoe.finished);
@@ -55,7 +57,7 @@ export function renderShoe() {
   };
   for (const [key, value] of rows) {
     const item = document.createElement("div");
-    item.className = `stat stat-${key.split(".")[1]}`;
+    item.className = `stat stat-${key.split(".").pop()}`;
     item.innerHTML = "<dt></dt><dd></dd>";
     item.firstChild.textContent = t(key);
     item.lastChild.textContent = value;
@@ -71,13 +73,13 @@ export function renderShoe() {
   panel.hidden = !shoe.edges;
   if (shoe.edges) {
     const table = $("edge-table");
-    table.innerHTML = `<thead><tr><th scope="col">${t("edge.bet")}</th><th scope="col">${t("edge.edge")}</th><th scope="col">${t("edge.exact")}</th></tr></thead>`;
+    table.innerHTML = `<thead><tr><th scope="col">${t("odds.bet")}</th><th scope="col">${t("edge.edge")}</th><th scope="col">${t("edge.exact")}</th></tr></thead>`;
     const tbody = document.createElement("tbody");
     for (const [bet, edge] of Object.entries(shoe.edges)) {
       const row = document.createElement("tr");
       row.dataset.bet = bet;
       row.innerHTML = "<th scope='row'></th><td></td><td><code></code></td>";
-      row.children[0].textContent = t(`bet.${bet}`);
+      row.children[0].textContent = t(`game.bet.${bet}`);
       const pct = (100 * edge.house_edge).toFixed(4);
       row.children[1].textContent = `${state.lang === "es" ? pct.replace(".", ",") : pct} %`;
       row.children[2].firstChild.textContent = edge.exact;

@@ -63,6 +63,7 @@ def register(app: typer.Typer) -> None:
         """
         from puntobanco.cli.serverdb import fail
         from puntobanco.core.fairness import commitment
+        from puntobanco.server.chemin_verify import verify_chemin_rounds, verify_chemin_seed
         from puntobanco.server.verify import records_from_api, verify_rounds
 
         language = operator_lang(lang)
@@ -83,12 +84,15 @@ def register(app: typer.Typer) -> None:
                     raise TypeError("not a list of rounds")
                 hashes = Counter(r["fairness"]["server_seed_hash"] for r in items)
                 ours = [r for r in items if r["fairness"]["server_seed_hash"] == ours_hash]
-                records = records_from_api(ours)
+                # Chemin de fer rounds (GET /api/chemin/rounds) are replayed by their own check.
+                chemin = [r for r in ours if r.get("variant") == "chemin-de-fer"]
+                records = records_from_api([r for r in ours if r not in chemin])
+                chemin_checked, chemin_mismatches = verify_chemin_rounds(seed, chemin)
             except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
                 fail(language, 2, "ops.verify.unreadable", path=rounds, detail=_why(exc, language))
             if not items:
                 fail(language, 1, "ops.verify.empty", path=rounds)
-            if not records:
+            if not records and not chemin_checked:
                 carried = ", ".join(
                     i18n.text(language, "ops.verify.hash_count", hash=h, count=n)
                     for h, n in hashes.items()
@@ -102,9 +106,10 @@ def register(app: typer.Typer) -> None:
                     mismatches.extend(verify_rounds(seed, [record]))
                 except UNDEALABLE as exc:
                     fail(language, 1, "ops.verify.broken", round=record.round_id, detail=exc)
+            mismatches.extend(chemin_mismatches)
             result = {
                 "server_seed_hash": ours_hash,
-                "rounds_checked": len(records),
+                "rounds_checked": len(records) + chemin_checked,
                 "mismatches": [m.__dict__ for m in mismatches],
             }
         else:
@@ -115,18 +120,19 @@ def register(app: typer.Typer) -> None:
             try:
                 with open_database(database, language) as sessions, sessions.begin() as session:
                     checked = verify_seed(session, seed, user_id=None)
+                    chemin_checked, chemin_mismatches = verify_chemin_seed(session, seed)
             except UNDEALABLE as exc:
                 fail(language, 1, "ops.verify.broken_db", detail=exc)
             except ApiError as exc:
                 # An unknown or unrevealed seed: nothing could be checked, a failed audit.
                 typer.echo(api_message(exc.code, exc.params, language), err=True)
                 raise typer.Exit(1) from None
-            if checked.rounds_checked == 0:
+            if checked.rounds_checked + chemin_checked == 0:
                 fail(language, 1, "ops.verify.no_rounds", hash=checked.server_seed_hash)
             result = {
                 "server_seed_hash": checked.server_seed_hash,
-                "rounds_checked": checked.rounds_checked,
-                "mismatches": [m.__dict__ for m in checked.mismatches],
+                "rounds_checked": checked.rounds_checked + chemin_checked,
+                "mismatches": [m.__dict__ for m in (*checked.mismatches, *chemin_mismatches)],
             }
         if output is OutputFormat.JSON:
             typer.echo(json.dumps(result))

@@ -39,7 +39,17 @@ from puntobanco.server.ratelimit import (
     RedisRateLimiter,
     RememberRefusals,
 )
-from puntobanco.server.routers import admin, auth, fairness, i18n, ops, rounds, table, wallet
+from puntobanco.server.routers import (
+    admin,
+    auth,
+    chemin,
+    fairness,
+    i18n,
+    ops,
+    rounds,
+    table,
+    wallet,
+)
 from puntobanco.server.security import CrossSiteMiddleware, SecurityHeadersMiddleware
 from puntobanco.server.settings import Settings, get_settings
 
@@ -289,7 +299,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(CrossSiteMiddleware, allowed_origins=settings.allowed_origins)
     app.add_middleware(observability.AccessMiddleware, access_log=settings.access_log)
     _with_security_headers(app)
-    for module in (ops, auth, wallet, table, rounds, fairness, admin, i18n):
+    for module in (ops, auth, wallet, table, rounds, chemin, fairness, admin, i18n):
         app.include_router(module.router)
     if STATIC.is_dir():
         app.mount("/", StaticFiles(directory=STATIC, html=True), name="web")

@@ -23,6 +23,7 @@ from sqlalchemy import (
     Integer,
     MetaData,
     String,
+    Text,
     UniqueConstraint,
     text,
 )
@@ -220,14 +221,18 @@ class LedgerEntry(Base):
     """One append-only movement of money. Each journal's entries sum to zero.
 
     ``account`` is ``wallet`` (a player's, ``user_id`` set), ``house_game`` (the
-    house's side of stakes, payouts and commission) or ``house_bank`` (where play
-    money comes from: grants and top-ups).
+    house's side of stakes, payouts and commission), ``house_bank`` (where play
+    money comes from: grants and top-ups) or ``house_players`` (the house's money
+    in the computer players' hands at the Chemin de fer tables; migration 0003).
     """
 
     __tablename__ = "ledger_entries"
     __table_args__ = (
         UniqueConstraint("round_id", "bet", "kind", "account", name="uq_ledger_round_bet_kind"),
-        CheckConstraint("account IN ('wallet', 'house_game', 'house_bank')", name="account_known"),
+        CheckConstraint(
+            "account IN ('wallet', 'house_game', 'house_bank', 'house_players')",
+            name="account_known",
+        ),
         CheckConstraint(
             "kind IN ('grant', 'top_up', 'stake', 'payout', 'commission', 'refund')",
             name="kind_known",
@@ -245,4 +250,148 @@ class LedgerEntry(Base):
     amount_minor: Mapped[int] = mapped_column(BigInteger)
     round_id: Mapped[int | None] = mapped_column(ForeignKey("rounds.id"))
     bet: Mapped[str | None] = mapped_column(String(BET_NAME))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ChemRoundStatus(StrEnum):
+    """Where a stored Chemin de fer round stands."""
+
+    PENDING = "pending"
+    """Stakes debited, cards committed up to the player's choice, which is awaited."""
+    SETTLED = "settled"
+    """Played out and settled."""
+
+
+class ChemTableRow(Base):
+    """A player's Chemin de fer table: the computer players' money, the bank and the shoe.
+
+    The player sits at seat 0 with the wallet's money; seats 1 to N are computer
+    players whose chips are house money (``house_players`` in the ledger), their
+    balances kept here. The shoe is stored as the Punto Banco table's is: its seed,
+    client seed, nonce and position (the order follows from them), and ``seen`` the
+    counts per point value of the cards shown since it was shuffled (what the computer
+    players' solver and the timeout's optimal choice take away from the full shoe).
+    """
+
+    __tablename__ = "chemin_tables"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    computer_balances: Mapped[str] = mapped_column(String(400))
+    banker: Mapped[int] = mapped_column(Integer)
+    bank_minor: Mapped[int] = mapped_column(BigInteger)
+    may_keep: Mapped[bool] = mapped_column(Boolean)
+    minimum_minor: Mapped[int] = mapped_column(BigInteger)
+    decision_seconds: Mapped[int] = mapped_column(Integer)
+    banker_rule: Mapped[str] = mapped_column(String(16))
+    decks: Mapped[int] = mapped_column(Integer)
+    shoes_started: Mapped[int] = mapped_column(Integer)
+    shoe_open: Mapped[bool] = mapped_column(Boolean)
+    shoe_seed_id: Mapped[int | None] = mapped_column(ForeignKey("seeds.id"))
+    shoe_client_seed: Mapped[str | None] = mapped_column(String(64))
+    shoe_nonce: Mapped[int | None] = mapped_column(Integer)
+    shoe_position: Mapped[int] = mapped_column(Integer)
+    shoe_rounds: Mapped[int] = mapped_column(Integer)
+    seen: Mapped[str] = mapped_column(String(60))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ChemRound(Base):
+    """One Chemin de fer round: the bank, the cards, the outcome and the commission.
+
+    ``cards`` are the cards dealt so far: all of them once settled; up to the player's
+    choice while ``pending`` (the rest are committed by the seed, the nonce and
+    ``first_card``). ``pending_*`` is the choice awaited, ``decision_deadline`` when it
+    times out to the optimal choice.
+    """
+
+    __tablename__ = "chemin_rounds"
+    __table_args__ = (
+        CheckConstraint(
+            f"status IN ({', '.join(repr(s.value) for s in ChemRoundStatus)})",
+            name="status_known",
+        ),
+        Index("ix_chemin_rounds_user_id_id", "user_id", "id"),
+    )
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    variant: Mapped[str] = mapped_column(String(16))
+    status: Mapped[str] = mapped_column(String(16))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    settled_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    banker_rule: Mapped[str] = mapped_column(String(16))
+    decks: Mapped[int] = mapped_column(Integer)
+    seed_id: Mapped[int] = mapped_column(ForeignKey("seeds.id"), index=True)
+    client_seed: Mapped[str] = mapped_column(String(64))
+    nonce: Mapped[int] = mapped_column(Integer)
+    shoe_index: Mapped[int] = mapped_column(Integer)
+    round_in_shoe: Mapped[int] = mapped_column(Integer)
+    first_card: Mapped[int] = mapped_column(Integer)
+    last_in_shoe: Mapped[bool] = mapped_column(Boolean)
+    burn_shown: Mapped[str | None] = mapped_column(String(4))
+    cards: Mapped[str] = mapped_column(String(40))
+    bank_seat: Mapped[int] = mapped_column(Integer)
+    bank_minor: Mapped[int] = mapped_column(BigInteger)
+    hand_seat: Mapped[int] = mapped_column(Integer)
+    outcome: Mapped[str | None] = mapped_column(String(8))
+    commission_minor: Mapped[int | None] = mapped_column(BigInteger)
+    rounded_away: Mapped[str | None] = mapped_column(String(40))
+    pending_side: Mapped[str | None] = mapped_column(String(8))
+    pending_total: Mapped[int | None] = mapped_column(Integer)
+    pending_third: Mapped[int | None] = mapped_column(Integer)
+    decision_deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    bank_after: Mapped[str | None] = mapped_column(String(16))
+
+
+class ChemSeat(Base):
+    """Who sat where in a round: the banker or a punter, the stake at risk, banco, the result.
+
+    ``stake_minor`` is what the seat risked (a punter's bet; for the banker, the part
+    of the bank the bets covered), debited when the round was dealt; ``payout_minor``
+    what came back (stake and winnings, commission taken off).
+    """
+
+    __tablename__ = "chemin_seats"
+
+    round_id: Mapped[int] = mapped_column(ForeignKey("chemin_rounds.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    computer: Mapped[bool] = mapped_column(Boolean)
+    role: Mapped[str] = mapped_column(String(8))
+    stake_minor: Mapped[int] = mapped_column(BigInteger)
+    banco: Mapped[bool] = mapped_column(Boolean)
+    balance_before_minor: Mapped[int] = mapped_column(BigInteger)
+    delta_minor: Mapped[int | None] = mapped_column(BigInteger)
+    payout_minor: Mapped[int | None] = mapped_column(BigInteger)
+
+
+class ChemDecision(Base):
+    """One choice of a round, in order: the point, the choice, who chose, whether by timeout."""
+
+    __tablename__ = "chemin_decisions"
+
+    round_id: Mapped[int] = mapped_column(ForeignKey("chemin_rounds.id"), primary_key=True)
+    position: Mapped[int] = mapped_column(Integer, primary_key=True)
+    side: Mapped[str] = mapped_column(String(8))
+    total: Mapped[int] = mapped_column(Integer)
+    player_third: Mapped[int | None] = mapped_column(Integer)
+    draws: Mapped[bool] = mapped_column(Boolean)
+    seat: Mapped[int] = mapped_column(Integer)
+    computer: Mapped[bool] = mapped_column(Boolean)
+    by_timeout: Mapped[bool] = mapped_column(Boolean)
+
+
+class ChemAction(Base):
+    """An action at a Chemin de fer table, by idempotency key: a retry returns its answer."""
+
+    __tablename__ = "chemin_actions"
+    __table_args__ = (
+        UniqueConstraint("user_id", "idempotency_key", name="uq_chemin_actions_user_key"),
+    )
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    idempotency_key: Mapped[str] = mapped_column(String(200))
+    request_hash: Mapped[str] = mapped_column(String(64))
+    round_id: Mapped[int | None] = mapped_column(ForeignKey("chemin_rounds.id"))
+    response: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

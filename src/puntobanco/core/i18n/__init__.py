@@ -33,6 +33,7 @@ from puntobanco.core.i18n import (
     chemin,
     cli,
     common,
+    cserver,
     game,
     odds,
     ops,
@@ -63,6 +64,7 @@ SECTIONS: tuple[ModuleType, ...] = (
     server,
     chemin,
     banque,
+    cserver,
     web,
 )
 

@@ -1,0 +1,168 @@
+"""Chemin de fer as JSON: the table (seats, bank, whose turn, the choice awaited) and rounds."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from puntobanco.core.cards import parse_cards
+from puntobanco.core.chemin_table import left_to_cover
+from puntobanco.core.tableau import PLAYER_STOOD
+from puntobanco.server.chemin_game import HUMAN, Loaded, bets_in_order, turn
+from puntobanco.server.models import ChemDecision, ChemRound, ChemSeat, Seed
+from puntobanco.server.render import card_json
+
+
+def _when(moment: datetime | None) -> str | None:
+    if moment is None:
+        return None
+    aware = moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+    return aware.isoformat()
+
+
+def _third(value: int | None) -> int | str | None:
+    return "stood" if value == PLAYER_STOOD else value
+
+
+def state_json(loaded: Loaded, now: datetime) -> dict[str, Any]:
+    """The table as the player sees it now."""
+    table, row, pending = loaded.table, loaded.row, loaded.pending
+    phase, allowed = turn(table, pending)
+    bets: list[dict[str, Any]] = []
+    left = table.bank_minor
+    if phase == "bet":
+        before = bets_in_order(table, None, until_human=True)
+        bets = [{"seat": w.seat, "amount_minor": w.amount_minor, "banco": w.banco} for w in before]
+        left = left_to_cover(table, before)
+    decision = None
+    if pending is not None:
+        deadline = pending.decision_deadline
+        aware = (
+            None
+            if deadline is None
+            else (deadline if deadline.tzinfo is not None else deadline.replace(tzinfo=UTC))
+        )
+        decision = {
+            "round_id": pending.id,
+            "side": pending.pending_side,
+            "total": pending.pending_total,
+            "player_third": _third(pending.pending_third),
+            "cards": [card_json(c) for c in parse_cards(pending.cards)] if pending.cards else [],
+            "allowed": ["draw", "stand"],
+            "deadline": _when(deadline),
+            "seconds_left": None if aware is None else max(0, int((aware - now).total_seconds())),
+        }
+    return {
+        "variant": "chemin-de-fer",
+        "seats": [
+            {
+                "seat": seat,
+                "computer": seat != HUMAN,
+                "balance_minor": balance,
+                "banker": seat == table.banker,
+            }
+            for seat, balance in enumerate(table.balances)
+        ],
+        # While a round waits, its bank is the one at stake (the banker's stake is debited).
+        "bank": {
+            "seat": table.banker if pending is None else pending.bank_seat,
+            "amount_minor": table.bank_minor if pending is None else pending.bank_minor,
+            "open": table.bank_minor > 0 or pending is not None,
+            "may_keep": table.may_keep and pending is None,
+        },
+        "turn": phase,
+        "allowed": list(allowed),
+        "bets_before": bets,
+        "left_minor": left,
+        "minimum_minor": table.minimum_minor,
+        "decision_seconds": row.decision_seconds,
+        "banker_rule": row.banker_rule,
+        "decks": row.decks,
+        "pending": decision,
+    }
+
+
+def rounds_json(session: Session, rows: Sequence[ChemRound]) -> list[dict[str, Any]]:
+    """Rounds with their seats and decisions (two queries for all of them)."""
+    ids = [r.id for r in rows]
+    seats: dict[int, list[ChemSeat]] = {i: [] for i in ids}
+    decisions: dict[int, list[ChemDecision]] = {i: [] for i in ids}
+    if ids:
+        for s in session.execute(
+            select(ChemSeat).where(ChemSeat.round_id.in_(ids)).order_by(ChemSeat.seat)
+        ).scalars():
+            seats[s.round_id].append(s)
+        for d in session.execute(
+            select(ChemDecision)
+            .where(ChemDecision.round_id.in_(ids))
+            .order_by(ChemDecision.position)
+        ).scalars():
+            decisions[d.round_id].append(d)
+    hashes: dict[int, str] = {
+        int(seed_id): str(digest)
+        for seed_id, digest in session.execute(
+            select(Seed.id, Seed.server_seed_hash).where(Seed.id.in_({r.seed_id for r in rows}))
+        )
+    }
+    return [_round(r, seats[r.id], decisions[r.id], hashes.get(r.seed_id, "")) for r in rows]
+
+
+def _round(
+    row: ChemRound, seats: list[ChemSeat], decisions: list[ChemDecision], seed_hash: str
+) -> dict[str, Any]:
+    cards = parse_cards(row.cards) if row.cards else []
+    return {
+        "id": row.id,
+        "variant": row.variant,
+        "status": row.status,
+        "created_at": _when(row.created_at),
+        "settled_at": _when(row.settled_at),
+        "banker_rule": row.banker_rule,
+        "bank": {"seat": row.bank_seat, "amount_minor": row.bank_minor, "after": row.bank_after},
+        "hand_seat": row.hand_seat,
+        "cards": [card_json(c) for c in cards],
+        "outcome": row.outcome,
+        "commission_minor": row.commission_minor,
+        "rounded_away": row.rounded_away,
+        "timed_out": any(d.by_timeout for d in decisions),
+        "seats": [
+            {
+                "seat": s.seat,
+                "computer": s.computer,
+                "role": s.role,
+                "stake_minor": s.stake_minor,
+                "banco": s.banco,
+                "balance_before_minor": s.balance_before_minor,
+                "delta_minor": s.delta_minor,
+                "payout_minor": s.payout_minor,
+            }
+            for s in seats
+        ],
+        "decisions": [
+            {
+                "position": d.position,
+                "side": d.side,
+                "total": d.total,
+                "player_third": _third(d.player_third),
+                "choice": "draw" if d.draws else "stand",
+                "seat": d.seat,
+                "computer": d.computer,
+                "by_timeout": d.by_timeout,
+            }
+            for d in decisions
+        ],
+        "fairness": {
+            "server_seed_hash": seed_hash,
+            "client_seed": row.client_seed,
+            "nonce": row.nonce,
+            "decks": row.decks,
+            "shoe_index": row.shoe_index,
+            "round_in_shoe": row.round_in_shoe,
+            "first_card": row.first_card,
+            "burn_shown": row.burn_shown,
+        },
+    }

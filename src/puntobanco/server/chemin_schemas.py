@@ -1,0 +1,161 @@
+"""The Chemin de fer API's answers, as the OpenAPI schema documents them.
+
+``chemin_render`` builds these fields; the tests check answers against these models.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel
+
+
+class ChemCardOut(BaseModel):
+    """A card: ``{code, rank, suit, points, text}``."""
+
+    code: str
+    rank: str
+    suit: str
+    points: int
+    text: str
+
+
+class ChemSeatOut(BaseModel):
+    """A seat at the table now."""
+
+    seat: int
+    computer: bool
+    balance_minor: int
+    banker: bool
+
+
+class ChemBankOut(BaseModel):
+    """The bank: who holds it, its amount, whether it is open, whether he may keep it now."""
+
+    seat: int
+    amount_minor: int
+    open: bool
+    may_keep: bool
+
+
+class ChemBetOut(BaseModel):
+    """A computer punter's bet placed before the player's turn."""
+
+    seat: int
+    amount_minor: int
+    banco: bool
+
+
+class ChemPendingOut(BaseModel):
+    """The choice awaited: the point, the cards dealt so far, what is allowed, the deadline."""
+
+    round_id: int
+    side: str | None
+    total: int | None
+    player_third: int | str | None
+    cards: list[ChemCardOut]
+    allowed: list[str]
+    deadline: str | None
+    seconds_left: int | None
+
+
+class ChemTableOut(BaseModel):
+    """The table: seats, the bank, whose turn it is and the actions allowed."""
+
+    variant: str
+    seats: list[ChemSeatOut]
+    bank: ChemBankOut
+    turn: Literal["bank", "deal", "keep", "bet", "decision"]
+    allowed: list[str]
+    bets_before: list[ChemBetOut]
+    left_minor: int
+    minimum_minor: int
+    decision_seconds: int
+    banker_rule: str
+    decks: int
+    pending: ChemPendingOut | None
+
+
+class ChemRoundBankOut(BaseModel):
+    """The round's bank: holder, amount, and what became of it (grows, kept, given_up...)."""
+
+    seat: int
+    amount_minor: int
+    after: str | None
+
+
+class ChemRoundSeatOut(BaseModel):
+    """Who sat where in the round, the stake risked, banco, and the result."""
+
+    seat: int
+    computer: bool
+    role: Literal["banker", "punter"]
+    stake_minor: int
+    banco: bool
+    balance_before_minor: int
+    delta_minor: int | None
+    payout_minor: int | None
+
+
+class ChemDecisionOut(BaseModel):
+    """One choice of the round, in order."""
+
+    position: int
+    side: str
+    total: int
+    player_third: int | str | None
+    choice: Literal["draw", "stand"]
+    seat: int
+    computer: bool
+    by_timeout: bool
+
+
+class ChemFairnessOut(BaseModel):
+    """What the round's cards follow from (the shoe's seed, nonce and the round's first card)."""
+
+    server_seed_hash: str
+    client_seed: str
+    nonce: int
+    decks: int
+    shoe_index: int
+    round_in_shoe: int
+    first_card: int
+    burn_shown: str | None
+
+
+class ChemRoundOut(BaseModel):
+    """A Chemin de fer round as recalled."""
+
+    id: int
+    variant: str
+    status: Literal["pending", "settled"]
+    created_at: str | None
+    settled_at: str | None
+    banker_rule: str
+    bank: ChemRoundBankOut
+    hand_seat: int
+    cards: list[ChemCardOut]
+    outcome: str | None
+    commission_minor: int | None
+    rounded_away: str | None
+    timed_out: bool
+    seats: list[ChemRoundSeatOut]
+    decisions: list[ChemDecisionOut]
+    fairness: ChemFairnessOut
+
+
+class ChemAnswerOut(BaseModel):
+    """The table after an action, the round it dealt or completed, whether a choice timed out."""
+
+    table: ChemTableOut
+    round: ChemRoundOut | None
+    timed_out: bool
+    message: str | None = None
+    messages: dict[str, str] | None = None
+
+
+class ChemRoundPage(BaseModel):
+    """A page of rounds, newest first; ``next_before`` for the next page."""
+
+    rounds: list[ChemRoundOut]
+    next_before: int | None

@@ -117,7 +117,9 @@ def free_port() -> int:
         return port
 
 
-def start_server(url: str, workers: int, src: Path = SRC) -> tuple[subprocess.Popen[bytes], int]:
+def start_server(
+    url: str, workers: int, src: Path = SRC, extra_env: dict[str, str] | None = None
+) -> tuple[subprocess.Popen[bytes], int]:
     port = free_port()
     env = dict(os.environ)
     env.update(
@@ -134,6 +136,7 @@ def start_server(url: str, workers: int, src: Path = SRC) -> tuple[subprocess.Po
         PUNTOBANCO_LOGIN_ATTEMPTS="100000",
         PUNTOBANCO_PASSWORD_CHECKS_PER_ADDRESS="100000",
     )
+    env.update(extra_env or {})  # a variant measured (the event loop, the access log)
     env.pop("PROMETHEUS_MULTIPROC_DIR", None)
     process = subprocess.Popen(
         [sys.executable, "-m", "puntobanco.cli.main", "serve", "--port", str(port),

@@ -24,8 +24,11 @@ the net: the same balance at the end).
 On PostgreSQL each step is one statement (``server/statements.py``): the deal's first
 statement checks the session token, locks the wallet, the table and the seed and reads
 them; one statement writes the deal and the debit, then COMMIT; the settlement is one
-statement that commits on its own. On SQLite, in the same process, the steps run their
-statements one by one.
+statement that commits on its own. When the worker foresees the state (this worker's last
+round of the player left it, :class:`Foresight`), it deals from it before asking, and the
+first statement also writes the deal, *only if* what it locked is that state
+(``LOCK_AND_DEAL_IF_AS_DEALT``); otherwise the round is dealt from what it locked, as above.
+On SQLite, in the same process, the steps run their statements one by one.
 
 The recovery rule: a round left *dealt* (the process died, or the database
 failed, between the two commits) is found on start, by the periodic housekeeping

@@ -33,8 +33,9 @@ def _statements(client: TestClient) -> list[str]:
 def _follows(before: dict[str, Any], after: dict[str, Any]) -> bool:
     """Whether ``after`` was dealt from the cut-card shoe right after ``before``."""
     shoe, nxt = before["shoe"], after["shoe"]
-    return nxt["index"] == shoe["index"] and nxt["first_card"] == shoe["first_card"] + len(
-        before["cards"]
+    return bool(
+        nxt["index"] == shoe["index"]
+        and nxt["first_card"] == shoe["first_card"] + len(before["cards"])
     )
 
 

@@ -113,10 +113,11 @@ class Settings(BaseSettings):
         "worker's start on a loaded machine).",
     )
     event_loop: Literal["auto", "asyncio", "uvloop"] = Field(
-        default="auto",
-        description="The workers' event loop (uvicorn's --loop): auto is uvloop where it is "
-        "installed, else asyncio. Measured in bench/bench_server.py (see the README's serving "
-        "section).",
+        default="asyncio",
+        description="The workers' event loop (uvicorn's --loop; auto: uvloop where it is "
+        "installed). asyncio by default: with psycopg's async connections it settled as many "
+        "rounds per CPU ms as uvloop and more rounds/s in two sittings of three "
+        "(bench/bench_server_variants.py; the README's serving section).",
     )
     signups_per_address: int = Field(
         default=60, gt=0, description="New accounts (registered or guest) per client address."

@@ -117,7 +117,9 @@ def free_port() -> int:
         return port
 
 
-def start_server(url: str, workers: int, src: Path = SRC) -> tuple[subprocess.Popen[bytes], int]:
+def start_server(
+    url: str, workers: int, src: Path = SRC, extra_env: dict[str, str] | None = None
+) -> tuple[subprocess.Popen[bytes], int]:
     port = free_port()
     env = dict(os.environ)
     env.update(
@@ -134,6 +136,7 @@ def start_server(url: str, workers: int, src: Path = SRC) -> tuple[subprocess.Po
         PUNTOBANCO_LOGIN_ATTEMPTS="100000",
         PUNTOBANCO_PASSWORD_CHECKS_PER_ADDRESS="100000",
     )
+    env.update(extra_env or {})  # a variant measured (the event loop, the access log)
     env.pop("PROMETHEUS_MULTIPROC_DIR", None)
     process = subprocess.Popen(
         [sys.executable, "-m", "puntobanco.cli.main", "serve", "--port", str(port),
@@ -429,6 +432,66 @@ def breakdown(kind: str, rounds: int = 300, repeat: int = 3) -> dict[str, float]
     return {name: statistics.median(b[name] for b in blocks) for name in blocks[0]}
 
 
+# --- where a worker's CPU goes under load (py-spy) --------------------------------------
+
+#: Where a sampled stack's time is counted: the innermost frame that one of these matches
+#: (a frame of the package's own server code outside them counts as "server code").
+PROFILE_PARTS = (
+    ("psycopg (driver, socket I/O)", "psycopg/"),
+    ("SQLAlchemy (Core, session, greenlet)", "sqlalchemy/"),
+    ("core engine (table, shoe, coup, fairness)", "puntobanco/core/"),
+    ("answer (round_json, JSON)", "puntobanco/server/render.py"),
+    ("server code (game, rounds)", "puntobanco/server/"),
+    ("Starlette and FastAPI", "starlette/"),
+    ("Starlette and FastAPI", "fastapi/"),
+    ("uvicorn (HTTP parsing, protocol)", "uvicorn/"),
+    ("pydantic", "pydantic"),
+    ("JSON", "json/"),
+    ("asyncio event loop", "asyncio/"),
+)
+
+
+def profile(py_spy: str, kind: str = "postgres", clients: int = 8, seconds: float = 8.0) -> Any:
+    """One worker of this tree under ``clients`` players, sampled by py-spy (Python stacks).
+
+    Returns the server's CPU ms per round and each part's share of the samples (see
+    :data:`PROFILE_PARTS`); time in C (a socket's send, libpq) counts for the Python frame
+    that called it. py-spy is not a dependency: pass its path (``pip install py-spy`` into a
+    virtual environment of its own).
+    """
+    from collections import Counter
+
+    url, drop = database_for(kind)
+    process, port = start_server(url, 1, SRC)  # one worker: uvicorn serves in this process
+    samples = Path(tempfile.mkdtemp(prefix="pb-bench-spy-")) / "stacks.txt"
+    try:
+        tokens = asyncio.run(make_players(port, clients))
+        asyncio.run(load(port, tokens, 2, rounds=True))  # warm up
+        spy = subprocess.Popen(
+            [py_spy, "record", "--nonblocking", "--rate", "200", "--format", "raw",
+             "--output", str(samples), "--pid", str(process.pid),
+             "--duration", str(math.ceil(seconds))],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        run = asyncio.run(load(port, tokens, seconds, rounds=True, server=process.pid))
+        spy.wait(timeout=seconds + 30)
+    finally:
+        stop_server(process)
+        drop()
+    parts: Counter[str] = Counter()
+    for line in samples.read_text().splitlines():
+        stack, _, count = line.rpartition(" ")
+        part = "other (interpreter, uvicorn's loop start, threads)"
+        for frame in reversed(stack.split(";")):
+            hit = next((name for name, path in PROFILE_PARTS if path in frame), None)
+            if hit is not None:
+                part = hit
+                break
+        parts[part] += int(count)
+    total = max(sum(parts.values()), 1)
+    return run, {name: n / total for name, n in parts.most_common()}
+
+
 # --- statements and round trips per round -----------------------------------------------
 
 
@@ -603,6 +666,10 @@ def main() -> None:
         help="clients of the page's mix (round, then GET /api/shoe); 0: none",
     )  # fmt: skip
     parser.add_argument("--no-breakdown", action="store_true", help="skip the in-process stages")
+    parser.add_argument(
+        "--py-spy", metavar="PATH",
+        help="py-spy's executable: also profile one worker of this tree (PostgreSQL, 8 clients)",
+    )  # fmt: skip
     parser.add_argument("--count-url", help=argparse.SUPPRESS)
     parser.add_argument("--json", action="store_true", help="also print the results as JSON")
     args = parser.parse_args()
@@ -628,6 +695,16 @@ def _measure(args: argparse.Namespace, trees: dict[str, Path]) -> None:
         f" code: new = this tree{old}"
     )
     results: dict[str, Any] = {"breakdown": {}, "counts": {}, "runs": []}
+    if args.py_spy:
+        run, shares = profile(args.py_spy)
+        results["profile"] = {"run": run, "shares": shares}
+        cpu = run["server_cpu_ms"]
+        print(
+            f"where a worker's CPU goes (this tree, PostgreSQL, 1 worker, 8 clients, py-spy):"
+            f" {cpu:.2f} ms per round, {run['per_s']:.0f} rounds/s"
+        )
+        for name, share in shares.items():
+            print(f"  {share * cpu:5.2f} ms  {100 * share:4.1f}%  {name}")
     kinds = sorted({c.split(":")[0] for c in args.configs})
     print("statements and round trips per POST /api/rounds (in-process count, SQLAlchemy events):")
     for kind in kinds:

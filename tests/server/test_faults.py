@@ -335,8 +335,10 @@ class Books:
 def _phase(ops: list[str], cut_at: int) -> str:
     """Where in the round the cut fell: before, deal_commit, settle or settle_commit."""
     # On SQLite its own statement; on PostgreSQL the deal's one statement, which starts
-    # with it (DEAL_AND_DEBIT).
-    inserted = [i for i, op in enumerate(ops[:cut_at]) if "INSERT INTO rounds" in op]
+    # with it (DEAL_AND_DEBIT), or the statement that locks and writes a round dealt from a
+    # foreseen state (LOCK_AND_DEAL_IF_AS_DEALT, which starts with the lock).
+    deals = ("INSERT INTO rounds", "WITH locked AS")
+    inserted = [i for i, op in enumerate(ops[:cut_at]) if any(d in op for d in deals)]
     if not inserted:
         return "before"
     if "COMMIT" not in ops[inserted[0] : cut_at]:

@@ -163,6 +163,7 @@ def register(app: typer.Typer) -> None:
                     workers=workers,
                     log_level=log_level.lower(),
                     access_log=False,
+                    loop=settings.event_loop,
                     # The rate limits count per client address: behind a reverse proxy,
                     # that address comes from the proxy's X-Forwarded-For, trusted only from
                     # these proxies (uvicorn's own default when None).

@@ -24,8 +24,11 @@ the net: the same balance at the end).
 On PostgreSQL each step is one statement (``server/statements.py``): the deal's first
 statement checks the session token, locks the wallet, the table and the seed and reads
 them; one statement writes the deal and the debit, then COMMIT; the settlement is one
-statement that commits on its own. On SQLite, in the same process, the steps run their
-statements one by one.
+statement that commits on its own. When the worker foresees the state (this worker's last
+round of the player left it, :class:`Foresight`), it deals from it before asking, and the
+first statement also writes the deal, *only if* what it locked is that state
+(``LOCK_AND_DEAL_IF_AS_DEALT``); otherwise the round is dealt from what it locked, as above.
+On SQLite, in the same process, the steps run their statements one by one.
 
 The recovery rule: a round left *dealt* (the process died, or the database
 failed, between the two commits) is found on start, by the periodic housekeeping
@@ -49,7 +52,7 @@ import hashlib
 import json
 import logging
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -74,6 +77,7 @@ from puntobanco.server.statements import (
     DEAL_AND_DEBIT,
     INSERT_BETS,
     INSERT_ROUND,
+    LOCK_AND_DEAL_IF_AS_DEALT,
     LOCK_PLAYER_FOR_TOKEN,
     LOCK_WALLET_FOR_TOKEN,
     SETTLE_BET,
@@ -106,6 +110,9 @@ class Started:
     table: Table | None = None
     seed_hash: str = ""
     coup: CoupResult | None = None
+    token_hash: str | None = None
+    state: _TableState | None = None
+    seed: _SeedState | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,12 +250,210 @@ def start_round(
         # A retry with the same key committed its round while this request waited for the
         # wallet: read again, this request now finds that round (and returns it).
         return _start_round(
-            session, settings, key=key, stakes=stakes, user_id=user_id, token_hash=token_hash
+            session,
+            settings,
+            key=key,
+            stakes=stakes,
+            user_id=user_id,
+            token_hash=token_hash,
+            foresee=False,
         )
 
 
 class _KeyRaced(Exception):
     """The deal's insert met a round with the same key, committed meanwhile."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Foreseen:
+    """A player's state as this worker's last round of theirs left it (see :class:`Foresight`)."""
+
+    user_id: int
+    balance_minor: int
+    table: _TableState
+    seed: _SeedState
+
+
+class Foresight:
+    """What each player's next round will most likely find, as this worker last wrote it.
+
+    On PostgreSQL a round dealt from the foreseen state is written by the statement that
+    locks the player's rows (:data:`LOCK_AND_DEAL_IF_AS_DEALT`), which writes it *only if*
+    the locked rows are that state: one round trip fewer, and nothing decided by memory (a
+    top-up, a table switch, a round in another worker makes the statement write nothing,
+    and the round is dealt again from what it locked). Entries are taken when used.
+    """
+
+    def __init__(self, size: int = 10_000) -> None:
+        self._size = size
+        self._by_token: dict[str, _Foreseen] = {}
+
+    def take(self, token_hash: str) -> _Foreseen | None:
+        """The state foreseen for this session's player (forgotten: used once)."""
+        return self._by_token.pop(token_hash, None)
+
+    def remember(self, token_hash: str, foreseen: _Foreseen) -> None:
+        """What this session's round left behind (the oldest entry makes room)."""
+        if len(self._by_token) >= self._size:
+            self._by_token.pop(next(iter(self._by_token)))  # the oldest
+        self._by_token[token_hash] = foreseen
+
+
+FORESIGHT = Foresight()
+
+
+@dataclass(slots=True)
+class _Deal:
+    """A round dealt in memory from a state: what to write, and the table that settles it."""
+
+    values: dict[str, Any]
+    bets: list[Bet]
+    table: Table
+    result: CoupResult
+    state: _TableState
+    seed: _SeedState
+    read_nonce: int
+
+
+def _deal(
+    settings: Settings,
+    state: _TableState,
+    seed: _SeedState,
+    balance: int,
+    stakes: Mapping[str, int],
+    *,
+    user_id: int,
+    key: str,
+    fingerprint: str,
+) -> _Deal:
+    """Take the bets and deal from ``state`` and ``seed`` (which it advances), in memory.
+
+    Raises:
+        ApiError: 409 ``preset_withdrawn``; 402 and 422 (the bets).
+    """
+    if state.preset not in settings.table_presets:
+        # The operator withdrew these rules: no new round is dealt under them (a round
+        # already dealt is still settled by them, in settle_round).
+        raise ApiError(
+            409,
+            "preset_withdrawn",
+            preset=state.preset,
+            allowed=", ".join(settings.table_presets),
+        )
+    read_nonce = seed.next_nonce
+    # The game is the core's Table, built from what is stored: the preset's rules, the
+    # operator's limits, the wallet's balance and the table's shoe. It decides which
+    # bets are taken, deals and (in settle_round) settles; the server keeps the ledger.
+    rules = rules_for(state.preset)
+    shoe, new = _stored_shoe(state, seed, rules)
+    table = Table(rules, limits_for(settings, rules), balance_minor=int(balance), shoe=shoe)
+    bets = table.place_bets(_bets(stakes, rules))
+    if not new:
+        shoe.resume(position=state.shoe_position, rounds=state.shoe_rounds)
+    result = table.deal()
+    first_card = shoe.position - result.card_count
+    nonce, client_seed = _advance(state, seed, shoe, result, new=new)
+    burn = result.burn
+    values = dict(
+        user_id=user_id,
+        idempotency_key=key,
+        request_hash=fingerprint,
+        status=RoundStatus.DEALT,
+        created_at=utcnow(),
+        preset=state.preset,
+        seed_id=seed.id,
+        client_seed=client_seed,
+        nonce=nonce,
+        shoe_index=state.shoes_started - 1,
+        round_in_shoe=result.round_in_shoe or 1,
+        first_card=first_card,
+        last_in_shoe=result.last_in_shoe,
+        burn_shown=None if burn is None else burn.shown.code,
+        burn_face_down=None if burn is None else len(burn.face_down),
+        cards=" ".join(card.code for card in result.cards),
+        outcome=result.outcome.value,
+        staked_minor=bets.staked_minor,
+    )
+    return _Deal(values, list(bets.bets), table, result, state, seed, read_nonce)
+
+
+def _states(row: Any) -> tuple[_TableState, _SeedState]:
+    """The table and seed as a locking statement read them."""
+    state = _TableState(
+        row.preset,
+        row.shoes_started,
+        bool(row.shoe_open),
+        row.shoe_seed_id,
+        row.shoe_client_seed,
+        row.shoe_nonce,
+        row.shoe_position,
+        row.shoe_rounds,
+    )
+    seed = _SeedState(
+        row.seed_id, row.server_seed, row.server_seed_hash, row.client_seed, row.next_nonce
+    )
+    return state, seed
+
+
+def _foreseen_deal(
+    connection: Any,
+    settings: Settings,
+    foreseen: _Foreseen,
+    stakes: Mapping[str, int],
+    *,
+    token_hash: str,
+    key: str,
+    fingerprint: str,
+) -> tuple[Any, _Deal | None]:
+    """Deal from the foreseen state, and lock and write it in one statement if it holds.
+
+    Returns:
+        The locked row (as :data:`LOCK_PLAYER_FOR_TOKEN` returns it; ``None``: an unknown
+        token, or no seed in play) and the deal when it was written (``None``: the state
+        was another, nothing was written, the caller deals from the row).
+    """
+    state, seed = replace(foreseen.table), replace(foreseen.seed)
+    try:
+        deal = _deal(
+            settings,
+            state,
+            seed,
+            foreseen.balance_minor,
+            stakes,
+            user_id=foreseen.user_id,
+            key=key,
+            fingerprint=fingerprint,
+        )
+    except (ApiError, BaccaratError):
+        # Judged on a state that may be stale: judged again on the locked one.
+        params = {"token_hash": token_hash, "now": utcnow(), "t_key": key}
+        return connection.execute(LOCK_PLAYER_FOR_TOKEN, params).one_or_none(), None
+    was, was_seed = foreseen.table, foreseen.seed
+    params = {
+        **deal.values,
+        **_shoe_values(deal.state),
+        "status": str(deal.values["status"]),
+        "next_nonce": deal.seed.next_nonce,
+        "bet_names": [bet.kind.value for bet in deal.bets],
+        "bet_stakes": [bet.stake_minor for bet in deal.bets],
+        "token_hash": token_hash,
+        "now": utcnow(),
+        "was_balance_minor": foreseen.balance_minor,
+        "was_shoes_started": was.shoes_started,
+        "was_shoe_open": was.shoe_open,
+        "was_shoe_seed_id": was.shoe_seed_id,
+        "was_shoe_client_seed": was.shoe_client_seed,
+        "was_shoe_nonce": was.shoe_nonce,
+        "was_shoe_position": was.shoe_position,
+        "was_shoe_rounds": was.shoe_rounds,
+        "was_client_seed": was_seed.client_seed,
+        "was_next_nonce": was_seed.next_nonce,
+    }
+    row = connection.execute(LOCK_AND_DEAL_IF_AS_DEALT, params).one_or_none()
+    if row is None or row.dealt_id is None:
+        return row, None
+    deal.values["id"] = int(row.dealt_id)
+    return row, deal
 
 
 def _start_round(
@@ -259,6 +464,7 @@ def _start_round(
     stakes: Mapping[str, int],
     user_id: int | None,
     token_hash: str | None,
+    foresee: bool = True,
 ) -> Started:
     fingerprint = request_hash(stakes)
     with session.begin():
@@ -266,12 +472,33 @@ def _start_round(
         # this lock), then read what the previous holder of the lock committed: the
         # table, the seed in play, and any round already made with this key. With a
         # token, one statement checks it, locks and reads (LOCK_PLAYER_FOR_TOKEN: the
-        # table and seed rows locked too, so that they are read as committed).
+        # table and seed rows locked too, so that they are read as committed); on
+        # PostgreSQL, when this worker foresaw the state, the same statement also writes
+        # the round dealt from it if that is the state it locked (see Foresight).
         connection = session.connection()
         row: Any = None
+        deal: _Deal | None = None
         if token_hash is not None:
             params = {"token_hash": token_hash, "now": utcnow(), "t_key": key}
-            row = connection.execute(LOCK_PLAYER_FOR_TOKEN, params).one_or_none()
+            foreseen = None
+            if foresee and connection.dialect.name == "postgresql":
+                foreseen = FORESIGHT.take(token_hash)
+            if foreseen is not None:
+                try:
+                    row, deal = _foreseen_deal(
+                        connection,
+                        settings,
+                        foreseen,
+                        stakes,
+                        token_hash=token_hash,
+                        key=key,
+                        fingerprint=fingerprint,
+                    )
+                except IntegrityError as exc:
+                    _raise_if_key_raced(exc, key)
+                    raise
+            else:
+                row = connection.execute(LOCK_PLAYER_FOR_TOKEN, params).one_or_none()
             if row is None:
                 # An unknown token, or the seed in play replaced while this request waited
                 # for the lock: the steps one by one tell which.
@@ -288,77 +515,65 @@ def _start_round(
             # table and the seed on a snapshot taken before the wait for the lock.
             row = connection.execute(TABLE_SEED_AND_KEY, {"t_user": user_id, "t_key": key}).one()
         assert user_id is not None
-        existing_id, existing_hash, existing_status = row.round_id, row.request_hash, row.status
-        if existing_id is not None:
-            if existing_hash != fingerprint:
-                raise ApiError(409, "idempotency_conflict", key=key[:40])
-            return Started(int(existing_id), True, RoundStatus(existing_status), user_id)
-        if row.preset not in settings.table_presets:
-            # The operator withdrew these rules: no new round is dealt under them (a round
-            # already dealt is still settled by them, in settle_round).
-            raise ApiError(
-                409,
-                "preset_withdrawn",
-                preset=row.preset,
-                allowed=", ".join(settings.table_presets),
+        if deal is None:
+            existing_id, existing_hash, existing_status = row.round_id, row.request_hash, row.status
+            if existing_id is not None:
+                if existing_hash != fingerprint:
+                    raise ApiError(409, "idempotency_conflict", key=key[:40])
+                return Started(int(existing_id), True, RoundStatus(existing_status), user_id)
+            state, seed = _states(row)
+            deal = _deal(
+                settings,
+                state,
+                seed,
+                balance,
+                stakes,
+                user_id=user_id,
+                key=key,
+                fingerprint=fingerprint,
             )
-        state = _TableState(
-            row.preset,
-            row.shoes_started,
-            bool(row.shoe_open),
-            row.shoe_seed_id,
-            row.shoe_client_seed,
-            row.shoe_nonce,
-            row.shoe_position,
-            row.shoe_rounds,
-        )
-        seed = _SeedState(
-            row.seed_id, row.server_seed, row.server_seed_hash, row.client_seed, row.next_nonce
-        )
-        # The game is the core's Table, built from what is stored: the preset's rules, the
-        # operator's limits, the wallet's balance and the table's shoe. It decides which
-        # bets are taken, deals and (in settle_round) settles; the server keeps the ledger.
-        rules = rules_for(state.preset)
-        shoe, new = _stored_shoe(state, seed, rules)
-        table = Table(rules, limits_for(settings, rules), balance_minor=int(balance), shoe=shoe)
-        bets = table.place_bets(_bets(stakes, rules))
-        if not new:
-            shoe.resume(position=state.shoe_position, rounds=state.shoe_rounds)
-        result = table.deal()
-        first_card = shoe.position - result.card_count
-        nonce, client_seed = _advance(state, seed, shoe, result, new=new)
-        burn = result.burn
-        values = dict(
-            user_id=user_id,
-            idempotency_key=key,
-            request_hash=fingerprint,
-            status=RoundStatus.DEALT,
-            created_at=utcnow(),
-            preset=state.preset,
-            seed_id=seed.id,
-            client_seed=client_seed,
-            nonce=nonce,
-            shoe_index=state.shoes_started - 1,
-            round_in_shoe=result.round_in_shoe or 1,
-            first_card=first_card,
-            last_in_shoe=result.last_in_shoe,
-            burn_shown=None if burn is None else burn.shown.code,
-            burn_face_down=None if burn is None else len(burn.face_down),
-            cards=" ".join(card.code for card in result.cards),
-            outcome=result.outcome.value,
-            staked_minor=bets.staked_minor,
-        )
-        try:
-            round_id = _write_deal(session, values, bets.bets, state, seed, row.next_nonce)
-        except IntegrityError as exc:
-            diag = getattr(exc.orig, "diag", None)
-            if "uq_rounds_user_key" not in (getattr(diag, "constraint_name", None) or str(exc)):
+            try:
+                deal.values["id"] = _write_deal(
+                    session, deal.values, deal.bets, deal.state, deal.seed, deal.read_nonce
+                )
+            except IntegrityError as exc:
+                _raise_if_key_raced(exc, key)
                 raise
-            raise _KeyRaced(key) from exc
-        written = Round(id=round_id, **values)
+        round_id = int(deal.values["id"])
+        written = Round(**deal.values)
     return Started(
-        round_id, False, RoundStatus.DEALT, user_id, written, table, seed.server_seed_hash, result
+        round_id,
+        False,
+        RoundStatus.DEALT,
+        user_id,
+        written,
+        deal.table,
+        deal.seed.server_seed_hash,
+        deal.result,
+        token_hash,
+        deal.state,
+        deal.seed,
     )
+
+
+def _raise_if_key_raced(exc: IntegrityError, key: str) -> None:
+    """:class:`_KeyRaced` if ``exc`` is the round key's unique constraint."""
+    diag = getattr(exc.orig, "diag", None)
+    if "uq_rounds_user_key" in (getattr(diag, "constraint_name", None) or str(exc)):
+        raise _KeyRaced(key) from exc
+
+
+def _shoe_values(table: _TableState) -> dict[str, Any]:
+    """The table's shoe columns, as written after a round."""
+    return {
+        "shoes_started": table.shoes_started,
+        "shoe_open": table.shoe_open,
+        "shoe_seed_id": table.shoe_seed_id,
+        "shoe_client_seed": table.shoe_client_seed,
+        "shoe_nonce": table.shoe_nonce,
+        "shoe_position": table.shoe_position,
+        "shoe_rounds": table.shoe_rounds,
+    }
 
 
 def _write_deal(
@@ -379,15 +594,7 @@ def _write_deal(
     """
     connection = session.connection()
     user_id = values["user_id"]
-    shoe = {
-        "shoes_started": table.shoes_started,
-        "shoe_open": table.shoe_open,
-        "shoe_seed_id": table.shoe_seed_id,
-        "shoe_client_seed": table.shoe_client_seed,
-        "shoe_nonce": table.shoe_nonce,
-        "shoe_position": table.shoe_position,
-        "shoe_rounds": table.shoe_rounds,
-    }
+    shoe = _shoe_values(table)
     bets = list(bets)
     if connection.dialect.name == "postgresql":
         written = connection.execute(
@@ -467,7 +674,11 @@ def settle_round(session: Session, round_id: int, known: Started | None = None) 
     if dealt_here and session.get_bind().dialect.name == "postgresql":
         # The round this request dealt, on PostgreSQL: one statement, its own transaction.
         assert known is not None and known.row is not None and known.table is not None
-        return _settle_dealt(session, known.row.user_id, round_id, known.table.settle())
+        settled = _settle_dealt(session, known.row.user_id, round_id, known.table.settle())
+        if settled is not None and known.token_hash and known.state and known.seed:
+            foreseen = _Foreseen(known.user_id, settled.balance_minor, known.state, known.seed)
+            FORESIGHT.remember(known.token_hash, foreseen)
+        return settled
     with session.begin():
         if known is not None and known.row is not None and known.table is not None:
             # The round this request dealt: its table settles it.

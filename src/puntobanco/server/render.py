@@ -273,10 +273,19 @@ def shoe_json(session: Session, table: PlayerTable) -> dict[str, Any]:
     }
 
 
-@lru_cache(maxsize=256)
+#: Shoe states whose edges a worker keeps: a few per player in play (the state before and
+#: after each round), so that every poll of the page but the first after a round is a lookup.
+EDGES_CACHED = 4096
+
+
+@lru_cache(maxsize=EDGES_CACHED)
 def edges_json(preset: str, seen: tuple[str, ...]) -> dict[str, Any] | None:
     """Each offered bet's exact house edge for the shoe less the cards seen.
 
+    Cached per shoe state: the key is the preset and the sorted codes of the cards seen,
+    that is the composition left (suits included: some side bets read them), whatever the
+    order they came in. The exact analysis of a state costs tens of milliseconds; the page
+    polls its shoe after every round, and every poll of the same state is a lookup.
     Burned face-down cards were never seen, so they stay in the composition.
     ``None`` if the analysis fails (the panel is informative: the request goes on).
     """

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ipaddress
 from functools import lru_cache
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
@@ -111,6 +111,13 @@ class Settings(BaseSettings):
         description="How long the supervisor of several workers waits for a worker to answer "
         "its health check before killing it (uvicorn's own default, 5 s, is shorter than a "
         "worker's start on a loaded machine).",
+    )
+    event_loop: Literal["auto", "asyncio", "uvloop"] = Field(
+        default="asyncio",
+        description="The workers' event loop (uvicorn's --loop; auto: uvloop where it is "
+        "installed). asyncio by default: with psycopg's async connections it settled as many "
+        "rounds per CPU ms as uvloop and more rounds/s in two sittings of three "
+        "(bench/bench_server_variants.py; the README's serving section).",
     )
     signups_per_address: int = Field(
         default=60, gt=0, description="New accounts (registered or guest) per client address."

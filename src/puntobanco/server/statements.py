@@ -267,3 +267,69 @@ SELECT (SELECT balance_minor FROM settled_round) AS written,
        (SELECT balance_minor FROM credit) AS balance_minor
 """
 )
+
+#: The deal's first step and its writes in one statement, when the worker foresaw the state:
+#: check the session token and lock the wallet, table and seed in play (as
+#: LOCK_PLAYER_FOR_TOKEN does, and returning the same row), then, *only if* what is locked is
+#: the state the round was dealt from (the balance, the table's shoe, the seed and its nonce,
+#: no round with this key: params ``was_*``), write the deal and debit as DEAL_AND_DEBIT does.
+#: ``dealt_id`` is the round's id when it was written; NULL when the state was not the one
+#: foreseen, and the caller deals again from the row returned (nothing was written).
+LOCK_AND_DEAL_IF_AS_DEALT = text(
+    """
+WITH locked AS (SELECT w.user_id, w.balance_minor, t.preset, t.shoes_started, t.shoe_open,
+           t.shoe_seed_id, t.shoe_client_seed, t.shoe_nonce, t.shoe_position, t.shoe_rounds,
+           s.id AS seed_id, s.server_seed, s.server_seed_hash, s.client_seed, s.next_nonce,
+           r.id AS round_id, r.request_hash, r.status
+    FROM wallets w
+    JOIN auth_sessions a ON a.user_id = w.user_id
+    JOIN player_tables t ON t.user_id = w.user_id
+    JOIN seeds s ON s.user_id = w.user_id AND s.revealed_at IS NULL
+    LEFT JOIN rounds r ON r.user_id = w.user_id AND r.idempotency_key = :idempotency_key
+    WHERE a.token_hash = :token_hash AND a.expires_at > :now
+    FOR UPDATE OF w, t, s),
+as_dealt AS (SELECT user_id FROM locked
+    WHERE round_id IS NULL AND user_id = :user_id AND balance_minor = :was_balance_minor
+      AND preset = :preset AND shoes_started = :was_shoes_started
+      AND shoe_open = :was_shoe_open
+      AND shoe_seed_id IS NOT DISTINCT FROM CAST(:was_shoe_seed_id AS bigint)
+      AND shoe_client_seed IS NOT DISTINCT FROM CAST(:was_shoe_client_seed AS text)
+      AND shoe_nonce IS NOT DISTINCT FROM CAST(:was_shoe_nonce AS bigint)
+      AND shoe_position = :was_shoe_position AND shoe_rounds = :was_shoe_rounds
+      AND seed_id = :seed_id AND client_seed = :was_client_seed
+      AND next_nonce = :was_next_nonce),
+new_round AS (INSERT INTO rounds
+        (user_id, idempotency_key, request_hash, status, created_at, preset, seed_id,
+         client_seed, nonce, shoe_index, round_in_shoe, first_card, last_in_shoe,
+         burn_shown, burn_face_down, cards, outcome, staked_minor)
+    SELECT :user_id, :idempotency_key, :request_hash, :status, :created_at, :preset, :seed_id,
+           :client_seed, :nonce, :shoe_index, :round_in_shoe, :first_card, :last_in_shoe,
+           CAST(:burn_shown AS text), CAST(:burn_face_down AS integer), :cards, :outcome,
+           :staked_minor
+    FROM as_dealt
+    RETURNING id),
+bet AS (SELECT * FROM unnest(CAST(:bet_names AS text[]), CAST(:bet_stakes AS bigint[]))
+        WITH ORDINALITY AS b(name, stake_minor, position)),
+new_bets AS (INSERT INTO round_bets (round_id, bet, stake_minor)
+    SELECT new_round.id, bet.name, bet.stake_minor FROM new_round, bet),
+stake_entries AS (INSERT INTO ledger_entries
+        (journal, account, user_id, kind, amount_minor, round_id, bet, created_at)
+    SELECT 'round:' || new_round.id || ':' || 'stake', side.account, side.user_id, 'stake',
+           side.sign * bet.stake_minor, new_round.id, bet.name, :created_at
+    FROM new_round, bet,
+         (VALUES (1, 'wallet', CAST(:user_id AS bigint), -1),
+                 (2, 'house_game', NULL, 1)) AS side(position, account, user_id, sign)
+    ORDER BY bet.position, side.position),
+debit AS (UPDATE wallets SET balance_minor = balance_minor - :staked_minor
+    WHERE user_id = :user_id AND EXISTS (SELECT 1 FROM new_round) RETURNING balance_minor),
+shoe_moved AS (UPDATE player_tables
+    SET shoes_started = :shoes_started, shoe_open = :shoe_open, shoe_seed_id = :shoe_seed_id,
+        shoe_client_seed = :shoe_client_seed, shoe_nonce = :shoe_nonce,
+        shoe_position = :shoe_position, shoe_rounds = :shoe_rounds
+    WHERE user_id = :user_id AND EXISTS (SELECT 1 FROM new_round)),
+nonce_used AS (UPDATE seeds SET next_nonce = :next_nonce
+    WHERE id = :seed_id AND next_nonce <> :next_nonce AND EXISTS (SELECT 1 FROM new_round))
+SELECT locked.*, new_round.id AS dealt_id, debit.balance_minor AS dealt_balance
+FROM locked LEFT JOIN new_round ON true LEFT JOIN debit ON true
+"""
+)

@@ -15,14 +15,14 @@ EN: dict[str, str] = {
         "9/11, 0.5 or 1; got '{value}'"
     ),
     "banque.solve.tableau_given": "The {hand} tableau on 5: draws with probability {p} ({pf})",
-    "banque.solve.finite": (
-        "Baccarat Banque is solved with replacement only (the infinite deck): "
-        "give --infinite or no shoe"
-    ),
     "banque.solve.float": "Baccarat Banque is solved in exact fractions only: leave out --float",
     "banque.solve.title": (
-        "Baccarat Banque: the Banker's best reply to two tableaux (infinite deck, cards drawn "
-        "with replacement), Banque rule {rule}"
+        "Baccarat Banque: the Banker's best reply to two tableaux ({where}), Banque rule {rule}"
+    ),
+    "banque.solve.shoe_model": (
+        "Cards drawn without replacement; each tableau knows only its total, the Banker his "
+        "total and what each tableau shows (its third card, that it stood, or its natural), "
+        "not the cards that make them."
     ),
     "banque.solve.which": (
         "A three-person game has no single value: this is the Banker's best reply, a unit "
@@ -99,16 +99,17 @@ ES: dict[str, str] = {
         "9/11, 0.5 o 1; se recibió '{value}'"
     ),
     "banque.solve.tableau_given": "Tableau {hand} con 5: pide con probabilidad {p} ({pf})",
-    "banque.solve.finite": (
-        "el Baccarat Banque solo se resuelve con reposición (la baraja infinita): "
-        "indique --infinite o ningún sabot"
-    ),
     "banque.solve.float": (
         "el Baccarat Banque solo se resuelve en fracciones exactas: quite --float"
     ),
     "banque.solve.title": (
-        "Baccarat Banque: la mejor respuesta de la banca a dos tableaux (baraja infinita, cartas "
-        "con reposición), regla de Banque {rule}"
+        "Baccarat Banque: la mejor respuesta de la banca a dos tableaux ({where}), regla de "
+        "Banque {rule}"
+    ),
+    "banque.solve.shoe_model": (
+        "Cartas sacadas sin reemplazamiento; cada tableau solo conoce su total, y la banca el "
+        "suyo y lo que muestra cada tableau (su tercera carta, que se plantó o su natural), "
+        "no las cartas que los forman."
     ),
     "banque.solve.which": (
         "Un juego de tres personas no tiene un valor único: esta es la mejor respuesta de la "

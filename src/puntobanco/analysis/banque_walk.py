@@ -86,6 +86,21 @@ def denominator(cards: int, *, replace: bool) -> int:
     return cards**COUP_CARDS if replace else falling(cards, COUP_CARDS)
 
 
+#: A running sum is reduced modulo the prime only once it passes this (a term is a residue
+#: times a count of cards, under 2**62 for any shoe under 2**31 cards, so nothing overflows
+#: 64 bits): a comparison is cheaper than a division.
+_REDUCE_AT = 1 << 62
+
+
+def _add_py(total: int, term: int, mod: int) -> int:
+    """``total + term``, reduced modulo ``mod`` only when it grows large."""
+    total += term
+    return total % mod if total >= _REDUCE_AT else total
+
+
+_add = cast(Callable[[int, int, int], int], njit(cache=True, inline="always")(_add_py))
+
+
 def _tableaux_py(
     c: np.ndarray,
     naturals: np.ndarray,
@@ -146,9 +161,9 @@ def _tableaux_py(
             stood = acc[b, l_col, r_col, 0, r_part, l_part]
             ws = w * scale[cards] % mod
             o = 0 if b > r_final else 1 if b < r_final else 2
-            stood[0, o] = (stood[0, o] + ws) % mod
+            stood[0, o] = _add(stood[0, o], ws, mod)
             o = 0 if b > l_final else 1 if b < l_final else 2
-            stood[1, o] = (stood[1, o] + ws) % mod
+            stood[1, o] = _add(stood[1, o], ws, mod)
             # He draws: how many of the cards left end each way, per tableau.
             rw = rl = rt = lw = ll = lt = 0
             for q in range(10):
@@ -172,12 +187,12 @@ def _tableaux_py(
                     lt += cq
             wd = w * scale[cards + 1] % mod
             drawn = acc[b, l_col, r_col, 1, r_part, l_part]
-            drawn[0, 0] = (drawn[0, 0] + wd * rw) % mod
-            drawn[0, 1] = (drawn[0, 1] + wd * rl) % mod
-            drawn[0, 2] = (drawn[0, 2] + wd * rt) % mod
-            drawn[1, 0] = (drawn[1, 0] + wd * lw) % mod
-            drawn[1, 1] = (drawn[1, 1] + wd * ll) % mod
-            drawn[1, 2] = (drawn[1, 2] + wd * lt) % mod
+            drawn[0, 0] = _add(drawn[0, 0], wd * rw, mod)
+            drawn[0, 1] = _add(drawn[0, 1], wd * rl, mod)
+            drawn[0, 2] = _add(drawn[0, 2], wd * rt, mod)
+            drawn[1, 0] = _add(drawn[1, 0], wd * lw, mod)
+            drawn[1, 1] = _add(drawn[1, 1], wd * ll, mod)
+            drawn[1, 2] = _add(drawn[1, 2], wd * lt, mod)
             if tl >= 0:
                 c[tl] += dec
         if tr >= 0:
@@ -200,7 +215,7 @@ def _walk_py(
     nat: np.ndarray,
     acc: np.ndarray,
 ) -> None:
-    """The walk, into ``nat`` and ``acc`` (zeroed by the caller), every sum modulo ``mod``.
+    """The walk, into ``nat`` and ``acc`` (zeroed by the caller), each sum right modulo ``mod``.
 
     ``scale[k]`` is what a coup that ended on ``k`` cards is multiplied by
     (the ways of dealing the other ``9 - k`` positions), modulo ``mod``.
@@ -332,8 +347,8 @@ def banque_tally(
             nat,
             acc,
         )
-        nat_residues.append(nat)
-        cell_residues.append(acc)
+        nat_residues.append(nat % prime)
+        cell_residues.append(acc % prime)
     nat_values = _rebuild(nat_residues, primes)
     return BanqueTally(
         naturals=tuple(tuple(int(v) for v in row) for row in nat_values),

@@ -6,6 +6,7 @@ Examples::
     puntobanco solve --infinite --banker free --json  # Kemeny and Snell's game
     puntobanco solve --decks 6 --banker free --lang es
     puntobanco solve --ranks A=3,2=4,...,K=2          # the unseen cards of a shoe
+    puntobanco solve --variant banque --decks 6       # Banque, without replacement
 
 Bad input (an unknown variant or Banker rule, a shoe under 6 cards, two shoes
 at once) prints one sentence naming the problem and what is allowed, in the

@@ -1,4 +1,4 @@
-"""Time the Chemin de fer solver on a full 6-deck shoe, beside Punto Banco's exact odds, in one run.
+"""Time the Chemin de fer and Banque solvers on full shoes, beside Punto Banco's exact odds.
 
     PYTHONPATH=src python bench/bench_solve.py [--repeat N]
 
@@ -10,6 +10,9 @@ Paths timed (one core; numba's compilation is done, and cached, before timing):
   (target: 50 ms), and the compiled walk alone;
 * through a shoe: the float path re-solved for the unseen cards after every
   round of a seeded 6-deck shoe dealt to its cut card (mean and worst round);
+* Banque: ``solve_banque_shoe`` for full 8- and 6-deck shoes without
+  replacement, exact (the compiled walk modulo primes, the Chemin de fer
+  mix for the shoe, the Banker's best reply in Fractions), free Banker;
 * baseline: ``exact_distribution``, Punto Banco's exact odds for the same shoe
   (the same kind of walk, with no choices), in the same run, so the ratios
   say what the choices cost whatever the machine.
@@ -21,6 +24,8 @@ import argparse
 import time
 from collections.abc import Callable
 
+from puntobanco.analysis.banque_shoe import solve_banque_shoe
+from puntobanco.analysis.banque_walk import warm_up as warm_up_banque
 from puntobanco.analysis.chemin import solve_chemin
 from puntobanco.analysis.chemin_kernel import float_tally, solve_chemin_float, warm_up
 from puntobanco.analysis.exact import exact_distribution
@@ -71,6 +76,7 @@ def main() -> None:
     shoe = ShoeCounts.full(6)
     points = shoe.points
     warm_up()
+    warm_up_banque()
     baseline = best_of(repeat, lambda: exact_distribution(points))
     rows = [
         ("exact, rule card", best_of(repeat, lambda: solve_chemin(shoe, banker_rule=RULE_CARD))),
@@ -84,8 +90,13 @@ def main() -> None:
             best_of(repeat, lambda: solve_chemin_float(points, banker_rule=FREE_BANKER)),
         ),
         ("compiled walk alone", best_of(repeat, lambda: float_tally(points))),
+        (
+            "Banque exact, 8 decks, free Banker",
+            best_of(repeat, lambda: solve_banque_shoe(ShoeCounts.full(8))),
+        ),
+        ("Banque exact, 6 decks, free Banker", best_of(repeat, lambda: solve_banque_shoe(shoe))),
     ]
-    print(f"Full 6-deck shoe ({shoe.cards} cards), best of {repeat}:")
+    print(f"Full 6-deck shoe ({shoe.cards} cards) unless said, best of {repeat}:")
     print(f"  {'baseline: Punto Banco exact odds':36} {baseline * 1000:9.2f} ms   1.00x")
     for name, seconds in rows:
         print(f"  {name:36} {seconds * 1000:9.2f} ms  {seconds / baseline:5.2f}x")

@@ -327,7 +327,10 @@ runner = CliRunner()
 @pytest.mark.parametrize(
     ("args", "sentence"),
     [
-        (["--variant", "banque"], "Baccarat Banque cannot be played yet"),
+        (
+            ["--variant", "banque", "--banker", "free"],
+            "a Banker rule is for --variant chemin-de-fer",
+        ),
         (
             ["--variant", "poker"],
             "the variants to play are punto-banco, chemin-de-fer, got 'poker'",

@@ -10,6 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from puntobanco.analysis.banque import solve_banque
+from puntobanco.analysis.banque_shoe import solve_banque_shoe
+from puntobanco.analysis.shoe import ShoeCounts
 from puntobanco.cli.main import app
 from puntobanco.core.banque import BANQUE_FREE, BANQUE_RULE_CARD
 
@@ -65,9 +67,11 @@ def test_text_report_in_both_languages() -> None:
 @pytest.mark.parametrize(
     ("args", "english", "spanish"),
     [
-        (["--decks", "6"], "Invalid option --decks: Baccarat Banque is solved with replacement",
-         "Opción no válida --decks: el Baccarat Banque solo se resuelve con reposición"),
-        (["--ranks", "A=4,K=4"], "Invalid option --ranks", "Opción no válida --ranks"),
+        (["--decks", "6", "--infinite"], "give only one of --decks, --points, --ranks",
+         "indique solo una de --decks, --points, --ranks"),
+        (["--ranks", "A=4,K=4"], "the shoe has 8 cards, but this needs at least 9",
+         "el zapato tiene 8 cartas, pero una mano puede necesitar 9"),
+        (["--points", "0=16,5"], "--points takes KEY=COUNT pairs", "--points espera pares"),
         (["--float"], "solved in exact fractions only", "solo se resuelve en fracciones exactas"),
         (["--banker", "loose"], "the Banker rules are rule-card, free", "rule-card, free"),
     ],
@@ -102,3 +106,38 @@ def test_a_bad_tableau_mix_is_refused(args: list[str]) -> None:
 def test_tableau_mix_is_refused_in_chemin_de_fer() -> None:
     result = runner.invoke(app, ["solve", "--tableau-draw", "1", "--lang", "en"])
     assert result.exit_code == 2 and "--variant banque" in result.stderr
+
+
+@pytest.fixture(scope="module")
+def one_deck() -> dict[str, Any]:
+    result = _run("--decks", "1", "--banker", "free", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert isinstance(data, dict)
+    return data
+
+
+def test_a_finite_shoe_is_solved_without_replacement(one_deck: dict[str, Any]) -> None:
+    shoe = ShoeCounts.full(1)
+    expected = solve_banque_shoe(shoe, BANQUE_FREE)
+    assert one_deck["model"] == "shoe" and one_deck["cards"] == 52 and one_deck["decks"] == 1
+    assert Fraction(one_deck["tableaux"]["right"]["draw_on_5"]["exact"]) == expected.right_draw
+    assert one_deck["tableaux"]["strategy"] == "chemin_de_fer_equilibrium"
+    assert Fraction(one_deck["value"]["exact"]) == expected.value
+    assert Fraction(one_deck["banker_after_commission"]["exact"]) == expected.after_commission
+    assert len(one_deck["banker"]) == len(expected.cells)
+    card = solve_banque_shoe(shoe, BANQUE_RULE_CARD)
+    assert Fraction(one_deck["rules"]["rule-card"]["value"]["exact"]) == card.value
+
+
+def test_a_shoe_by_points_with_a_given_mix_in_both_languages() -> None:
+    points = "0=16,1=4,2=4,3=4,4=4,5=4,6=4,7=4,8=4,9=4"
+    expected = solve_banque_shoe(ShoeCounts.full(1), BANQUE_RULE_CARD, right_draw=1, left_draw=1)
+    english = _run("--points", points, "--tableau-draw", "1", "--lang", "en")
+    assert english.exit_code == 0, english.output
+    assert "52 cards as given" in english.stdout and "without replacement" in english.stdout
+    assert str(expected.value) in english.stdout
+    spanish = _run("--points", points, "--tableau-draw", "1", "--lang", "es")
+    assert spanish.exit_code == 0, spanish.output
+    assert "52 cartas" in spanish.stdout and "sin reemplazamiento" in spanish.stdout
+    assert f"{float(expected.value):+.6f}".replace(".", ",") in spanish.stdout

@@ -6,6 +6,7 @@ Examples::
     puntobanco solve --infinite --banker free --json  # Kemeny and Snell's game
     puntobanco solve --decks 6 --banker free --lang es
     puntobanco solve --ranks A=3,2=4,...,K=2          # the unseen cards of a shoe
+    puntobanco solve --variant banque --decks 6       # Banque, without replacement
 
 Bad input (an unknown variant or Banker rule, a shoe under 6 cards, two shoes
 at once) prints one sentence naming the problem and what is allowed, in the
@@ -188,16 +189,22 @@ def compute(
 
         if as_float:
             raise _Refused("--float", "banque.solve.float")
-        for flag, given in (("--decks", decks), ("--points", points), ("--ranks", ranks)):
-            if given is not None:
-                raise _Refused(flag, "banque.solve.finite")
+        if sum((decks is not None, points is not None, ranks is not None, infinite)) > 1:
+            raise _Refused(None, "chemin.solve.one_shoe")
+        banque_shoe: ShoeCounts | None = None  # with replacement unless a shoe is given
+        if points is not None:
+            banque_shoe = ShoeCounts.from_points(_counts("--points", points, "0=96,1=24"))
+        elif ranks is not None:
+            banque_shoe = ShoeCounts.from_ranks(_counts("--ranks", ranks, "A=24,K=24"))
+        elif decks is not None:
+            banque_shoe = ShoeCounts.full(decks)
         draw = None
         if tableau_draw is not None:
             draw = solve_banque.parse_draw(tableau_draw)
             if draw is None:
                 raise _Refused("--tableau-draw", "banque.solve.tableau_draw_bad",
                                value=tableau_draw)  # fmt: skip
-        return solve_banque.compute(banker, commission, draw)
+        return solve_banque.compute(banker, commission, draw, shoe=banque_shoe, decks=decks)
     if sum((decks is not None, points is not None, ranks is not None, infinite)) > 1:
         raise _Refused(None, "chemin.solve.one_shoe")
     rule = BANKER_RULES[banker]

@@ -1,5 +1,9 @@
 """``puntobanco solve --variant banque``: the Banker's best reply to two tableaux, exactly.
 
+With replacement by default (:mod:`puntobanco.analysis.banque`); with
+``--decks``, ``--points`` or ``--ranks``, from that shoe without replacement
+(:mod:`puntobanco.analysis.banque_shoe`).
+
 :mod:`puntobanco.cli.solve` checks the options and calls :func:`compute`; the
 report is :func:`json_report` or :func:`text_report`. Every word comes from the
 catalogue's ``banque.*`` section.
@@ -11,6 +15,9 @@ from fractions import Fraction
 from typing import Any
 
 from puntobanco.analysis.banque import BanqueSolution, TableauFigures, solve_banque
+from puntobanco.analysis.banque_shoe import banque_points, shoe_chemin_draw, solve_banque_tally
+from puntobanco.analysis.banque_walk import banque_tally
+from puntobanco.analysis.shoe import ShoeCounts
 from puntobanco.core.banque import (
     BANQUE_FREE,
     BANQUE_RULE_CARD,
@@ -36,29 +43,44 @@ def parse_draw(value: str) -> Fraction | None:
 
 
 def compute(
-    banker: str, commission: Fraction, tableau_draw: Fraction | None = None
+    banker: str,
+    commission: Fraction,
+    tableau_draw: Fraction | None = None,
+    *,
+    shoe: ShoeCounts | None = None,
+    decks: int | None = None,
 ) -> dict[str, Any]:
     """Solve for the named Banque rule, and the other rule's expectation beside it.
 
     ``tableau_draw`` is both tableaux' probability of drawing on 5 (default:
-    the Chemin de fer equilibrium).
+    the Chemin de fer equilibrium for the same deck). Without ``shoe`` cards
+    are drawn with replacement; with one, without (``decks`` says it is full).
     """
     rule = BANQUE_RULES[banker]
     other = BANQUE_FREE if rule is BANQUE_RULE_CARD else BANQUE_RULE_CARD
-    solution = solve_banque(
-        rule, right_draw=tableau_draw, left_draw=tableau_draw, commission=commission
-    )
-    other_solution = solve_banque(
-        other,
-        right_draw=solution.right_draw,
-        left_draw=solution.left_draw,
-        commission=commission,
-    )
+    if shoe is None:
+        solution = solve_banque(
+            rule, right_draw=tableau_draw, left_draw=tableau_draw, commission=commission
+        )
+        other_solution = solve_banque(
+            other,
+            right_draw=solution.right_draw,
+            left_draw=solution.left_draw,
+            commission=commission,
+        )
+    else:
+        # One walk serves both rules: only the Banker's play in the free cells differs.
+        weights = banque_tally(banque_points(shoe))
+        draw = tableau_draw if tableau_draw is not None else shoe_chemin_draw(shoe)
+        solution = solve_banque_tally(weights, rule, draw, draw, commission=commission)
+        other_solution = solve_banque_tally(weights, other, draw, draw, commission=commission)
     return {
         "variant": "banque",
         "solution": solution,
         "other": other_solution,
         "given": tableau_draw is not None,
+        "cards": None if shoe is None else shoe.cards,
+        "full_decks": decks if shoe is not None else None,
     }
 
 
@@ -84,15 +106,15 @@ def json_report(report: dict[str, Any]) -> dict[str, Any]:
     other: BanqueSolution = report["other"]
     return {
         "variant": "banque",
-        "model": "infinite",
-        "cards": None,
-        "decks": None,
+        "model": "infinite" if report.get("cards") is None else "shoe",
+        "cards": report.get("cards"),
+        "decks": report.get("full_decks"),
         "solution": "banker_best_reply",
         "zero_sum": False,
         "banker_rule": s.rule.name,
         "natural": "waits" if s.natural_waits else "settles_at_once",
         # Who knows what: a tableau its total; the Banker his total and, of each tableau,
-        # its third card, that it stood, or its natural.
+        # its third card, that it stood, or its natural (never the cards making a total).
         "information": {"tableau": ["total"], "banker": ["total", "left", "right"]},
         "tableaux": {
             "strategy": "given" if report.get("given") else "chemin_de_fer_equilibrium",
@@ -147,12 +169,20 @@ def text_report(report: dict[str, Any], lang: Lang) -> str:
     s: BanqueSolution = report["solution"]
     other: BanqueSolution = report["other"]
     rule_line = "banque.solve.rule_card" if s.rule is BANQUE_RULE_CARD else "banque.solve.rule_free"
+    if report.get("cards") is None:
+        where = text(lang, "chemin.solve.infinite")
+    elif report.get("full_decks") is not None:
+        where = text(lang, "chemin.solve.full", decks=report["full_decks"], cards=report["cards"])
+    else:
+        where = text(lang, "chemin.solve.counts_given", cards=report["cards"])
     lines = [
-        text(lang, "banque.solve.title", rule=s.rule.name),
+        text(lang, "banque.solve.title", where=where, rule=s.rule.name),
         text(lang, "banque.solve.which"),
         text(lang, rule_line),
         text(lang, "banque.solve.naturals"),
     ]
+    if report.get("cards") is not None:
+        lines.append(text(lang, "banque.solve.shoe_model"))
     for key, p in (("right", s.right_draw), ("left", s.left_draw)):
         hand = text(lang, f"banque.solve.{key}")
         key = "banque.solve.tableau_given" if report.get("given") else "banque.solve.tableau"

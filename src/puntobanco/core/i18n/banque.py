@@ -15,14 +15,14 @@ EN: dict[str, str] = {
         "9/11, 0.5 or 1; got '{value}'"
     ),
     "banque.solve.tableau_given": "The {hand} tableau on 5: draws with probability {p} ({pf})",
-    "banque.solve.finite": (
-        "Baccarat Banque is solved with replacement only (the infinite deck): "
-        "give --infinite or no shoe"
-    ),
     "banque.solve.float": "Baccarat Banque is solved in exact fractions only: leave out --float",
     "banque.solve.title": (
-        "Baccarat Banque: the Banker's best reply to two tableaux (infinite deck, cards drawn "
-        "with replacement), Banque rule {rule}"
+        "Baccarat Banque: the Banker's best reply to two tableaux ({where}), Banque rule {rule}"
+    ),
+    "banque.solve.shoe_model": (
+        "Cards drawn without replacement; each tableau knows only its total, the Banker his "
+        "total and what each tableau shows (its third card, that it stood, or its natural), "
+        "not the cards that make them."
     ),
     "banque.solve.which": (
         "A three-person game has no single value: this is the Banker's best reply, a unit "
@@ -57,6 +57,40 @@ EN: dict[str, str] = {
         "With the Banque rule {rule} instead (his best reply in its free cells): {value} per "
         "coup, {after} after the commission"
     ),
+    # puntobanco play --variant banque.
+    "banque.play.right": "Right",
+    "banque.play.left": "Left",
+    "banque.play.banker": "Banker",
+    "banque.play.new_shoe": "A new shoe. The house holds the bank: {bank}.",
+    "banque.play.new_bank": "The bank is spent: the house opens a new one of {bank}.",
+    "banque.play.bet_prompt": (
+        "Bank {bank}, your balance {balance}. Bet r|l|c AMOUNT (right, left, à cheval), "
+        "x to explain, q to quit: "
+    ),
+    "banque.play.bet_bad": (
+        "'{value}' is not a bet: give r (right), l (left) or c (à cheval) and an amount, "
+        "such as r 10"
+    ),
+    "banque.play.bet_small": "the table minimum is {minimum}",
+    "banque.play.not_here": "{option} does not apply to Baccarat Banque",
+    "banque.play.bet_balance": "your balance is {balance}: bet no more than that",
+    "banque.play.refused": "{message}",
+    "banque.play.explain_on": "The next choice on 5 will be explained.",
+    "banque.play.your_cards": "You hold the {hand} tableau: {cards}, total {total}.",
+    "banque.play.choice": "Draw or stand? (d/s, ? to explain) ",
+    "banque.play.choice_bad": "'{value}' is neither: d draws, s stands",
+    "banque.play.explain": (
+        "Optimal: the Chemin de fer equilibrium draws on 5 with probability {p} ({pf}); against "
+        "the Banker's reply to it your tableau is worth {draw} per coup if it always draws and "
+        "{stand} if it always stands."
+    ),
+    "banque.play.hand": "{hand}: {cards} ({total})",
+    "banque.play.you_win": "You win {amount}. Balance {balance}.",
+    "banque.play.you_lose": "You lose {amount}. Balance {balance}.",
+    "banque.play.you_push": "A push: your stake comes back. Balance {balance}.",
+    "banque.play.summary": (
+        "{rounds} rounds; your balance {balance} ({net}); the house's commission {commission}."
+    ),
     # Errors of the Banque rules, solver and table (banque.error.<code>).
     "banque.error.banque_cell": (
         "a free Banque cell is (Banker total 0-7, left column, right column), a column being a "
@@ -86,6 +120,39 @@ EN: dict[str, str] = {
 }
 
 ES: dict[str, str] = {
+    "banque.play.right": "Derecho",
+    "banque.play.left": "Izquierdo",
+    "banque.play.banker": "Banca",
+    "banque.play.new_shoe": "Zapato nuevo. La casa tiene la banca: {bank}.",
+    "banque.play.new_bank": "La banca se ha agotado: la casa abre otra de {bank}.",
+    "banque.play.bet_prompt": (
+        "Banca {bank}, su saldo {balance}. Apueste d|i|c CANTIDAD (derecho, izquierdo, "
+        "à cheval), x para explicar, q para salir: "
+    ),
+    "banque.play.bet_bad": (
+        "'{value}' no es una apuesta: indique d (derecho), i (izquierdo) o c (à cheval) y una "
+        "cantidad, como d 10"
+    ),
+    "banque.play.bet_small": "el mínimo de la mesa es {minimum}",
+    "banque.play.not_here": "{option} no se aplica al Baccarat Banque",
+    "banque.play.bet_balance": "su saldo es {balance}: no apueste más",
+    "banque.play.refused": "{message}",
+    "banque.play.explain_on": "La próxima decisión con 5 se explicará.",
+    "banque.play.your_cards": "Usted lleva el tableau {hand}: {cards}, total {total}.",
+    "banque.play.choice": "¿Carta o me planto? (c/p, ? para explicar) ",
+    "banque.play.choice_bad": "'{value}' no es ninguna: c pide carta, p se planta",
+    "banque.play.explain": (
+        "Lo óptimo: el equilibrio del Chemin de fer pide con 5 con probabilidad {p} ({pf}); "
+        "contra la respuesta de la banca, su tableau vale {draw} por golpe si siempre pide y "
+        "{stand} si siempre se planta."
+    ),
+    "banque.play.hand": "{hand}: {cards} ({total})",
+    "banque.play.you_win": "Gana {amount}. Saldo {balance}.",
+    "banque.play.you_lose": "Pierde {amount}. Saldo {balance}.",
+    "banque.play.you_push": "Empate: recupera su apuesta. Saldo {balance}.",
+    "banque.play.summary": (
+        "{rounds} golpes; su saldo {balance} ({net}); la comisión de la casa {commission}."
+    ),
     "banque.solve.help_tableau_draw": (
         "Solo Banque: la probabilidad con la que ambos tableaux piden con 5, como 9/11 o 1 "
         "(por defecto: el equilibrio del Chemin de fer)."
@@ -99,16 +166,17 @@ ES: dict[str, str] = {
         "9/11, 0.5 o 1; se recibió '{value}'"
     ),
     "banque.solve.tableau_given": "Tableau {hand} con 5: pide con probabilidad {p} ({pf})",
-    "banque.solve.finite": (
-        "el Baccarat Banque solo se resuelve con reposición (la baraja infinita): "
-        "indique --infinite o ningún sabot"
-    ),
     "banque.solve.float": (
         "el Baccarat Banque solo se resuelve en fracciones exactas: quite --float"
     ),
     "banque.solve.title": (
-        "Baccarat Banque: la mejor respuesta de la banca a dos tableaux (baraja infinita, cartas "
-        "con reposición), regla de Banque {rule}"
+        "Baccarat Banque: la mejor respuesta de la banca a dos tableaux ({where}), regla de "
+        "Banque {rule}"
+    ),
+    "banque.solve.shoe_model": (
+        "Cartas sacadas sin reemplazamiento; cada tableau solo conoce su total, y la banca el "
+        "suyo y lo que muestra cada tableau (su tercera carta, que se plantó o su natural), "
+        "no las cartas que los forman."
     ),
     "banque.solve.which": (
         "Un juego de tres personas no tiene un valor único: esta es la mejor respuesta de la "

@@ -1,0 +1,135 @@
+"""``play --variant banque`` with scripted input: money against the core table, choices, words."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Iterator
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from puntobanco.cli.main import app
+from puntobanco.cli.play_banque import HUMAN, BanqueConfig, run_banque
+from puntobanco.core.banque import BANKER, EventKind
+from puntobanco.core.banque_table import settle_banque
+from puntobanco.core.i18n import CATALOGUE, Lang
+from puntobanco.core.rules import Rules, Variant
+
+START = 100_000
+RULES = Rules(variant=Variant.BANQUE)
+
+
+def _words(lang: Lang, key: str) -> str:
+    return CATALOGUE[lang][f"banque.play.{key}"].split("{")[0]
+
+
+def responder(
+    lang: Lang, bets: Iterator[str], choices: Iterator[str]
+) -> tuple[Callable[[str], str], list[str]]:
+    """Answer bet prompts from ``bets`` and choice prompts from ``choices``; then end the input."""
+    seen: list[str] = []
+
+    def read_line(prompt: str) -> str:
+        seen.append(prompt)
+        script = choices if prompt == CATALOGUE[lang]["banque.play.choice"] else bets
+        try:
+            return next(script)
+        except StopIteration:
+            raise EOFError from None
+
+    return read_line, seen
+
+
+def _play(lang: Lang, bets: list[str], choices: list[str], *, explain: bool = False):
+    config = BanqueConfig(RULES, 100, START, 11, lang, explain)
+    out = io.StringIO()
+    console = Console(file=out, width=200, highlight=False)
+    read_line, seen = responder(lang, iter(bets), iter(choices))
+    return run_banque(config, console, read_line=read_line), out.getvalue(), seen
+
+
+@pytest.mark.parametrize(("lang", "draw", "stand"), [("en", "d", "s"), ("es", "c", "p")])
+def test_the_balance_is_the_core_tables_settlement(lang: Lang, draw: str, stand: str) -> None:
+    spots = {"en": ("r", "l", "c"), "es": ("d", "i", "c")}[lang]
+    bets = [f"{spots[k % 3]} {5 + k}" for k in range(40)]
+    game, out, seen = _play(lang, bets, [draw, stand] * 20)
+    assert len(game.played) == 40
+    bank = 100 * 100
+    balance = START
+    for played in game.played:
+        again = settle_banque(played.coup, played.bets, bank=played.settlement.bank_before,
+                              commission=RULES.banker_commission)  # fmt: skip
+        assert again == played.settlement
+        assert played.settlement.bank_before in (bank, 100 * 100)
+        bank = again.bank_after
+        (result,) = again.results
+        assert result.bet.seat == HUMAN
+        balance += result.net
+    assert game.balance == balance
+    assert _words(lang, "summary") in out
+    # Your tableau's choices on 5 were asked, in your language, and played as answered.
+    assert CATALOGUE[lang]["banque.play.choice"] in seen
+    asked = 0
+    answers = iter([True, False] * 20)
+    for played in game.played:
+        held = {"right": {"right"}, "left": {"left"}, "a-cheval": {"right", "left"}}[
+            played.bets[0].spot.value
+        ]
+        for event in played.coup.events:
+            if event.kind is EventKind.CHOICE and event.hand in held:
+                asked += 1
+                assert event.draws == next(answers)
+    assert asked == seen.count(CATALOGUE[lang]["banque.play.choice"])
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_bad_bets_are_refused_and_nothing_changes(lang: Lang) -> None:
+    bets = ["z 10", "r", "r 0.5", "r 5000", "c 900000", "q"]
+    game, out, _ = _play(lang, bets, [])
+    assert game.played == [] and game.balance == START
+    for key in ("bet_bad", "bet_small", "bet_balance"):
+        assert _words(lang, key) in out
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_explain_mode_tells_the_optimal_choice(lang: Lang) -> None:
+    game, out, seen = _play(lang, [f"r {k + 5}" for k in range(30)], ["?", "d"] * 30,
+                            explain=True)  # fmt: skip
+    if CATALOGUE[lang]["banque.play.choice"] not in seen:
+        pytest.skip("no 5 for the right tableau in these rounds")
+    assert _words(lang, "explain") in out and "9/11" in out
+    # The computer's Banker plays his best reply in every free cell.
+    reply = {c.cell: c.draws for c in game.solution.cells}
+    events = [e for p in game.played for e in p.coup.events]
+    banker = [e for e in events if e.hand == BANKER and e.kind is EventKind.CHOICE]
+    assert banker and all(e.draws == reply[(e.total, e.left, e.right)] for e in banker)
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "rounds"), ("es", "golpes")])
+def test_from_the_command_line(lang: str, word: str) -> None:
+    result = CliRunner().invoke(
+        app,
+        ["play", "--variant", "banque", "--seed", "5", "--lang", lang],
+        input="r 10\nd\nd\nq\n",
+        env={"LANG": "C", "COLUMNS": "200"},
+    )
+    assert result.exit_code == 0, result.output
+    assert word in result.stdout and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "english", "spanish"),
+    [
+        (["--pairs"], "--pairs does not apply to Baccarat Banque", "--pairs no se aplica"),
+        (["--seed", "x"], "--seed", "--seed"),
+    ],
+)
+def test_the_command_refuses_what_does_not_apply(
+    args: list[str], english: str, spanish: str
+) -> None:
+    for lang, expected in (("en", english), ("es", spanish)):
+        done = CliRunner().invoke(
+            app, ["play", "--variant", "banque", *args, "--lang", lang], env={"COLUMNS": "200"}
+        )
+        assert done.exit_code == 2 and expected in done.stderr and not done.stdout

@@ -333,7 +333,7 @@ runner = CliRunner()
         ),
         (
             ["--variant", "poker"],
-            "the variants to play are punto-banco, chemin-de-fer, got 'poker'",
+            "the variants to play are punto-banco, chemin-de-fer, banque, got 'poker'",
         ),
         (["--banker", "free"], "a Banker rule is for --variant chemin-de-fer only"),
         (["--variant", "chemin-de-fer", "--banker", "casino"], "the Banker rules are"),

@@ -90,7 +90,7 @@ NOT_HERE = {
     "history": "--history",
 }
 #: The variants ``play`` plays.
-PLAYABLE = (Variant.PUNTO_BANCO.value, Variant.CHEMIN_DE_FER.value)
+PLAYABLE = (Variant.PUNTO_BANCO.value, Variant.CHEMIN_DE_FER.value, Variant.BANQUE.value)
 
 _DRAW = {"d", "draw", "c", "carta", "pido"}
 _STAND = {"s", "stand", "p", "planto", "me planto", "plantarse", "plantarme"}
@@ -654,8 +654,6 @@ def play_variant(variant: str | None, banker: str | None, options: dict[str, Any
         if banker is None:
             return None  # Punto Banco: play's own game
         return fail("--banker", text(lang, "chemin.play.banker_here"))
-    if name == Variant.BANQUE.value:
-        return fail("--variant", text(lang, "chemin.play.banque", allowed=", ".join(PLAYABLE)))
     if name != Variant.CHEMIN_DE_FER.value:
         return fail(
             "--variant",

@@ -54,7 +54,10 @@ EN: dict[str, str] = {
         "every free cell, the value of the game and what each wrong choice costs."
     ),
     "chemin.solve.help_variant": "The game: chemin-de-fer (default) or banque.",
-    "chemin.solve.help_decks": "Decks in a full shoe, 1 to 8 (default 8).",
+    "chemin.solve.help_decks": (
+        "Decks in a full shoe, 1 to 8 (default: 8 for Chemin de fer; Banque without a shoe "
+        "is solved with replacement)."
+    ),
     "chemin.solve.help_points": "Counts per point value, e.g. 0=96,1=24,...,9=24 (others 0).",
     "chemin.solve.help_ranks": "Counts per rank, e.g. A=24,2=24,...,K=24 (others 0).",
     "chemin.solve.help_infinite": "Draw with replacement (the infinite deck of Kemeny and Snell).",
@@ -229,7 +232,10 @@ ES: dict[str, str] = {
         "jugada de la Banca en cada casilla libre, el valor del juego y lo que cuesta cada error."
     ),
     "chemin.solve.help_variant": "El juego: chemin-de-fer (por defecto) o banque.",
-    "chemin.solve.help_decks": "Barajas de un zapato completo, de 1 a 8 (por defecto: 8).",
+    "chemin.solve.help_decks": (
+        "Barajas de un zapato completo, de 1 a 8 (por defecto: 8 en el Chemin de fer; la "
+        "Banque sin zapato se resuelve con reposición)."
+    ),
     "chemin.solve.help_points": "Cartas de cada valor, como 0=96,1=24,...,9=24 (el resto, 0).",
     "chemin.solve.help_ranks": "Cartas de cada rango, como A=24,2=24,...,K=24 (el resto, 0).",
     "chemin.solve.help_infinite": (
@@ -406,7 +412,7 @@ _PLAY_EN: dict[str, str] = {
         "The banker may keep the bank only after winning a round: there is no choice now."
     ),
     # puntobanco play --variant chemin-de-fer.
-    "chemin.play.help_variant": "The game: punto-banco (default) or chemin-de-fer.",
+    "chemin.play.help_variant": "The game: punto-banco (default), chemin-de-fer or banque.",
     "chemin.play.help_banker": (
         "Chemin de fer's Banker rule: rule-card (default, two free cells) or free (every cell)."
     ),
@@ -416,9 +422,6 @@ _PLAY_EN: dict[str, str] = {
         "The house takes {commission}: {rate} of the {won} won, nothing to round."
     ),
     "chemin.play.variant": "the variants to play are {allowed}, got '{value}'",
-    "chemin.play.banque": (
-        "Baccarat Banque cannot be played yet; the variants to play are {allowed}"
-    ),
     "chemin.play.not_here": "{option} does not apply to Chemin de fer; its options are {allowed}",
     "chemin.play.interrupted": "Interrupted.",
     "chemin.play.welcome": (
@@ -550,7 +553,7 @@ _PLAY_ES: dict[str, str] = {
     "chemin.play.error.no_choice": (
         "El banquero solo puede seguir con la banca tras ganar una mano: ahora no hay elección."
     ),
-    "chemin.play.help_variant": "El juego: punto-banco (por defecto) o chemin-de-fer.",
+    "chemin.play.help_variant": "El juego: punto-banco (por defecto), chemin-de-fer o banque.",
     "chemin.play.help_banker": (
         "La regla de la Banca del Chemin de fer: rule-card (por defecto, dos casillas libres) "
         "o free (todas)."
@@ -561,9 +564,6 @@ _PLAY_ES: dict[str, str] = {
         "La casa se queda {commission}: el {rate} de los {won} ganados, sin nada que redondear."
     ),
     "chemin.play.variant": "las variantes que se juegan son {allowed}, no '{value}'",
-    "chemin.play.banque": (
-        "El Baccarat Banque aún no se puede jugar; las variantes que se juegan son {allowed}"
-    ),
     "chemin.play.not_here": "{option} no se aplica al Chemin de fer; sus opciones son {allowed}",
     "chemin.play.interrupted": "Interrumpido.",
     "chemin.play.welcome": (

@@ -13,7 +13,7 @@ const state = { lang: initialLang(), t: null, table: null, round: null, error: n
 const api = new Api(() => state.lang);
 const t = (key, params) => state.t(key, params);
 const money = (minor) => formatMoney(minor, state.lang);
-//: The longest time to choose POST /api/chemin/table accepts: the page shows no clock.
+// The longest time to choose POST /api/chemin/table accepts: the page shows no clock.
 const DECISION_SECONDS = 3600;
 
 // One key per action until its answer arrives: the same request retried is the same key.
@@ -58,11 +58,9 @@ function cardNodes(box, cards) {
 
 function renderSeats() {
   const table = state.table;
-  const rows = [[t("chemin.col.seat"), t("play.prompt.balance"), t("chemin.col.role")].map((k) => `<th scope="col">${k}</th>`).join("")];
-  const body = document.createElement("tbody");
-  $("chem-seats").replaceChildren();
   const head = document.createElement("thead");
-  head.innerHTML = `<tr>${rows[0]}</tr>`;
+  head.innerHTML = `<tr>${[t("chemin.col.seat"), t("play.prompt.balance"), t("chemin.col.role")].map((k) => `<th scope="col">${k}</th>`).join("")}</tr>`;
+  const body = document.createElement("tbody");
   for (const seat of table ? table.seats : []) {
     const tr = document.createElement("tr");
     tr.dataset.seat = String(seat.seat);
@@ -75,7 +73,7 @@ function renderSeats() {
     tr.children[1].className = "chem-balance";
     body.append(tr);
   }
-  $("chem-seats").append(head, body);
+  $("chem-seats").replaceChildren(head, body);
   $("chem-bank").textContent = table
     ? t(table.bank.open ? "chemin.bank.open" : "chemin.bank.closed", { seat: seatName(table.bank.seat), amount: money(table.bank.amount_minor) })
     : t("chemin.no_table");

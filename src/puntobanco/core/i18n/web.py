@@ -275,6 +275,73 @@ EN: dict[str, str] = {
         "balance as the table has it. The chips now on the table have not been bet: press Deal "
         "to bet them."
     ),
+    # The Chemin de fer page (chemin.html).
+    "web.chemin.title": "Chemin de fer",
+    "web.chemin.page_title": "Chemin de fer: a table of play money",
+    "web.chemin.nav": "Chemin de fer navigation",
+    "web.chemin.back": "Back to Punto Banco",
+    "web.chemin.new_table": "New table",
+    "web.chemin.seats": "Seats",
+    "web.chemin.your_turn": "Your move",
+    "web.chemin.amount": "Amount",
+    "web.chemin.last_round": "Last round",
+    "web.chemin.you": "You (seat 0)",
+    "web.chemin.seat": "Seat {number}",
+    "web.chemin.card": "Card {position}: {card}, {points} points",
+    "web.chemin.col.seat": "Seat",
+    "web.chemin.col.role": "Role",
+    "web.chemin.col.stake": "Stake",
+    "web.chemin.col.payout": "Paid back",
+    "web.chemin.col.delta": "Won or lost",
+    "web.chemin.role.banker": "Holds the bank",
+    "web.chemin.role.punter": "Punter",
+    "web.chemin.role.banco": "Punter, banco",
+    "web.chemin.bank.open": "{seat} holds the bank: {amount}.",
+    "web.chemin.bank.closed": "{seat} holds the shoe; the bank is not open yet.",
+    "web.chemin.no_table": "You are not at a Chemin de fer table yet.",
+    "web.chemin.turn.bank": (
+        "You hold the shoe: open a bank of the amount you write (at least {minimum}), or pass "
+        "the shoe on."
+    ),
+    "web.chemin.turn.deal": "Your bank of {amount} is open: deal the round, or pass the shoe on.",
+    "web.chemin.turn.keep": "You won the round: keep the bank of {amount}, or pass it on.",
+    "web.chemin.turn.bet": (
+        "{seat} holds a bank of {amount}; {left} of it is left to cover. Bet an amount, call "
+        "banco for the whole bank, or sit this round out."
+    ),
+    "web.chemin.turn.decision": "The choice is yours: draw a card or stand. There is no clock.",
+    "web.chemin.bets_before": "Bets before yours: {bets}.",
+    "web.chemin.bet.amount": "{seat} {amount}",
+    "web.chemin.bet.banco": "{seat} banco",
+    "web.chemin.act.bank": "Open the bank",
+    "web.chemin.act.deal": "Deal the round",
+    "web.chemin.act.keep": "Keep the bank",
+    "web.chemin.act.pass": "Pass the shoe",
+    "web.chemin.act.bet": "Bet this amount",
+    "web.chemin.act.banco": "Banco ({amount})",
+    "web.chemin.act.sit_out": "Sit out",
+    "web.chemin.choice.draw": "Draw",
+    "web.chemin.choice.stand": "Stand",
+    "web.chemin.explain.player": (
+        "Your hand totals {total}: on 5 the rule leaves the Player the choice, to draw a third "
+        "card or to stand."
+    ),
+    "web.chemin.explain.banker": (
+        "The bank totals {total} and {third}: the rule card leaves the Banker the choice in this "
+        "cell, to draw or to stand."
+    ),
+    "web.chemin.explain.banker_free": (
+        "The bank totals {total} and {third}: at this table every cell of the Banker is free, "
+        "so the choice to draw or to stand is yours."
+    ),
+    "web.chemin.third.stood": "the Player stood",
+    "web.chemin.third.card": "the Player's third card counts {points}",
+    "web.chemin.outcome": "Result: {side}. The bank of {seat} was {amount}.",
+    "web.chemin.commission": "Commission on the bank's win: {amount}",
+    "web.chemin.err.amount": (
+        "Write an amount such as 20 or 20.50: digits, and at most two decimals."
+    ),
+    "web.chemin.err.failed": "The table did not answer: {message}. Try again.",
 }
 
 ES: dict[str, str] = {
@@ -548,4 +615,71 @@ ES: dict[str, str] = {
         "saldo según la mesa. Las fichas que hay ahora en la mesa no se han apostado: pulse "
         "Repartir para apostarlas."
     ),
+    # La página de Chemin de fer (chemin.html).
+    "web.chemin.title": "Chemin de fer",
+    "web.chemin.page_title": "Chemin de fer: una mesa con dinero de juego",
+    "web.chemin.nav": "Navegación de Chemin de fer",
+    "web.chemin.back": "Volver a Punto Banco",
+    "web.chemin.new_table": "Mesa nueva",
+    "web.chemin.seats": "Asientos",
+    "web.chemin.your_turn": "Su jugada",
+    "web.chemin.amount": "Importe",
+    "web.chemin.last_round": "Última mano",
+    "web.chemin.you": "Usted (asiento 0)",
+    "web.chemin.seat": "Asiento {number}",
+    "web.chemin.card": "Carta {position}: {card}, {points} puntos",
+    "web.chemin.col.seat": "Asiento",
+    "web.chemin.col.role": "Papel",
+    "web.chemin.col.stake": "Apostado",
+    "web.chemin.col.payout": "Devuelto",
+    "web.chemin.col.delta": "Ganado o perdido",
+    "web.chemin.role.banker": "Tiene la banca",
+    "web.chemin.role.punter": "Punto",
+    "web.chemin.role.banco": "Punto, banco",
+    "web.chemin.bank.open": "{seat} tiene la banca: {amount}.",
+    "web.chemin.bank.closed": "{seat} tiene el sabot; la banca aún no está abierta.",
+    "web.chemin.no_table": "Aún no está sentado en una mesa de Chemin de fer.",
+    "web.chemin.turn.bank": (
+        "Usted tiene el sabot: abra una banca del importe que escriba (al menos {minimum}) o "
+        "pase el sabot."
+    ),
+    "web.chemin.turn.deal": "Su banca de {amount} está abierta: reparta la mano o pase el sabot.",
+    "web.chemin.turn.keep": "Ha ganado la mano: mantenga la banca de {amount} o pásela.",
+    "web.chemin.turn.bet": (
+        "{seat} tiene una banca de {amount}; quedan {left} por cubrir. Apueste un importe, "
+        "diga banco por toda la banca o no juegue esta mano."
+    ),
+    "web.chemin.turn.decision": "La decisión es suya: pedir carta o plantarse. No hay reloj.",
+    "web.chemin.bets_before": "Apuestas antes de la suya: {bets}.",
+    "web.chemin.bet.amount": "{seat} {amount}",
+    "web.chemin.bet.banco": "{seat} banco",
+    "web.chemin.act.bank": "Abrir la banca",
+    "web.chemin.act.deal": "Repartir la mano",
+    "web.chemin.act.keep": "Mantener la banca",
+    "web.chemin.act.pass": "Pasar el sabot",
+    "web.chemin.act.bet": "Apostar este importe",
+    "web.chemin.act.banco": "Banco ({amount})",
+    "web.chemin.act.sit_out": "No jugar esta mano",
+    "web.chemin.choice.draw": "Carta",
+    "web.chemin.choice.stand": "Me planto",
+    "web.chemin.explain.player": (
+        "Su mano suma {total}: con 5 la regla deja elegir al Jugador, pedir una tercera carta "
+        "o plantarse."
+    ),
+    "web.chemin.explain.banker": (
+        "La banca suma {total} y {third}: la tabla de la Banca le deja elegir en esta casilla, "
+        "pedir carta o plantarse."
+    ),
+    "web.chemin.explain.banker_free": (
+        "La banca suma {total} y {third}: en esta mesa todas las casillas de la Banca son "
+        "libres, así que usted elige pedir carta o plantarse."
+    ),
+    "web.chemin.third.stood": "el Jugador se plantó",
+    "web.chemin.third.card": "la tercera carta del Jugador vale {points}",
+    "web.chemin.outcome": "Resultado: {side}. La banca de {seat} era de {amount}.",
+    "web.chemin.commission": "Comisión sobre lo ganado por la banca: {amount}",
+    "web.chemin.err.amount": (
+        "Escriba un importe como 20 o 20,50: cifras y como mucho dos decimales."
+    ),
+    "web.chemin.err.failed": "La mesa no ha respondido: {message}. Vuelva a intentarlo.",
 }

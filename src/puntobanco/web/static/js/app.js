@@ -132,6 +132,7 @@ function wire() {
   $("open-history").addEventListener("click", () => openHistory());
   $("open-fairness").addEventListener("click", openFairness);
   $("open-rules").addEventListener("click", () => $("rules").showModal());
+  $("open-chemin").addEventListener("click", () => { location.href = "chemin.html"; });
   $("preset-select").addEventListener("change", (event) => choosePreset(event.target.value));
   $("fair-set").addEventListener("click", () => fairAction("set"));
   $("fair-rotate").addEventListener("click", () => fairAction("rotate"));

@@ -1,0 +1,262 @@
+// The Chemin de fer page: a table at GET/POST /api/chemin/table, the player's actions
+// (POST /act) and choices (POST /decision), each with an Idempotency-Key kept until an answer
+// comes, so that a retry after a lost answer is done once. Every word comes from the one
+// catalogue (web.chemin.*, and the core's side names); a refusal shows the server's sentence in
+// the page's language (error.messages) and follows a language switch. No countdown: the table
+// is opened with the longest time to choose the server allows.
+
+import { Api, ApiError } from "./api.js";
+import { formatMoney, initialLang, loadTexts, rememberLang, translator } from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+const state = { lang: initialLang(), t: null, table: null, round: null, error: null, keys: {} };
+const api = new Api(() => state.lang);
+const t = (key, params) => state.t(key, params);
+const money = (minor) => formatMoney(minor, state.lang);
+// The longest time to choose POST /api/chemin/table accepts: the page shows no clock.
+const DECISION_SECONDS = 3600;
+
+// One key per action until its answer arrives: the same request retried is the same key.
+function keyFor(what) {
+  if (!state.keys[what]) state.keys[what] = crypto.randomUUID();
+  return state.keys[what];
+}
+
+// "20", "20.5", "20,50" -> 2050 minor units; anything else -> null (money never goes through floats).
+export function parseMinor(text) {
+  const match = /^\s*(\d{1,9})(?:[.,](\d{1,2}))?\s*$/.exec(text);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] || "0").padEnd(2, "0"));
+}
+
+function plain(minor) {
+  const cents = String(minor % 100).padStart(2, "0");
+  return `${Math.floor(minor / 100)}${state.lang === "es" ? "," : "."}${cents}`;
+}
+
+function seatName(seat) {
+  return seat === 0 ? t("chemin.you") : t("chemin.seat", { number: seat });
+}
+
+function side(name) {
+  return t(`game.side.${name}`);
+}
+
+function cardNodes(box, cards) {
+  box.replaceChildren(...cards.map((card, i) => {
+    const node = document.createElement("span");
+    node.className = "chem-card";
+    node.setAttribute("role", "img");
+    node.setAttribute("aria-label", t("chemin.card", { position: i + 1, card: card.text, points: card.points }));
+    node.textContent = card.code;
+    const small = document.createElement("small");
+    small.textContent = String(card.points);
+    node.append(small);
+    return node;
+  }));
+}
+
+function renderSeats() {
+  const table = state.table;
+  const head = document.createElement("thead");
+  head.innerHTML = `<tr>${[t("chemin.col.seat"), t("play.prompt.balance"), t("chemin.col.role")].map((k) => `<th scope="col">${k}</th>`).join("")}</tr>`;
+  const body = document.createElement("tbody");
+  for (const seat of table ? table.seats : []) {
+    const tr = document.createElement("tr");
+    tr.dataset.seat = String(seat.seat);
+    if (!seat.computer) tr.className = "chem-me";
+    for (const text of [seatName(seat.seat), money(seat.balance_minor), seat.banker ? t("chemin.role.banker") : ""]) {
+      const td = document.createElement("td");
+      td.textContent = text;
+      tr.append(td);
+    }
+    tr.children[1].className = "chem-balance";
+    body.append(tr);
+  }
+  $("chem-seats").replaceChildren(head, body);
+  $("chem-bank").textContent = table
+    ? t(table.bank.open ? "chemin.bank.open" : "chemin.bank.closed", { seat: seatName(table.bank.seat), amount: money(table.bank.amount_minor) })
+    : t("chemin.no_table");
+}
+
+function explanation(pending) {
+  if (pending.side === "player") return t("chemin.explain.player", { total: pending.total });
+  const third = pending.player_third === "stood" ? t("chemin.third.stood") : t("chemin.third.card", { points: pending.player_third });
+  return t(state.table.banker_rule === "free" ? "chemin.explain.banker_free" : "chemin.explain.banker", { total: pending.total, third });
+}
+
+function renderTurn() {
+  const table = state.table;
+  const allowed = new Set(table ? table.allowed : []);
+  for (const button of document.querySelectorAll("[data-act]")) {
+    button.hidden = !allowed.has(button.dataset.act);
+    button.textContent = t(`chemin.act.${button.dataset.act}`, { amount: table ? money(table.bank.amount_minor) : "" });
+  }
+  const pending = table && table.turn === "decision" ? table.pending : null;
+  for (const button of document.querySelectorAll("[data-choice]")) {
+    button.hidden = !pending || !pending.allowed.includes(button.dataset.choice);
+    button.textContent = t(`chemin.choice.${button.dataset.choice}`);
+  }
+  $("chem-amount-box").hidden = !(allowed.has("bank") || allowed.has("bet"));
+  $("chem-turn").textContent = table ? turnText(table) : t("chemin.no_table");
+  $("chem-explain").hidden = !pending;
+  $("chem-cards-now").hidden = !pending;
+  if (pending) {
+    $("chem-explain").textContent = explanation(pending);
+    cardNodes($("chem-cards-now"), pending.cards);
+  }
+}
+
+function turnText(table) {
+  const params = { seat: seatName(table.bank.seat), amount: money(table.bank.amount_minor), left: money(table.left_minor), minimum: money(table.minimum_minor) };
+  let text = t(`chemin.turn.${table.turn}`, params);
+  if (table.turn === "bet" && table.bets_before.length) {
+    const bets = table.bets_before.map((b) => (b.banco ? t("chemin.bet.banco", { seat: seatName(b.seat) }) : t("chemin.bet.amount", { seat: seatName(b.seat), amount: money(b.amount_minor) })));
+    text += ` ${t("chemin.bets_before", { bets: bets.join(", ") })}`;
+  }
+  return text;
+}
+
+function renderRound() {
+  const round = state.round;
+  $("chem-result").hidden = !round || round.status !== "settled";
+  if (!round || round.status !== "settled") return;
+  $("chem-outcome").textContent = t("chemin.outcome", { side: side(round.outcome), seat: seatName(round.bank.seat), amount: money(round.bank.amount_minor) });
+  cardNodes($("chem-cards"), round.cards);
+  const head = document.createElement("thead");
+  head.innerHTML = `<tr>${[t("chemin.col.seat"), t("chemin.col.role"), t("chemin.col.stake"), t("chemin.col.payout"), t("chemin.col.delta")].map((k) => `<th scope="col">${k}</th>`).join("")}</tr>`;
+  const body = document.createElement("tbody");
+  for (const seat of round.seats) {
+    const tr = document.createElement("tr");
+    tr.dataset.seat = String(seat.seat);
+    const role = seat.role === "banker" ? t("chemin.role.banker") : seat.banco ? t("chemin.role.banco") : t("chemin.role.punter");
+    for (const text of [seatName(seat.seat), role, money(seat.stake_minor), money(seat.payout_minor ?? 0), money(seat.delta_minor ?? 0)]) {
+      const td = document.createElement("td");
+      td.textContent = text;
+      tr.append(td);
+    }
+    body.append(tr);
+  }
+  $("chem-payouts").replaceChildren(head, body);
+  $("chem-commission").textContent = t("chemin.commission", { amount: money(round.commission_minor ?? 0) });
+}
+
+function renderError() {
+  const error = state.error;
+  $("chem-error").hidden = !error;
+  if (!error) return;
+  $("chem-error").textContent = error.messages && error.messages[state.lang] ? error.messages[state.lang] : t(error.key, error.params || {});
+}
+
+function renderAll() {
+  state.t = translator(state.lang);
+  document.documentElement.lang = state.lang;
+  document.title = t("chemin.page_title");
+  $("chem-h1").textContent = t("chemin.title");
+  $("chem-nav").setAttribute("aria-label", t("chemin.nav"));
+  $("chem-back").textContent = t("chemin.back");
+  $("chem-new").textContent = t("chemin.new_table");
+  $("chem-seats-title").textContent = t("chemin.seats");
+  $("chem-turn-title").textContent = t("chemin.your_turn");
+  $("chem-amount-label").textContent = t("chemin.amount");
+  $("chem-result-title").textContent = t("chemin.last_round");
+  $("chem-lang").textContent = state.lang === "en" ? "ES" : "EN";
+  $("chem-lang").setAttribute("aria-label", `${t("lang.label")}: ${t("lang.switch")}`);
+  $("chem-amount").setAttribute("aria-describedby", "chem-turn");
+  renderSeats();
+  renderTurn();
+  renderRound();
+  renderError();
+  document.body.dataset.renders = String(Number(document.body.dataset.renders || 0) + 1);
+}
+
+function failed(err) {
+  if (err instanceof ApiError && (err.kind === "rejected" || err.kind === "auth") && Object.keys(err.messages).length) {
+    state.error = { messages: err.messages };
+  } else {
+    state.error = { key: "chemin.err.failed", params: { message: err.message || String(err) } };
+  }
+}
+
+// An answer of /act or /decision: the table now, and the round it dealt or completed.
+function answered(body) {
+  state.table = body.table;
+  if (body.round) state.round = body.round;
+  state.error = body.timed_out && body.messages ? { messages: body.messages } : null;
+}
+
+async function send(what, run) {
+  document.body.dataset.busy = "true";
+  try {
+    answered(await run(keyFor(what)));
+    delete state.keys[what];
+  } catch (err) {
+    if (!(err instanceof ApiError && (err.kind === "offline" || err.kind === "server"))) delete state.keys[what];
+    failed(err);
+  } finally {
+    document.body.dataset.busy = "false";
+    renderAll();
+  }
+}
+
+function act(action) {
+  const body = { action };
+  if (action === "bank" || action === "bet") {
+    const amount = parseMinor($("chem-amount").value);
+    if (amount === null) {
+      state.error = { key: "chemin.err.amount" };
+      return renderAll();
+    }
+    body.amount_minor = amount;
+  }
+  return send(`act:${JSON.stringify(body)}`, (key) => api.request("POST", "/api/chemin/act", { body, headers: { "Idempotency-Key": key } }));
+}
+
+function decide(choice) {
+  return send(`decision:${choice}`, (key) => api.request("POST", "/api/chemin/decision", { body: { choice }, headers: { "Idempotency-Key": key } }));
+}
+
+async function sitDown() {
+  try {
+    state.table = await api.request("POST", "/api/chemin/table", { body: { decision_seconds: DECISION_SECONDS } });
+    state.round = null;
+    state.error = null;
+    $("chem-amount").value = plain(state.table.minimum_minor * 10);
+  } catch (err) {
+    failed(err);
+  }
+  renderAll();
+}
+
+async function load() {
+  try {
+    answered(await api.request("GET", "/api/chemin/table"));
+    $("chem-amount").value = plain(state.table.minimum_minor * 10);
+  } catch (err) {
+    if (err instanceof ApiError && err.kind === "auth") {
+      await api.guest(); // no seat yet: a guest's, as the table page offers first
+      return load();
+    }
+    if (err instanceof ApiError && err.code === "no_table") return sitDown();
+    failed(err);
+  }
+  renderAll();
+}
+
+async function start() {
+  await loadTexts(state.lang);
+  state.t = translator(state.lang);
+  for (const button of document.querySelectorAll("[data-act]")) button.addEventListener("click", () => act(button.dataset.act));
+  for (const button of document.querySelectorAll("[data-choice]")) button.addEventListener("click", () => decide(button.dataset.choice));
+  $("chem-new").addEventListener("click", sitDown);
+  $("chem-lang").addEventListener("click", async () => {
+    state.lang = state.lang === "en" ? "es" : "en";
+    rememberLang(state.lang);
+    await loadTexts(state.lang);
+    renderAll();
+  });
+  await load();
+  document.body.dataset.table = "ready";
+}
+
+start();

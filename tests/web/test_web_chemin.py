@@ -1,0 +1,136 @@
+"""The Chemin de fer page: reached from the table's menu, it plays a seeded table through a
+choice of each kind (draw once, stand once), in English and Spanish.
+
+After every action the balance the page shows is checked against ``GET /api/chemin/table``,
+a refusal's sentence against the API's own ``messages[lang]``, and axe-core runs on the page
+while a choice waits.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_web_one_screen import serious_violations
+from test_web_table import finish, join_as_guest, money, open_table
+from web_catalogue import tr
+from web_menu import choose
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+LOCALES = {"en": "en-US", "es": "es-ES"}
+
+
+def table(page: Any) -> dict[str, Any]:
+    response = page.request.get(page.url.split("/chemin.html")[0] + "/api/chemin/table")
+    assert response.ok, response.text()
+    body: dict[str, Any] = response.json()["table"]
+    return body
+
+
+def renders(page: Any) -> int:
+    return int(page.get_attribute("body", "data-renders") or 0)
+
+
+def press(page: Any, selector: str) -> None:
+    """Press a button of the page and wait until it has drawn the answer."""
+    before = renders(page)
+    page.click(selector)
+    page.wait_for_selector(f'body[data-renders="{before + 1}"]', state="attached")
+
+
+def shown_balance(page: Any) -> str:
+    return str(page.text_content('#chem-seats tr[data-seat="0"] .chem-balance')).strip()
+
+
+def check_balance(page: Any, lang: str) -> dict[str, Any]:
+    now = table(page)
+    assert shown_balance(page) == money(now["seats"][0]["balance_minor"], lang)
+    return now
+
+
+def amount_text(minor: int, lang: str) -> str:
+    return f"{minor // 100}{',' if lang == 'es' else '.'}{minor % 100:02d}"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_seeded_table_played_through_a_draw_and_a_stand(
+    browser: Any, seeded_server_url: str, artifacts: Path, lang: str
+) -> None:
+    page = open_table(browser, seeded_server_url, locale=LOCALES[lang])
+    join_as_guest(page)
+    choose(page, "open-chemin")
+    page.wait_for_selector("body[data-table=ready]", state="attached")
+    assert page.url.endswith("/chemin.html")
+    assert page.text_content("#chem-h1") == tr(lang, "chemin.title")
+    now = check_balance(page, lang)
+    assert now["turn"] == "bank" and page.is_visible('[data-act="bank"]')
+
+    # An amount the page cannot read is refused before anything is sent.
+    page.fill("#chem-amount", "12,345")
+    press(page, '[data-act="bank"]')
+    assert page.text_content("#chem-error") == tr(lang, "chemin.err.amount")
+
+    choices: list[str] = []
+    refused = just_refused = False
+    for _ in range(200):
+        now = table(page)
+        if now["turn"] == "decision":
+            pending = now["pending"]
+            assert page.is_visible('[data-choice="draw"]') and page.is_visible(
+                '[data-choice="stand"]'
+            )
+            assert page.text_content('[data-choice="draw"]') == tr(lang, "chemin.choice.draw")
+            assert page.text_content('[data-choice="stand"]') == tr(lang, "chemin.choice.stand")
+            assert pending["side"] == "player"  # the player never banks here: he punts
+            assert page.text_content("#chem-explain") == tr(
+                lang, "chemin.explain.player", total=pending["total"]
+            )
+            if not choices:
+                assert serious_violations(page) == [], "a choice waiting"
+            choice = "draw" if not choices else "stand"
+            press(page, f'[data-choice="{choice}"]')
+            choices.append(choice)
+            after = check_balance(page, lang)
+            rnd = page.request.get(
+                page.url.split("/chemin.html")[0] + f"/api/chemin/rounds/{pending['round_id']}"
+            ).json()
+            mine = [d["choice"] for d in rnd["decisions"] if not d["computer"]]
+            assert mine == [choice] and rnd["status"] == "settled"
+            assert page.is_visible("#chem-result")
+            assert page.text_content("#chem-commission") == tr(
+                lang, "chemin.commission", amount=money(rnd["commission_minor"], lang)
+            )
+            me = next(s for s in rnd["seats"] if s["seat"] == 0)
+            cells = page.locator('#chem-payouts tr[data-seat="0"] td').all_text_contents()
+            assert cells[3] == money(me["payout_minor"], lang)
+            assert after["pending"] is None
+            if len(choices) == 2:
+                break
+        elif now["turn"] in ("bank", "deal", "keep"):
+            press(page, '[data-act="pass"]')
+        elif now["left_minor"] == 0:
+            press(page, '[data-act="sit_out"]')
+        elif not refused:
+            # More than is left to cover: the API refuses, the page says its sentence.
+            page.fill("#chem-amount", amount_text(now["left_minor"] + 100, lang))
+            with page.expect_response(lambda r: "/api/chemin/act" in r.url) as info:
+                press(page, '[data-act="bet"]')
+            error = info.value.json()["error"]
+            assert error["code"] == "over_bank"
+            assert page.text_content("#chem-error") == error["messages"][lang]
+            assert table(page) == now
+            refused = just_refused = True
+        elif not now["bets_before"]:
+            press(page, '[data-act="banco"]')
+        else:
+            page.fill("#chem-amount", amount_text(now["left_minor"], lang))
+            press(page, '[data-act="bet"]')
+        check_balance(page, lang)
+        if not just_refused:
+            assert page.is_hidden("#chem-error")  # an answer clears the last refusal
+        just_refused = False
+    page.screenshot(path=str(artifacts / f"chemin-{lang}.png"), full_page=True)
+    assert choices == ["draw", "stand"]
+    finish(page)

@@ -58,7 +58,7 @@ def test_duplicate_and_malformed_registrations_change_nothing(
         "/api/auth/register?lang=es", json={"username": "carol", "password": "short"}
     )
     assert weak.status_code == 422
-    assert weak.json()["error"]["message"].startswith("Una contraseña tiene de 8 a 128")
+    assert weak.json()["error"]["message"].startswith("La contraseña debe tener de 8 a 128")
     missing = client.post("/api/auth/register", json={"username": "carol"})
     assert missing.status_code == 422 and missing.json()["error"]["code"] == "invalid_request"
     assert (

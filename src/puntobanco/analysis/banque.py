@@ -200,7 +200,7 @@ def _columns(deck: tuple[int, ...], draw: Fraction, tableau: Tableau) -> Columns
             out[column][total] = out[column].get(total, Fraction(0)) + probability
 
     for total, p in enumerate(_pairs(deck)):
-        if tableau.is_natural(total):
+        if tableau.naturals[total]:
             add(NATURAL, total, p)
             continue
         if total in OPTION:
@@ -253,7 +253,7 @@ def _walk(
     figures = {h: [Fraction(0), Fraction(0)] for h in out}  # [win, lose] per tableau
     # The Banker's naturals: the tableaux stand on their two cards.
     for banker, pb in enumerate(pairs):
-        if not tableau.is_natural(banker):
+        if not tableau.naturals[banker]:
             continue
         for total, pt in enumerate(pairs):
             for h in out:
@@ -264,7 +264,7 @@ def _walk(
     replies: list[BanqueCellReply] = []
     for banker in BANKER_CHOICE_TOTALS:
         pb = pairs[banker]
-        if not pb or tableau.is_natural(banker):
+        if not pb or tableau.naturals[banker]:
             continue
         for left in COLUMNS:
             for right in COLUMNS:

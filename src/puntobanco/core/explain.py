@@ -10,8 +10,7 @@ terminal game and the server both use it, so a player reads the same words
 everywhere.
 
 >>> from puntobanco.core.cards import parse_cards
->>> from puntobanco.core.choice_explain import CHOICE_ERRORS, choice_error_message, describe_choice
-from puntobanco.core.coup import play_coup
+>>> from puntobanco.core.coup import play_coup
 >>> events = play_coup(parse_cards("Kc 2d 3h 3s 4c 5d")).events
 >>> describe(events[6], "en")
 "Banker 5 draws: the Player's third card, 4, is in 4–7."

@@ -38,6 +38,9 @@ from rich.markup import escape
 from puntobanco.cli.numbers import localize
 from puntobanco.core.cards import Card, hand_total
 from puntobanco.core.chemin_table import (
+    BOT_BANK,
+    BOT_KEEP,
+    BOT_STAKE,
     ChemTable,
     RoundSettlement,
     Wager,
@@ -69,12 +72,6 @@ from puntobanco.core.tableau import PLAYER_STOOD
 SEATS = 4
 #: Your seat (0-based).
 HUMAN = 0
-#: A computer punter's usual bet, in table minimums.
-BOT_STAKE = 5
-#: The bank a computer banker opens, in table minimums (or his balance).
-BOT_BANK = 30
-#: A computer banker keeps a winning bank while it is under this many minimums.
-BOT_KEEP = 80
 #: The options of ``play`` that apply to Chemin de fer.
 APPLIES = (
     "--banker", "--decks", "--shoe", "--cut-card", "--seed", "--balance", "--min",

@@ -73,6 +73,14 @@ _MONEY_PARAMS: frozenset[str] = frozenset({"amount", "bank", "left", "balance", 
 #: Salt of the computer players' choice streams, so that they never coincide with a shoe's.
 CHOICE_SALT = 0x43484F4943455321  # "CHOICES!"
 
+# The computer players' money rules, the same in the terminal game and at the server.
+#: A computer punter's usual bet, in table minimums.
+BOT_STAKE = 5
+#: The bank a computer banker opens, in table minimums (or his balance).
+BOT_BANK = 30
+#: A computer banker keeps a winning bank while it is under this many minimums.
+BOT_KEEP = 80
+
 
 def _refuse(message: str, code: str, **params: Any) -> InvalidBet:
     return InvalidBet(message, code=code, **params)

@@ -52,6 +52,9 @@ from sqlalchemy.orm import Session
 
 from puntobanco.core.cards import Card
 from puntobanco.core.chemin_table import (
+    BOT_BANK,
+    BOT_KEEP,
+    BOT_STAKE,
     ChemTable,
     Wager,
     apply_settlement,
@@ -88,12 +91,6 @@ from puntobanco.server.tables import active_seed
 
 #: The player's seat.
 HUMAN = 0
-#: A computer punter's usual bet, in table minimums (the terminal game's rule).
-BOT_STAKE = 5
-#: The bank a computer banker opens, in table minimums (or his balance).
-BOT_BANK = 30
-#: A computer banker keeps a winning bank while it is under this many minimums.
-BOT_KEEP = 80
 #: A computer player's chips when he sits, in table minimums.
 BOT_CHIPS = 1000
 #: The decks of the table's shoe.

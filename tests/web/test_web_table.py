@@ -36,6 +36,16 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 DESKTOP = {"width": 1280, "height": 800}
 TOP_UP_MINOR = 100_000  # app.js: what one press of "Add play money" adds
 PHONE = {"width": 375, "height": 812}
+#: The screens every point of the page is checked at, and a locale for each language.
+SCREENS = {
+    "phone": {"width": 390, "height": 844},
+    "laptop": {"width": 1280, "height": 720},
+    "desktop": {"width": 1440, "height": 900},
+}
+LOCALES = {"en": "en-US", "es": "es-ES"}
+EVERY_SCREEN_AND_LANGUAGE = pytest.mark.parametrize(
+    ("screen", "lang"), [(screen, lang) for screen in SCREENS for lang in LOCALES]
+)
 
 
 def money(minor: int, lang: str = "en") -> str:
@@ -549,7 +559,9 @@ def _derived_cells(
     return sorted(got), sorted(want)
 
 
-def _check_scoreboards(page: Any, marks: list[RoundMark], cards_remaining: int) -> None:
+def _check_scoreboards(
+    page: Any, marks: list[RoundMark], cards_remaining: int, lang: str = "en"
+) -> None:
     """The page's boards, ask hints and statistics are core.roads' for ``marks``."""
     bead = page.eval_on_selector_all(
         "#road-bead .cell[data-outcome]", "ns => ns.map(n => n.dataset.outcome)"
@@ -588,18 +600,19 @@ def _check_scoreboards(page: Any, marks: list[RoundMark], cards_remaining: int) 
         )
     )
     count = {o: sum(m.outcome.value == o for m in marks) for o in ("banker", "player", "tie")}
-    assert stats[tr("en", "stats.rounds")] == str(len(marks))
-    assert stats[tr("en", "game.side.banker")] == str(count["banker"])
-    assert stats[tr("en", "game.side.player")] == str(count["player"])
-    assert stats[tr("en", "game.side.tie")] == str(count["tie"])
-    assert stats[tr("en", "stats.naturals")] == str(sum(m.natural for m in marks))
-    assert stats[tr("en", "stats.player_pairs")] == str(sum(m.player_pair for m in marks))
-    assert stats[tr("en", "stats.banker_pairs")] == str(sum(m.banker_pair for m in marks))
-    assert stats[tr("en", "stats.cards")] == str(cards_remaining)
+    assert stats[tr(lang, "stats.rounds")] == str(len(marks))
+    assert stats[tr(lang, "game.side.banker")] == str(count["banker"])
+    assert stats[tr(lang, "game.side.player")] == str(count["player"])
+    assert stats[tr(lang, "game.side.tie")] == str(count["tie"])
+    assert stats[tr(lang, "stats.naturals")] == str(sum(m.natural for m in marks))
+    assert stats[tr(lang, "stats.player_pairs")] == str(sum(m.player_pair for m in marks))
+    assert stats[tr(lang, "stats.banker_pairs")] == str(sum(m.banker_pair for m in marks))
+    assert stats[tr(lang, "stats.cards")] == str(cards_remaining)
 
 
+@pytest.mark.parametrize("lang", list(LOCALES))
 def test_scoreboards_follow_a_seeded_cut_card_shoe(
-    browser: Any, seeded_server_url: str, artifacts: Path
+    browser: Any, seeded_server_url: str, artifacts: Path, lang: str
 ) -> None:
     """A whole cut-card shoe, known in advance, played through the page.
 
@@ -608,7 +621,7 @@ def test_scoreboards_follow_a_seeded_cut_card_shoe(
     cards and scoreboards must be what core.roads makes of them, round after round, and
     the boards start again with the next shoe.
     """
-    page = open_table(browser, seeded_server_url)
+    page = open_table(browser, seeded_server_url, locale=LOCALES[lang])
     join_as_guest(page)
     table = api(page, "/api/table")
     rules = PRESETS[table["rules"]["name"]]
@@ -628,7 +641,7 @@ def test_scoreboards_follow_a_seeded_cut_card_shoe(
 
     news = page.locator("#shoe-news")
     # A new guest's table: a new shoe, not dealt from yet.
-    expect(news).to_have_text(tr("en", "shoe.new"))
+    expect(news).to_have_text(tr(lang, "shoe.new"))
     expect(page.locator("#stats")).to_have_attribute("data-shoe", "0")
     place(page, "banker", 500)
     last = len(coups) - 1
@@ -645,19 +658,20 @@ def test_scoreboards_follow_a_seeded_cut_card_shoe(
         if i % 8 == 0 or i >= last - 2:
             if i < last - 1:  # the cut card is still in the shoe
                 expect(news).to_be_hidden()
-                _check_scoreboards(page, marks[: i + 1], remaining[i])
+                _check_scoreboards(page, marks[: i + 1], remaining[i], lang)
             elif i == last - 1:  # the cut card came out in this hand: the next is the last
-                expect(news).to_have_text(tr("en", "shoe.cut"))
-                _check_scoreboards(page, marks[: i + 1], remaining[i])
+                expect(news).to_have_text(tr(lang, "shoe.cut"))
+                _check_scoreboards(page, marks[: i + 1], remaining[i], lang)
             elif i == last:
                 # The last hand: the whole shoe stays on the boards, with the cards it left
                 # behind the cut card, no edges; a new shoe is announced.
-                expect(news).to_have_text(tr("en", "shoe.finished"))
+                expect(news).to_have_text(tr(lang, "shoe.finished"))
                 expect(page.locator("#stats")).to_have_attribute("data-finished", "true")
                 expect(page.locator("#edge-panel")).to_be_hidden()
-                _check_scoreboards(page, marks, remaining[i])
+                _check_scoreboards(page, marks, remaining[i], lang)
+                other = "en" if lang == "es" else "es"
                 page.click("#lang")
-                expect(news).to_have_text(tr("es", "shoe.finished"))
+                expect(news).to_have_text(tr(other, "shoe.finished"))
                 page.click("#lang")
             else:  # the next shoe's first hand: the burn, and the boards start again
                 expect(news).to_be_hidden()
@@ -665,9 +679,9 @@ def test_scoreboards_follow_a_seeded_cut_card_shoe(
                 assert rnd["shoe"]["burn"] is not None and rnd["shoe"]["index"] == 1
                 expect(page.locator("#stats")).to_have_attribute("data-shoe", "1")
                 expect(page.locator("#stats")).to_have_attribute("data-finished", "false")
-                _check_scoreboards(page, [RoundMark.of(next_shoe)], next_remaining)
+                _check_scoreboards(page, [RoundMark.of(next_shoe)], next_remaining, lang)
         if i == len(coups) - 2:
-            page.locator(".roads").screenshot(path=str(artifacts / "web-scoreboards.png"))
+            page.locator(".roads").screenshot(path=str(artifacts / f"web-scoreboards-{lang}.png"))
             # A cut-card shoe: the exact house edge of each bet, as the server computed it
             # (null while the exact-odds analyzer is not installed: no panel then).
             edges = api(page, "/api/shoe")["edges"]
@@ -691,7 +705,7 @@ def _stats(page: Any) -> dict[str, str]:
     )
 
 
-def _expect_new_shoe(page: Any, shoe_id: int | None, cards: int | None) -> None:
+def _expect_new_shoe(page: Any, shoe_id: int | None, cards: int | None, lang: str = "en") -> None:
     """The page shows a new shoe with no rounds: empty boards and statistics, announced.
 
     ``cards`` is None at a reshuffle-every-round table (where every round is a shoe, and
@@ -703,13 +717,13 @@ def _expect_new_shoe(page: Any, shoe_id: int | None, cards: int | None) -> None:
     expect(page.locator("#road-big .cell[data-outcome]")).to_have_count(0)
     expect(page.locator("#stats .stat-rounds dd")).to_have_text("0")
     stats = _stats(page)
-    assert stats[tr("en", "game.side.banker")] == stats[tr("en", "game.side.player")] == "0"
+    assert stats[tr(lang, "game.side.banker")] == stats[tr(lang, "game.side.player")] == "0"
     if cards is None:  # a reshuffle-every-round table: no count of cards left
-        assert tr("en", "stats.cards") not in stats
+        assert tr(lang, "stats.cards") not in stats
         expect(page.locator("#shoe-news")).to_be_hidden()
     else:
-        assert stats[tr("en", "stats.cards")] == str(cards)
-        expect(page.locator("#shoe-news")).to_have_text(tr("en", "shoe.new"))
+        assert stats[tr(lang, "stats.cards")] == str(cards)
+        expect(page.locator("#shoe-news")).to_have_text(tr(lang, "shoe.new"))
 
 
 def _play(page: Any, rounds: int) -> list[dict[str, Any]]:
@@ -722,32 +736,41 @@ def _play(page: Any, rounds: int) -> list[dict[str, Any]]:
     return played
 
 
-def test_a_table_switch_shows_a_new_shoe(browser: Any, server_url: str) -> None:
-    page = open_table(browser, server_url)
+@EVERY_SCREEN_AND_LANGUAGE
+def test_a_table_switch_shows_a_new_shoe(
+    browser: Any, server_url: str, screen: str, lang: str
+) -> None:
+    page = open_table(browser, server_url, viewport=SCREENS[screen], locale=LOCALES[lang])
     join_as_guest(page)
     place(page, "player", 500)
     first = _play(page, 2)
     shoe_id = first[0]["shoe"]["index"]
-    assert tr("en", "stats.cards") in _stats(page)
+    assert tr(lang, "stats.cards") in _stats(page)
     choose(page, "open-rules")
     with page.expect_response(lambda r: r.url.split("?")[0].endswith("/api/shoe")):
         page.select_option("#preset-select", "punto-banco-6")
-    _expect_new_shoe(page, shoe_id + 1, 312)
+    _expect_new_shoe(page, shoe_id + 1, 312, lang)
     # A reshuffle-every-round table: every hand comes from a full shoe, so no "Cards left".
     with page.expect_response(lambda r: r.url.split("?")[0].endswith("/api/shoe")):
         page.select_option("#preset-select", "online")
     page.keyboard.press("Escape")
-    _expect_new_shoe(page, None, None)
+    _expect_new_shoe(page, None, None, lang)
     page.click("#rebet")
     _play(page, 2)
-    assert tr("en", "stats.cards") not in _stats(page)
+    assert tr(lang, "stats.cards") not in _stats(page)
     assert api(page, "/api/shoe")["cards_remaining"] == 312
     finish(page)
 
 
-@pytest.mark.parametrize("change", ["rotate", "client-seed"])
-def test_a_new_seed_shows_a_new_shoe(browser: Any, server_url: str, change: str) -> None:
-    page = open_table(browser, server_url)
+@pytest.mark.parametrize(
+    ("change", "screen", "lang"),
+    [("rotate", screen, lang) for screen in SCREENS for lang in LOCALES]
+    + [("client-seed", "desktop", "es"), ("client-seed", "phone", "en")],
+)
+def test_a_new_seed_shows_a_new_shoe(
+    browser: Any, server_url: str, change: str, screen: str, lang: str
+) -> None:
+    page = open_table(browser, server_url, viewport=SCREENS[screen], locale=LOCALES[lang])
     join_as_guest(page)
     place(page, "banker", 500)
     played = _play(page, 2)
@@ -759,7 +782,7 @@ def test_a_new_seed_shows_a_new_shoe(browser: Any, server_url: str, change: str)
         else:
             page.fill("#fair-client", "a-new-client-seed")
             page.click("#fair-set")
-    _expect_new_shoe(page, played[0]["shoe"]["index"] + 1, 416)
+    _expect_new_shoe(page, played[0]["shoe"]["index"] + 1, 416, lang)
     page.keyboard.press("Escape")
     page.click("#rebet")
     rnd = deal(page)

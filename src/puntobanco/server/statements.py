@@ -188,6 +188,24 @@ LOCK_PLAYER_FOR_TOKEN = (
     .with_for_update(of=[wallets, tables, seeds])
 )
 
+#: The part both deals share: the bets (as arrays, with their order) written beside the new
+#: round, and both sides of each stake in the ledger, wallet before house.
+_BETS_AND_STAKES = """\
+bet AS (SELECT * FROM unnest(CAST(:bet_names AS text[]), CAST(:bet_stakes AS bigint[]))
+        WITH ORDINALITY AS b(name, stake_minor, position)),
+new_bets AS (INSERT INTO round_bets (round_id, bet, stake_minor)
+    SELECT new_round.id, bet.name, bet.stake_minor FROM new_round, bet),
+stake_entries AS (INSERT INTO ledger_entries
+        (journal, account, user_id, kind, amount_minor, round_id, bet, created_at)
+    SELECT 'round:' || new_round.id || ':' || 'stake', side.account, side.user_id, 'stake',
+           side.sign * bet.stake_minor, new_round.id, bet.name, :created_at
+    FROM new_round, bet,
+         (VALUES (1, 'wallet', CAST(:user_id AS bigint), -1),
+                 (2, 'house_game', NULL, 1)) AS side(position, account, user_id, sign)
+    ORDER BY bet.position, side.position),
+"""
+
+
 #: The deal and debit: the round with its cards, its bets, both sides of each stake, the
 #: wallet's debit, the table's shoe and the seed's nonce, in one statement (PostgreSQL's
 #: data-modifying CTEs; the bets travel as arrays). Returns the round's id and the new
@@ -202,19 +220,9 @@ WITH new_round AS (INSERT INTO rounds
             :client_seed, :nonce, :shoe_index, :round_in_shoe, :first_card, :last_in_shoe,
             :burn_shown, :burn_face_down, :cards, :outcome, :staked_minor)
     RETURNING id),
-bet AS (SELECT * FROM unnest(CAST(:bet_names AS text[]), CAST(:bet_stakes AS bigint[]))
-        WITH ORDINALITY AS b(name, stake_minor, position)),
-new_bets AS (INSERT INTO round_bets (round_id, bet, stake_minor)
-    SELECT new_round.id, bet.name, bet.stake_minor FROM new_round, bet),
-stake_entries AS (INSERT INTO ledger_entries
-        (journal, account, user_id, kind, amount_minor, round_id, bet, created_at)
-    SELECT 'round:' || new_round.id || ':' || 'stake', side.account, side.user_id, 'stake',
-           side.sign * bet.stake_minor, new_round.id, bet.name, :created_at
-    FROM new_round, bet,
-         (VALUES (1, 'wallet', CAST(:user_id AS bigint), -1),
-                 (2, 'house_game', NULL, 1)) AS side(position, account, user_id, sign)
-    ORDER BY bet.position, side.position),
-debit AS (UPDATE wallets SET balance_minor = balance_minor - :staked_minor
+"""
+    + _BETS_AND_STAKES
+    + """debit AS (UPDATE wallets SET balance_minor = balance_minor - :staked_minor
     WHERE user_id = :user_id RETURNING balance_minor),
 shoe_moved AS (UPDATE player_tables
     SET shoes_started = :shoes_started, shoe_open = :shoe_open, shoe_seed_id = :shoe_seed_id,
@@ -308,19 +316,9 @@ new_round AS (INSERT INTO rounds
            :staked_minor
     FROM as_dealt
     RETURNING id),
-bet AS (SELECT * FROM unnest(CAST(:bet_names AS text[]), CAST(:bet_stakes AS bigint[]))
-        WITH ORDINALITY AS b(name, stake_minor, position)),
-new_bets AS (INSERT INTO round_bets (round_id, bet, stake_minor)
-    SELECT new_round.id, bet.name, bet.stake_minor FROM new_round, bet),
-stake_entries AS (INSERT INTO ledger_entries
-        (journal, account, user_id, kind, amount_minor, round_id, bet, created_at)
-    SELECT 'round:' || new_round.id || ':' || 'stake', side.account, side.user_id, 'stake',
-           side.sign * bet.stake_minor, new_round.id, bet.name, :created_at
-    FROM new_round, bet,
-         (VALUES (1, 'wallet', CAST(:user_id AS bigint), -1),
-                 (2, 'house_game', NULL, 1)) AS side(position, account, user_id, sign)
-    ORDER BY bet.position, side.position),
-debit AS (UPDATE wallets SET balance_minor = balance_minor - :staked_minor
+"""
+    + _BETS_AND_STAKES
+    + """debit AS (UPDATE wallets SET balance_minor = balance_minor - :staked_minor
     WHERE user_id = :user_id AND EXISTS (SELECT 1 FROM new_round) RETURNING balance_minor),
 shoe_moved AS (UPDATE player_tables
     SET shoes_started = :shoes_started, shoe_open = :shoe_open, shoe_seed_id = :shoe_seed_id,

@@ -188,11 +188,6 @@ class ChemPlay(TablePlay):
         """A seat in the table's columns."""
         return self.t("you") if seat == HUMAN else self.t(f"seat_name.{seat}")
 
-    def number(self, value: float, digits: int = 4) -> str:
-        """An expectation (not money) with ``digits`` decimals, in the player's separators."""
-        shown = f"{value:.{digits}f}"
-        return shown.replace(".", ",") if self.lang == "es" else shown
-
     def refuse(self, error: BaccaratError) -> None:
         """Print a refusal in the player's language (nothing has changed)."""
         worded = table_error_message(error, self.lang)

@@ -95,6 +95,11 @@ class TablePlay:
         """An amount with its sign (``+5.00``, ``-5.00``; ``0.00`` unsigned)."""
         return ("+" if amount_minor > 0 else "") + self.money(amount_minor)
 
+    def number(self, value: float, digits: int = 4) -> str:
+        """An expectation (not money) with ``digits`` decimals, in the player's separators."""
+        shown = f"{value:.{digits}f}"
+        return shown.replace(".", ",") if self.lang == "es" else shown
+
     def read(self, key: str, **params: Any) -> str:
         """The line typed after the prompt ``key``, stripped; :class:`Quit` at the end of input."""
         try:

@@ -189,7 +189,7 @@ def settle_banque(
 # A bank held by a seat, and the computer punters.
 
 #: The smallest bank a seat may put up for a shoe, in table minimums.
-BANK_MINIMUMS = 10
+SMALLEST_BANK = 10
 #: Salt of the computer punters' betting streams, apart from the shoe's and the choices' streams.
 BET_SALT = 0x42414E5155455421  # "BANQUET!"
 #: A computer punter's spot for each value of ``randbelow(3)``.
@@ -197,7 +197,7 @@ COMPUTER_SPOTS: tuple[Spot, Spot, Spot] = (Spot.RIGHT, Spot.LEFT, Spot.CHEVAL)
 
 
 def open_bank(amount: int, *, minimum: int, balance: int) -> int:
-    """A seat puts up a bank for the shoe: from ``BANK_MINIMUMS`` table minimums to its balance.
+    """A seat puts up a bank for the shoe: from ``SMALLEST_BANK`` table minimums to its balance.
 
     Returns the bank; the caller takes it out of the seat's balance.
 
@@ -209,7 +209,7 @@ def open_bank(amount: int, *, minimum: int, balance: int) -> int:
             balance (``banque_bank_range``, with ``amount``, ``minimum`` (the
             smallest bank) and ``balance``).
     """
-    smallest = BANK_MINIMUMS * minimum
+    smallest = SMALLEST_BANK * minimum
     if type(amount) is not int or not smallest <= amount <= balance:
         raise InvalidBet(
             f"a bank is from {smallest} to the balance of {balance}, got {amount!r}",

@@ -42,6 +42,7 @@ tableaux' play and the bets on the table
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -181,7 +182,7 @@ class Game:
         return cls(
             config,
             Shoe(config.rules, shoe_source(config.seed)),
-            solve_banque(BANQUE_RULE_CARD, commission=config.rules.banker_commission),
+            _solution(config.rules.banker_commission),
             HOUSE_BANK * config.minimum_minor,
             config.balance_minor,
             computers=[config.balance_minor] * COMPUTERS,
@@ -210,11 +211,35 @@ class Game:
         return self.balance + (self.bank if self.banker == HUMAN else 0) + sum(self.computers)
 
 
+@functools.lru_cache(maxsize=4)
+def _solution(commission: Fraction) -> BanqueSolution:
+    """The Banker's best reply under the rule card (the same for every game at a commission)."""
+    return solve_banque(BANQUE_RULE_CARD, commission=commission)
+
+
+@functools.lru_cache(maxsize=8)
+def _tableau_worth(solution: BanqueSolution, hand: str) -> tuple[Fraction, Fraction]:
+    """A tableau's expectation per coup if it always draws on 5, and if it always stands.
+
+    Against the Banker's reply in ``solution`` and the other tableau's mix.
+    """
+    replies = {c.cell: int(c.draws) for c in solution.cells}
+
+    def worth(draw: int) -> Fraction:
+        mixes = {"right_draw": solution.right_draw, "left_draw": solution.left_draw}
+        mixes[f"{hand}_draw"] = Fraction(draw)
+        play = BanqueStrategy.make(solution.rule, banker_draw=replies, **mixes)
+        figures = evaluate_banque(play, commission=solution.commission)
+        side = figures.right if hand == RIGHT else figures.left
+        return -side.value  # the tableau's expectation per coup
+
+    return worth(1), worth(0)
+
+
 class BanquePlay(TablePlay):
     """The terminal loop: prompts, the deal, the choices and the money."""
 
     section = "banque.play"
-    localized = True
 
     def __init__(self, game: Game, console: Console, ask: Callable[[str], str]) -> None:
         super().__init__(console, ask, game.config.lang, explain=game.config.explain)
@@ -517,23 +542,18 @@ class BanquePlay(TablePlay):
         """The optimal play on 5 and what each pure choice is worth to your tableau."""
         solution = self.game.solution
         p = solution.right_draw if point.hand == RIGHT else solution.left_draw
-        replies = {c.cell: int(c.draws) for c in solution.cells}
-
-        def worth(draw: int) -> Fraction:
-            mixes = {"right_draw": solution.right_draw, "left_draw": solution.left_draw}
-            mixes[f"{point.hand}_draw"] = Fraction(draw)
-            play = BanqueStrategy.make(solution.rule, banker_draw=replies, **mixes)
-            figures = evaluate_banque(play, commission=solution.commission)
-            side = figures.right if point.hand == RIGHT else figures.left
-            return -side.value  # the tableau's expectation per coup
-
+        draw, stand = _tableau_worth(solution, point.hand)
         self.say(
             "explain",
             p=str(p),
-            pf=f"{float(p):.4f}",
-            draw=f"{float(worth(1)):+.6f}",
-            stand=f"{float(worth(0)):+.6f}",
+            pf=self.number(float(p)),
+            draw=self.sign(draw, 6),
+            stand=self.sign(stand, 6),
         )
+
+    def sign(self, value: Fraction, digits: int = 4) -> str:
+        """An expectation with its sign and ``digits`` decimals, in the player's separators."""
+        return ("+" if value >= 0 else "") + self.number(float(value), digits)
 
     def banker_choice(
         self, point: BanquePoint, cards: list[Card], bets: tuple[BanqueBet, ...]
@@ -572,7 +592,7 @@ class BanquePlay(TablePlay):
         minor = 10**2  # the expectations are in minor units; shown in major units
 
         def shown(value: Fraction) -> str:
-            return ("+" if value > 0 else "") + self.number(float(value) / minor)
+            return self.sign(value / minor)
 
         p = solution.right_draw
         if draw == stand:
@@ -586,7 +606,7 @@ class BanquePlay(TablePlay):
             p=str(p),
             draw=shown(draw),
             stand=shown(stand),
-            cost=self.number(float(abs(draw - stand)) / minor),
+            cost=self.number(float(abs(draw - stand) / minor)),
         )
 
     def summary(self) -> None:

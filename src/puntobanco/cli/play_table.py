@@ -18,7 +18,6 @@ from typing import Any, ClassVar
 from rich.console import Console
 from rich.markup import escape
 
-from puntobanco.cli.numbers import localize
 from puntobanco.core.chemin_table import choice_stream
 from puntobanco.core.i18n import Lang, text
 from puntobanco.core.money import format_minor
@@ -58,13 +57,11 @@ class TablePlay:
 
     Attributes:
         section: The catalogue prefix of the table's sentences (``chemin.play``).
-        localized: Numbers inside a said sentence take the language's separators.
         prompt_gap: What follows a prompt's text.
         newline_on_eof: The end of input at a prompt ends the line first.
     """
 
     section: ClassVar[str] = ""
-    localized: ClassVar[bool] = False
     prompt_gap: ClassVar[str] = ""
     newline_on_eof: ClassVar[bool] = False
 
@@ -82,10 +79,7 @@ class TablePlay:
 
     def say(self, key: str, style: str | None = None, **params: Any) -> None:
         """Print the sentence ``<section>.<key>``."""
-        line = self.t(key, **params)
-        if self.localized:
-            line = localize(line, self.lang)
-        self.console.print(escape(line), style=style)
+        self.console.print(escape(self.t(key, **params)), style=style)
 
     def money(self, amount_minor: int) -> str:
         """An amount as the player's language writes it."""

@@ -240,10 +240,10 @@ ES: dict[str, str] = {
         "La casa tiene la banca: {house}."
     ),
     "banque.play.seat": "Asiento {n}",
-    "banque.play.spot.right": "el tableau derecho",
-    "banque.play.spot.left": "el tableau izquierdo",
-    "banque.play.spot.a-cheval": "los dos tableaux (à cheval)",
-    "banque.play.computer_bets": "{name} apuesta {amount} a {spot}.",
+    "banque.play.spot.right": "al tableau derecho",
+    "banque.play.spot.left": "al tableau izquierdo",
+    "banque.play.spot.a-cheval": "a los dos tableaux (à cheval)",
+    "banque.play.computer_bets": "{name} apuesta {amount} {spot}.",
     "banque.play.computer_result": "{name}: {delta} (saldo {balance}).",
     "banque.play.bank_won": (
         "Su banca: {delta}; la comisión de la casa del {rate} sobre sus ganancias es "

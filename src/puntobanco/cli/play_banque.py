@@ -59,7 +59,6 @@ from puntobanco.analysis.banque import (
 )
 from puntobanco.cli.numbers import localize
 from puntobanco.cli.play_table import (
-    EXPLAIN_WORDS,
     NOT_HERE,
     Quit,
     TablePlay,
@@ -320,16 +319,15 @@ class BanquePlay(TablePlay):
         """
         game = self.game
         while True:
-            line = self.read(
+            typed = self.command(
                 "bet_prompt_offer" if game.offer else "bet_prompt",
+                _QUIT,
                 bank=self.money(game.bank),
                 balance=self.money(game.balance),
-            ).lower()
-            if line in _QUIT:
-                raise Quit
-            if line in EXPLAIN_WORDS:
-                self.toggle_explain()
+            )
+            if typed is None:
                 continue
+            line = typed.lower()
             word, _, amount = line.partition(" ")
             if game.offer and word in BANK_WORDS:
                 if self.hold_bank(amount.strip()):
@@ -388,14 +386,12 @@ class BanquePlay(TablePlay):
         """A round against your bank: deal or give it up; the computers' bets; the deal."""
         game = self.game
         while True:
-            line = self.read(
-                "banker_prompt", bank=self.money(game.bank), balance=self.money(game.balance)
-            ).lower()
-            if line in _QUIT:
-                raise Quit
-            if line in EXPLAIN_WORDS:
-                self.toggle_explain()
+            typed = self.command(
+                "banker_prompt", _QUIT, bank=self.money(game.bank), balance=self.money(game.balance)
+            )
+            if typed is None:
                 continue
+            line = typed.lower()
             if line in _GIVE_UP[self.lang]:
                 self.bank_back("gave_up")
                 return

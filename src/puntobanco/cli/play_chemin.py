@@ -35,7 +35,6 @@ from rich.markup import escape
 
 from puntobanco.cli.numbers import localize
 from puntobanco.cli.play_table import (
-    EXPLAIN_WORDS,
     NOT_HERE,
     Quit,
     TablePlay,
@@ -94,7 +93,7 @@ _STAND = {"s", "stand", "p", "planto", "me planto", "plantarse", "plantarme"}
 _KEEP = {"k", "keep", "s", "sigo", "seguir", "suivre"}
 _PASS = {"p", "pass", "paso", "pasar", "la main passe"}
 _SIT_OUT = {"", "0", "no", "n", "pass", "paso"}
-_QUIT = {"q", "quit", "exit", "salir"}
+_QUIT = frozenset({"q", "quit", "exit", "salir"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,23 +319,21 @@ class ChemPlay(TablePlay):
         table = self.game.table
         while True:
             left = left_to_cover(table, wagers)
-            line = self.read(
+            line = self.command(
                 "bet_prompt",
+                _QUIT,
                 bank=self.money(table.bank_minor),
                 left=self.money(left),
                 balance=self.money(table.balances[HUMAN]),
             )
+            if line is None:
+                continue
             word = line.lower()
-            if word in _QUIT:
-                raise Quit
             if word in _SIT_OUT:
                 self.say("sits_out", name=self.name(HUMAN))
                 return wagers
             if word in {"h", "help", "ayuda", "?"}:
                 self.say("help")
-                continue
-            if word in EXPLAIN_WORDS:
-                self.toggle_explain()
                 continue
             try:
                 if word == "banco":

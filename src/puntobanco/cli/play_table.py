@@ -103,6 +103,21 @@ class TablePlay:
                 self.console.print()
             raise Quit from None
 
+    def command(self, key: str, quit_words: frozenset[str], **params: Any) -> str | None:
+        """The line typed after the prompt ``key``, stripped (its case kept).
+
+        A quit word raises :class:`Quit`; the explanation switch is thrown
+        (:meth:`toggle_explain`) and gives ``None``: the caller asks again.
+        """
+        line = self.read(key, **params)
+        word = line.lower()
+        if word in quit_words:
+            raise Quit
+        if word in EXPLAIN_WORDS:
+            self.toggle_explain()
+            return None
+        return line
+
     def toggle_explain(self) -> None:
         """Switch the explanations on or off, and say which."""
         self.explain = not self.explain

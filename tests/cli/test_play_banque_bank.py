@@ -19,6 +19,8 @@ from puntobanco.analysis.banque import banker_cell_worth, solve_banque
 from puntobanco.cli.play_banque import HOUSE, HUMAN, BanqueConfig, Game, run_banque
 from puntobanco.core.banque import BANKER, BANQUE_RULE_CARD, NATURAL, EventKind
 from puntobanco.core.banque_table import settle_banque
+from puntobanco.core.chemin_table import choice_stream
+from puntobanco.core.errors import InvalidRules
 from puntobanco.core.i18n import CATALOGUE, Lang
 from puntobanco.core.rng import MASK64, Xoshiro256StarStar, mix64
 from puntobanco.core.rules import Rules, Variant
@@ -160,6 +162,16 @@ def test_a_shoe_holding_the_bank_with_a_hand_worked_first_round() -> None:
     ]
     assert asked and all(e.draws == next(answers) for e in asked)
     assert seen.count(CATALOGUE["en"]["banque.play.choice"]) == len(asked)
+    # The computers hold the tableaux: on 5 each draws with probability 9/11, from the
+    # round's choice stream (one draw a choice, right first), never from the cards.
+    mixed = 0
+    for index, played in enumerate(game.played):
+        stream = choice_stream(57, 0, index + 1)
+        for event in played.coup.events:
+            if event.kind is EventKind.CHOICE and event.hand != BANKER:
+                assert event.draws is (stream.randbelow(11) < 9)
+                mixed += 1
+    assert mixed > 5
 
 
 @pytest.mark.parametrize(("lang", "draw", "stand"), [("en", "d", "s"), ("es", "c", "p")])
@@ -224,6 +236,11 @@ def test_the_bankers_worth_in_a_cell_by_hand() -> None:
         right_draw=NINE_ELEVENTHS, left_draw=NINE_ELEVENTHS,
     )  # fmt: skip
     assert stand == -500 - 1000 * (1 - Fraction(275, 1123))
+
+
+def test_a_cell_no_coup_reaches_is_refused() -> None:
+    with pytest.raises(InvalidRules):  # the Banker's 8 is a natural: he never chooses
+        banker_cell_worth((8, 1, 1), right_draw=NINE_ELEVENTHS, left_draw=NINE_ELEVENTHS)
 
 
 def test_the_bankers_worth_agrees_with_the_solver_in_every_free_cell() -> None:

@@ -313,11 +313,15 @@ def test_giving_up_the_bank_and_punting_against_the_house(lang: Lang) -> None:
     give_up = {"en": "g", "es": "d"}[lang]
     spot = {"en": "r", "es": "d"}[lang]
     game, out, seen = _play(
-        lang, seed=4, offers=["b 500"], banker=iter(["", give_up]),
-        choices=_forever("s"), bets=iter([f"{spot} 10"]),
+        lang, seed=4, offers=["b 500"], banker=iter(["zz", "", give_up]),
+        choices=iter(["zz", "s"]), bets=iter([f"{spot} 10"]),
     )  # fmt: skip
     assert [p.banker for p in game.played] == [HUMAN, HOUSE]
     assert _words(lang, "gave_up") in out
+    # A word that is no answer is refused and asked again, at the bank's prompt and the choice.
+    assert "'zz'" + _words(lang, "banker_bad").removeprefix("'") in out
+    assert "'zz'" + _words(lang, "choice_bad").removeprefix("'") in out
+    assert game.played[0].settlement.banker_net == -1500  # stood, as seed 4's cell above
     # After giving up, the bank is no longer on offer in this shoe: a plain bet prompt.
     assert _is(lang, "bet_prompt", seen[-1])
     mine = game.played[1].settlement.results[0]
@@ -347,3 +351,12 @@ def test_natural_column_is_worded() -> None:
 
     assert column_words(NATURAL, "es") == "un natural"
     assert column_words(PLAYER_STOOD, "en") == "stood"
+
+
+def test_at_the_end_of_input_your_bank_plays_the_optimal_choice() -> None:
+    # Seed 4's cell (3, 3, 4): drawing is the better choice (worked out above).
+    game, _, _ = _play("en", seed=4, offers=["b 500"], banker=iter([""]), choices=iter(()))
+    (played,) = game.played
+    (choice,) = [e for e in played.coup.events if e.kind is EventKind.CHOICE]
+    assert choice.hand == BANKER and choice.draws is True
+    assert game.balance + sum(game.computers) + game.commission_minor == 4 * START

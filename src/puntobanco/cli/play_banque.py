@@ -122,7 +122,7 @@ BANK_WORDS = frozenset({"b", "bank", "banca"})
 _QUIT = frozenset({"q", "quit", "salir"})
 _DRAW = frozenset({"d", "draw", "c", "carta", "pido"})
 _STAND = frozenset({"s", "stand", "p", "planto", "me planto"})
-#: What gives up the bank, in each language ("d" deals nothing: in Spanish it is "dejar").
+#: What gives up the bank, in each language (Spanish "d", dejar; in English "d" might mean "deal").
 _GIVE_UP = {
     "en": frozenset({"g", "give", "give up", "dejar"}),
     "es": frozenset({"d", "dejar", "dejo", "g", "give", "give up"}),

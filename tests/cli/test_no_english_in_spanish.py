@@ -121,6 +121,12 @@ RUNS: dict[str, tuple[list[str], str | None]] = {
         ["play", "--variant", "chemin-de-fer", "--seed", "3", "--explain", "--fast"],
         "\n\nbanco\nc\n\nq\n",
     ),
+    # Baccarat Banque holding the bank: refused banks, a bank put up, the Banker's choice
+    # explained and made, the bank given up, a round punted against the house's bank.
+    "play-banque-bank": (
+        ["play", "--variant", "banque", "--seed", "4", "--explain"],
+        "b 5\nb zz\nb 500\nzz\n\n?\np\nd\nd 10\nq\n",
+    ),
     "play-chemin-bad": (["play", "--variant", "chemin-de-fer", "--max", "100"], None),
     "simulate-chemin": (
         ["simulate", "--variant", "chemin-de-fer", "--hands", "300", "--backend", "reference"],
@@ -140,6 +146,10 @@ def test_a_spanish_run_prints_no_english(name: str) -> None:
     assert output.strip()
     if name == "play":  # the session was played to its end
         assert "Gracias por jugar." in output and "Ronda 3" in output
+    if name == "play-banque-bank":  # the banker's path was walked, then a punt
+        for words in ("Usted tiene la banca", "¿Carta o me planto?", "Lo óptimo: pedir carta"):
+            assert words in output
+        assert "Deja la banca" in output and "Pierde 10,00" in output
     assert not _english_in(output), (sorted(_english_in(output)), output)
 
 

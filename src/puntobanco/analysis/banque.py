@@ -53,6 +53,7 @@ __all__ = [
     "BanqueCellReply",
     "BanqueSolution",
     "TableauFigures",
+    "banker_cell_worth",
     "chemin_draw",
     "evaluate_banque",
     "solve_banque",
@@ -371,3 +372,67 @@ def evaluate_banque(
         natural_waits,
         commission,
     )
+
+
+def banker_cell_worth(
+    cell: BanqueCell,
+    *,
+    right: int = 1,
+    left: int = 1,
+    cheval: int = 0,
+    right_draw: Fraction,
+    left_draw: Fraction,
+    deck: Sequence[int] = INFINITE_DECK,
+    tableau: Tableau = STANDARD,
+    natural_waits: bool = False,
+) -> tuple[Fraction, Fraction]:
+    """The Banker's expected net in ``cell`` if he stands, and if he draws, for the bets given.
+
+    ``right``, ``left`` and ``cheval`` are the stakes on each spot (a unit on
+    each tableau by default); the tableaux draw on 5 with ``right_draw`` and
+    ``left_draw``; cards come with replacement. Given the Banker's final total
+    the two tableaux are independent (each knows only its own cards), so a
+    bet à cheval, won by the Banker when he beats both and lost when both
+    beat him, is worth ``P(beats right) P(beats left) - P(right wins) P(left wins)``.
+    The expectation is per time he is in the cell, before commission.
+
+    >>> stand, draw = banker_cell_worth((6, PLAYER_STOOD, PLAYER_STOOD), right=8, left=0,
+    ...                                 right_draw=Fraction(9, 11), left_draw=Fraction(9, 11))
+    >>> stand  # a stood tableau shows 5 (1/12), 6 (11/24) or 7 (11/24)
+    Fraction(-3, 1)
+
+    Raises:
+        InvalidRules: A deck that is not ten chances, or a cell a coup never reaches.
+    """
+    counts = _check_deck(deck)
+    n = sum(counts)
+    banker, left_column, right_column = cell
+    given = {}
+    for hand, column, draw in ((RIGHT, right_column, right_draw), (LEFT, left_column, left_draw)):
+        finals = _columns(counts, Fraction(draw), tableau)[column]
+        mass = sum(finals.values(), Fraction(0))
+        if not mass or tableau.naturals[banker]:
+            raise InvalidRules(
+                f"a Banque coup never reaches the cell {cell!r}",
+                code="banque_cell",
+                value=repr(cell),
+            )
+        given[hand] = (column, {total: p / mass for total, p in finals.items()})
+
+    def against(hand: str, final: int) -> tuple[Fraction, Fraction]:
+        column, finals = given[hand]
+        versus = banker if column == NATURAL and not natural_waits else final
+        win = sum((p for t, p in finals.items() if versus > t), Fraction(0))
+        lose = sum((p for t, p in finals.items() if t > versus), Fraction(0))
+        return win, lose
+
+    def worth(outcomes: list[tuple[int, Fraction]]) -> Fraction:
+        total = Fraction(0)
+        for final, q in outcomes:
+            rw, rl = against(RIGHT, final)
+            lw, ll = against(LEFT, final)
+            total += q * (right * (rw - rl) + left * (lw - ll) + cheval * (rw * lw - rl * ll))
+        return total
+
+    drawn = [((banker + k) % 10, Fraction(counts[k], n)) for k in TOTALS if counts[k]]
+    return worth([(banker, Fraction(1))]), worth(drawn)

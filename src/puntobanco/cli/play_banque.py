@@ -1,24 +1,48 @@
-"""``puntobanco play --variant banque``: Baccarat Banque in the terminal against the house's bank.
+"""``puntobanco play --variant banque``: Baccarat Banque in the terminal, your bank or the house's.
 
-The computer holds the bank for the whole shoe (:data:`BANK_MINIMUMS` table
-minimums, opened afresh with each shoe or when it cannot cover a minimum bet);
-you bet on the right tableau, the left, or both (à cheval), and the money is
-:func:`~puntobanco.core.banque_table.settle_banque`'s. You hold the cards of
-the tableau you bet on (both, à cheval): when it has 5 the game asks "draw or
-stand?". A tableau you do not hold plays the Chemin de fer equilibrium on 5
-(9/11, drawn from :func:`~puntobanco.core.chemin_table.choice_stream`, a
-stream of its own keyed by (seed, shoe, round), never from the shoe's cards);
-the Banker plays his best reply to it under the Banque rule card
+At the start of each shoe the bank is on offer: you may hold it yourself
+(``b AMOUNT``: from :data:`~puntobanco.core.banque_table.SMALLEST_BANK` table
+minimums to your balance, taken out of your wallet) or punt against the
+house's bank (:data:`HOUSE_BANK` table minimums, opened afresh with each shoe
+or when it cannot cover a minimum bet). The money is
+:func:`~puntobanco.core.banque_table.settle_banque`'s: the house's commission
+on the banker's winnings of a round is the table's (``--commission``), rounded
+down, the part rounded away shown.
+
+**Punting.** You bet on the right tableau, the left, or both (à cheval), and
+you hold the cards of the tableau you bet on (both, à cheval): when it has 5
+the game asks "draw or stand?". A tableau you do not hold plays the Chemin de
+fer equilibrium on 5 (9/11, drawn from
+:func:`~puntobanco.core.chemin_table.choice_stream`, a stream of its own keyed
+by (seed, shoe, round), never from the shoe's cards); the house's Banker plays
+his best reply to it under the Banque rule card
 (:func:`~puntobanco.analysis.banque.solve_banque`, the infinite deck).
 
-With ``--explain`` (or ``x`` at the bet prompt) the choice on 5 comes with the
-optimal play and what each pure choice is worth against the Banker's reply.
+**Holding the bank.** :data:`COMPUTERS` computer punters, each at a seat of
+his own with the starting balance (as Chemin de fer's computer players), bet
+against your bank within its cover by the rule of
+:func:`~puntobanco.core.banque_table.computer_bets`: in seat order, each draws
+his spot from :func:`~puntobanco.core.banque_table.bet_stream` (keyed by
+(seed, shoe, round), never from the cards: 0 right, 1 left, 2 à cheval) and
+stakes five table minimums, or his balance, or what is left of the bank.
+They hold the tableaux' cards and play the equilibrium on 5 as above; you
+make the Banker's choices in the free cells of the rule card (totals 3-6),
+asked "draw or stand?". Before each round you may give the bank up (it goes
+back to your wallet and the house holds the bank for the rest of the shoe);
+it also comes back to your wallet at the end of the shoe, when it can no
+longer cover the table minimum (then you punt, or put up a new bank), and
+when you quit.
+
+With ``--explain`` (or ``x`` at a prompt, ``?`` at a choice) each choice
+comes with the optimal play and what each pure choice is worth: on a
+tableau's 5, against the Banker's reply; in the Banker's cell, against the
+tableaux' play and the bets on the table
+(:func:`~puntobanco.analysis.banque.banker_cell_worth`).
 """
 
 from __future__ import annotations
 
-import os
-import sys
+import functools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -27,8 +51,24 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
-from puntobanco.analysis.banque import BanqueSolution, evaluate_banque, solve_banque
+from puntobanco.analysis.banque import (
+    BanqueSolution,
+    banker_cell_worth,
+    evaluate_banque,
+    solve_banque,
+)
 from puntobanco.cli.numbers import localize
+from puntobanco.cli.play_table import (
+    NOT_HERE,
+    Quit,
+    TablePlay,
+    option_lang,
+    play_in_terminal,
+    refuse_option,
+    round_source,
+    shoe_source,
+    table_config,
+)
 from puntobanco.core.banque import (
     BANKER,
     BANQUE_RULE_CARD,
@@ -39,36 +79,54 @@ from puntobanco.core.banque import (
     BanqueStrategy,
     play_banque,
 )
+from puntobanco.core.banque_explain import banque_error_message, column_words
 from puntobanco.core.banque_table import (
+    SMALLEST_BANK,
     BanqueBet,
     BanqueSettlement,
     Spot,
+    bank_covers,
+    bet_stream,
     check_bets,
+    computer_bets,
+    open_bank,
+    seat_nets,
     settle_banque,
 )
 from puntobanco.core.cards import Card
-from puntobanco.core.chemin_table import choice_stream
 from puntobanco.core.errors import BaccaratError
-from puntobanco.core.explain import Lang
-from puntobanco.core.i18n import text
-from puntobanco.core.money import format_minor, parse_amount
-from puntobanco.core.rng import RandomSource, SeededSource, SystemSource
+from puntobanco.core.i18n import Lang, text
+from puntobanco.core.money import format_fraction_minor, parse_amount
+from puntobanco.core.rng import RandomSource, SystemSource
 from puntobanco.core.rules import Rules, ShoeMode, Variant
 from puntobanco.core.shoe import Shoe
 
 #: Your seat's name in the settlement.
 HUMAN = "you"
-#: The computer's bank for a shoe, in table minimums.
-BANK_MINIMUMS = 100
+#: Who holds the bank when you do not.
+HOUSE = "house"
+#: The house's bank for a shoe, in table minimums.
+HOUSE_BANK = 100
+#: The computer punters who bet against your bank.
+COMPUTERS = 3
+#: The computer punters' seat names in the settlement (your seat is seat 1).
+COMPUTER_SEATS: tuple[str, ...] = tuple(f"seat-{n}" for n in range(2, COMPUTERS + 2))
 #: What a bet line's first word may be, for each spot (English and Spanish words).
 SPOT_WORDS = {
     "r": Spot.RIGHT, "right": Spot.RIGHT, "d": Spot.RIGHT, "derecho": Spot.RIGHT,
     "l": Spot.LEFT, "left": Spot.LEFT, "i": Spot.LEFT, "izquierdo": Spot.LEFT,
     "c": Spot.CHEVAL, "cheval": Spot.CHEVAL, "a-cheval": Spot.CHEVAL,
 }  # fmt: skip
+#: What puts up a bank (``b AMOUNT``) where the bank is on offer.
+BANK_WORDS = frozenset({"b", "bank", "banca"})
 _QUIT = frozenset({"q", "quit", "salir"})
 _DRAW = frozenset({"d", "draw", "c", "carta", "pido"})
 _STAND = frozenset({"s", "stand", "p", "planto", "me planto"})
+#: What gives up the bank, in each language (Spanish "d", dejar; in English "d" might mean "deal").
+_GIVE_UP = {
+    "en": frozenset({"g", "give", "give up", "dejar"}),
+    "es": frozenset({"d", "dejar", "dejo", "g", "give", "give up"}),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,16 +143,25 @@ class BanqueConfig:
 
 @dataclass(slots=True)
 class Played:
-    """One round: the coup, the bets and the settlement (what the tests re-settle)."""
+    """One round: the coup, the bets and the settlement (what the tests re-settle).
+
+    ``banker`` is who held the bank: :data:`HOUSE` or :data:`HUMAN`.
+    """
 
     coup: BanqueCoup
     bets: tuple[BanqueBet, ...]
     settlement: BanqueSettlement
+    banker: str = HOUSE
 
 
 @dataclass(slots=True)
 class Game:
-    """A session's state: the shoe, the bank, your balance, the rounds played."""
+    """A session's state: the shoe, the bank and who holds it, the wallets, the rounds played.
+
+    ``balance`` is your wallet; while you hold the bank, ``bank`` is yours
+    and not in it. ``computers`` are the computer punters' balances, in
+    :data:`COMPUTER_SEATS` order.
+    """
 
     config: BanqueConfig
     shoe: Shoe
@@ -104,79 +171,168 @@ class Game:
     played: list[Played] = field(default_factory=list)
     commission_minor: int = 0
     new_shoe: bool = True
+    banker: str = HOUSE
+    offer: bool = False
+    computers: list[int] = field(default_factory=list)
 
     @classmethod
     def start(cls, config: BanqueConfig) -> Game:
-        """A fresh session: a new shoe and the computer's solution."""
-        source = SeededSource(config.seed) if config.seed is not None else SystemSource()
+        """A fresh session: a new shoe, the computer's solution, the computer punters seated."""
         return cls(
             config,
-            Shoe(config.rules, source),
-            solve_banque(BANQUE_RULE_CARD, commission=config.rules.banker_commission),
-            BANK_MINIMUMS * config.minimum_minor,
+            Shoe(config.rules, shoe_source(config.seed)),
+            _solution(config.rules.banker_commission),
+            HOUSE_BANK * config.minimum_minor,
             config.balance_minor,
+            computers=[config.balance_minor] * COMPUTERS,
         )
+
+    def house_bank(self) -> int:
+        """The bank the house opens."""
+        return HOUSE_BANK * self.config.minimum_minor
+
+    def smallest_bank(self) -> int:
+        """The smallest bank you may put up."""
+        return SMALLEST_BANK * self.config.minimum_minor
 
     def choice_source(self, round_in_shoe: int) -> RandomSource:
         """The computer's stream for this round (the system's without a seed)."""
+        return round_source(self.config.seed, self.shoe.shoe_index, round_in_shoe)
+
+    def bet_source(self, round_in_shoe: int) -> RandomSource:
+        """The computer punters' betting stream for this round (the system's without a seed)."""
         if self.config.seed is None:
             return SystemSource()
-        return choice_stream(self.config.seed, self.shoe.shoe_index, round_in_shoe)
+        return bet_stream(self.config.seed, self.shoe.shoe_index, round_in_shoe)
+
+    def chips(self) -> int:
+        """Your wallet, your bank if you hold it, and the computer punters' balances."""
+        return self.balance + (self.bank if self.banker == HUMAN else 0) + sum(self.computers)
 
 
-class _Quit(Exception):
-    """The player quit, or the input ended."""
+@functools.lru_cache(maxsize=4)
+def _solution(commission: Fraction) -> BanqueSolution:
+    """The Banker's best reply under the rule card (the same for every game at a commission)."""
+    return solve_banque(BANQUE_RULE_CARD, commission=commission)
 
 
-class BanquePlay:
+@functools.lru_cache(maxsize=8)
+def _tableau_worth(solution: BanqueSolution, hand: str) -> tuple[Fraction, Fraction]:
+    """A tableau's expectation per coup if it always draws on 5, and if it always stands.
+
+    Against the Banker's reply in ``solution`` and the other tableau's mix.
+    """
+    replies = {c.cell: int(c.draws) for c in solution.cells}
+
+    def worth(draw: int) -> Fraction:
+        mixes = {"right_draw": solution.right_draw, "left_draw": solution.left_draw}
+        mixes[f"{hand}_draw"] = Fraction(draw)
+        play = BanqueStrategy.make(solution.rule, banker_draw=replies, **mixes)
+        figures = evaluate_banque(play, commission=solution.commission)
+        side = figures.right if hand == RIGHT else figures.left
+        return -side.value  # the tableau's expectation per coup
+
+    return worth(1), worth(0)
+
+
+class BanquePlay(TablePlay):
     """The terminal loop: prompts, the deal, the choices and the money."""
 
+    section = "banque.play"
+
     def __init__(self, game: Game, console: Console, ask: Callable[[str], str]) -> None:
+        super().__init__(console, ask, game.config.lang, explain=game.config.explain)
         self.game = game
-        self.console = console
-        self.ask = ask
-        self.lang: Lang = game.config.lang
-        self.explain_next = False
-
-    def say(self, key: str, *, style: str | None = None, **params: Any) -> None:
-        """Print the catalogue's ``banque.play.<key>``."""
-        line = localize(text(self.lang, f"banque.play.{key}", **params), self.lang)
-        self.console.print(escape(line), style=style)
-
-    def money(self, amount: int) -> str:
-        """An amount in the player's language."""
-        return format_minor(amount, lang=self.lang)
-
-    def read(self, key: str, **params: Any) -> str:
-        """Ask the catalogue's ``banque.play.<key>`` prompt; the end of input quits."""
-        try:
-            return self.ask(text(self.lang, f"banque.play.{key}", **params)).strip().lower()
-        except EOFError:
-            raise _Quit from None
 
     def run(self) -> None:
         """Play rounds until the player quits or the input ends, then sum up."""
         try:
             while True:
                 self.round()
-        except _Quit:
+        except Quit:
             pass
+        finally:
+            if self.game.banker == HUMAN:
+                self.bank_back("bank_back_end")
         self.summary()
 
-    def bets(self) -> tuple[BanqueBet, ...]:
-        """Ask for a bet until one is placed (``x`` toggles the explanation)."""
+    # The bank.
+    def bank_back(self, key: str) -> None:
+        """Your bank goes back to your wallet; the house holds the bank."""
+        game = self.game
+        bank = game.bank
+        game.balance += bank
+        game.banker = HOUSE
+        game.bank = game.house_bank()
+        self.say(
+            key,
+            bank=self.money(bank),
+            balance=self.money(game.balance),
+            minimum=self.money(game.config.minimum_minor),
+            house=self.money(game.bank),
+        )
+
+    def offer_bank(self) -> None:
+        """Say that you may hold the bank, when your wallet can put one up."""
+        game = self.game
+        game.offer = game.balance >= game.smallest_bank()
+        if game.offer:
+            self.say(
+                "offer_bank",
+                minimum=self.money(game.smallest_bank()),
+                balance=self.money(game.balance),
+            )
+
+    def hold_bank(self, amount: str) -> bool:
+        """Put up a bank of ``amount`` (as typed) from your wallet; refused, nothing changes."""
+        game = self.game
+        try:
+            bank = open_bank(
+                parse_amount(amount, lang=self.lang),
+                minimum=game.config.minimum_minor,
+                balance=game.balance,
+            )
+        except BaccaratError as error:
+            if error.code == "banque_bank_range":
+                message = banque_error_message(error, self.lang)
+            else:
+                message = self.t(
+                    "bank_bad",
+                    value=amount[:24],
+                    minimum=self.money(game.smallest_bank()),
+                    balance=self.money(game.balance),
+                )
+            self.say("refused", style="bold red", message=message)
+            return False
+        game.balance -= bank
+        game.bank = bank
+        game.banker = HUMAN
+        game.offer = False
+        self.say("you_hold", bank=self.money(bank), balance=self.money(game.balance))
+        return True
+
+    # Punting.
+    def bets(self) -> tuple[BanqueBet, ...] | None:
+        """Ask for a bet until one is placed (``x`` toggles the explanations).
+
+        ``None`` when you put up a bank instead (``b AMOUNT``, where it is on offer).
+        """
         game = self.game
         while True:
-            line = self.read(
-                "bet_prompt", bank=self.money(game.bank), balance=self.money(game.balance)
+            typed = self.command(
+                "bet_prompt_offer" if game.offer else "bet_prompt",
+                _QUIT,
+                bank=self.money(game.bank),
+                balance=self.money(game.balance),
             )
-            if line in _QUIT:
-                raise _Quit
-            if line == "x":
-                self.explain_next = True
-                self.say("explain_on")
+            if typed is None:
                 continue
+            line = typed.lower()
             word, _, amount = line.partition(" ")
+            if game.offer and word in BANK_WORDS:
+                if self.hold_bank(amount.strip()):
+                    return None
+                continue
             spot = SPOT_WORDS.get(word)
             if spot is None or not amount.strip():
                 self.say("bet_bad", style="bold red", value=line[:24])
@@ -193,29 +349,89 @@ class BanquePlay:
                 bets = (BanqueBet(HUMAN, spot, stake),)
                 check_bets(bets, game.bank)
             except BaccaratError as error:
-                from puntobanco.core.banque_explain import banque_error_message
-
                 self.say(
                     "refused", style="bold red", message=banque_error_message(error, self.lang)
                 )
                 continue
+            game.offer = False
             return bets
 
     def round(self) -> None:
-        """One round: a new shoe if due, the bet, the deal, the money."""
+        """One round: a new shoe if due, the bank, the bets, the deal, the money."""
         game = self.game
         shoe = game.shoe
         if game.new_shoe:
             shoe.shuffle()
             game.new_shoe = False
-            game.bank = BANK_MINIMUMS * game.config.minimum_minor
+            if game.banker == HUMAN:
+                self.bank_back("bank_back_shoe")
+            game.bank = game.house_bank()
             self.say("new_shoe", bank=self.money(game.bank))
-        elif game.bank < game.config.minimum_minor:
-            game.bank = BANK_MINIMUMS * game.config.minimum_minor
+            self.offer_bank()
+        elif game.banker == HUMAN and not bank_covers(game.bank, game.config.minimum_minor):
+            self.bank_back("bank_spent_yours")
+            self.offer_bank()
+        elif game.banker == HOUSE and game.bank < game.config.minimum_minor:
+            game.bank = game.house_bank()
             self.say("new_bank", bank=self.money(game.bank))
-        bets = self.bets()
-        spot = bets[0].spot
-        held = {Spot.RIGHT: {RIGHT}, Spot.LEFT: {LEFT}, Spot.CHEVAL: {RIGHT, LEFT}}[spot]
+        if game.banker == HOUSE:
+            bets = self.bets()
+            if bets is not None:
+                self.deal(bets)
+                return
+        self.bank_round()
+
+    # Holding the bank.
+    def bank_round(self) -> None:
+        """A round against your bank: deal or give it up; the computers' bets; the deal."""
+        game = self.game
+        while True:
+            typed = self.command(
+                "banker_prompt", _QUIT, bank=self.money(game.bank), balance=self.money(game.balance)
+            )
+            if typed is None:
+                continue
+            line = typed.lower()
+            if line in _GIVE_UP[self.lang]:
+                self.bank_back("gave_up")
+                return
+            if not line:
+                break
+            self.say("banker_bad", style="bold red", value=line[:24])
+        round_in_shoe = game.shoe.rounds_in_shoe + 1
+        seats = list(zip(COMPUTER_SEATS, game.computers, strict=True))
+        bets = computer_bets(
+            seats,
+            bank=game.bank,
+            minimum=game.config.minimum_minor,
+            source=game.bet_source(round_in_shoe),
+        )
+        if not bets:
+            self.bank_back("nobody_bets")
+            return
+        for bet in bets:
+            self.say(
+                "computer_bets",
+                name=self.seat_name(bet.seat),
+                amount=self.money(bet.stake),
+                spot=self.t(f"spot.{bet.spot.value}"),
+            )
+        self.deal(bets)
+
+    def seat_name(self, seat: str) -> str:
+        """A computer punter's name (``Seat 2``)."""
+        return self.t("seat", n=COMPUTER_SEATS.index(seat) + 2)
+
+    # The deal.
+    def deal(self, bets: tuple[BanqueBet, ...]) -> None:
+        """Deal one coup for ``bets``, asking whoever decides, and settle it."""
+        game = self.game
+        shoe = game.shoe
+        banker = game.banker
+        held: set[str] = set()
+        if banker == HOUSE:
+            spot = bets[0].spot
+            held = {Spot.RIGHT: {RIGHT}, Spot.LEFT: {LEFT}, Spot.CHEVAL: {RIGHT, LEFT}}[spot]
         last = shoe.cut_card_out or game.config.rules.shoe_mode is ShoeMode.RESHUFFLE
         round_in_shoe = shoe.rounds_in_shoe + 1
         strategy = game.solution.strategy()
@@ -234,6 +450,8 @@ class BanquePlay:
         def decide(point: BanquePoint) -> bool:
             if point.hand in held:
                 return self.choice(point, dealt[point.hand], strategy)
+            if point.hand == BANKER and banker == HUMAN:
+                return self.banker_choice(point, dealt[BANKER], bets)
             return bool(computer(point))
 
         coup = play_banque(cards(), decide=decide, rule=BANQUE_RULE_CARD)
@@ -242,14 +460,43 @@ class BanquePlay:
         settlement = settle_banque(
             coup, bets, bank=game.bank, commission=game.config.rules.banker_commission
         )
-        game.played.append(Played(coup, bets, settlement))
+        game.played.append(Played(coup, bets, settlement, banker))
         game.bank = settlement.bank_after
         game.commission_minor += settlement.commission
-        net = settlement.results[0].net
-        game.balance += net
         self.show(coup)
-        key = "you_win" if net > 0 else "you_lose" if net < 0 else "you_push"
-        self.say(key, amount=self.money(abs(net)), balance=self.money(game.balance))
+        if banker == HOUSE:
+            net = settlement.results[0].net
+            game.balance += net
+            key = "you_win" if net > 0 else "you_lose" if net < 0 else "you_push"
+            self.say(key, amount=self.money(abs(net)), balance=self.money(game.balance))
+            return
+        for seat, net in seat_nets(settlement).items():
+            index = COMPUTER_SEATS.index(seat)
+            game.computers[index] += net
+            self.say(
+                "computer_result",
+                name=self.seat_name(seat),
+                delta=self.signed(net),
+                balance=self.money(game.computers[index]),
+            )
+        self.show_bank(settlement)
+
+    def show_bank(self, s: BanqueSettlement) -> None:
+        """Your bank's result: its net, the commission (the part rounded away shown), the bank."""
+        if s.commission or s.rounded_away:
+            rate = localize_rate(self.game.config.rules.banker_commission, self.lang)
+            exact = s.commission + s.rounded_away
+            self.say(
+                "bank_won",
+                delta=self.signed(s.banker_net),
+                rate=rate,
+                commission=self.money(s.commission),
+                exact=format_fraction_minor(exact, lang=self.lang),
+                rounded=format_fraction_minor(s.rounded_away, lang=self.lang),
+                bank=self.money(s.bank_after),
+            )
+            return
+        self.say("bank_result", delta=self.signed(s.banker_net), bank=self.money(s.bank_after))
 
     def show(self, coup: BanqueCoup) -> None:
         """The three hands and their totals."""
@@ -259,49 +506,103 @@ class BanquePlay:
             ("banker", coup.banker_cards, coup.banker_total),
         ):
             shown = " ".join(str(c) for c in cards)
-            self.say("hand", hand=text(self.lang, f"banque.play.{name}"), cards=shown, total=total)
+            self.say("hand", hand=self.t(name), cards=shown, total=total)
 
-    def choice(self, point: BanquePoint, cards: list[Card], strategy: BanqueStrategy) -> bool:
-        """Ask "draw or stand?" for your tableau on 5; at the end of input, the likelier choice."""
-        hand = text(self.lang, f"banque.play.{point.hand}")
-        self.say("your_cards", hand=hand, cards=" ".join(str(c) for c in cards), total=point.total)
-        if self.game.config.explain or self.explain_next:
-            self.explain(point)
+    # The choices.
+    def ask_choice(self, advice: Callable[[], None], default: bool) -> bool:
+        """Ask "draw or stand?" until answered; ``?`` explains; at the end of input, ``default``."""
         while True:
             try:
-                answer = self.ask(text(self.lang, "banque.play.choice")).strip().lower()
+                answer = self.ask(self.t("choice")).strip().lower()
             except EOFError:
-                p = strategy.probability(point)
-                return p >= Fraction(1, 2)
+                return default
             if answer in _DRAW:
                 return True
             if answer in _STAND:
                 return False
             if answer == "?":
-                self.explain(point)
+                advice()
                 continue
             self.say("choice_bad", style="bold red", value=answer[:24])
 
-    def explain(self, point: BanquePoint) -> None:
+    def choice(self, point: BanquePoint, cards: list[Card], strategy: BanqueStrategy) -> bool:
+        """Ask "draw or stand?" for your tableau on 5; at the end of input, the likelier choice."""
+        hand = self.t(point.hand)
+        self.say("your_cards", hand=hand, cards=" ".join(str(c) for c in cards), total=point.total)
+        if self.explain:
+            self.explain_tableau(point)
+        likelier = strategy.probability(point) >= Fraction(1, 2)
+        return self.ask_choice(lambda: self.explain_tableau(point), likelier)
+
+    def explain_tableau(self, point: BanquePoint) -> None:
         """The optimal play on 5 and what each pure choice is worth to your tableau."""
         solution = self.game.solution
         p = solution.right_draw if point.hand == RIGHT else solution.left_draw
-        replies = {c.cell: int(c.draws) for c in solution.cells}
-
-        def worth(draw: int) -> Fraction:
-            mixes = {"right_draw": solution.right_draw, "left_draw": solution.left_draw}
-            mixes[f"{point.hand}_draw"] = Fraction(draw)
-            play = BanqueStrategy.make(solution.rule, banker_draw=replies, **mixes)
-            figures = evaluate_banque(play, commission=solution.commission)
-            side = figures.right if point.hand == RIGHT else figures.left
-            return -side.value  # the tableau's expectation per coup
-
+        draw, stand = _tableau_worth(solution, point.hand)
         self.say(
             "explain",
             p=str(p),
-            pf=f"{float(p):.4f}",
-            draw=f"{float(worth(1)):+.6f}",
-            stand=f"{float(worth(0)):+.6f}",
+            pf=self.number(float(p)),
+            draw=self.sign(draw, 6),
+            stand=self.sign(stand, 6),
+        )
+
+    def sign(self, value: Fraction, digits: int = 4) -> str:
+        """An expectation with its sign and ``digits`` decimals, in the player's separators."""
+        return ("+" if value >= 0 else "") + self.number(float(value), digits)
+
+    def banker_choice(
+        self, point: BanquePoint, cards: list[Card], bets: tuple[BanqueBet, ...]
+    ) -> bool:
+        """Ask "draw or stand?" in your bank's free cell; at the end of input, the best choice."""
+        self.say(
+            "your_bank_cards",
+            cards=" ".join(str(c) for c in cards),
+            total=point.total,
+            right=column_words(point.right, self.lang),
+            left=column_words(point.left, self.lang),
+        )
+        best, advice = self.banker_advice(point, bets)
+        if self.explain:
+            self.console.print(escape(advice), style="cyan")
+        return self.ask_choice(lambda: self.console.print(escape(advice), style="cyan"), best)
+
+    def banker_advice(self, point: BanquePoint, bets: tuple[BanqueBet, ...]) -> tuple[bool, str]:
+        """The optimal choice in your cell against the tableaux' play and these bets, in words.
+
+        Each pure choice's worth is your bank's expected net, before commission,
+        per time it is in this cell (:func:`banker_cell_worth`).
+        """
+        solution = self.game.solution
+        cell = point.cell
+        assert cell is not None
+        stakes = {spot: sum(b.stake for b in bets if b.spot is spot) for spot in Spot}
+        stand, draw = banker_cell_worth(
+            cell,
+            right=stakes[Spot.RIGHT],
+            left=stakes[Spot.LEFT],
+            cheval=stakes[Spot.CHEVAL],
+            right_draw=solution.right_draw,
+            left_draw=solution.left_draw,
+        )
+        minor = 10**2  # the expectations are in minor units; shown in major units
+
+        def shown(value: Fraction) -> str:
+            return self.sign(value / minor)
+
+        p = solution.right_draw
+        if draw == stand:
+            return False, self.t("banker_same", p=str(p), worth=shown(draw))
+        best = draw > stand
+        words = (self.t("word_draw"), self.t("word_stand"))
+        return best, self.t(
+            "banker_explain",
+            best=words[0] if best else words[1],
+            other=words[1] if best else words[0],
+            p=str(p),
+            draw=shown(draw),
+            stand=shown(stand),
+            cost=self.number(float(abs(draw - stand) / minor)),
         )
 
     def summary(self) -> None:
@@ -309,14 +610,18 @@ class BanquePlay:
         game = self.game
         start = game.config.balance_minor
         self.console.print()
-        net = game.balance - start
         self.say(
             "summary",
             rounds=len(game.played),
             balance=self.money(game.balance),
-            net=("+" if net > 0 else "-" if net < 0 else "") + self.money(abs(net)),
+            net=self.signed(game.balance - start),
             commission=self.money(game.commission_minor),
         )
+
+
+def localize_rate(commission: Fraction, lang: Lang) -> str:
+    """The commission as a percentage (``5%``)."""
+    return localize(f"{float(commission * 100):g}%", lang)
 
 
 def run_banque(
@@ -328,53 +633,20 @@ def run_banque(
     return game
 
 
-#: Options of ``play`` that do not apply here (Punto Banco's bets and history; the rule card).
-NOT_HERE = {
-    "preset": "--preset",
-    "maximum": "--max",
-    "tie_pays": "--tie-pays",
-    "pairs": "--pairs",
-    "side_bets": "--side-bets",
-    "history": "--history",
-}
-
-
 def play_banque_variant(banker: str | None, options: dict[str, Any]) -> int:
     """``play --variant banque``: the exit status (2, one sentence, for a bad option).
 
     The Banker's rule is the Banque rule card, so ``--banker`` is refused, as
     are the options of Punto Banco's bets and history.
     """
-    from puntobanco.cli.lang import detect_lang
-    from puntobanco.cli.options import OptionError, build_config
-    from puntobanco.cli.play import line_reader
-    from puntobanco.cli.textsafe import safe_stream
-    from puntobanco.core.i18n import parse_lang
-
-    raw = options.get("lang")
-    lang = detect_lang(raw if raw and parse_lang(raw) else None, os.environ)
-
-    def fail(option: str, detail: str) -> int:
-        err = Console(file=safe_stream(sys.stderr), highlight=False, soft_wrap=True)
-        err.print(escape(text(lang, "cli.opt.bad", option=option, detail=detail)), style="bold red")
-        return 2
-
+    lang = option_lang(options)
     if banker is not None:
-        return fail("--banker", text(lang, "chemin.play.banker_here"))
+        return refuse_option(lang, "--banker", text(lang, "chemin.play.banker_here"))
     for key, option in NOT_HERE.items():
         if options.get(key):
-            return fail(option, text(lang, "banque.play.not_here", option=option))
-    try:
-        config = build_config(options, os.environ)
-    except OptionError as error:
-        params = dict(error.params)
-        if "decks" in params:
-            params["decks"] = text(lang, "lang.decks", count=params["decks"])
-        detail = text(lang, error.key, **params)
-        if error.key != "lang.refused":
-            detail = text(lang, "cli.opt.bad", option=error.option, detail=detail)
-        err = Console(file=safe_stream(sys.stderr), highlight=False, soft_wrap=True)
-        err.print(escape(detail), style="bold red")
+            return refuse_option(lang, option, text(lang, "banque.play.not_here", option=option))
+    config = table_config(options, lang)
+    if config is None:
         return 2
     banque = BanqueConfig(
         rules=config.rules.replace(variant=Variant.BANQUE),
@@ -384,10 +656,4 @@ def play_banque_variant(banker: str | None, options: dict[str, Any]) -> int:
         lang=config.lang,
         explain=config.explain,
     )
-    console = Console(file=safe_stream(sys.stdout), highlight=False)
-    try:
-        run_banque(banque, console, read_line=line_reader(console))
-    except KeyboardInterrupt:
-        console.print()
-        return 130
-    return 0
+    return play_in_terminal(lambda console, ask: run_banque(banque, console, read_line=ask))

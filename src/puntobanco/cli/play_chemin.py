@@ -26,8 +26,6 @@ says the optimal choice for the unseen cards and what the other costs.
 
 from __future__ import annotations
 
-import os
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,6 +34,17 @@ from rich.console import Console
 from rich.markup import escape
 
 from puntobanco.cli.numbers import localize
+from puntobanco.cli.play_table import (
+    NOT_HERE,
+    Quit,
+    TablePlay,
+    option_lang,
+    play_in_terminal,
+    refuse_option,
+    round_source,
+    shoe_source,
+    table_config,
+)
 from puntobanco.core.cards import Card, hand_total
 from puntobanco.core.chemin_table import (
     BOT_BANK,
@@ -45,7 +54,6 @@ from puntobanco.core.chemin_table import (
     RoundSettlement,
     Wager,
     apply_settlement,
-    choice_stream,
     keep_bank,
     left_to_cover,
     open_bank,
@@ -62,8 +70,8 @@ from puntobanco.core.coup import CoupResult, EventKind, play_coup_from
 from puntobanco.core.errors import BaccaratError, WrongPhase
 from puntobanco.core.explain import error_message
 from puntobanco.core.i18n import Lang, text
-from puntobanco.core.money import format_fraction_minor, format_minor, parse_amount
-from puntobanco.core.rng import RandomSource, SeededSource, SystemSource
+from puntobanco.core.money import format_fraction_minor, parse_amount
+from puntobanco.core.rng import RandomSource
 from puntobanco.core.rules import BANKER_RULES, RULE_CARD, BankerRule, Rules, ShoeMode, Variant
 from puntobanco.core.shoe import Shoe
 from puntobanco.core.tableau import PLAYER_STOOD
@@ -77,15 +85,6 @@ APPLIES = (
     "--banker", "--decks", "--shoe", "--cut-card", "--seed", "--balance", "--min",
     "--commission", "--lang", "--fast", "--explain",
 )  # fmt: skip
-#: Options of ``play`` that do not (Punto Banco's bets and history), as ``play`` names them.
-NOT_HERE = {
-    "preset": "--preset",
-    "maximum": "--max",
-    "tie_pays": "--tie-pays",
-    "pairs": "--pairs",
-    "side_bets": "--side-bets",
-    "history": "--history",
-}
 #: The variants ``play`` plays.
 PLAYABLE = (Variant.PUNTO_BANCO.value, Variant.CHEMIN_DE_FER.value, Variant.BANQUE.value)
 
@@ -94,7 +93,7 @@ _STAND = {"s", "stand", "p", "planto", "me planto", "plantarse", "plantarme"}
 _KEEP = {"k", "keep", "s", "sigo", "seguir", "suivre"}
 _PASS = {"p", "pass", "paso", "pasar", "la main passe"}
 _SIT_OUT = {"", "0", "no", "n", "pass", "paso"}
-_QUIT = {"q", "quit", "exit", "salir"}
+_QUIT = frozenset({"q", "quit", "exit", "salir"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,14 +135,13 @@ class Game:
     @classmethod
     def start(cls, config: ChemConfig) -> Game:
         """A fresh table: every seat with the starting balance, seat 1 (you) to bank first."""
-        source = SeededSource(config.seed) if config.seed is not None else SystemSource()
         table = ChemTable(
             balances=(config.balance_minor,) * SEATS,
             banker=HUMAN,
             minimum_minor=config.minimum_minor,
             commission=config.rules.banker_commission,
         )
-        return cls(config, table, Shoe(config.rules, source))
+        return cls(config, table, Shoe(config.rules, shoe_source(config.seed)))
 
     def unseen_points(self) -> tuple[int, ...]:
         """The counts per point value of the cards not shown yet in this shoe."""
@@ -164,44 +162,22 @@ class Game:
 
     def choice_source(self, shoe_index: int, round_in_shoe: int) -> RandomSource:
         """The computer players' stream for this round (the system's without a seed)."""
-        if self.config.seed is None:
-            return SystemSource()
-        return choice_stream(self.config.seed, shoe_index, round_in_shoe)
+        return round_source(self.config.seed, shoe_index, round_in_shoe)
 
 
-class Quit(Exception):
-    """The player asked to stop (or the input ended) at a prompt."""
-
-
-class ChemPlay:
+class ChemPlay(TablePlay):
     """The loop: prompts, the computer players' moves, the deal and the settlement, printed."""
 
+    section = "chemin.play"
+    prompt_gap = " "
+    newline_on_eof = True
+
     def __init__(self, game: Game, console: Console, ask: Callable[[str], str]) -> None:
+        super().__init__(console, ask, game.config.lang, explain=game.config.explain)
         self.game = game
-        self.console = console
-        self.ask = ask
-        self.lang: Lang = game.config.lang
-        self.explain = game.config.explain
         self.stop_after_round = False
         commission = game.config.rules.banker_commission
         self.rate = localize(f"{float(commission * 100):g}%", self.lang)
-
-    # Words and money.
-    def t(self, key: str, **params: Any) -> str:
-        """The catalogue's sentence ``chemin.play.<key>`` in the player's language."""
-        return text(self.lang, f"chemin.play.{key}", **params)
-
-    def say(self, key: str, style: str | None = None, **params: Any) -> None:
-        """Print the sentence ``chemin.play.<key>``."""
-        self.console.print(escape(self.t(key, **params)), style=style)
-
-    def money(self, amount_minor: int) -> str:
-        """An amount as the player's language writes it."""
-        return format_minor(amount_minor, lang=self.lang)
-
-    def signed(self, amount_minor: int) -> str:
-        """An amount with its sign (``+5.00``, ``-5.00``)."""
-        return ("+" if amount_minor > 0 else "") + self.money(amount_minor)
 
     def name(self, seat: int) -> str:
         """A seat as the subject of a sentence ("Seat 1 (you) bets...")."""
@@ -210,19 +186,6 @@ class ChemPlay:
     def short(self, seat: int) -> str:
         """A seat in the table's columns."""
         return self.t("you") if seat == HUMAN else self.t(f"seat_name.{seat}")
-
-    def number(self, value: float, digits: int = 4) -> str:
-        """An expectation (not money) with ``digits`` decimals, in the player's separators."""
-        shown = f"{value:.{digits}f}"
-        return shown.replace(".", ",") if self.lang == "es" else shown
-
-    def read(self, key: str, **params: Any) -> str:
-        """A line typed after the prompt ``key``; :class:`Quit` at the end of input."""
-        try:
-            return self.ask(self.t(key, **params) + " ").strip()
-        except EOFError:
-            self.console.print()
-            raise Quit from None
 
     def refuse(self, error: BaccaratError) -> None:
         """Print a refusal in the player's language (nothing has changed)."""
@@ -356,24 +319,21 @@ class ChemPlay:
         table = self.game.table
         while True:
             left = left_to_cover(table, wagers)
-            line = self.read(
+            line = self.command(
                 "bet_prompt",
+                _QUIT,
                 bank=self.money(table.bank_minor),
                 left=self.money(left),
                 balance=self.money(table.balances[HUMAN]),
             )
+            if line is None:
+                continue
             word = line.lower()
-            if word in _QUIT:
-                raise Quit
             if word in _SIT_OUT:
                 self.say("sits_out", name=self.name(HUMAN))
                 return wagers
             if word in {"h", "help", "ayuda", "?"}:
                 self.say("help")
-                continue
-            if word in {"x", "explain", "explicar"}:
-                self.explain = not self.explain
-                self.say("explain_on" if self.explain else "explain_off")
                 continue
             try:
                 if word == "banco":
@@ -628,59 +588,39 @@ def play_variant(variant: str | None, banker: str | None, options: dict[str, Any
     """``play --variant NAME [--banker RULE]``: the exit status, or ``None`` for Punto Banco.
 
     Refuses (status 2, one sentence on standard error in the player's
-    language) an unknown variant, Baccarat Banque (not playable yet), an
-    unknown Banker rule or one given for Punto Banco, an option that does not
-    apply, and any bad option value, as ``play`` does.
+    language) an unknown variant, an unknown Banker rule or one given for
+    Punto Banco, an option that does not apply, and any bad option value, as
+    ``play`` does. (Baccarat Banque is :mod:`puntobanco.cli.play_banque`'s.)
     """
-    from puntobanco.cli.lang import detect_lang
-    from puntobanco.cli.options import OptionError, build_config
-    from puntobanco.cli.play import line_reader
-    from puntobanco.cli.textsafe import safe_stream
-    from puntobanco.core.i18n import parse_lang
-
-    raw = options.get("lang")
-    lang = detect_lang(raw if raw and parse_lang(raw) else None, os.environ)
-
-    def fail(option: str, detail: str) -> int:
-        err = Console(file=safe_stream(sys.stderr), highlight=False, soft_wrap=True)
-        err.print(escape(text(lang, "cli.opt.bad", option=option, detail=detail)), style="bold red")
-        return 2
-
+    lang = option_lang(options)
     name = (variant or Variant.PUNTO_BANCO.value).strip().lower()
     if name == Variant.PUNTO_BANCO.value:
         if banker is None:
             return None  # Punto Banco: play's own game
-        return fail("--banker", text(lang, "chemin.play.banker_here"))
+        return refuse_option(lang, "--banker", text(lang, "chemin.play.banker_here"))
     if name != Variant.CHEMIN_DE_FER.value:
-        return fail(
+        return refuse_option(
+            lang,
             "--variant",
             text(lang, "chemin.play.variant", allowed=", ".join(PLAYABLE), value=variant),
         )
     rule_name = (banker or RULE_CARD.name).strip().lower()
     if rule_name not in BANKER_RULES:
-        return fail(
+        return refuse_option(
+            lang,
             "--banker",
             text(lang, "chemin.play.banker", allowed=", ".join(BANKER_RULES), value=banker),
         )
     for key, option in NOT_HERE.items():
         if options.get(key):
-            return fail(
+            return refuse_option(
+                lang,
                 option,
                 text(lang, "chemin.play.not_here", option=option, allowed=", ".join(APPLIES)),
             )
-    try:
-        config = build_config(options, os.environ)
-    except OptionError as error:
-        params = dict(error.params)
-        if "decks" in params:
-            n = params["decks"]
-            params["decks"] = text(lang, "lang.decks", count=n)
-        if error.key == "lang.refused":  # a bad --lang reads as every command refuses it
-            Console(file=safe_stream(sys.stderr), highlight=False, soft_wrap=True).print(
-                escape(text(lang, error.key, **params)), style="bold red"
-            )
-            return 2
-        return fail(error.option, text(lang, error.key, **params))
+    config = table_config(options, lang)
+    if config is None:
+        return 2
     chem = ChemConfig(
         rules=config.rules.replace(variant=Variant.CHEMIN_DE_FER),
         minimum_minor=config.limits.minimum_minor,
@@ -690,11 +630,7 @@ def play_variant(variant: str | None, banker: str | None, options: dict[str, Any
         explain=config.explain,
         banker_rule=BANKER_RULES[rule_name],
     )
-    console = Console(file=safe_stream(sys.stdout), highlight=False)
-    try:
-        run_chemin(chem, console, read_line=line_reader(console))
-    except KeyboardInterrupt:
-        console.print()
-        console.print(escape(text(chem.lang, "chemin.play.interrupted")))
-        return 130
-    return 0
+    return play_in_terminal(
+        lambda console, ask: run_chemin(chem, console, read_line=ask),
+        interrupted=text(chem.lang, "chemin.play.interrupted"),
+    )

@@ -15,6 +15,7 @@ from puntobanco.core.banque import BANKER, NATURAL, BanqueEvent
 from puntobanco.core.coup import EventKind
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.i18n import Lang, check_lang, text
+from puntobanco.core.money import format_minor
 from puntobanco.core.tableau import PLAYER_STOOD
 
 #: The error codes worded here (``banque.error.<code>``).
@@ -28,8 +29,21 @@ BANQUE_ERRORS: frozenset[str] = frozenset(
         "banque_spot",
         "banque_over_bank",
         "banque_commission",
+        "banque_bank_range",
     }
 )
+#: The codes whose amounts are money, worded with the language's separators.
+_MONEY_CODES: frozenset[str] = frozenset({"banque_bank_range"})
+_MONEY_PARAMS: frozenset[str] = frozenset({"amount", "minimum", "balance"})
+
+
+def column_words(column: int | None, lang: str = "en") -> str:
+    """What the Banker sees of a tableau, in words: its third card, that it stood, its natural.
+
+    >>> column_words(4, "es"), column_words(NATURAL, "en")
+    ('sacó un 4', 'a natural')
+    """
+    return _column(column, check_lang(lang))
 
 
 def _column(column: int | None, lang: Lang) -> str:
@@ -65,7 +79,13 @@ def banque_error_message(error: BaccaratError, lang: str = "en") -> str:
     """The sentence for a Banque error in ``lang``; other errors keep their message."""
     if error.code not in BANQUE_ERRORS:
         return error.message
+    language = check_lang(lang)
+    params = dict(error.params)
+    if error.code in _MONEY_CODES:
+        for name in _MONEY_PARAMS & params.keys():
+            if type(params[name]) is int:
+                params[name] = format_minor(params[name], lang=language)
     try:
-        return text(check_lang(lang), f"banque.error.{error.code}", **error.params)
+        return text(language, f"banque.error.{error.code}", **params)
     except (KeyError, IndexError):
         return error.message

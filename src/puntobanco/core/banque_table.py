@@ -19,6 +19,11 @@ integers in minor units.
 >>> s = settle_banque(coup, bets, bank=100_000, commission=Fraction(1, 20))
 >>> [r.net for r in s.results], s.banker_net, s.commission, s.bank_after
 ([-1000, 0], 1000, 50, 100950)
+
+A bank held by a seat rather than the house (:func:`open_bank`, :func:`bank_covers`,
+:func:`left_to_cover`, :func:`seat_nets`) and the computer punters' bets
+(:func:`computer_bets`, from :func:`bet_stream`) are here too, so that every
+table that seats them plays them the same way.
 """
 
 from __future__ import annotations
@@ -29,8 +34,10 @@ from enum import StrEnum
 from fractions import Fraction
 
 from puntobanco.core.banque import LEFT, RIGHT, BanqueCoup
+from puntobanco.core.chemin_table import BOT_STAKE
 from puntobanco.core.coup import Outcome
 from puntobanco.core.errors import InvalidBet
+from puntobanco.core.rng import MASK64, RandomSource, Xoshiro256StarStar, mix64
 
 
 class Spot(StrEnum):
@@ -177,3 +184,104 @@ def settle_banque(
         bank_before=bank,
         bank_after=bank + banker_net - taken,
     )
+
+
+# A bank held by a seat, and the computer punters.
+
+#: The smallest bank a seat may put up for a shoe, in table minimums.
+SMALLEST_BANK = 10
+#: Salt of the computer punters' betting streams, apart from the shoe's and the choices' streams.
+BET_SALT = 0x42414E5155455421  # "BANQUET!"
+#: A computer punter's spot for each value of ``randbelow(3)``.
+COMPUTER_SPOTS: tuple[Spot, Spot, Spot] = (Spot.RIGHT, Spot.LEFT, Spot.CHEVAL)
+
+
+def open_bank(amount: int, *, minimum: int, balance: int) -> int:
+    """A seat puts up a bank for the shoe: from ``SMALLEST_BANK`` table minimums to its balance.
+
+    Returns the bank; the caller takes it out of the seat's balance.
+
+    >>> open_bank(5_000, minimum=100, balance=20_000)
+    5000
+
+    Raises:
+        InvalidBet: Not a whole number, under the smallest bank or over the
+            balance (``banque_bank_range``, with ``amount``, ``minimum`` (the
+            smallest bank) and ``balance``).
+    """
+    smallest = SMALLEST_BANK * minimum
+    if type(amount) is not int or not smallest <= amount <= balance:
+        raise InvalidBet(
+            f"a bank is from {smallest} to the balance of {balance}, got {amount!r}",
+            code="banque_bank_range",
+            amount=amount if type(amount) is int else repr(amount),
+            minimum=smallest,
+            balance=balance,
+        )
+    return amount
+
+
+def bank_covers(bank: int, minimum: int) -> bool:
+    """Whether a bank can go on: it covers at least one bet of the table minimum."""
+    return bank >= minimum
+
+
+def left_to_cover(bank: int, bets: Sequence[BanqueBet]) -> int:
+    """What is left of the bank for one more bet (never below 0)."""
+    return max(bank - sum(bet.stake for bet in bets), 0)
+
+
+def seat_nets(settlement: BanqueSettlement) -> dict[str, int]:
+    """Each punter's net on the round, his bets added up, in the order they first bet.
+
+    With the banker's net after commission, ``bank_after - bank_before``, they
+    add up to minus the commission: the table loses what the house takes.
+    """
+    nets: dict[str, int] = {}
+    for result in settlement.results:
+        nets[result.bet.seat] = nets.get(result.bet.seat, 0) + result.net
+    return nets
+
+
+def bet_stream(seed: int, shoe_index: int, round_in_shoe: int) -> Xoshiro256StarStar:
+    """The computer punters' betting stream for one round, keyed by (seed, shoe, round).
+
+    Built as :func:`~puntobanco.core.chemin_table.choice_stream` is, with a salt
+    of its own (:data:`BET_SALT`): so the spots never come from the shoe's
+    cards nor from the stream of the tableaux' choices.
+    """
+    key = (mix64(shoe_index) ^ round_in_shoe) & MASK64
+    return Xoshiro256StarStar.for_shoe(seed=(seed ^ BET_SALT) & MASK64, shoe_index=key)
+
+
+def computer_bets(
+    seats: Sequence[tuple[str, int]],
+    *,
+    bank: int,
+    minimum: int,
+    source: RandomSource,
+    already: Sequence[BanqueBet] = (),
+) -> tuple[BanqueBet, ...]:
+    """The computer punters' bets against ``bank``, in seat order, after ``already``.
+
+    The rule: each punter (``seats`` gives his name and balance) draws his spot
+    with ``source.randbelow(3)`` (0 right, 1 left, 2 à cheval) and stakes
+    ``BOT_STAKE`` table minimums, or his balance, or what is left of the bank
+    if less; one whose stake would be under the table minimum sits out
+    (and draws nothing).
+
+    >>> bets = computer_bets([("b", 10_000), ("c", 150)], bank=600, minimum=100,
+    ...                      source=bet_stream(1, 0, 1))
+    >>> [bet.stake for bet in bets]
+    [500, 100]
+    """
+    bets = list(already)
+    placed: list[BanqueBet] = []
+    for seat, balance in seats:
+        stake = min(BOT_STAKE * minimum, balance, left_to_cover(bank, bets))
+        if stake < minimum:
+            continue
+        bet = BanqueBet(seat, COMPUTER_SPOTS[source.randbelow(3)], stake)
+        bets.append(bet)
+        placed.append(bet)
+    return tuple(placed)

@@ -75,7 +75,70 @@ EN: dict[str, str] = {
     "banque.play.not_here": "{option} does not apply to Baccarat Banque",
     "banque.play.bet_balance": "your balance is {balance}: bet no more than that",
     "banque.play.refused": "{message}",
-    "banque.play.explain_on": "The next choice on 5 will be explained.",
+    "banque.play.explain_on": "Your choices will be explained.",
+    "banque.play.explain_off": "Explanations off.",
+    # Holding the bank.
+    "banque.play.offer_bank": (
+        "The bank is on offer for this shoe: b AMOUNT holds it yourself, put up from your "
+        "balance (from {minimum} to {balance}); or bet against the house's bank."
+    ),
+    "banque.play.bet_prompt_offer": (
+        "Bank {bank}, your balance {balance}. Bet r|l|c AMOUNT (right, left, à cheval), "
+        "b AMOUNT to hold the bank, x to explain, q to quit: "
+    ),
+    "banque.play.bank_bad": (
+        "'{value}' is not an amount: b AMOUNT puts up a bank from {minimum} to {balance}"
+    ),
+    "banque.play.you_hold": "You hold the bank: {bank}. Your wallet: {balance}.",
+    "banque.play.banker_prompt": (
+        "Your bank {bank}, your wallet {balance}. Enter deals, g gives up the bank, "
+        "x to explain, q to quit: "
+    ),
+    "banque.play.banker_bad": (
+        "'{value}' is not an answer: Enter deals the next round, g gives up the bank, q quits"
+    ),
+    "banque.play.gave_up": (
+        "You give up the bank: {bank} back in your wallet ({balance}). The house holds the "
+        "bank: {house}."
+    ),
+    "banque.play.bank_spent_yours": (
+        "Your bank of {bank} cannot cover the table minimum of {minimum}: it is back in your "
+        "wallet ({balance}). The house holds the bank: {house}."
+    ),
+    "banque.play.bank_back_shoe": (
+        "The shoe is over: your bank of {bank} is back in your wallet ({balance})."
+    ),
+    "banque.play.bank_back_end": "Your bank of {bank} is back in your wallet ({balance}).",
+    "banque.play.nobody_bets": (
+        "Nobody can bet against your bank: its {bank} is back in your wallet ({balance}). "
+        "The house holds the bank: {house}."
+    ),
+    "banque.play.seat": "Seat {n}",
+    "banque.play.spot.right": "the right tableau",
+    "banque.play.spot.left": "the left tableau",
+    "banque.play.spot.a-cheval": "both tableaux (à cheval)",
+    "banque.play.computer_bets": "{name} bets {amount} on {spot}.",
+    "banque.play.computer_result": "{name}: {delta} (balance {balance}).",
+    "banque.play.bank_won": (
+        "Your bank: {delta}; the house's commission of {rate} on its winnings is {commission} "
+        "({exact} rounded down: {rounded} stays in the bank). Bank {bank}."
+    ),
+    "banque.play.bank_result": "Your bank: {delta}. Bank {bank}.",
+    "banque.play.your_bank_cards": (
+        "You hold the bank's cards: {cards}, total {total}. Right tableau: {right}; "
+        "left tableau: {left}."
+    ),
+    "banque.play.word_draw": "draw",
+    "banque.play.word_stand": "stand",
+    "banque.play.banker_explain": (
+        "Optimal: {best}. Against the tableaux' play (each draws on 5 with probability {p}) and "
+        "the bets on the table, your bank expects {draw} here if you draw and {stand} if you "
+        "stand, before commission: to {other} costs {cost}."
+    ),
+    "banque.play.banker_same": (
+        "Drawing and standing are worth the same here against the tableaux' play (each draws "
+        "on 5 with probability {p}) and these bets: {worth}."
+    ),
     "banque.play.your_cards": "You hold the {hand} tableau: {cards}, total {total}.",
     "banque.play.choice": "Draw or stand? (d/s, ? to explain) ",
     "banque.play.choice_bad": "'{value}' is neither: d draws, s stands",
@@ -107,6 +170,9 @@ EN: dict[str, str] = {
         "the stakes add up to {total}, more than the bank of {bank} covers"
     ),
     "banque.error.banque_commission": "the commission is a fraction from 0 up to 1, got {value}",
+    "banque.error.banque_bank_range": (
+        "a bank is from {minimum} to your balance of {balance}, got {amount}"
+    ),
     # A recorded choice, in words.
     "banque.choice.right.draw": "The right tableau draws on {total}.",
     "banque.choice.right.stand": "The right tableau stands on {total}.",
@@ -137,7 +203,69 @@ ES: dict[str, str] = {
     "banque.play.not_here": "{option} no se aplica al Baccarat Banque",
     "banque.play.bet_balance": "su saldo es {balance}: no apueste más",
     "banque.play.refused": "{message}",
-    "banque.play.explain_on": "La próxima decisión con 5 se explicará.",
+    "banque.play.explain_on": "Se explicarán sus decisiones.",
+    "banque.play.explain_off": "Explicaciones desactivadas.",
+    "banque.play.offer_bank": (
+        "La banca se ofrece para este zapato: b CANTIDAD para tener la banca usted, puesta de "
+        "su saldo (de {minimum} a {balance}); o apueste contra la banca de la casa."
+    ),
+    "banque.play.bet_prompt_offer": (
+        "Banca {bank}, su saldo {balance}. Apueste d|i|c CANTIDAD (derecho, izquierdo, "
+        "à cheval), b CANTIDAD para tener la banca, x para explicar, q para salir: "
+    ),
+    "banque.play.bank_bad": (
+        "'{value}' no es una cantidad: b CANTIDAD pone una banca de {minimum} a {balance}"
+    ),
+    "banque.play.you_hold": "Usted tiene la banca: {bank}. Su cartera: {balance}.",
+    "banque.play.banker_prompt": (
+        "Su banca {bank}, su cartera {balance}. Intro reparte, d deja la banca, "
+        "x para explicar, q para salir: "
+    ),
+    "banque.play.banker_bad": (
+        "'{value}' no es una respuesta: Intro reparte el golpe siguiente, d deja la banca, q sale"
+    ),
+    "banque.play.gave_up": (
+        "Deja la banca: {bank} vuelven a su cartera ({balance}). La casa tiene la banca: {house}."
+    ),
+    "banque.play.bank_spent_yours": (
+        "Su banca de {bank} no cubre el mínimo de la mesa de {minimum}: vuelve a su cartera "
+        "({balance}). La casa tiene la banca: {house}."
+    ),
+    "banque.play.bank_back_shoe": (
+        "Se acabó el zapato: su banca de {bank} vuelve a su cartera ({balance})."
+    ),
+    "banque.play.bank_back_end": "Su banca de {bank} vuelve a su cartera ({balance}).",
+    "banque.play.nobody_bets": (
+        "Nadie puede apostar contra su banca: sus {bank} vuelven a su cartera ({balance}). "
+        "La casa tiene la banca: {house}."
+    ),
+    "banque.play.seat": "Asiento {n}",
+    "banque.play.spot.right": "al tableau derecho",
+    "banque.play.spot.left": "al tableau izquierdo",
+    "banque.play.spot.a-cheval": "a los dos tableaux (à cheval)",
+    "banque.play.computer_bets": "{name} apuesta {amount} {spot}.",
+    "banque.play.computer_result": "{name}: {delta} (saldo {balance}).",
+    "banque.play.bank_won": (
+        "Su banca: {delta}; la comisión de la casa del {rate} sobre sus ganancias es "
+        "{commission} ({exact} redondeado a la baja: {rounded} queda en la banca). "
+        "Banca {bank}."
+    ),
+    "banque.play.bank_result": "Su banca: {delta}. Banca {bank}.",
+    "banque.play.your_bank_cards": (
+        "Usted lleva las cartas de la banca: {cards}, total {total}. Tableau derecho: {right}; "
+        "tableau izquierdo: {left}."
+    ),
+    "banque.play.word_draw": "pedir carta",
+    "banque.play.word_stand": "plantarse",
+    "banque.play.banker_explain": (
+        "Lo óptimo: {best}. Contra el juego de los tableaux (cada uno pide con 5 con "
+        "probabilidad {p}) y las apuestas de la mesa, su banca espera aquí {draw} si pide carta "
+        "y {stand} si se planta, antes de la comisión: {other} le cuesta {cost}."
+    ),
+    "banque.play.banker_same": (
+        "Pedir carta y plantarse valen lo mismo aquí contra el juego de los tableaux (cada uno "
+        "pide con 5 con probabilidad {p}) y estas apuestas: {worth}."
+    ),
     "banque.play.your_cards": "Usted lleva el tableau {hand}: {cards}, total {total}.",
     "banque.play.choice": "¿Carta o me planto? (c/p, ? para explicar) ",
     "banque.play.choice_bad": "'{value}' no es ninguna: c pide carta, p se planta",
@@ -232,6 +360,9 @@ ES: dict[str, str] = {
         "las apuestas suman {total}, más de lo que cubre la banca de {bank}"
     ),
     "banque.error.banque_commission": "la comisión es una fracción de 0 a menos de 1, no {value}",
+    "banque.error.banque_bank_range": (
+        "una banca va de {minimum} a su saldo de {balance}, no {amount}"
+    ),
     "banque.choice.right.draw": "El tableau derecho pide carta con {total}.",
     "banque.choice.right.stand": "El tableau derecho se planta con {total}.",
     "banque.choice.left.draw": "El tableau izquierdo pide carta con {total}.",

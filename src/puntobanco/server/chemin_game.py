@@ -74,7 +74,7 @@ from puntobanco.core.errors import WrongPhase
 from puntobanco.core.fairness import FairSource
 from puntobanco.core.rules import BANKER_RULES, Rules, Variant
 from puntobanco.core.shoe import Shoe
-from puntobanco.core.tableau import PLAYER_STOOD
+from puntobanco.server.chemin_advice import advise, solution_for
 from puntobanco.server.ledger.wallet import Account, EntryKind, Movement, lock_wallet, post
 from puntobanco.server.models import (
     ChemAction,
@@ -454,18 +454,48 @@ def _unseen(seen: Sequence[int], decks: int) -> tuple[int, ...]:
 
 
 def _solution(seen: Sequence[int], decks: int, banker_rule: str) -> Any:
-    from puntobanco.analysis.chemin_kernel import solve_chemin_float
+    return solution_for(_unseen(seen, decks), banker_rule)
 
-    return solve_chemin_float(_unseen(seen, decks), banker_rule=BANKER_RULES[banker_rule])
+
+def pending_point(stored: ChemRound) -> ChoicePoint:
+    """The choice a pending round awaits."""
+    assert stored.pending_side is not None and stored.pending_total is not None
+    return ChoicePoint(stored.pending_side, stored.pending_total, stored.pending_third)
+
+
+def pending_solution(loaded: Loaded) -> Any:
+    """The solution for the cards unseen while the pending round waits (cached)."""
+    stored = loaded.pending
+    assert stored is not None
+    return _solution(_ints(loaded.row.seen), stored.decks, stored.banker_rule)
+
+
+def seen_before(stored: ChemRound, server_seed_hex: str) -> list[int]:
+    """The cards seen in the round's shoe before it, per point value (the shoe replayed).
+
+    The burn card shown and every card dealt from the end of the burn to the round's first.
+    """
+    shoe = Shoe(
+        _rules(stored),
+        FairSource(bytes.fromhex(server_seed_hex), stored.client_seed, stored.nonce),
+    )
+    burn = shoe.shuffle()
+    seen = [0] * 10
+    if burn is not None:
+        seen[burn.shown.points] += 1
+    while shoe.position < stored.first_card:
+        seen[shoe.deal().points] += 1
+    return seen
+
+
+def round_solution(stored: ChemRound, server_seed_hex: str) -> Any:
+    """The solution the round's choices were made against (cached)."""
+    return _solution(seen_before(stored, server_seed_hex), stored.decks, stored.banker_rule)
 
 
 def optimal(solution: Any, point: ChoicePoint) -> bool:
     """The optimal choice for the unseen cards (a mixed one: the likelier side, as the terminal)."""
-    if point.side == PLAYER:
-        return float(solution.player_draw) >= 0.5
-    third = PLAYER_STOOD if point.player_third is None else point.player_third
-    cell = next(c for c in solution.banker if c.cell == (point.total, third))
-    return float(cell.draw) >= 0.5
+    return advise(solution, point).draws
 
 
 @dataclass(slots=True)

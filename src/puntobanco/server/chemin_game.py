@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -48,7 +49,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, sessionmaker
 
 from puntobanco.core.cards import Card
 from puntobanco.core.chemin_table import (
@@ -88,6 +89,8 @@ from puntobanco.server.models import (
 )
 from puntobanco.server.statements import INSERT_ENTRIES
 from puntobanco.server.tables import active_seed
+
+log = logging.getLogger(__name__)
 
 #: The player's seat.
 HUMAN = 0
@@ -432,13 +435,50 @@ def answer(session: Session, user_id: int, choice: str) -> Done:
     return Done(loaded.pending.id, late)
 
 
-def expire(session: Session, user_id: int) -> Done:
+def expire(session: Session, user_id: int, now: datetime | None = None) -> Done:
     """Complete a pending round past its deadline with the optimal choice (a GET does this)."""
     loaded = load(session, user_id)
-    if loaded.pending is None or not timed_out(loaded.pending):
+    if loaded.pending is None or not timed_out(loaded.pending, now):
         return Done()
     _complete(session, loaded, None)
     return Done(loaded.pending.id, True)
+
+
+def sweep(sessions: sessionmaker[Session], now: datetime | None = None) -> list[int]:
+    """Complete every pending round past its deadline with the optimal choice; returns their ids.
+
+    The periodic housekeeping calls this, so that a choice left unanswered is played when
+    its time runs out, whether or not the player comes back. Safe to run in several
+    workers at once: each round is completed by :func:`expire` in a transaction of its
+    own under its player's wallet lock, which reads the round again (a worker that comes
+    second finds it settled and does nothing), so each is completed exactly once. A
+    round that fails is logged and left for the next pass; the others go on.
+    """
+    moment = now or utcnow()
+    with sessions.begin() as session:
+        due = list(
+            session.execute(
+                select(ChemRound.user_id)
+                .where(
+                    ChemRound.status == ChemRoundStatus.PENDING,
+                    ChemRound.decision_deadline <= moment,
+                )
+                .order_by(ChemRound.id)
+            ).scalars()
+        )
+    settled: list[int] = []
+    for user_id in due:
+        try:
+            with sessions.begin() as session:
+                done = expire(session, int(user_id), moment)
+        except Exception:  # one player's failure does not stop the others'
+            log.exception("could not complete a timed-out Chemin de fer choice")
+            continue
+        if done.round_id is not None:
+            settled.append(done.round_id)
+    if settled:
+        log.info("timed-out Chemin de fer choices played", extra={"rounds": settled})
+    return settled
 
 
 # ---- dealing and settling -------------------------------------------------------------

@@ -89,9 +89,17 @@ def _check_advice(client: TestClient, p: Player, pending: dict[str, Any], rule: 
     costs = advice["cost"]
     assert costs[advice["optimal"]] == "0.000000"
     other = "stand" if advice["optimal"] == "draw" else "draw"
+    point = _point(pending)
     if advice["kind"] == "pure":
         assert f"{float(costs[other]):.4f}" in advice["messages"]["en"]
-        assert float(costs[other]) > 0
+        if point.side == "player":  # the other pure choice's cost per time on 5
+            stand, always = solution.deviations
+            deviation = stand if advice["optimal"] == "draw" else always
+            expected = deviation.against_equilibrium / solution.option
+        else:  # the gain of the cell per time the Banker is in it
+            cell = next(c for c in solution.banker if c.cell == (point.total, point.player_third))
+            expected = abs(cell.draw_minus_stand / cell.reach)
+        assert costs[other] == f"{expected:.6f}" and expected > 0
     else:
         assert costs[other] == "0.000000"
     return solution

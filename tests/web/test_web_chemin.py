@@ -146,7 +146,8 @@ def test_a_seeded_table_played_through_a_draw_and_a_stand(
             press(page, '[data-act="bet"]')
         check_balance(page, lang)
         if not just_refused:
-            assert page.is_hidden("#chem-error"), page.text_content("#chem-error")  # an answer clears the last refusal
+            # An answer clears the last refusal.
+            assert page.is_hidden("#chem-error"), page.text_content("#chem-error")
         just_refused = False
     page.screenshot(path=str(artifacts / f"chemin-{lang}.png"), full_page=True)
     assert choices == ["draw", "stand"]

@@ -117,7 +117,7 @@ def test_the_players_choice_comes_with_the_terminals_advice_and_is_judged(
     assert advice["message"] == advice["messages"]["es"] != advice["messages"]["en"]
     assert 0 <= float(advice["draw_probability"]) <= 1
     _check_advice(client, alice, pending, "rule-card")
-    # The same advice on the next poll (cached), and in the answer that made it pending.
+    # The same advice on the next poll (cached).
     assert state(alice)["pending"]["advice"]["messages"] == advice["messages"]
     # The other choice than the advised one: the recall judges it.
     choice = "stand" if advice["optimal"] == "draw" else "draw"

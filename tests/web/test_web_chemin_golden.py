@@ -178,3 +178,58 @@ def test_golden_rounds_with_the_player_punting_banco(
     # The bank lost: it passes on ("la main passe"), to the player.
     assert now["bank"]["seat"] == 0 and now["turn"] == "bank"
     finish(page)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_golden_round_with_the_players_choice_explained(
+    browser: Any, seeded_server_url: str, lang: str
+) -> None:
+    page = open_table(browser, seeded_server_url, locale=LOCALES[lang])
+    join_as_guest(page)
+    choose(page, "open-chemin")
+    wallet = _seat_to(page, lang, "golden-choice-27", computers=1)
+    if not page.is_checked("#chem-explain-toggle"):
+        press(page, "#chem-explain-toggle")
+    press(page, '[data-act="pass"]')  # seat 1 opens a bank of 60.00
+
+    # Banco 60.00. Player 10c 5c = 5, no natural on the table: the choice is the player's.
+    # The stake is out of the wallet while it waits.
+    with page.expect_response(lambda r: "/api/chemin/act" in r.url) as info:
+        press(page, '[data-act="banco"]')
+    assert info.value.json()["round"]["status"] == "pending"
+    now = _check(page, lang, [wallet - 6_000, CHIPS - 6_000])
+    pending = now["pending"]
+    assert (pending["side"], pending["total"]) == ("player", 5)
+    assert [c["code"] for c in pending["cards"]] == ["10c", "4d", "5c", "Qc"]
+    shown = page.locator("#chem-cards-now .chem-card").all_text_contents()
+    assert [s[: -len(str(c["points"]))] for s, c in zip(shown, pending["cards"], strict=True)] == [
+        "10c",
+        "4d",
+        "5c",
+        "Qc",
+    ]
+    # The advice beside the buttons, in the page's language, follows a language switch.
+    assert page.is_visible("#chem-advice")
+    assert page.text_content("#chem-advice") == pending["advice"]["messages"][lang]
+    other = "es" if lang == "en" else "en"
+    press(page, "#chem-lang")
+    assert page.text_content("#chem-advice") == pending["advice"]["messages"][other]
+    press(page, "#chem-lang")
+
+    # Draw: 4d makes the Player 9; the Banker's 4 draws on a third card of 4: 9d, 13, so 3.
+    # The Player wins: the banco gains 60.00 (had he stood, the Banker's 4d would have made 8).
+    with page.expect_response(lambda r: "/api/chemin/decision" in r.url) as info:
+        press(page, '[data-choice="draw"]')
+    rnd = info.value.json()["round"]
+    assert _codes(rnd) == ["10c", "4d", "5c", "Qc", "4d", "9d"] and rnd["outcome"] == "player"
+    _check(page, lang, [wallet + 6_000, CHIPS - 6_000])
+    mine = [d for d in rnd["decisions"] if not d["computer"]]
+    assert [(d["side"], d["total"], d["choice"], d["by_timeout"]) for d in mine] == [
+        ("player", 5, "draw", False)
+    ]
+    assert page.is_visible("#chem-judged")
+    assert page.text_content("#chem-judged") == mine[0]["judged"]["messages"][lang]
+    assert (
+        _round(page, rnd["id"])["decisions"][0]["judged"]["optimal"] is mine[0]["judged"]["optimal"]
+    )
+    finish(page)

@@ -140,6 +140,34 @@ def test_the_players_choice_comes_with_the_terminals_advice_and_is_judged(
     assert ledger_check(client)["ok"]
 
 
+def test_the_action_that_makes_a_choice_pending_answers_with_its_advice(
+    client: TestClient, alice: Player
+) -> None:
+    sit(alice, computers=2)
+    for _ in range(300):
+        table = state(alice)
+        if table["turn"] in ("bank", "deal", "keep"):
+            answer = act(alice, "pass")
+        elif table["left_minor"] == 0:
+            answer = act(alice, "sit_out")
+        elif not table["bets_before"]:
+            answer = act(alice, "banco", lang="es")
+        else:
+            answer = act(alice, "bet", table["left_minor"], lang="es")
+        assert answer.status_code == 200, answer.text
+        pending = answer.json()["table"]["pending"]
+        if pending is not None:
+            break
+    else:
+        raise AssertionError("no choice in 300 rounds")
+    assert pending["advice"]["message"] == pending["advice"]["messages"]["es"]
+    assert state(alice)["pending"]["advice"] == {
+        **pending["advice"],
+        "message": pending["advice"]["messages"]["en"],
+    }
+    _check_advice(client, alice, pending, "rule-card")
+
+
 def test_the_bankers_free_cell_comes_with_the_terminals_advice(
     client: TestClient, alice: Player
 ) -> None:
@@ -269,4 +297,19 @@ def test_a_sweep_leaves_choices_still_in_time(client: TestClient, alice: Player)
     # An hour later (the table's 30 seconds long past) it is played.
     assert chemin_game.sweep(sessions, utcnow() + timedelta(hours=1)) == [round_id]
     assert state(alice)["pending"] is None
+    assert ledger_check(client)["ok"]
+
+
+def test_a_server_starting_plays_the_choices_left_past_their_deadline(
+    client: TestClient, alice: Player, settings: Any
+) -> None:
+    from puntobanco.server.main import create_app
+
+    round_id = _pending_round(client, alice)
+    _past_deadline(client, round_id)
+    with TestClient(create_app(settings)):  # its start-up sweeps; nobody asks
+        pass
+    rnd = _round_of(client, alice, round_id)
+    assert rnd["status"] == "settled" and rnd["timed_out"]
+    assert _settle_journals(client, round_id) == 1
     assert ledger_check(client)["ok"]

@@ -218,6 +218,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         migrate(engine)
         await app.state.round_runner.connect()
         housekeeping(app.state.sessions, settings)
+        chemin_sweep(app.state.sessions)
         if settings.recover_on_start:
             recover(app.state.sessions)
         app.state.recovery.bind(asyncio.get_running_loop())

@@ -24,7 +24,10 @@ the round is written **pending**: its stakes debited (both sides, every seat), i
 up to the choice written, the rest committed by the seed; the choice is awaited until
 the table's ``decision_seconds`` have passed. The answer (or, after the deadline, the
 optimal choice for the unseen cards, with ``by_timeout`` set) plays the round again from
-its first card with the same decisions, and settles it. The computer players' own mixed
+its first card with the same decisions, and settles it. :func:`sweep` (the periodic
+housekeeping and the start-up) plays every choice past its deadline whether or not the
+player comes back; the advice at a choice is :mod:`puntobanco.server.chemin_advice`'s,
+from the same cached solution the timeout plays. The computer players' own mixed
 choices come from :func:`~puntobanco.core.chemin_table.choice_stream` keyed by the
 server seed's first 8 bytes (big-endian), the shoe and the round, so that playing a
 round again makes the same choices.

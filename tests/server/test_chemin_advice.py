@@ -218,15 +218,23 @@ def _past_deadline(client: TestClient, round_id: int) -> None:
         )
 
 
-def _settle_journals(client: TestClient, round_id: int) -> int:
+def _settle_entries(client: TestClient, round_id: int) -> int:
+    """The ledger entries of the round's settlement."""
     sessions = client.app.state.sessions  # type: ignore[attr-defined]
     with sessions.begin() as session:
         count = session.execute(
-            select(func.count(func.distinct(LedgerEntry.journal))).where(
+            select(func.count(LedgerEntry.id)).where(
                 LedgerEntry.journal == f"chemin:{round_id}:settle"
             )
         ).scalar_one()
     return int(count)
+
+
+def _expected_entries(rnd: dict[str, Any]) -> int:
+    """A settlement's entries, each with its other side: a seat's payout, the commission."""
+    paid = sum(1 for s in rnd["seats"] if s["payout_minor"] or (
+        s["role"] == "banker" and rnd["commission_minor"]))  # fmt: skip
+    return 2 * paid + (2 if rnd["commission_minor"] else 0)
 
 
 def test_a_housekeeping_pass_plays_an_unanswered_choice(client: TestClient, alice: Player) -> None:
@@ -249,7 +257,7 @@ def test_a_housekeeping_pass_plays_an_unanswered_choice(client: TestClient, alic
     body = client.get("/api/chemin/table", headers=alice.headers).json()
     assert body["timed_out"] is False and body["table"]["pending"] is None
     assert chemin_game.sweep(sessions) == []
-    assert _settle_journals(client, round_id) == 1
+    assert _settle_entries(client, round_id) == _expected_entries(rnd)
     assert ledger_check(client)["ok"]
 
 
@@ -258,6 +266,7 @@ def test_two_sweeps_racing_settle_a_round_once(
 ) -> None:
     round_id = _pending_round(client, alice)
     _past_deadline(client, round_id)
+    wallet = alice.balance()
     sessions = client.app.state.sessions  # type: ignore[attr-defined]
     real_expire = chemin_game.expire
     barrier = threading.Barrier(2, timeout=30)
@@ -283,9 +292,11 @@ def test_two_sweeps_racing_settle_a_round_once(
         thread.join(60)
     assert errors == []
     assert sorted(results) == [[], [round_id]]
-    assert _settle_journals(client, round_id) == 1
     rnd = _round_of(client, alice, round_id)
     assert rnd["status"] == "settled"
+    assert _settle_entries(client, round_id) == _expected_entries(rnd)
+    me = next(s for s in rnd["seats"] if s["seat"] == 0)
+    assert alice.balance() == wallet + me["payout_minor"]  # paid once
     assert len([d for d in rnd["decisions"] if not d["computer"]]) == 1
     assert ledger_check(client)["ok"]
 
@@ -311,5 +322,5 @@ def test_a_server_starting_plays_the_choices_left_past_their_deadline(
         pass
     rnd = _round_of(client, alice, round_id)
     assert rnd["status"] == "settled" and rnd["timed_out"]
-    assert _settle_journals(client, round_id) == 1
+    assert _settle_entries(client, round_id) == _expected_entries(rnd)
     assert ledger_check(client)["ok"]

@@ -1,5 +1,6 @@
 """The Chemin de fer page: reached from the table's menu, it plays a seeded table through a
-choice of each kind (draw once, stand once), in English and Spanish.
+choice of each kind (draw once, stand once), in English and Spanish, with the explanation
+panel on (the advice at the choice, the judgement after it).
 
 After every action the balance the page shows is checked against ``GET /api/chemin/table``,
 a refusal's sentence against the API's own ``messages[lang]``, and axe-core runs on the page
@@ -67,6 +68,14 @@ def test_a_seeded_table_played_through_a_draw_and_a_stand(
     now = check_balance(page, lang)
     assert now["turn"] == "bank" and page.is_visible('[data-act="bank"]')
 
+    # The explanation panel: off at first; switched on, remembered across a reload.
+    assert page.text_content("#chem-explain-label") == tr(lang, "chemin.explain_toggle")
+    assert not page.is_checked("#chem-explain-toggle")
+    press(page, "#chem-explain-toggle")
+    page.reload()
+    page.wait_for_selector("body[data-table=ready]", state="attached")
+    assert page.is_checked("#chem-explain-toggle")
+
     # An amount the page cannot read is refused before anything is sent.
     page.fill("#chem-amount", "12,345")
     press(page, '[data-act="bank"]')
@@ -87,8 +96,10 @@ def test_a_seeded_table_played_through_a_draw_and_a_stand(
             assert page.text_content("#chem-explain") == tr(
                 lang, "chemin.explain.player", total=pending["total"]
             )
+            # The advice next to the buttons: the server's sentence in the page's language.
+            assert page.text_content("#chem-advice") == pending["advice"]["messages"][lang]
             if not choices:
-                assert serious_violations(page) == [], "a choice waiting"
+                assert serious_violations(page) == [], "a choice waiting, with its advice"
             choice = "draw" if not choices else "stand"
             press(page, f'[data-choice="{choice}"]')
             choices.append(choice)
@@ -102,6 +113,12 @@ def test_a_seeded_table_played_through_a_draw_and_a_stand(
             assert page.text_content("#chem-commission") == tr(
                 lang, "chemin.commission", amount=money(rnd["commission_minor"], lang)
             )
+            # After the round: whether the choice was the optimal one, and what it cost.
+            judged = next(d["judged"] for d in rnd["decisions"] if not d["computer"])
+            assert judged["optimal"] is (
+                pending["advice"]["kind"] != "pure" or choice == pending["advice"]["optimal"]
+            )
+            assert page.text_content("#chem-judged") == judged["messages"][lang]
             me = next(s for s in rnd["seats"] if s["seat"] == 0)
             cells = page.locator('#chem-payouts tr[data-seat="0"] td').all_text_contents()
             assert cells[3] == money(me["payout_minor"], lang)
@@ -129,7 +146,8 @@ def test_a_seeded_table_played_through_a_draw_and_a_stand(
             press(page, '[data-act="bet"]')
         check_balance(page, lang)
         if not just_refused:
-            assert page.is_hidden("#chem-error")  # an answer clears the last refusal
+            # An answer clears the last refusal.
+            assert page.is_hidden("#chem-error"), page.text_content("#chem-error")
         just_refused = False
     page.screenshot(path=str(artifacts / f"chemin-{lang}.png"), full_page=True)
     assert choices == ["draw", "stand"]

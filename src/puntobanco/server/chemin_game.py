@@ -24,7 +24,10 @@ the round is written **pending**: its stakes debited (both sides, every seat), i
 up to the choice written, the rest committed by the seed; the choice is awaited until
 the table's ``decision_seconds`` have passed. The answer (or, after the deadline, the
 optimal choice for the unseen cards, with ``by_timeout`` set) plays the round again from
-its first card with the same decisions, and settles it. The computer players' own mixed
+its first card with the same decisions, and settles it. :func:`sweep` (the periodic
+housekeeping and the start-up) plays every choice past its deadline whether or not the
+player comes back; the advice at a choice is :mod:`puntobanco.server.chemin_advice`'s,
+from the same cached solution the timeout plays. The computer players' own mixed
 choices come from :func:`~puntobanco.core.chemin_table.choice_stream` keyed by the
 server seed's first 8 bytes (big-endian), the shoe and the round, so that playing a
 round again makes the same choices.
@@ -41,6 +44,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -48,7 +52,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, sessionmaker
 
 from puntobanco.core.cards import Card
 from puntobanco.core.chemin_table import (
@@ -74,7 +78,7 @@ from puntobanco.core.errors import WrongPhase
 from puntobanco.core.fairness import FairSource
 from puntobanco.core.rules import BANKER_RULES, Rules, Variant
 from puntobanco.core.shoe import Shoe
-from puntobanco.core.tableau import PLAYER_STOOD
+from puntobanco.server.chemin_advice import advise, solution_for
 from puntobanco.server.ledger.wallet import Account, EntryKind, Movement, lock_wallet, post
 from puntobanco.server.models import (
     ChemAction,
@@ -88,6 +92,8 @@ from puntobanco.server.models import (
 )
 from puntobanco.server.statements import INSERT_ENTRIES
 from puntobanco.server.tables import active_seed
+
+log = logging.getLogger(__name__)
 
 #: The player's seat.
 HUMAN = 0
@@ -432,13 +438,50 @@ def answer(session: Session, user_id: int, choice: str) -> Done:
     return Done(loaded.pending.id, late)
 
 
-def expire(session: Session, user_id: int) -> Done:
+def expire(session: Session, user_id: int, now: datetime | None = None) -> Done:
     """Complete a pending round past its deadline with the optimal choice (a GET does this)."""
     loaded = load(session, user_id)
-    if loaded.pending is None or not timed_out(loaded.pending):
+    if loaded.pending is None or not timed_out(loaded.pending, now):
         return Done()
     _complete(session, loaded, None)
     return Done(loaded.pending.id, True)
+
+
+def sweep(sessions: sessionmaker[Session], now: datetime | None = None) -> list[int]:
+    """Complete every pending round past its deadline with the optimal choice; returns their ids.
+
+    The periodic housekeeping calls this, so that a choice left unanswered is played when
+    its time runs out, whether or not the player comes back. Safe to run in several
+    workers at once: each round is completed by :func:`expire` in a transaction of its
+    own under its player's wallet lock, which reads the round again (a worker that comes
+    second finds it settled and does nothing), so each is completed exactly once. A
+    round that fails is logged and left for the next pass; the others go on.
+    """
+    moment = now or utcnow()
+    with sessions.begin() as session:
+        due = list(
+            session.execute(
+                select(ChemRound.user_id)
+                .where(
+                    ChemRound.status == ChemRoundStatus.PENDING,
+                    ChemRound.decision_deadline <= moment,
+                )
+                .order_by(ChemRound.id)
+            ).scalars()
+        )
+    settled: list[int] = []
+    for user_id in due:
+        try:
+            with sessions.begin() as session:
+                done = expire(session, int(user_id), moment)
+        except Exception:  # one player's failure does not stop the others'
+            log.exception("could not complete a timed-out Chemin de fer choice")
+            continue
+        if done.round_id is not None:
+            settled.append(done.round_id)
+    if settled:
+        log.info("timed-out Chemin de fer choices played", extra={"rounds": settled})
+    return settled
 
 
 # ---- dealing and settling -------------------------------------------------------------
@@ -454,18 +497,48 @@ def _unseen(seen: Sequence[int], decks: int) -> tuple[int, ...]:
 
 
 def _solution(seen: Sequence[int], decks: int, banker_rule: str) -> Any:
-    from puntobanco.analysis.chemin_kernel import solve_chemin_float
+    return solution_for(_unseen(seen, decks), banker_rule)
 
-    return solve_chemin_float(_unseen(seen, decks), banker_rule=BANKER_RULES[banker_rule])
+
+def pending_point(stored: ChemRound) -> ChoicePoint:
+    """The choice a pending round awaits."""
+    assert stored.pending_side is not None and stored.pending_total is not None
+    return ChoicePoint(stored.pending_side, stored.pending_total, stored.pending_third)
+
+
+def pending_solution(loaded: Loaded) -> Any:
+    """The solution for the cards unseen while the pending round waits (cached)."""
+    stored = loaded.pending
+    assert stored is not None
+    return _solution(_ints(loaded.row.seen), stored.decks, stored.banker_rule)
+
+
+def seen_before(stored: ChemRound, server_seed_hex: str) -> list[int]:
+    """The cards seen in the round's shoe before it, per point value (the shoe replayed).
+
+    The burn card shown and every card dealt from the end of the burn to the round's first.
+    """
+    shoe = Shoe(
+        _rules(stored),
+        FairSource(bytes.fromhex(server_seed_hex), stored.client_seed, stored.nonce),
+    )
+    burn = shoe.shuffle()
+    seen = [0] * 10
+    if burn is not None:
+        seen[burn.shown.points] += 1
+    while shoe.position < stored.first_card:
+        seen[shoe.deal().points] += 1
+    return seen
+
+
+def round_solution(stored: ChemRound, server_seed_hex: str) -> Any:
+    """The solution the round's choices were made against (cached)."""
+    return _solution(seen_before(stored, server_seed_hex), stored.decks, stored.banker_rule)
 
 
 def optimal(solution: Any, point: ChoicePoint) -> bool:
     """The optimal choice for the unseen cards (a mixed one: the likelier side, as the terminal)."""
-    if point.side == PLAYER:
-        return float(solution.player_draw) >= 0.5
-    third = PLAYER_STOOD if point.player_third is None else point.player_third
-    cell = next(c for c in solution.banker if c.cell == (point.total, third))
-    return float(cell.draw) >= 0.5
+    return advise(solution, point).draws
 
 
 @dataclass(slots=True)

@@ -11,8 +11,18 @@ from sqlalchemy.orm import Session
 
 from puntobanco.core.cards import parse_cards
 from puntobanco.core.chemin_table import left_to_cover
+from puntobanco.core.choices import ChoicePoint
 from puntobanco.core.tableau import PLAYER_STOOD
-from puntobanco.server.chemin_game import HUMAN, Loaded, bets_in_order, turn
+from puntobanco.server.chemin_advice import advice_json, advise, judgement_json
+from puntobanco.server.chemin_game import (
+    HUMAN,
+    Loaded,
+    bets_in_order,
+    pending_point,
+    pending_solution,
+    round_solution,
+    turn,
+)
 from puntobanco.server.models import ChemDecision, ChemRound, ChemSeat, Seed
 from puntobanco.server.render import card_json
 
@@ -28,8 +38,8 @@ def _third(value: int | None) -> int | str | None:
     return "stood" if value == PLAYER_STOOD else value
 
 
-def state_json(loaded: Loaded, now: datetime) -> dict[str, Any]:
-    """The table as the player sees it now."""
+def state_json(loaded: Loaded, now: datetime, lang: str = "en") -> dict[str, Any]:
+    """The table as the player sees it now (a pending choice with its advice, in ``lang``)."""
     table, row, pending = loaded.table, loaded.row, loaded.pending
     phase, allowed = turn(table, pending)
     bets: list[dict[str, Any]] = []
@@ -55,6 +65,7 @@ def state_json(loaded: Loaded, now: datetime) -> dict[str, Any]:
             "allowed": ["draw", "stand"],
             "deadline": _when(deadline),
             "seconds_left": None if aware is None else max(0, int((aware - now).total_seconds())),
+            "advice": advice_json(advise(pending_solution(loaded), pending_point(pending)), lang),
         }
     return {
         "variant": "chemin-de-fer",
@@ -86,8 +97,14 @@ def state_json(loaded: Loaded, now: datetime) -> dict[str, Any]:
     }
 
 
-def rounds_json(session: Session, rows: Sequence[ChemRound]) -> list[dict[str, Any]]:
-    """Rounds with their seats and decisions (two queries for all of them)."""
+def rounds_json(
+    session: Session, rows: Sequence[ChemRound], lang: str = "en"
+) -> list[dict[str, Any]]:
+    """Rounds with their seats and decisions (three queries for all of them).
+
+    Each of the player's decisions is judged against the advice he had: the solution for
+    the cards unseen before the round (its shoe replayed from the seed, cached).
+    """
     ids = [r.id for r in rows]
     seats: dict[int, list[ChemSeat]] = {i: [] for i in ids}
     decisions: dict[int, list[ChemDecision]] = {i: [] for i in ids}
@@ -102,19 +119,45 @@ def rounds_json(session: Session, rows: Sequence[ChemRound]) -> list[dict[str, A
             .order_by(ChemDecision.position)
         ).scalars():
             decisions[d.round_id].append(d)
-    hashes: dict[int, str] = {
-        int(seed_id): str(digest)
-        for seed_id, digest in session.execute(
-            select(Seed.id, Seed.server_seed_hash).where(Seed.id.in_({r.seed_id for r in rows}))
+    hashes: dict[int, tuple[str, str]] = {
+        int(seed_id): (str(digest), str(seed))
+        for seed_id, digest, seed in session.execute(
+            select(Seed.id, Seed.server_seed_hash, Seed.server_seed).where(
+                Seed.id.in_({r.seed_id for r in rows})
+            )
         )
     }
-    return [_round(r, seats[r.id], decisions[r.id], hashes.get(r.seed_id, "")) for r in rows]
+    return [
+        _round(r, seats[r.id], decisions[r.id], hashes.get(r.seed_id, ("", "")), lang) for r in rows
+    ]
+
+
+def _judged(
+    row: ChemRound, decisions: list[ChemDecision], server_seed: str, lang: str
+) -> dict[int, dict[str, Any]]:
+    """The player's decisions judged, by position (none for the computers')."""
+    mine = [d for d in decisions if not d.computer]
+    if not mine or not server_seed:
+        return {}
+    solution = round_solution(row, server_seed)
+    return {
+        d.position: judgement_json(
+            advise(solution, ChoicePoint(d.side, d.total, d.player_third)), d.draws, lang
+        )
+        for d in mine
+    }
 
 
 def _round(
-    row: ChemRound, seats: list[ChemSeat], decisions: list[ChemDecision], seed_hash: str
+    row: ChemRound,
+    seats: list[ChemSeat],
+    decisions: list[ChemDecision],
+    seed: tuple[str, str],
+    lang: str,
 ) -> dict[str, Any]:
     cards = parse_cards(row.cards) if row.cards else []
+    seed_hash, server_seed = seed
+    judged = _judged(row, decisions, server_seed, lang)
     return {
         "id": row.id,
         "variant": row.variant,
@@ -152,6 +195,7 @@ def _round(
                 "seat": d.seat,
                 "computer": d.computer,
                 "by_timeout": d.by_timeout,
+                "judged": judged.get(d.position),
             }
             for d in decisions
         ],

@@ -46,6 +46,44 @@ class ChemBetOut(BaseModel):
     banco: bool
 
 
+class ChemCostsOut(BaseModel):
+    """What each choice costs, per unit staked: decimal strings rounded to six places."""
+
+    draw: str
+    stand: str
+
+
+class ChemAdviceOut(BaseModel):
+    """The optimal choice for the unseen cards, what each choice costs, and the sentence.
+
+    ``kind``: ``pure`` (one choice is better), ``mixed`` (the equilibrium mixes: both are
+    worth the same against the other side's equilibrium), ``same`` (worth the same whatever
+    the other side does). ``cost``: each choice's cost against the other side's
+    equilibrium, per unit staked, per time at this choice (``"0.000000"`` for the optimal
+    one); ``cost_best_reply``: the Player at a mixed 5, always drawing or always standing
+    against a Banker who knew it. The terminal's explain sentence in the requested
+    language (``message``) and in each (``messages``).
+    """
+
+    optimal: Literal["draw", "stand"]
+    kind: Literal["pure", "mixed", "same"]
+    draw_probability: str
+    cost: ChemCostsOut
+    cost_best_reply: ChemCostsOut | None
+    message: str
+    messages: dict[str, str]
+
+
+class ChemJudgedOut(BaseModel):
+    """One of the player's decisions judged: optimal or not, the advised choice, its cost."""
+
+    optimal: bool
+    advised: Literal["draw", "stand"]
+    cost: str
+    message: str
+    messages: dict[str, str]
+
+
 class ChemPendingOut(BaseModel):
     """The choice awaited: the point, the cards dealt so far, what is allowed, the deadline."""
 
@@ -57,6 +95,7 @@ class ChemPendingOut(BaseModel):
     allowed: list[str]
     deadline: str | None
     seconds_left: int | None
+    advice: ChemAdviceOut
 
 
 class ChemTableOut(BaseModel):
@@ -108,6 +147,7 @@ class ChemDecisionOut(BaseModel):
     seat: int
     computer: bool
     by_timeout: bool
+    judged: ChemJudgedOut | None = None
 
 
 class ChemFairnessOut(BaseModel):

@@ -29,6 +29,7 @@ from starlette.types import ASGIApp
 from puntobanco.server import observability
 from puntobanco.server.accounts import housekeeping
 from puntobanco.server.bodylimit import BodyLimitMiddleware
+from puntobanco.server.chemin_game import sweep as chemin_sweep
 from puntobanco.server.db import RoundRunner, make_engine, make_sessionmaker, migrate
 from puntobanco.server.errors import install_error_handlers
 from puntobanco.server.game import recover
@@ -151,9 +152,12 @@ def housekeeping_pass(sessions: sessionmaker[Session], settings: Settings) -> li
     """One pass of the periodic housekeeping; returns the rounds it settled.
 
     Completes every round left dealt (exactly once: see :func:`puntobanco.server.game.recover`),
-    then deletes expired logins and finished rate-limit windows.
+    plays the optimal choice in every Chemin de fer round whose time to choose ran out
+    (:func:`puntobanco.server.chemin_game.sweep`), then deletes expired logins and
+    finished rate-limit windows.
     """
     settled = recover(sessions)
+    chemin_sweep(sessions)
     housekeeping(sessions, settings)
     return settled
 
@@ -214,6 +218,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         migrate(engine)
         await app.state.round_runner.connect()
         housekeeping(app.state.sessions, settings)
+        chemin_sweep(app.state.sessions)
         if settings.recover_on_start:
             recover(app.state.sessions)
         app.state.recovery.bind(asyncio.get_running_loop())

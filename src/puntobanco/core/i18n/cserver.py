@@ -1,4 +1,4 @@
-"""The words of Chemin de fer at the server: its refusals and what a timed-out choice says.
+"""The words of Chemin de fer at the server: its refusals, a timed-out choice, a choice judged.
 
 Every key starts with ``cserver.``: ``cserver.error.<code>`` words the refusal of that
 code (``server/chemin_game.py``'s :class:`ChemRefusal`); the bets the core table refuses
@@ -36,6 +36,15 @@ EN: dict[str, str] = {
     ),
     "cserver.word.draw": "draw",
     "cserver.word.stand": "stand",
+    "cserver.judged.optimal": "You chose to {choice}: the optimal choice for the unseen cards.",
+    "cserver.judged.cost": (
+        "You chose to {choice}; the optimal choice for the unseen cards was to {best}: yours "
+        "cost {cost} a unit staked, in expectation, against the other side's equilibrium play."
+    ),
+    "cserver.judged.either": (
+        "You chose to {choice}: against the other side's equilibrium either choice was worth "
+        "the same here, so it cost nothing."
+    ),
 }
 
 ES: dict[str, str] = {
@@ -66,4 +75,13 @@ ES: dict[str, str] = {
     ),
     "cserver.word.draw": "carta",
     "cserver.word.stand": "me planto",
+    "cserver.judged.optimal": ("Eligió {choice}: la opción óptima para las cartas no vistas."),
+    "cserver.judged.cost": (
+        "Eligió {choice}; lo óptimo para las cartas no vistas era {best}: su elección le "
+        "costó {cost} por unidad apostada, en esperanza, contra el equilibrio del otro lado."
+    ),
+    "cserver.judged.either": (
+        "Eligió {choice}: contra el equilibrio del otro lado las dos opciones valían aquí lo "
+        "mismo, así que no le costó nada."
+    ),
 }

@@ -322,6 +322,7 @@ EN: dict[str, str] = {
     "web.chemin.act.sit_out": "Sit out",
     "web.chemin.choice.draw": "Draw",
     "web.chemin.choice.stand": "Stand",
+    "web.chemin.explain_toggle": "Explain",
     "web.chemin.explain.player": (
         "Your hand totals {total}: on 5 the rule leaves the Player the choice, to draw a third "
         "card or to stand."
@@ -662,6 +663,7 @@ ES: dict[str, str] = {
     "web.chemin.act.sit_out": "No jugar esta mano",
     "web.chemin.choice.draw": "Carta",
     "web.chemin.choice.stand": "Me planto",
+    "web.chemin.explain_toggle": "Explicar",
     "web.chemin.explain.player": (
         "Su mano suma {total}: con 5 la regla deja elegir al Jugador, pedir una tercera carta "
         "o plantarse."

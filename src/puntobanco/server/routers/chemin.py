@@ -100,11 +100,11 @@ def _guarded(request: Request, run: Callable[[], Any]) -> Any:
 def _answer_body(session: Session, user_id: int, done: game.Done, lang: str) -> dict[str, Any]:
     """The table now, the round the action dealt or completed, and a timeout's sentence."""
     loaded = game.load(session, user_id)
-    body: dict[str, Any] = {"table": state_json(loaded, utcnow()), "round": None}
+    body: dict[str, Any] = {"table": state_json(loaded, utcnow(), lang), "round": None}
     if done.round_id is not None:
         row = session.get(ChemRound, done.round_id)
         assert row is not None
-        body["round"] = rounds_json(session, [row])[0]
+        body["round"] = rounds_json(session, [row], lang)[0]
     body["timed_out"] = done.timed_out
     if done.timed_out:
         choice = session.execute(
@@ -128,7 +128,12 @@ def _answer_body(session: Session, user_id: int, done: game.Done, lang: str) -> 
     "/table", status_code=201, response_model=ChemTableOut, responses=errors(401, 409, 422, 503)
 )
 def sit(
-    body: SitIn, request: Request, player: PlayerDep, session: SessionDep, settings: SettingsDep
+    body: SitIn,
+    request: Request,
+    player: PlayerDep,
+    session: SessionDep,
+    settings: SettingsDep,
+    lang: LangDep,
 ) -> Any:
     """Sit at a new table: you at seat 0 holding the bank, and the computer players.
 
@@ -147,7 +152,7 @@ def sit(
                 banker_rule=body.banker_rule,
                 minimum_minor=settings.minimum_minor,
             )
-            state = state_json(game.load(session, player.id), utcnow())
+            state = state_json(game.load(session, player.id), utcnow(), lang)
         return JSONResponse(state, status_code=201)
 
     return _guarded(request, run)
@@ -156,6 +161,9 @@ def sit(
 @router.get("/table", response_model=ChemAnswerOut, responses=errors(401, 404, 503))
 def read_table(request: Request, player: PlayerDep, session: SessionDep, lang: LangDep) -> Any:
     """The table: seats and balances, the bank, whose turn it is and what you may do.
+
+    A choice awaited comes with its advice (``table.pending.advice``): the optimal choice
+    for the unseen cards and what each choice costs, with the sentence in your language.
 
     A choice past its deadline is completed first with the optimal choice (``timed_out``
     and ``round`` say so).
@@ -257,6 +265,7 @@ def decide(
 def list_rounds(
     player: PlayerDep,
     session: SessionDep,
+    lang: LangDep,
     limit: Annotated[int, Query(ge=1, le=100)] = 20,
     before: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
 ) -> dict[str, Any]:
@@ -269,7 +278,7 @@ def list_rounds(
         rows = list(session.execute(query).scalars())
         more = len(rows) > limit
         rows = rows[:limit]
-        rendered = rounds_json(session, rows)
+        rendered = rounds_json(session, rows, lang)
     return {"rounds": rendered, "next_before": rows[-1].id if more and rows else None}
 
 
@@ -279,8 +288,13 @@ def get_round(
     request: Request,
     player: PlayerDep,
     session: SessionDep,
+    lang: LangDep,
 ) -> Any:
-    """One of your Chemin de fer rounds (404 for anyone else's)."""
+    """One of your Chemin de fer rounds (404 for anyone else's).
+
+    Each of your decisions says whether it was the optimal choice for the unseen cards
+    and what it cost (``judged``).
+    """
 
     def run() -> Any:
         with session.begin():
@@ -289,6 +303,6 @@ def get_round(
             ).scalar_one_or_none()
             if row is None:
                 raise game.ChemRefusal(404, "round_not_found", round_id=round_id)
-            return rounds_json(session, [row])[0]
+            return rounds_json(session, [row], lang)[0]
 
     return _guarded(request, run)

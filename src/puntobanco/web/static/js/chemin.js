@@ -3,13 +3,16 @@
 // comes, so that a retry after a lost answer is done once. Every word comes from the one
 // catalogue (web.chemin.*, and the core's side names); a refusal shows the server's sentence in
 // the page's language (error.messages) and follows a language switch. No countdown: the table
-// is opened with the longest time to choose the server allows.
+// is opened with the longest time to choose the server allows. With "Explain" on (remembered
+// as the main page's explain setting is, pb_explain), a choice shows the server's advice
+// (table.pending.advice: the optimal choice for the unseen cards and what the other costs) and
+// a settled round says whether the player's choice was the optimal one (decisions[].judged).
 
 import { Api, ApiError } from "./api.js";
 import { formatMoney, initialLang, loadTexts, rememberLang, translator } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
-const state = { lang: initialLang(), t: null, table: null, round: null, error: null, keys: {} };
+const state = { lang: initialLang(), t: null, table: null, round: null, error: null, keys: {}, explain: localStorage.getItem("pb_explain") === "1" };
 const api = new Api(() => state.lang);
 const t = (key, params) => state.t(key, params);
 const money = (minor) => formatMoney(minor, state.lang);
@@ -101,6 +104,9 @@ function renderTurn() {
   $("chem-turn").textContent = table ? turnText(table) : t("chemin.no_table");
   $("chem-explain").hidden = !pending;
   $("chem-cards-now").hidden = !pending;
+  const advice = pending && state.explain ? pending.advice : null;
+  $("chem-advice").hidden = !advice;
+  $("chem-advice").textContent = advice ? advice.messages[state.lang] || advice.message : "";
   if (pending) {
     $("chem-explain").textContent = explanation(pending);
     cardNodes($("chem-cards-now"), pending.cards);
@@ -139,6 +145,9 @@ function renderRound() {
   }
   $("chem-payouts").replaceChildren(head, body);
   $("chem-commission").textContent = t("chemin.commission", { amount: money(round.commission_minor ?? 0) });
+  const judged = state.explain ? round.decisions.filter((d) => !d.computer && d.judged) : [];
+  $("chem-judged").hidden = !judged.length;
+  $("chem-judged").textContent = judged.map((d) => d.judged.messages[state.lang] || d.judged.message).join(" ");
 }
 
 function renderError() {
@@ -160,6 +169,8 @@ function renderAll() {
   $("chem-turn-title").textContent = t("chemin.your_turn");
   $("chem-amount-label").textContent = t("chemin.amount");
   $("chem-result-title").textContent = t("chemin.last_round");
+  $("chem-explain-label").textContent = t("chemin.explain_toggle");
+  $("chem-explain-toggle").checked = state.explain;
   $("chem-lang").textContent = state.lang === "en" ? "ES" : "EN";
   $("chem-lang").setAttribute("aria-label", `${t("lang.label")}: ${t("lang.switch")}`);
   $("chem-amount").setAttribute("aria-describedby", "chem-turn");
@@ -249,6 +260,11 @@ async function start() {
   for (const button of document.querySelectorAll("[data-act]")) button.addEventListener("click", () => act(button.dataset.act));
   for (const button of document.querySelectorAll("[data-choice]")) button.addEventListener("click", () => decide(button.dataset.choice));
   $("chem-new").addEventListener("click", sitDown);
+  $("chem-explain-toggle").addEventListener("change", (event) => {
+    state.explain = event.target.checked;
+    localStorage.setItem("pb_explain", state.explain ? "1" : "0");
+    renderAll();
+  });
   $("chem-lang").addEventListener("click", async () => {
     state.lang = state.lang === "en" ? "es" : "en";
     rememberLang(state.lang);

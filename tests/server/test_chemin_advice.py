@@ -12,6 +12,7 @@ racing for it, and the ledger reconciles.
 from __future__ import annotations
 
 import threading
+import time
 from datetime import timedelta
 from types import SimpleNamespace
 from typing import Any
@@ -323,4 +324,33 @@ def test_a_server_starting_plays_the_choices_left_past_their_deadline(
     rnd = _round_of(client, alice, round_id)
     assert rnd["status"] == "settled" and rnd["timed_out"]
     assert _settle_entries(client, round_id) == _expected_entries(rnd)
+    assert ledger_check(client)["ok"]
+
+
+def test_a_choice_is_played_at_its_deadline_with_no_request_and_no_pass(
+    client: TestClient, alice: Player
+) -> None:
+    """The answer that stores a choice sets the sweeper to wake at its deadline.
+
+    The housekeeping pass is hourly (the test settings' default): only the deadline's
+    wake can settle the round within the seconds waited here.
+    """
+    sit(alice, computers=2, decision_seconds=1)
+    round_id = _play_until(alice, "player")["pending"]["round_id"]
+    wallet = alice.balance()
+    sessions = client.app.state.sessions  # type: ignore[attr-defined]
+    status = "pending"
+    for _ in range(100):  # at most 10 s; the deadline is 1 s away
+        with sessions.begin() as session:
+            status = session.execute(
+                select(ChemRound.status).where(ChemRound.id == round_id)
+            ).scalar_one()
+        if status == "settled":
+            break
+        time.sleep(0.1)
+    assert status == "settled"
+    rnd = _round_of(client, alice, round_id)
+    assert [d["by_timeout"] for d in rnd["decisions"] if not d["computer"]] == [True]
+    me = next(s for s in rnd["seats"] if s["seat"] == 0)
+    assert alice.balance() == wallet + me["payout_minor"]
     assert ledger_check(client)["ok"]

@@ -51,7 +51,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from puntobanco.core.cards import Card
@@ -482,6 +482,21 @@ def sweep(sessions: sessionmaker[Session], now: datetime | None = None) -> list[
     if settled:
         log.info("timed-out Chemin de fer choices played", extra={"rounds": settled})
     return settled
+
+
+def next_deadline(sessions: sessionmaker[Session], now: datetime | None = None) -> datetime | None:
+    """The earliest deadline of a choice still to come (None when no choice waits).
+
+    The deadlines already passed are :func:`sweep`'s; one that failed there is left to
+    the next housekeeping pass rather than retried at once.
+    """
+    with sessions.begin() as session:
+        return session.execute(
+            select(func.min(ChemRound.decision_deadline)).where(
+                ChemRound.status == ChemRoundStatus.PENDING,
+                ChemRound.decision_deadline > (now or utcnow()),
+            )
+        ).scalar_one()
 
 
 # ---- dealing and settling -------------------------------------------------------------

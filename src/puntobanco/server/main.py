@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager, suppress
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import anyio
 from fastapi import FastAPI
@@ -29,6 +31,7 @@ from starlette.types import ASGIApp
 from puntobanco.server import observability
 from puntobanco.server.accounts import housekeeping
 from puntobanco.server.bodylimit import BodyLimitMiddleware
+from puntobanco.server.chemin_game import next_deadline as chemin_next_deadline
 from puntobanco.server.chemin_game import sweep as chemin_sweep
 from puntobanco.server.db import RoundRunner, make_engine, make_sessionmaker, migrate
 from puntobanco.server.errors import install_error_handlers
@@ -103,61 +106,121 @@ def _limiter(
 RETRY_FIRST_S, RETRY_CAP_S = 1.0, 30.0
 #: How long a stopping app waits for a housekeeping pass in progress to end.
 STOP_WAIT_S = 30.0
+#: A choice's sweep runs this long after its deadline, so that the database sees it passed.
+DEADLINE_GRACE_S = 0.25
 
 
 class RecoveryAlarm:
-    """Wakes the sweeper for a pass now (after a database failure, a round left dealt).
+    """Wakes the sweeper: for a whole pass now, or for the choices due at a deadline.
 
-    :meth:`ring` may be called from any thread (the routes run in a thread pool).
+    :meth:`ring` (a database failure, a round left dealt) asks for a whole housekeeping
+    pass as soon as possible; :meth:`ring_at` (a choice stored pending) asks for the
+    choices' sweep when that choice's time runs out, so that an unanswered choice is
+    played at its deadline and not at the next hourly pass. Both may be called from
+    any thread (the routes run in a thread pool).
     """
 
     def __init__(self) -> None:
         self._event = asyncio.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._whole = False
+        self._timers: set[asyncio.TimerHandle] = set()
         self.stopping = False
 
     def bind(self, loop: asyncio.AbstractEventLoop) -> None:
         """The loop the sweeper runs on (on each start of the app: a new one, a new event)."""
         self._event = asyncio.Event()
         self._loop = loop
+        self._whole = False
+        self._timers = set()
         self.stopping = False
 
     def stop(self) -> None:
         """Ask the sweeper to end after the pass in progress (called on the sweeper's loop)."""
         self.stopping = True
+        for timer in self._timers:
+            timer.cancel()
+        self._timers.clear()
         self._event.set()
 
-    def ring(self) -> None:
-        """Ask for a pass as soon as possible."""
+    def _call(self, callback: Callable[..., None], *args: Any) -> None:
         loop = self._loop
         if loop is None or loop.is_closed():
             return
         with suppress(RuntimeError):  # the loop is closing: the next start recovers
-            loop.call_soon_threadsafe(self._event.set)
+            loop.call_soon_threadsafe(callback, *args)
 
-    async def wait(self, timeout_s: float) -> None:
-        """Until rung, or ``timeout_s`` have passed.
+    def ring(self) -> None:
+        """Ask for a whole pass as soon as possible."""
+        self._call(self._ring_whole)
+
+    def ring_at(self, deadline: datetime) -> None:
+        """Ask for the choices' sweep once ``deadline`` has passed."""
+        self._call(self._schedule, deadline)
+
+    def _ring_whole(self) -> None:
+        self._whole = True
+        self._event.set()
+
+    def _schedule(self, deadline: datetime) -> None:
+        if self.stopping or self._loop is None:
+            return
+        aware = deadline if deadline.tzinfo is not None else deadline.replace(tzinfo=UTC)
+        delay = max(0.0, (aware - datetime.now(UTC)).total_seconds()) + DEADLINE_GRACE_S
+        if any(t.when() <= self._loop.time() + delay for t in self._timers):
+            return  # an earlier wake comes first, and its sweep sets the next one
+
+        def due() -> None:
+            self._timers.discard(timer)
+            self._event.set()
+
+        timer = self._loop.call_later(delay, due)
+        self._timers.add(timer)
+
+    async def wait(self, timeout_s: float) -> bool:
+        """Until rung, a deadline passes, or ``timeout_s`` have passed; True for a whole pass.
 
         ``asyncio.timeout``, not ``asyncio.wait_for``: on Python 3.11 ``wait_for``
         swallows a cancellation that arrives as the event is set (a request ringing
         the alarm as the app stops), and the sweeper would then never stop.
         """
-        with suppress(TimeoutError):
+        timed_out = False
+        try:
             async with asyncio.timeout(timeout_s):
                 await self._event.wait()
+        except TimeoutError:
+            timed_out = True
         self._event.clear()
+        whole, self._whole = timed_out or self._whole, False
+        return whole
 
 
-def housekeeping_pass(sessions: sessionmaker[Session], settings: Settings) -> list[int]:
+def choices_pass(sessions: sessionmaker[Session], alarm: RecoveryAlarm | None = None) -> list[int]:
+    """Play every choice whose time ran out; returns the rounds it settled.
+
+    With an ``alarm``, it is set to wake at the next pending choice's deadline (whichever
+    worker stored that choice), so each unanswered choice is played when its time runs
+    out, across restarts too.
+    """
+    settled = chemin_sweep(sessions)
+    if alarm is not None:
+        upcoming = chemin_next_deadline(sessions)
+        if upcoming is not None:
+            alarm.ring_at(upcoming)
+    return settled
+
+
+def housekeeping_pass(
+    sessions: sessionmaker[Session], settings: Settings, alarm: RecoveryAlarm | None = None
+) -> list[int]:
     """One pass of the periodic housekeeping; returns the rounds it settled.
 
     Completes every round left dealt (exactly once: see :func:`puntobanco.server.game.recover`),
     plays the optimal choice in every Chemin de fer round whose time to choose ran out
-    (:func:`puntobanco.server.chemin_game.sweep`), then deletes expired logins and
-    finished rate-limit windows.
+    (:func:`choices_pass`), then deletes expired logins and finished rate-limit windows.
     """
     settled = recover(sessions)
-    chemin_sweep(sessions)
+    choices_pass(sessions, alarm)
     housekeeping(sessions, settings)
     return settled
 
@@ -165,26 +228,36 @@ def housekeeping_pass(sessions: sessionmaker[Session], settings: Settings) -> li
 async def _sweep(app: FastAPI, settings: Settings) -> None:
     """Every ``housekeeping_s`` (or when the alarm rings), run a housekeeping pass.
 
-    Each worker sweeps (each step is safe to repeat, and to run in several workers at
-    once); the work runs in a thread, off the event loop. A failed pass (the database is
-    down) is tried again after 1 s, 2 s, 4 s, ... at most 30 s, so that rounds left dealt
-    are settled soon after the database comes back.
+    Between passes, a choice's deadline wakes the sweeper for the choices alone
+    (:func:`choices_pass`), without moving the next whole pass. Each worker sweeps (each
+    step is safe to repeat, and to run in several workers at once); the work runs in a
+    thread, off the event loop. A failed pass (the database is down) is tried again after
+    1 s, 2 s, 4 s, ... at most 30 s, so that rounds left dealt are settled soon after the
+    database comes back.
     """
     alarm: RecoveryAlarm = app.state.recovery
-    delay: float = settings.housekeeping_s
+    clock = asyncio.get_running_loop()
+    next_whole = clock.time() + settings.housekeeping_s
     retry = RETRY_FIRST_S
     while True:
-        await alarm.wait(delay)
+        whole = await alarm.wait(max(0.0, next_whole - clock.time()))
         if alarm.stopping:
             return
+        if not whole:
+            try:
+                await anyio.to_thread.run_sync(choices_pass, app.state.sessions, alarm)
+            except Exception:  # the next whole pass sweeps them, with its retries
+                log.exception("sweeping the choices past their deadline failed")
+            continue
         try:
-            await anyio.to_thread.run_sync(housekeeping_pass, app.state.sessions, settings)
+            await anyio.to_thread.run_sync(housekeeping_pass, app.state.sessions, settings, alarm)
         except Exception:
             delay = min(retry, settings.housekeeping_s)
             retry = min(retry * 2, RETRY_CAP_S)
             log.exception("housekeeping failed; trying again in %.0f s", delay)
         else:
             delay, retry = settings.housekeeping_s, RETRY_FIRST_S
+        next_whole = clock.time() + delay
 
 
 def _with_security_headers(app: FastAPI) -> None:
@@ -218,10 +291,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         migrate(engine)
         await app.state.round_runner.connect()
         housekeeping(app.state.sessions, settings)
-        chemin_sweep(app.state.sessions)
         if settings.recover_on_start:
             recover(app.state.sessions)
         app.state.recovery.bind(asyncio.get_running_loop())
+        choices_pass(app.state.sessions, app.state.recovery)
         sweeper = asyncio.create_task(_sweep(app, settings))
         try:
             yield

@@ -97,9 +97,17 @@ def _guarded(request: Request, run: Callable[[], Any]) -> Any:
         return _refused(request, refusal)
 
 
-def _answer_body(session: Session, user_id: int, done: game.Done, lang: str) -> dict[str, Any]:
+def _wake_at_deadline(request: Request, loaded: game.Loaded) -> None:
+    """A choice is waiting (committed): the sweeper plays it at its deadline if no answer comes."""
+    pending = loaded.pending
+    if pending is not None and pending.decision_deadline is not None:
+        request.app.state.recovery.ring_at(pending.decision_deadline)
+
+
+def _answer_body(
+    session: Session, loaded: game.Loaded, done: game.Done, lang: str
+) -> dict[str, Any]:
     """The table now, the round the action dealt or completed, and a timeout's sentence."""
-    loaded = game.load(session, user_id)
     body: dict[str, Any] = {"table": state_json(loaded, utcnow(), lang), "round": None}
     if done.round_id is not None:
         row = session.get(ChemRound, done.round_id)
@@ -172,7 +180,10 @@ def read_table(request: Request, player: PlayerDep, session: SessionDep, lang: L
     def run() -> Any:
         with session.begin():
             done = game.expire(session, player.id)
-            return _answer_body(session, player.id, done, lang)
+            loaded = game.load(session, player.id)
+            body = _answer_body(session, loaded, done, lang)
+        _wake_at_deadline(request, loaded)
+        return body
 
     return _guarded(request, run)
 
@@ -195,8 +206,10 @@ def _idempotent(
             if stored is not None:
                 return JSONResponse(stored, headers={"Idempotent-Replayed": "true"})
             done = step()
-            body = _answer_body(session, user_id, done, lang)
+            loaded = game.load(session, user_id)
+            body = _answer_body(session, loaded, done, lang)
             game.remember(session, user_id, key, digest, done.round_id, body)
+        _wake_at_deadline(request, loaded)
         return JSONResponse(body)
 
     return _guarded(request, run)

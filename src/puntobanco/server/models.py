@@ -410,7 +410,6 @@ class BanqueTableRow(Base):
 
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
     bank_minor: Mapped[int] = mapped_column(BigInteger)
-    bank_open: Mapped[bool] = mapped_column(Boolean)
     minimum_minor: Mapped[int] = mapped_column(BigInteger)
     maximum_minor: Mapped[int] = mapped_column(BigInteger)
     commission: Mapped[str] = mapped_column(String(40))

@@ -30,6 +30,7 @@ from typing import Any, Literal
 from puntobanco.core.i18n import (
     advantage,
     banque,
+    bserver,
     chemin,
     cli,
     common,
@@ -65,6 +66,7 @@ SECTIONS: tuple[ModuleType, ...] = (
     chemin,
     banque,
     cserver,
+    bserver,
     web,
 )
 

@@ -40,7 +40,6 @@ def upgrade() -> None:
         "banque_tables",
         sa.Column("user_id", BigId, nullable=False),
         sa.Column("bank_minor", sa.BigInteger(), nullable=False),
-        sa.Column("bank_open", sa.Boolean(), nullable=False),
         sa.Column("minimum_minor", sa.BigInteger(), nullable=False),
         sa.Column("maximum_minor", sa.BigInteger(), nullable=False),
         sa.Column("commission", sa.String(length=40), nullable=False),

@@ -130,7 +130,7 @@ def verify_banque_round(server_seed: bytes, rnd: Mapping[str, Any]) -> list[Mism
 def verify_banque_rounds(
     server_seed: bytes, rounds: Sequence[Mapping[str, Any]]
 ) -> tuple[int, list[Mismatch]]:
-    """Replay the settled Banque rounds dealt under ``server_seed``: (rounds checked, mismatches)."""
+    """Replay the settled Banque rounds dealt under ``server_seed``: (checked, mismatches)."""
     ours = commitment(server_seed)
     checked, mismatches = 0, []
     for rnd in rounds:

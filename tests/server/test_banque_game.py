@@ -37,6 +37,8 @@ SEED = bytes(range(32))
 GOLDEN = "banque-216"
 #: Right 8♣ 7♦ (5, a choice), left J♥ 6♠ (6), Banker 8♦ 9♣ (7); the next card is 4♣.
 CHOICE = "banque-241"
+#: Right 5♥ J♠ (5), left 10♥ 5♥ (5), Banker 9♦ 8♣ (7); the next card is 2♣.
+BOTH = "banque-2348"
 
 
 @pytest.fixture
@@ -213,6 +215,44 @@ def test_a_choice_on_five_answered_each_way(
     assert rnd["commission_minor"] == commission
     assert rnd["bank"]["after_minor"] == 10_000 - net - commission
     assert house_players(database_url) == 10_000 - net - commission
+    assert ledger_check(seeded)["ok"]
+
+
+def test_a_cheval_the_player_chooses_for_the_right_tableau_then_the_left(
+    seeded: TestClient,
+) -> None:
+    alice = Player(seeded, "alice")
+    start = alice.balance()
+    sit(alice, BOTH)
+    body = bet(alice, {"a-cheval": 1_000}).json()
+    pending = body["table"]["pending"]
+    assert (pending["hand"], pending["total"], pending["held"]) == ("right", 5, ["right", "left"])
+    assert codes(pending["hands"]["right"]) == ["5h", "Js"]
+    assert codes(pending["hands"]["left"]) == ["10h", "5h"]
+    assert pending["hands"]["banker"]["cards"] == []
+    # The right draws 2♣ (7); the round waits again, for the left tableau's choice.
+    body = decide(alice, "draw").json()
+    assert body["round"]["status"] == "pending"
+    pending = body["table"]["pending"]
+    assert (pending["hand"], pending["total"]) == ("left", 5)
+    assert codes(pending["hands"]["right"]) == ["5h", "Js", "2c"]
+    body = decide(alice, "stand").json()
+    rnd = body["round"]
+    assert rnd["status"] == "settled" and body["table"]["pending"] is None
+    assert codes(rnd["right"]) == ["5h", "Js", "2c"] and codes(rnd["left"]) == ["10h", "5h"]
+    assert codes(rnd["banker"]) == ["9d", "8c"]  # 7: he stands by the rule card
+    # The right ties the Banker's 7, the left's 5 loses: a cheval pushes.
+    assert (rnd["right"]["outcome"], rnd["left"]["outcome"]) == ("tie", "banker")
+    assert [(d["hand"], d["choice"], d["computer"]) for d in rnd["decisions"]] == [
+        ("right", "draw", False),
+        ("left", "stand", False),
+    ]
+    assert rnd["bets"] == [
+        {"spot": "a-cheval", "stake_minor": 1_000, "outcome": "push", "net_minor": 0,
+         "payout_minor": 1_000}
+    ]  # fmt: skip
+    assert rnd["bank"] == {"before_minor": 10_000, "after_minor": 10_000, "net_minor": 0}
+    assert rnd["commission_minor"] == 0 and alice.balance() == start
     assert ledger_check(seeded)["ok"]
 
 

@@ -352,7 +352,7 @@ def test_refusals_change_nothing_in_both_languages(
     assert over["params"] == {"total_minor": 10_001, "bank_minor": 10_000}
     assert "100,00" in over["message"] and "cubre la banca" in over["message"]
     assert "100.00" in over["messages"]["en"]
-    assert "cuadro izquierdo" in checks[3][0].json()["error"]["messages"]["es"]
+    assert "tableau izquierdo" in checks[3][0].json()["error"]["messages"]["es"]
     assert state(alice) == before and alice.balance() == wallet
     assert rounds(alice) == [] and house_players(database_url) == 10_000
     assert ledger_check(client)["ok"]

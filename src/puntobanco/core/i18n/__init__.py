@@ -43,6 +43,7 @@ from puntobanco.core.i18n import (
     simulate,
     systems,
     web,
+    wbanque,
 )
 
 Lang = Literal["en", "es"]
@@ -68,6 +69,7 @@ SECTIONS: tuple[ModuleType, ...] = (
     cserver,
     bserver,
     web,
+    wbanque,
 )
 
 

@@ -88,7 +88,7 @@ ES: dict[str, str] = {
     ),
     "bserver.word.draw": "carta",
     "bserver.word.stand": "me planto",
-    "bserver.spot.right": "el cuadro derecho",
-    "bserver.spot.left": "el cuadro izquierdo",
-    "bserver.spot.a-cheval": "los dos cuadros (à cheval)",
+    "bserver.spot.right": "el tableau derecho",
+    "bserver.spot.left": "el tableau izquierdo",
+    "bserver.spot.a-cheval": "los dos tableaux (à cheval)",
 }

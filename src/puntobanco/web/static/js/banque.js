@@ -82,7 +82,7 @@ function renderChips() {
     chip.setAttribute("role", "radio");
     chip.setAttribute("aria-checked", String(value === state.chip));
     chip.setAttribute("aria-label", money(value));
-    chip.textContent = formatChip(value);
+    chip.textContent = value < 100 ? money(value) : formatChip(value); // "0,25" in Spanish
     chip.addEventListener("click", () => { state.chip = value; renderAll(); });
     return chip;
   }));
@@ -90,7 +90,7 @@ function renderChips() {
 
 function renderStakes() {
   const deciding = Boolean(state.table && state.table.pending);
-  for (const button of document.querySelectorAll("[data-spot]")) {
+  for (const button of document.querySelectorAll("button[data-spot]")) {
     const spot = button.dataset.spot;
     const stake = state.stakes[spot] || 0;
     button.querySelector(".bq-spot-name").textContent = spotName(spot);
@@ -202,16 +202,16 @@ function answered(body) {
   state.error = body.timed_out && body.messages ? { messages: body.messages } : null;
 }
 
-async function send(what, run) {
+// Sends one request (its key kept until an answer comes) and draws the answer once.
+async function send(what, run, done = () => {}) {
   document.body.dataset.busy = "true";
   try {
     answered(await run(keyFor(what)));
     delete state.keys[what];
-    return true;
+    done();
   } catch (err) {
     if (!(err instanceof ApiError && (err.kind === "offline" || err.kind === "server"))) delete state.keys[what];
     failed(err);
-    return false;
   } finally {
     document.body.dataset.busy = "false";
     renderAll();
@@ -224,11 +224,11 @@ async function deal() {
     state.error = { key: "banque.err.empty" };
     return renderAll();
   }
-  const ok = await send(`bet:${JSON.stringify(bets)}`, (key) => api.request("POST", "/api/banque/bet", { body: { bets }, headers: { "Idempotency-Key": key } }));
-  if (ok) {
-    state.stakes = {};
-    renderAll();
-  }
+  return send(
+    `bet:${JSON.stringify(bets)}`,
+    (key) => api.request("POST", "/api/banque/bet", { body: { bets }, headers: { "Idempotency-Key": key } }),
+    () => { state.stakes = {}; },
+  );
 }
 
 function decide(choice) {
@@ -265,7 +265,7 @@ async function load() {
 async function start() {
   await loadTexts(state.lang);
   state.t = translator(state.lang);
-  for (const button of document.querySelectorAll("[data-spot]")) {
+  for (const button of document.querySelectorAll("button[data-spot]")) {
     button.addEventListener("click", () => {
       const spot = button.dataset.spot;
       state.stakes[spot] = (state.stakes[spot] || 0) + state.chip;

@@ -42,8 +42,8 @@ from puntobanco.core.i18n import (
     server,
     simulate,
     systems,
-    web,
     wbanque,
+    web,
 )
 
 Lang = Literal["en", "es"]

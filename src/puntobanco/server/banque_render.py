@@ -30,11 +30,12 @@ from puntobanco.server.render import card_json
 VARIANT = "banque"
 
 
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
 def _when(moment: datetime | None) -> str | None:
-    if moment is None:
-        return None
-    aware = moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-    return aware.isoformat()
+    return None if moment is None else _aware(moment).isoformat()
 
 
 def _column(value: int | None) -> int | str | None:
@@ -77,16 +78,7 @@ def state_json(session: Session, loaded: Loaded, now: datetime) -> dict[str, Any
             "allowed": list(CHOICES),
             "deadline": _when(deadline),
             "seconds_left": (
-                None
-                if deadline is None
-                else max(
-                    0,
-                    int(
-                        (
-                            (deadline if deadline.tzinfo else deadline.replace(tzinfo=UTC)) - now
-                        ).total_seconds()
-                    ),
-                )
+                None if deadline is None else max(0, int((_aware(deadline) - now).total_seconds()))
             ),
         }
     bank = row.bank_minor if pending is not None else next_bank(session, row)

@@ -72,6 +72,18 @@ def test_the_replay_finds_every_forged_value(seeded: TestClient) -> None:
     def card(r: dict[str, Any]) -> None:
         r["cards"][0]["code"] = "Kd" if r["cards"][0]["code"] != "Kd" else "Qd"
 
+    def computer(r: dict[str, Any]) -> None:
+        d = next(d for d in r["decisions"] if d["computer"])
+        d["choice"] = "stand" if d["choice"] == "draw" else "draw"
+
+    # The computer's choices are drawn again from their stream: a changed one is found.
+    theirs = next(r for r in rounds if any(d["computer"] for d in r["decisions"]))
+    d = next(d for d in theirs["decisions"] if d["computer"])
+    changed = copy.deepcopy(theirs)
+    computer(changed)
+    assert f"decision {d['position']} (computer)" in [
+        m.field for m in verify_banque_round(seed, changed)
+    ]
     assert forged(payout) == [f"{mine['bets'][0]['spot']} payout_minor"]
     assert forged(commission) == ["commission_minor"]
     assert forged(turned) != []

@@ -14,8 +14,11 @@ For each settled round (as ``GET /api/banque/rounds`` returns it, or as stored):
    commission rate must give each bet's result, net and payout, the bank's net, the
    commission (rounded down) and the bank after.
 
-The computer's mixed choices are not re-drawn here: what is checked is that the recorded
-decisions, whoever made them, are those that dealt these cards and paid these sums.
+The computer's choices (the tableau the player does not hold, and the Banker) are drawn
+again too: the house's strategy (:func:`puntobanco.server.banque_game.solution`, the same for
+every round at a commission rate) asked at each of them, in order, with the stream
+:func:`~puntobanco.core.chemin_table.choice_stream` keyed by the server seed's first 8 bytes,
+the shoe and the round, must have made the recorded choice.
 """
 
 from __future__ import annotations
@@ -30,9 +33,11 @@ from sqlalchemy.orm import Session
 from puntobanco.core.banque import BANQUE_RULES, NATURAL, BanquePoint, play_banque
 from puntobanco.core.banque_table import BanqueBet, Spot, settle_banque
 from puntobanco.core.cards import parse_cards
+from puntobanco.core.chemin_table import choice_stream
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.fairness import commitment
 from puntobanco.core.tableau import PLAYER_STOOD
+from puntobanco.server.banque_game import solution
 from puntobanco.server.banque_render import VARIANT, rounds_json
 from puntobanco.server.models import BanqueRound, ChemRoundStatus, Seed
 from puntobanco.server.verify import Mismatch, shoe_prefix
@@ -81,6 +86,11 @@ def verify_banque_round(server_seed: bytes, rnd: Mapping[str, Any]) -> list[Mism
     differ("cards", " ".join(recorded), " ".join(dealt))
     decisions = list(rnd["decisions"])
     asked = iter(decisions)
+    commission = Fraction(rnd["commission_rate"])
+    stream = choice_stream(
+        int.from_bytes(server_seed[:8], "big"), int(fair["shoe_index"]), int(fair["round_in_shoe"])
+    )
+    computer = solution(commission).strategy().decider(stream)
 
     def decide(point: BanquePoint) -> bool:
         d = next(asked, None)
@@ -89,7 +99,11 @@ def verify_banque_round(server_seed: bytes, rnd: Mapping[str, Any]) -> list[Mism
         at = (d["hand"], int(d["total"]), _column(d["left_column"]), _column(d["right_column"]))
         if at != (point.hand, point.total, point.left, point.right):
             raise _Off(f"{at} recorded where the coup asks {point}")
-        return bool(d["choice"] == "draw")
+        draws = bool(d["choice"] == "draw")
+        if d["computer"]:
+            drawn = "draw" if computer(point) else "stand"
+            differ(f"decision {d['position']} (computer)", d["choice"], drawn)
+        return draws
 
     try:
         coup = play_banque(
@@ -111,7 +125,7 @@ def verify_banque_round(server_seed: bytes, rnd: Mapping[str, Any]) -> list[Mism
             coup,
             bets,
             bank=int(rnd["bank"]["before_minor"]),
-            commission=Fraction(rnd["commission_rate"]),
+            commission=commission,
         )
     except BaccaratError as exc:
         differ("bets", "as recorded", exc.code)

@@ -63,6 +63,7 @@ def register(app: typer.Typer) -> None:
         """
         from puntobanco.cli.serverdb import fail
         from puntobanco.core.fairness import commitment
+        from puntobanco.server.banque_verify import verify_banque_rounds, verify_banque_seed
         from puntobanco.server.chemin_verify import verify_chemin_rounds, verify_chemin_seed
         from puntobanco.server.verify import records_from_api, verify_rounds
 
@@ -86,8 +87,13 @@ def register(app: typer.Typer) -> None:
                 ours = [r for r in items if r["fairness"]["server_seed_hash"] == ours_hash]
                 # Chemin de fer rounds (GET /api/chemin/rounds) are replayed by their own check.
                 chemin = [r for r in ours if r.get("variant") == "chemin-de-fer"]
-                records = records_from_api([r for r in ours if r not in chemin])
+                # Banque rounds (GET /api/banque/rounds) likewise.
+                banque = [r for r in ours if r.get("variant") == "banque"]
+                records = records_from_api([r for r in ours if r not in chemin + banque])
                 chemin_checked, chemin_mismatches = verify_chemin_rounds(seed, chemin)
+                banque_checked, banque_mismatches = verify_banque_rounds(seed, banque)
+                chemin_checked += banque_checked
+                chemin_mismatches += banque_mismatches
             except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
                 fail(language, 2, "ops.verify.unreadable", path=rounds, detail=_why(exc, language))
             if not items:
@@ -121,6 +127,9 @@ def register(app: typer.Typer) -> None:
                 with open_database(database, language) as sessions, sessions.begin() as session:
                     checked = verify_seed(session, seed, user_id=None)
                     chemin_checked, chemin_mismatches = verify_chemin_seed(session, seed)
+                    banque_checked, banque_mismatches = verify_banque_seed(session, seed)
+                    chemin_checked += banque_checked
+                    chemin_mismatches += banque_mismatches
             except UNDEALABLE as exc:
                 fail(language, 1, "ops.verify.broken_db", detail=exc)
             except ApiError as exc:

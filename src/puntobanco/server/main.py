@@ -46,6 +46,7 @@ from puntobanco.server.ratelimit import (
 from puntobanco.server.routers import (
     admin,
     auth,
+    banque,
     chemin,
     fairness,
     i18n,
@@ -377,7 +378,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(CrossSiteMiddleware, allowed_origins=settings.allowed_origins)
     app.add_middleware(observability.AccessMiddleware, access_log=settings.access_log)
     _with_security_headers(app)
-    for module in (ops, auth, wallet, table, rounds, chemin, fairness, admin, i18n):
+    for module in (ops, auth, wallet, table, rounds, chemin, banque, fairness, admin, i18n):
         app.include_router(module.router)
     if STATIC.is_dir():
         app.mount("/", StaticFiles(directory=STATIC, html=True), name="web")

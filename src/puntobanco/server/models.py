@@ -395,3 +395,138 @@ class ChemAction(Base):
     round_id: Mapped[int | None] = mapped_column(ForeignKey("chemin_rounds.id"))
     response: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class BanqueTableRow(Base):
+    """A player's Baccarat Banque table: the house's bank and the shoe.
+
+    The house holds the bank for the whole shoe: ``bank_minor`` house chips (the
+    ledger's ``house_players`` account, granted from ``house_bank`` when the bank is
+    opened: with each shoe, or afresh when it no longer covers a table minimum). The
+    shoe is stored as the Chemin de fer table's is (seed, client seed, nonce, position).
+    """
+
+    __tablename__ = "banque_tables"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    bank_minor: Mapped[int] = mapped_column(BigInteger)
+    minimum_minor: Mapped[int] = mapped_column(BigInteger)
+    maximum_minor: Mapped[int] = mapped_column(BigInteger)
+    commission: Mapped[str] = mapped_column(String(40))
+    decision_seconds: Mapped[int] = mapped_column(Integer)
+    decks: Mapped[int] = mapped_column(Integer)
+    shoes_started: Mapped[int] = mapped_column(Integer)
+    shoe_open: Mapped[bool] = mapped_column(Boolean)
+    shoe_seed_id: Mapped[int | None] = mapped_column(ForeignKey("seeds.id"))
+    shoe_client_seed: Mapped[str | None] = mapped_column(String(64))
+    shoe_nonce: Mapped[int | None] = mapped_column(Integer)
+    shoe_position: Mapped[int] = mapped_column(Integer)
+    shoe_rounds: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class BanqueRound(Base):
+    """One Banque round: the bank, the three hands, each tableau's result, the commission.
+
+    ``cards`` are the cards dealt so far in order: all of them once settled; up to the
+    player's choice while ``pending`` (the rest are committed by the seed, the nonce and
+    ``first_card``). ``held`` names the tableaux whose cards the player holds;
+    ``answers`` the choices he made so far (JSON), ``pending_*`` the one awaited and
+    ``decision_deadline`` when it times out to the optimal choice.
+    """
+
+    __tablename__ = "banque_rounds"
+    __table_args__ = (
+        CheckConstraint(
+            f"status IN ({', '.join(repr(s.value) for s in ChemRoundStatus)})",
+            name="status_known",
+        ),
+        Index("ix_banque_rounds_user_id_id", "user_id", "id"),
+    )
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    status: Mapped[str] = mapped_column(String(16))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    settled_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    banker_rule: Mapped[str] = mapped_column(String(16))
+    decks: Mapped[int] = mapped_column(Integer)
+    seed_id: Mapped[int] = mapped_column(ForeignKey("seeds.id"), index=True)
+    client_seed: Mapped[str] = mapped_column(String(64))
+    nonce: Mapped[int] = mapped_column(Integer)
+    shoe_index: Mapped[int] = mapped_column(Integer)
+    round_in_shoe: Mapped[int] = mapped_column(Integer)
+    first_card: Mapped[int] = mapped_column(Integer)
+    last_in_shoe: Mapped[bool] = mapped_column(Boolean)
+    burn_shown: Mapped[str | None] = mapped_column(String(4))
+    cards: Mapped[str] = mapped_column(String(40))
+    held: Mapped[str] = mapped_column(String(16))
+    answers: Mapped[str] = mapped_column(String(200))
+    right_cards: Mapped[str | None] = mapped_column(String(16))
+    left_cards: Mapped[str | None] = mapped_column(String(16))
+    banker_cards: Mapped[str | None] = mapped_column(String(16))
+    right_outcome: Mapped[str | None] = mapped_column(String(8))
+    left_outcome: Mapped[str | None] = mapped_column(String(8))
+    commission_rate: Mapped[str] = mapped_column(String(40))
+    bank_before_minor: Mapped[int] = mapped_column(BigInteger)
+    bank_after_minor: Mapped[int | None] = mapped_column(BigInteger)
+    banker_net_minor: Mapped[int | None] = mapped_column(BigInteger)
+    commission_minor: Mapped[int | None] = mapped_column(BigInteger)
+    rounded_away: Mapped[str | None] = mapped_column(String(40))
+    pending_hand: Mapped[str | None] = mapped_column(String(8))
+    pending_total: Mapped[int | None] = mapped_column(Integer)
+    decision_deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class BanqueBetRow(Base):
+    """The player's stake on one spot of a Banque round, and how it settled.
+
+    ``payout_minor`` is what came back (the stake and the winnings, or the stake on a push).
+    """
+
+    __tablename__ = "banque_bets"
+
+    round_id: Mapped[int] = mapped_column(ForeignKey("banque_rounds.id"), primary_key=True)
+    spot: Mapped[str] = mapped_column(String(16), primary_key=True)
+    stake_minor: Mapped[int] = mapped_column(BigInteger)
+    outcome: Mapped[str | None] = mapped_column(String(8))
+    net_minor: Mapped[int | None] = mapped_column(BigInteger)
+    payout_minor: Mapped[int | None] = mapped_column(BigInteger)
+
+
+class BanqueDecision(Base):
+    """One choice of a Banque round, in order: who, the point, the choice, by timeout.
+
+    ``hand`` is ``right`` or ``left`` (a tableau on its 5) or ``banker``; for the Banker,
+    ``left_column`` and ``right_column`` are what he saw of each tableau (a third card
+    0-9, 10 stood, 11 natural).
+    """
+
+    __tablename__ = "banque_decisions"
+
+    round_id: Mapped[int] = mapped_column(ForeignKey("banque_rounds.id"), primary_key=True)
+    position: Mapped[int] = mapped_column(Integer, primary_key=True)
+    hand: Mapped[str] = mapped_column(String(8))
+    total: Mapped[int] = mapped_column(Integer)
+    left_column: Mapped[int | None] = mapped_column(Integer)
+    right_column: Mapped[int | None] = mapped_column(Integer)
+    draws: Mapped[bool] = mapped_column(Boolean)
+    computer: Mapped[bool] = mapped_column(Boolean)
+    by_timeout: Mapped[bool] = mapped_column(Boolean)
+
+
+class BanqueAction(Base):
+    """An action at a Banque table, by idempotency key: a retry returns its answer."""
+
+    __tablename__ = "banque_actions"
+    __table_args__ = (
+        UniqueConstraint("user_id", "idempotency_key", name="uq_banque_actions_user_key"),
+    )
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    idempotency_key: Mapped[str] = mapped_column(String(200))
+    request_hash: Mapped[str] = mapped_column(String(64))
+    round_id: Mapped[int | None] = mapped_column(ForeignKey("banque_rounds.id"))
+    response: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

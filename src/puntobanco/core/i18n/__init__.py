@@ -30,6 +30,7 @@ from typing import Any, Literal
 from puntobanco.core.i18n import (
     advantage,
     banque,
+    bserver,
     chemin,
     cli,
     common,
@@ -41,6 +42,7 @@ from puntobanco.core.i18n import (
     server,
     simulate,
     systems,
+    wbanque,
     web,
 )
 
@@ -65,7 +67,9 @@ SECTIONS: tuple[ModuleType, ...] = (
     chemin,
     banque,
     cserver,
+    bserver,
     web,
+    wbanque,
 )
 
 

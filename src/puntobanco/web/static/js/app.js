@@ -133,6 +133,7 @@ function wire() {
   $("open-fairness").addEventListener("click", openFairness);
   $("open-rules").addEventListener("click", () => $("rules").showModal());
   $("open-chemin").addEventListener("click", () => { location.href = "chemin.html"; });
+  $("open-banque").addEventListener("click", () => { location.href = "banque.html"; });
   $("preset-select").addEventListener("change", (event) => choosePreset(event.target.value));
   $("fair-set").addEventListener("click", () => fairAction("set"));
   $("fair-rotate").addEventListener("click", () => fairAction("rotate"));

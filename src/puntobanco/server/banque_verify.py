@@ -1,0 +1,174 @@
+"""Replay a Baccarat Banque round from a revealed server seed: its cards, decisions and payouts.
+
+For each settled round (as ``GET /api/banque/rounds`` returns it, or as stored):
+
+1. the cards: the shoe's cards by the published specification
+   (:func:`puntobanco.server.verify.shoe_prefix`, independent of the dealing code), from
+   the round's ``first_card``, must be the round's cards;
+2. the coup: those cards played by :func:`~puntobanco.core.banque.play_banque` with the
+   recorded decisions (each must be asked at its point, in order: the hand, its total and,
+   for the Banker, what he saw of each tableau; none may be left over) must take exactly
+   those cards and give each hand's cards and each tableau's outcome;
+3. the money: the recorded stakes settled on that coup by
+   :func:`~puntobanco.core.banque_table.settle_banque` against the recorded bank and
+   commission rate must give each bet's result, net and payout, the bank's net, the
+   commission (rounded down) and the bank after.
+
+The computer's choices (the tableau the player does not hold, and the Banker) are drawn
+again too: the house's strategy (:func:`puntobanco.server.banque_game.solution`, the same for
+every round at a commission rate) asked at each of them, in order, with the stream
+:func:`~puntobanco.core.chemin_table.choice_stream` keyed by the server seed's first 8 bytes,
+the shoe and the round, must have made the recorded choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from puntobanco.core.banque import BANQUE_RULES, NATURAL, BanquePoint, play_banque
+from puntobanco.core.banque_table import BanqueBet, Spot, settle_banque
+from puntobanco.core.cards import parse_cards
+from puntobanco.core.chemin_table import choice_stream
+from puntobanco.core.errors import BaccaratError
+from puntobanco.core.fairness import commitment
+from puntobanco.core.tableau import PLAYER_STOOD
+from puntobanco.server.banque_game import solution
+from puntobanco.server.banque_render import VARIANT, rounds_json
+from puntobanco.server.models import BanqueRound, ChemRoundStatus, Seed
+from puntobanco.server.verify import Mismatch, shoe_prefix
+
+
+class _Off(Exception):
+    """A recorded decision that does not fit the coup's choice point."""
+
+
+def _column(value: Any) -> int | None:
+    if value == "stood":
+        return PLAYER_STOOD
+    if value == "natural":
+        return NATURAL
+    return None if value is None else int(value)
+
+
+def _codes(hand: Mapping[str, Any]) -> str:
+    return " ".join(c["code"] for c in hand["cards"])
+
+
+def verify_banque_round(server_seed: bytes, rnd: Mapping[str, Any]) -> list[Mismatch]:
+    """The values of one settled round that the replay does not reproduce (none: it checks).
+
+    Raises:
+        KeyError, TypeError, ValueError: ``rnd`` is not a round as the API writes it.
+    """
+    round_id = int(rnd["id"])
+    fair = rnd["fairness"]
+    recorded = [c["code"] for c in rnd["cards"]]
+    first = int(fair["first_card"])
+    prefix = shoe_prefix(
+        server_seed,
+        fair["client_seed"],
+        int(fair["nonce"]),
+        decks=int(fair["decks"]),
+        cards=first + len(recorded),
+    )
+    dealt = [c.code for c in prefix[first : first + len(recorded)]]
+    mismatches: list[Mismatch] = []
+
+    def differ(name: str, was: Any, now: Any) -> None:
+        if was != now:
+            mismatches.append(Mismatch(round_id, name, str(was), str(now)))
+
+    differ("cards", " ".join(recorded), " ".join(dealt))
+    decisions = list(rnd["decisions"])
+    asked = iter(decisions)
+    commission = Fraction(rnd["commission_rate"])
+    stream = choice_stream(
+        int.from_bytes(server_seed[:8], "big"), int(fair["shoe_index"]), int(fair["round_in_shoe"])
+    )
+    computer = solution(commission).strategy().decider(stream)
+
+    def decide(point: BanquePoint) -> bool:
+        d = next(asked, None)
+        if d is None:
+            raise _Off(f"no decision recorded for {point.hand} on {point.total}")
+        at = (d["hand"], int(d["total"]), _column(d["left_column"]), _column(d["right_column"]))
+        if at != (point.hand, point.total, point.left, point.right):
+            raise _Off(f"{at} recorded where the coup asks {point}")
+        draws = bool(d["choice"] == "draw")
+        if d["computer"]:
+            drawn = "draw" if computer(point) else "stand"
+            differ(f"decision {d['position']} (computer)", d["choice"], drawn)
+        return draws
+
+    try:
+        coup = play_banque(
+            parse_cards(" ".join(recorded)), decide=decide, rule=BANQUE_RULES[rnd["banker_rule"]]
+        )
+        if next(asked, None) is not None:
+            raise _Off("decisions left over")
+    except (_Off, BaccaratError) as exc:
+        differ("decisions", "as recorded", getattr(exc, "code", None) or str(exc))
+        return mismatches
+    differ("card_count", len(recorded), len(coup.cards))
+    for name, hand in (("right", coup.right), ("left", coup.left)):
+        differ(f"{name} cards", _codes(rnd[name]), " ".join(c.code for c in hand.cards))
+        differ(f"{name} outcome", rnd[name]["outcome"], hand.outcome.value)
+    differ("banker cards", _codes(rnd["banker"]), " ".join(c.code for c in coup.banker_cards))
+    bets = [BanqueBet("you", Spot(b["spot"]), int(b["stake_minor"])) for b in rnd["bets"]]
+    try:
+        settlement = settle_banque(
+            coup,
+            bets,
+            bank=int(rnd["bank"]["before_minor"]),
+            commission=commission,
+        )
+    except BaccaratError as exc:
+        differ("bets", "as recorded", exc.code)
+        return mismatches
+    for b, r in zip(rnd["bets"], settlement.results, strict=True):
+        differ(f"{b['spot']} outcome", b["outcome"], r.outcome)
+        differ(f"{b['spot']} net_minor", b["net_minor"], r.net)
+        differ(f"{b['spot']} payout_minor", b["payout_minor"], r.bet.stake + r.net)
+    differ("bank net_minor", rnd["bank"]["net_minor"], settlement.banker_net)
+    differ("commission_minor", rnd["commission_minor"], settlement.commission)
+    differ("rounded_away", rnd["rounded_away"], str(settlement.rounded_away))
+    differ("bank after_minor", rnd["bank"]["after_minor"], settlement.bank_after)
+    return mismatches
+
+
+def verify_banque_rounds(
+    server_seed: bytes, rounds: Sequence[Mapping[str, Any]]
+) -> tuple[int, list[Mismatch]]:
+    """Replay the settled Banque rounds dealt under ``server_seed``: (checked, mismatches)."""
+    ours = commitment(server_seed)
+    checked, mismatches = 0, []
+    for rnd in rounds:
+        if (
+            rnd.get("variant") != VARIANT
+            or rnd["status"] != "settled"
+            or rnd["fairness"]["server_seed_hash"] != ours
+        ):
+            continue
+        checked += 1
+        mismatches.extend(verify_banque_round(server_seed, rnd))
+    return checked, mismatches
+
+
+def verify_banque_seed(session: Session, server_seed: bytes) -> tuple[int, list[Mismatch]]:
+    """Replay every settled Banque round stored under a revealed seed of this value."""
+    seeds = select(Seed.id).where(
+        Seed.server_seed == server_seed.hex(), Seed.revealed_at.is_not(None)
+    )
+    rows = list(
+        session.execute(
+            select(BanqueRound)
+            .where(BanqueRound.seed_id.in_(seeds), BanqueRound.status == ChemRoundStatus.SETTLED)
+            .order_by(BanqueRound.id)
+        ).scalars()
+    )
+    return verify_banque_rounds(server_seed, rounds_json(session, rows))

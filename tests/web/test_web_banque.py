@@ -1,0 +1,213 @@
+"""The Baccarat Banque page: reached from the table's menu, it plays a seeded table through a
+choice of each kind (draw once, stand once) and a hand-worked round, in English and Spanish.
+
+After every action the balance the page shows is checked against ``GET /api/banque/table``,
+a refusal's sentence against the API's own ``messages[lang]``, and axe-core runs on the page
+while a choice waits and with a round's result shown.
+
+The hand-worked round: the seeded server's seed with the client seed ``banque-web-58`` deals,
+after the burn, right 10♣ K♥ (0), left 8♥ K♦ (8, a natural), Banker 7♥ 10♣ (7), then 3♦
+(read from the core's shoe, ``Shoe(Rules(decks=6), FairSource(seed, "banque-web-58", 1))``).
+The right tableau draws on 0 (3: it loses to 7), the left's natural wins at once, the Banker
+stands on 7. Stakes right 2.25, left 2.00, à cheval 3.00: the right loses 2.25, the left wins
+2.00, à cheval pushes (one tableau won, one lost). The bank wins 0.25; the house's 5% of it is
+1.25 cents, 1 taken and 1/4 rounded away; the bank of 200.00 (100 minimums of 2.00) ends at
+200.24 and the player is 0.25 down.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_web_one_screen import serious_violations
+from test_web_table import finish, join_as_guest, money, open_table
+from web_catalogue import tr
+from web_menu import choose
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+LOCALES = {"en": "en-US", "es": "es-ES"}
+GOLDEN = "banque-web-58"
+
+
+def base(page: Any) -> str:
+    return str(page.url.split("/banque.html")[0].split("/?")[0].rstrip("/"))
+
+
+def table(page: Any) -> dict[str, Any]:
+    response = page.request.get(base(page) + "/api/banque/table")
+    assert response.ok, response.text()
+    body: dict[str, Any] = response.json()["table"]
+    return body
+
+
+def renders(page: Any) -> int:
+    return int(page.get_attribute("body", "data-renders") or 0)
+
+
+def press(page: Any, selector: str) -> None:
+    """Press a button of the page and wait until it has drawn the answer."""
+    before = renders(page)
+    page.click(selector)
+    page.wait_for_selector(f'body[data-renders="{before + 1}"]', state="attached")
+
+
+def stake(page: Any, spot: str, chips: list[int]) -> None:
+    """Put chips (minor units) on a spot, choosing each chip first."""
+    for chip in chips:
+        press(page, f'#bq-chips [data-value="{chip}"]')
+        press(page, f'button[data-spot="{spot}"]')
+
+
+def check_balance(page: Any, lang: str) -> dict[str, Any]:
+    now = table(page)
+    assert page.text_content("#bq-balance") == tr(
+        lang, "banque.balance", amount=money(now["balance_minor"], lang)
+    )
+    assert page.text_content("#bq-bank") == tr(
+        lang, "banque.bank", amount=money(now["bank"]["amount_minor"], lang)
+    )
+    return now
+
+
+def open_banque(browser: Any, url: str, lang: str) -> Any:
+    page = open_table(browser, url, locale=LOCALES[lang])
+    join_as_guest(page)
+    choose(page, "open-banque")
+    page.wait_for_selector("body[data-table=ready]", state="attached")
+    assert page.url.endswith("/banque.html")
+    assert page.text_content("#bq-h1") == tr(lang, "banque.title")
+    return page
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_seeded_table_played_through_a_draw_and_a_stand(
+    browser: Any, seeded_server_url: str, artifacts: Path, lang: str
+) -> None:
+    page = open_banque(browser, seeded_server_url, lang)
+    now = check_balance(page, lang)
+    assert now["turn"] == "bet" and page.is_hidden('[data-choice="draw"]')
+    # Dealing with no stake is refused before anything is sent.
+    press(page, "#bq-deal")
+    assert page.text_content("#bq-error") == tr(lang, "banque.err.empty")
+    # More than the bank covers (200.00): the API refuses, the page says its sentence.
+    stake(page, "right", [10_000, 10_000, 100])
+    with page.expect_response(lambda r: "/api/banque/bet" in r.url) as info:
+        press(page, "#bq-deal")
+    error = info.value.json()["error"]
+    assert error["code"] == "over_bank"
+    assert page.text_content("#bq-error") == error["messages"][lang]
+    assert table(page) == now
+    press(page, "#bq-clear")
+    choices: list[str] = []
+    for _ in range(80):
+        now = table(page)
+        if now["turn"] == "decision":
+            pending = now["pending"]
+            assert page.is_visible('[data-choice="draw"]') and page.is_visible(
+                '[data-choice="stand"]'
+            )
+            assert page.text_content('[data-choice="draw"]') == tr(lang, "chemin.choice.draw")
+            assert page.text_content('[data-choice="stand"]') == tr(lang, "chemin.choice.stand")
+            hand = tr(lang, f"banque.spot.{pending['hand']}").lower()
+            assert page.text_content("#bq-turn") == tr(
+                lang, "banque.turn.decision", hand=hand, total=pending["total"]
+            )
+            shown = page.locator(f'#bq-hands-now [data-hand="{pending["hand"]}"] .card')
+            codes = [c["code"] for c in pending["hands"][pending["hand"]]["cards"]]
+            assert [shown.nth(i).get_attribute("data-code") for i in range(shown.count())] == codes
+            assert page.locator('#bq-hands-now [data-hand="banker"] .card').count() == 0
+            if not choices:
+                assert serious_violations(page) == [], "a choice waiting"
+            choice = "draw" if not choices else "stand"
+            press(page, f'[data-choice="{choice}"]')
+            choices.append(choice)
+            after = check_balance(page, lang)
+            rnd = page.request.get(base(page) + f"/api/banque/rounds/{pending['round_id']}").json()
+            mine = [d["choice"] for d in rnd["decisions"] if not d["computer"]]
+            assert mine == [choice] and rnd["status"] == "settled"
+            assert page.is_visible("#bq-result")
+            assert page.text_content("#bq-commission") == tr(
+                lang, "chemin.commission", amount=money(rnd["commission_minor"], lang)
+            )
+            (mine_bet,) = rnd["bets"]
+            cells = page.locator('#bq-payouts tr[data-spot="right"] td').all_text_contents()
+            assert cells[3] == money(mine_bet["payout_minor"], lang)
+            assert after["pending"] is None
+            if len(choices) == 2:
+                break
+        else:
+            stake(page, "right", [500])  # the right tableau only: one choice at a time
+            press(page, "#bq-deal")
+            assert page.is_hidden("#bq-error")  # an answer clears the last refusal
+        check_balance(page, lang)
+    page.screenshot(path=str(artifacts / f"banque-{lang}.png"), full_page=True)
+    assert choices == ["draw", "stand"]
+    finish(page)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_hand_worked_round_on_the_page_and_at_the_api(
+    browser: Any, seeded_server_url: str, lang: str
+) -> None:
+    page = open_banque(browser, seeded_server_url, lang)
+    answer = page.request.post(
+        base(page) + "/api/fairness/client-seed",
+        data={"client_seed": GOLDEN},
+        headers={"X-Requested-With": "tests"},
+    )
+    assert answer.ok, answer.text()
+    press(page, "#bq-new")  # a new table: its shoe opens on the client seed set
+    before = check_balance(page, lang)
+    assert before["bank"]["amount_minor"] == 20_000 and before["commission"] == "1/20"
+    stake(page, "right", [100, 100, 25])
+    stake(page, "left", [100, 100])
+    stake(page, "a-cheval", [100, 100, 100])
+    assert page.text_content('button[data-spot="right"] .bq-stake') == money(225, lang)
+    press(page, "#bq-deal")
+    after = check_balance(page, lang)
+    assert after["balance_minor"] == before["balance_minor"] - 25
+    assert after["bank"]["amount_minor"] == 20_024
+    rnd = page.request.get(base(page) + "/api/banque/rounds?limit=1").json()["rounds"][0]
+    assert rnd["fairness"]["client_seed"] == GOLDEN and rnd["fairness"]["nonce"] == 1
+    hands = {
+        hand: [
+            page.locator(f'#bq-hands [data-hand="{hand}"] .card').nth(i).get_attribute("data-code")
+            for i in range(page.locator(f'#bq-hands [data-hand="{hand}"] .card').count())
+        ]
+        for hand in ("right", "left", "banker")
+    }
+    assert hands == {"right": ["10c", "Kh", "3d"], "left": ["8h", "Kd"], "banker": ["7h", "10c"]}
+    lines = page.locator("#bq-hands .bq-hand-line").all_text_contents()
+    assert lines == [
+        tr(lang, "banque.hand_result.banker", hand=tr(lang, "banque.spot.right"), total=3),
+        tr(lang, "banque.hand_result.player", hand=tr(lang, "banque.spot.left"), total=8),
+        tr(lang, "banque.banker_total", hand=tr(lang, "banque.banker"), total=7),
+    ]
+    rows = {
+        spot: page.locator(f'#bq-payouts tr[data-spot="{spot}"] td').all_text_contents()
+        for spot in ("right", "left", "a-cheval")
+    }
+    assert rows["right"][1:] == [money(225, lang), tr(lang, "res.lose"), money(0, lang),
+                                 money(-225, lang)]  # fmt: skip
+    assert rows["left"][1:] == [money(200, lang), tr(lang, "res.win", amount=money(200, lang)),
+                                money(400, lang), money(200, lang)]  # fmt: skip
+    assert rows["a-cheval"][1:] == [money(300, lang), tr(lang, "res.push"), money(300, lang),
+                                    money(0, lang)]  # fmt: skip
+    assert page.text_content("#bq-commission") == tr(
+        lang, "chemin.commission", amount=money(1, lang)
+    )
+    assert page.text_content("#bq-rounded") == tr(lang, "banque.rounded", fraction="1/4")
+    assert page.text_content("#bq-bank-after") == tr(
+        lang, "banque.bank_after", before=money(20_000, lang), after=money(20_024, lang)
+    )
+    assert serious_violations(page) == [], "a round's result"
+    # The other language, asked for by the page's switch, says the same round in its words.
+    other = "es" if lang == "en" else "en"
+    press(page, "#bq-lang")
+    assert page.text_content("#bq-commission") == tr(
+        other, "chemin.commission", amount=money(1, other)
+    )
+    finish(page)

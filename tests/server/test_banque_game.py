@@ -12,6 +12,7 @@ the bank's net on the round, rounded down.
 
 from __future__ import annotations
 
+import time
 import uuid
 from collections.abc import Iterator
 from datetime import timedelta
@@ -29,7 +30,7 @@ from puntobanco.server.banque_schemas import (
     BanqueTableOut,
 )
 from puntobanco.server.main import create_app
-from puntobanco.server.models import LedgerEntry, utcnow
+from puntobanco.server.models import BanqueRound, LedgerEntry, utcnow
 from tests.server.conftest import Player, ledger_check, make_settings
 
 SEED = bytes(range(32))
@@ -284,11 +285,12 @@ def test_the_sweeper_completes_rounds_past_their_deadline(seeded: TestClient) ->
         sit(p, CHOICE, decision_seconds=60)
         assert bet(p, {"right": 1_000}).json()["round"]["status"] == "pending"
     sessions = seeded.app.state.sessions  # type: ignore[attr-defined]
-    with sessions() as session, session.begin():
-        assert banque_game.sweep_banque(session, utcnow()) == []
-    with sessions() as session, session.begin():
-        done = banque_game.sweep_banque(session, utcnow() + timedelta(seconds=61))
+    assert banque_game.sweep(sessions, utcnow()) == []
+    upcoming = banque_game.next_deadline(sessions)
+    assert upcoming is not None
+    done = banque_game.sweep(sessions, utcnow() + timedelta(seconds=61))
     assert len(done) == 2
+    assert banque_game.next_deadline(sessions) is None
     for p in (alice, bob):
         table = state(p)
         assert table["table"]["pending"] is None and not table["timed_out"]
@@ -402,3 +404,23 @@ def test_the_ledger_after_a_few_rounds(
     assert alice.balance() == start + nets
     assert house_players(database_url) == state(alice)["table"]["bank"]["amount_minor"]
     assert ledger_check(client)["ok"]
+
+
+def test_an_unanswered_choice_is_played_at_its_deadline_with_no_request(seeded: TestClient) -> None:
+    """The bet that stores a choice sets the sweeper to wake at its deadline (not hourly)."""
+    alice = Player(seeded, "alice")
+    sit(alice, CHOICE, decision_seconds=1)
+    round_id = bet(alice, {"right": 1_000}).json()["round"]["id"]
+    sessions = seeded.app.state.sessions  # type: ignore[attr-defined]
+    status = "pending"
+    for _ in range(100):  # at most 10 s; the deadline is 1 s away
+        with sessions.begin() as session:
+            status = session.execute(
+                select(BanqueRound.status).where(BanqueRound.id == round_id)
+            ).scalar_one()
+        if status == "settled":
+            break
+        time.sleep(0.1)
+    assert status == "settled"
+    (rnd,) = rounds(alice)
+    assert rnd["timed_out"] and all(d["by_timeout"] for d in rnd["decisions"] if not d["computer"])

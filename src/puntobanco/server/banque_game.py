@@ -45,7 +45,7 @@ from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, sessionmaker
 
 from puntobanco.analysis.banque import BanqueSolution, solve_banque
 from puntobanco.core.banque import (
@@ -63,6 +63,7 @@ from puntobanco.core.chemin_table import choice_stream
 from puntobanco.core.fairness import FairSource
 from puntobanco.core.rules import Rules, Variant
 from puntobanco.core.shoe import Shoe
+from puntobanco.server import deadlines
 from puntobanco.server.ledger.wallet import Account, EntryKind, Movement, lock_wallet, post
 from puntobanco.server.models import (
     BanqueAction,
@@ -381,26 +382,18 @@ def expire(session: Session, user_id: int, now: datetime | None = None) -> Done:
     return Done(loaded.pending.id, True)
 
 
-def sweep_banque(session: Session, now: datetime) -> list[int]:
-    """Complete every pending Banque round past its deadline; the ids completed.
+def sweep(sessions: sessionmaker[Session], now: datetime | None = None) -> list[int]:
+    """Complete every pending round past its deadline with the optimal choices; their ids.
 
-    For the server's housekeeping: call it inside a transaction (each round is completed
-    under its player's wallet lock, as a read of the table would).
+    For the server's sweeper: once each, whatever the workers
+    (:func:`puntobanco.server.deadlines.sweep`).
     """
-    users = session.execute(
-        select(BanqueRound.user_id)
-        .where(
-            BanqueRound.status == ChemRoundStatus.PENDING,
-            BanqueRound.decision_deadline <= now,
-        )
-        .order_by(BanqueRound.user_id)
-    ).scalars()
-    done = []
-    for user_id in list(users):
-        finished = expire(session, int(user_id), now)
-        if finished.round_id is not None:
-            done.append(finished.round_id)
-    return done
+    return deadlines.sweep(sessions, BanqueRound, lambda s, u, t: expire(s, u, t), now)
+
+
+def next_deadline(sessions: sessionmaker[Session], now: datetime | None = None) -> datetime | None:
+    """The earliest deadline of a choice still to come (None when no choice waits)."""
+    return deadlines.next_deadline(sessions, BanqueRound, now)
 
 
 # ---- dealing and settling -------------------------------------------------------------

@@ -51,7 +51,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 from puntobanco.core.cards import Card
@@ -78,6 +78,7 @@ from puntobanco.core.errors import WrongPhase
 from puntobanco.core.fairness import FairSource
 from puntobanco.core.rules import BANKER_RULES, Rules, Variant
 from puntobanco.core.shoe import Shoe
+from puntobanco.server import deadlines
 from puntobanco.server.chemin_advice import advise, solution_for
 from puntobanco.server.ledger.wallet import Account, EntryKind, Movement, lock_wallet, post
 from puntobanco.server.models import (
@@ -450,53 +451,16 @@ def expire(session: Session, user_id: int, now: datetime | None = None) -> Done:
 def sweep(sessions: sessionmaker[Session], now: datetime | None = None) -> list[int]:
     """Complete every pending round past its deadline with the optimal choice; returns their ids.
 
-    The periodic housekeeping calls this, so that a choice left unanswered is played when
-    its time runs out, whether or not the player comes back. Safe to run in several
-    workers at once: each round is completed by :func:`expire` in a transaction of its
-    own under its player's wallet lock, which reads the round again (a worker that comes
-    second finds it settled and does nothing), so each is completed exactly once. A
-    round that fails is logged and left for the next pass; the others go on.
+    The server's sweeper calls this, so that a choice left unanswered is played when its
+    time runs out, whether or not the player comes back; once each, whatever the workers
+    (:func:`puntobanco.server.deadlines.sweep`).
     """
-    moment = now or utcnow()
-    with sessions.begin() as session:
-        due = list(
-            session.execute(
-                select(ChemRound.user_id)
-                .where(
-                    ChemRound.status == ChemRoundStatus.PENDING,
-                    ChemRound.decision_deadline <= moment,
-                )
-                .order_by(ChemRound.id)
-            ).scalars()
-        )
-    settled: list[int] = []
-    for user_id in due:
-        try:
-            with sessions.begin() as session:
-                done = expire(session, int(user_id), moment)
-        except Exception:  # one player's failure does not stop the others'
-            log.exception("could not complete a timed-out Chemin de fer choice")
-            continue
-        if done.round_id is not None:
-            settled.append(done.round_id)
-    if settled:
-        log.info("timed-out Chemin de fer choices played", extra={"rounds": settled})
-    return settled
+    return deadlines.sweep(sessions, ChemRound, lambda s, u, t: expire(s, u, t), now)
 
 
 def next_deadline(sessions: sessionmaker[Session], now: datetime | None = None) -> datetime | None:
-    """The earliest deadline of a choice still to come (None when no choice waits).
-
-    The deadlines already passed are :func:`sweep`'s; one that failed there is left to
-    the next housekeeping pass rather than retried at once.
-    """
-    with sessions.begin() as session:
-        return session.execute(
-            select(func.min(ChemRound.decision_deadline)).where(
-                ChemRound.status == ChemRoundStatus.PENDING,
-                ChemRound.decision_deadline > (now or utcnow()),
-            )
-        ).scalar_one()
+    """The earliest deadline of a choice still to come (None when no choice waits)."""
+    return deadlines.next_deadline(sessions, ChemRound, now)
 
 
 # ---- dealing and settling -------------------------------------------------------------

@@ -28,11 +28,9 @@ from fastapi_offline import FastAPIOffline
 from sqlalchemy.orm import Session, sessionmaker
 from starlette.types import ASGIApp
 
-from puntobanco.server import observability
+from puntobanco.server import banque_game, chemin_game, observability
 from puntobanco.server.accounts import housekeeping
 from puntobanco.server.bodylimit import BodyLimitMiddleware
-from puntobanco.server.chemin_game import next_deadline as chemin_next_deadline
-from puntobanco.server.chemin_game import sweep as chemin_sweep
 from puntobanco.server.db import RoundRunner, make_engine, make_sessionmaker, migrate
 from puntobanco.server.errors import install_error_handlers
 from puntobanco.server.game import recover
@@ -197,16 +195,16 @@ class RecoveryAlarm:
 
 
 def choices_pass(sessions: sessionmaker[Session], alarm: RecoveryAlarm | None = None) -> list[int]:
-    """Play every choice whose time ran out; returns the rounds it settled.
+    """Play every Chemin de fer and Banque choice whose time ran out; the rounds it settled.
 
     With an ``alarm``, it is set to wake at the next pending choice's deadline (whichever
     worker stored that choice), so each unanswered choice is played when its time runs
     out, across restarts too.
     """
-    settled = chemin_sweep(sessions)
-    if alarm is not None:
-        upcoming = chemin_next_deadline(sessions)
-        if upcoming is not None:
+    settled: list[int] = []
+    for game in (chemin_game, banque_game):
+        settled += game.sweep(sessions)
+        if alarm is not None and (upcoming := game.next_deadline(sessions)) is not None:
             alarm.ring_at(upcoming)
     return settled
 
@@ -217,7 +215,7 @@ def housekeeping_pass(
     """One pass of the periodic housekeeping; returns the rounds it settled.
 
     Completes every round left dealt (exactly once: see :func:`puntobanco.server.game.recover`),
-    plays the optimal choice in every Chemin de fer round whose time to choose ran out
+    plays the optimal choice in every Chemin de fer and Banque round whose time to choose ran out
     (:func:`choices_pass`), then deletes expired logins and finished rate-limit windows.
     """
     settled = recover(sessions)

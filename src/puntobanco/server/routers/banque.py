@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 from puntobanco.core.i18n import LANGUAGES, Lang, text
 from puntobanco.core.money import format_minor
 from puntobanco.server import banque_game as game
+from puntobanco.server import deadlines
 from puntobanco.server.banque_render import rounds_json, state_json
 from puntobanco.server.banque_schemas import (
     BanqueAnswerOut,
@@ -100,9 +101,10 @@ def _guarded(request: Request, run: Callable[[], Any]) -> Any:
         return _refused(request, refusal)
 
 
-def _answer_body(session: Session, user_id: int, done: game.Done, lang: str) -> dict[str, Any]:
+def _answer_body(
+    session: Session, loaded: game.Loaded, done: game.Done, lang: str
+) -> dict[str, Any]:
     """The table now, the round the action dealt or completed, and a timeout's sentence."""
-    loaded = game.load(session, user_id)
     body: dict[str, Any] = {"table": state_json(session, loaded, utcnow()), "round": None}
     if done.round_id is not None:
         row = session.get(BanqueRound, done.round_id)
@@ -170,7 +172,10 @@ def read_table(request: Request, player: PlayerDep, session: SessionDep, lang: L
     def run() -> Any:
         with session.begin():
             done = game.expire(session, player.id)
-            return _answer_body(session, player.id, done, lang)
+            loaded = game.load(session, player.id)
+            body = _answer_body(session, loaded, done, lang)
+        deadlines.wake_at(request, loaded.pending)
+        return body
 
     return _guarded(request, run)
 
@@ -193,8 +198,10 @@ def _idempotent(
             if stored is not None:
                 return JSONResponse(stored, headers={"Idempotent-Replayed": "true"})
             done = step()
-            body = _answer_body(session, user_id, done, lang)
+            loaded = game.load(session, user_id)
+            body = _answer_body(session, loaded, done, lang)
             game.remember(session, user_id, key, digest, done.round_id, body)
+        deadlines.wake_at(request, loaded.pending)
         return JSONResponse(body)
 
     return _guarded(request, run)

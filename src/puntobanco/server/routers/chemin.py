@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 from puntobanco.core.i18n import LANGUAGES, Lang, text
 from puntobanco.core.money import format_minor
 from puntobanco.server import chemin_game as game
+from puntobanco.server import deadlines
 from puntobanco.server.chemin_render import rounds_json, state_json
 from puntobanco.server.chemin_schemas import (
     ChemAnswerOut,
@@ -95,13 +96,6 @@ def _guarded(request: Request, run: Callable[[], Any]) -> Any:
         return run()
     except game.ChemRefusal as refusal:
         return _refused(request, refusal)
-
-
-def _wake_at_deadline(request: Request, loaded: game.Loaded) -> None:
-    """A choice is waiting (committed): the sweeper plays it at its deadline if no answer comes."""
-    pending = loaded.pending
-    if pending is not None and pending.decision_deadline is not None:
-        request.app.state.recovery.ring_at(pending.decision_deadline)
 
 
 def _answer_body(
@@ -182,7 +176,7 @@ def read_table(request: Request, player: PlayerDep, session: SessionDep, lang: L
             done = game.expire(session, player.id)
             loaded = game.load(session, player.id)
             body = _answer_body(session, loaded, done, lang)
-        _wake_at_deadline(request, loaded)
+        deadlines.wake_at(request, loaded.pending)
         return body
 
     return _guarded(request, run)
@@ -209,7 +203,7 @@ def _idempotent(
             loaded = game.load(session, user_id)
             body = _answer_body(session, loaded, done, lang)
             game.remember(session, user_id, key, digest, done.round_id, body)
-        _wake_at_deadline(request, loaded)
+        deadlines.wake_at(request, loaded.pending)
         return JSONResponse(body)
 
     return _guarded(request, run)

@@ -164,6 +164,7 @@ function renderAll() {
   $("chem-h1").textContent = t("chemin.title");
   $("chem-nav").setAttribute("aria-label", t("chemin.nav"));
   $("chem-back").textContent = t("chemin.back");
+  $("chem-banque").textContent = t("banque.title");
   $("chem-new").textContent = t("chemin.new_table");
   $("chem-seats-title").textContent = t("chemin.seats");
   $("chem-turn-title").textContent = t("chemin.your_turn");

@@ -126,8 +126,8 @@ def test_the_sentence_is_the_terminals_then_the_verdict(
     verdict = text(
         lang,  # type: ignore[arg-type]
         "badvice.verdict",
-        best=text(lang, "badvice.word.draw"),  # type: ignore[arg-type]
-        other=text(lang, "badvice.word.stand"),  # type: ignore[arg-type]
+        best=text(lang, "banque.play.word_draw"),  # type: ignore[arg-type]
+        other=text(lang, "banque.play.word_stand"),  # type: ignore[arg-type]
         cost=cost.replace(".", ",") if lang == "es" else cost,
     )
     assert said == f"{_terminal(hand, lang)} {verdict}"
@@ -148,8 +148,8 @@ def test_the_judgement_of_each_choice_in_both_languages() -> None:
     good = judgement_json(advice, True, False, "en")
     assert good["optimal"] and good["advised"] == "draw" and good["cost"] == "0.000000"
     assert good["messages"] == {
-        "en": "Left tableau: you chose to draw on 5, the optimal choice.",
-        "es": "Tableau izquierdo: eligió pedir carta con 5, la elección óptima.",
+        "en": "With the left tableau on 5 you chose to draw: the optimal choice.",
+        "es": "Con el tableau izquierdo en 5 eligió pedir carta: la elección óptima.",
     }
     bad = judgement_json(advice, False, False, "es")
     cost = advice.worth_draw - advice.worth_stand
@@ -158,7 +158,7 @@ def test_the_judgement_of_each_choice_in_both_languages() -> None:
         bad["message"]
         == bad["messages"]["es"]
         == (
-            f"Tableau izquierdo: eligió plantarse con 5; pedir carta era mejor por "
+            f"Con el tableau izquierdo en 5 eligió plantarse; pedir carta era mejor por "
             f"{_six(cost).replace('.', ',')} por golpe."
         )
     )
@@ -186,8 +186,8 @@ def test_a_pending_choice_comes_with_its_advice_and_the_recall_judges_it(
     judged = mine["judged"]
     assert judged["optimal"] is False and judged["advised"] == "draw"
     assert judged["cost"] == advice["cost"]["stand"]
-    assert judged["messages"]["en"].startswith("Right tableau: you chose to stand on 5;")
-    assert judged["messages"]["es"].startswith("Tableau derecho: eligió plantarse con 5;")
+    assert judged["messages"]["en"].startswith("With the right tableau on 5 you chose to stand;")
+    assert judged["messages"]["es"].startswith("Con el tableau derecho en 5 eligió plantarse;")
     assert rounds(alice)[0]["decisions"][0]["judged"] == judged
     # The next round's table has no choice waiting, so no advice.
     assert state(alice)["table"]["pending"] is None
@@ -206,7 +206,8 @@ def test_a_timeouts_optimal_choice_is_judged_optimal(
     assert mine["by_timeout"] and mine["choice"] == "draw"
     assert mine["judged"]["optimal"] is True and mine["judged"]["cost"] == "0.000000"
     assert mine["judged"]["messages"]["es"] == (
-        "Tableau derecho: se acabó el tiempo y se jugó por usted la elección óptima: pedir carta."
+        "Con el tableau derecho en 5 se acabó el tiempo y se jugó por usted la elección óptima: "
+        "pedir carta."
     )
 
 

@@ -37,7 +37,7 @@ def test_the_advice_at_a_five_and_the_judgement_after(
 ) -> None:
     page = open_banque(browser, seeded_server_url, lang)
     # The switch: off at first, and remembered across a reload once on.
-    assert page.text_content("#bq-explain-label") == tr(lang, "badvice.explain_toggle")
+    assert page.text_content("#bq-explain-label") == tr(lang, "chemin.explain_toggle")
     assert not page.is_checked("#bq-explain-toggle")
     press(page, "#bq-explain-toggle")
     page.reload()
@@ -85,9 +85,9 @@ def test_the_advice_at_a_five_and_the_judgement_after(
     assert judged["messages"][lang] == text(
         lang,  # type: ignore[arg-type]
         key,
-        hand=text(lang, "badvice.hand.right"),  # type: ignore[arg-type]
-        choice=text(lang, f"badvice.word.{choice}"),  # type: ignore[arg-type]
-        best=text(lang, "badvice.word.draw"),  # type: ignore[arg-type]
+        hand=text(lang, "bserver.spot.right"),  # type: ignore[arg-type]
+        choice=text(lang, f"banque.play.word_{choice}"),  # type: ignore[arg-type]
+        best=text(lang, "banque.play.word_draw"),  # type: ignore[arg-type]
         cost=cost,
     )
     assert serious_violations(page) == [], "a round's result, with its judgement"

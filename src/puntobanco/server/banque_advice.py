@@ -127,7 +127,7 @@ def _sign(value: Fraction, lang: str) -> str:
 
 
 def _word(lang: Lang, draws: bool) -> str:
-    return text(lang, f"badvice.word.{'draw' if draws else 'stand'}")
+    return text(lang, f"banque.play.word_{'draw' if draws else 'stand'}")
 
 
 def explanation(advice: TableauAdvice, lang: Lang) -> str:
@@ -188,7 +188,7 @@ def judgement_json(
     messages: dict[str, str] = {}
     for lg in LANGUAGES:
         params: dict[str, Any] = {
-            "hand": text(lg, f"badvice.hand.{advice.hand}"),
+            "hand": text(lg, f"bserver.spot.{advice.hand}"),
             "choice": _word(lg, draws),
             "best": _word(lg, advice.draws),
         }

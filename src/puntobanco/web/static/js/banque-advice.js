@@ -25,7 +25,7 @@ export function renderAdvice(state, t, redraw) {
       redraw();
     });
   }
-  $("bq-explain-label").textContent = t("badvice.explain_toggle");
+  $("bq-explain-label").textContent = t("chemin.explain_toggle");
   toggle.checked = explain;
   const table = state.table;
   const pending = table && table.turn === "decision" ? table.pending : null;

@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 from puntobanco.core.banque import BANKER, LEFT, NATURAL, RIGHT
 from puntobanco.core.cards import Card, parse_cards
 from puntobanco.core.tableau import PLAYER_STOOD
+from puntobanco.server.banque_advice import judged, pending_advice
 from puntobanco.server.banque_game import (
     CHOICES,
     SPOTS,
@@ -62,8 +63,8 @@ def _shown(stored: BanqueRound) -> dict[str, list[Card]]:
     return {h: (hands[h] if h in held else []) for h in (RIGHT, LEFT, BANKER)}
 
 
-def state_json(session: Session, loaded: Loaded, now: datetime) -> dict[str, Any]:
-    """The table as the player sees it now."""
+def state_json(session: Session, loaded: Loaded, now: datetime, lang: str = "en") -> dict[str, Any]:
+    """The table as the player sees it now (a choice awaited with its advice, in ``lang``)."""
     row, pending = loaded.row, loaded.pending
     decision = None
     if pending is not None:
@@ -80,6 +81,7 @@ def state_json(session: Session, loaded: Loaded, now: datetime) -> dict[str, Any
             "seconds_left": (
                 None if deadline is None else max(0, int((_aware(deadline) - now).total_seconds()))
             ),
+            "advice": pending_advice(pending.commission_rate, pending.pending_hand, lang),
         }
     bank = row.bank_minor if pending is not None else next_bank(session, row)
     return {
@@ -104,8 +106,10 @@ def state_json(session: Session, loaded: Loaded, now: datetime) -> dict[str, Any
     }
 
 
-def rounds_json(session: Session, rows: Sequence[BanqueRound]) -> list[dict[str, Any]]:
-    """Rounds with their bets and decisions (three queries for all of them)."""
+def rounds_json(
+    session: Session, rows: Sequence[BanqueRound], lang: str = "en"
+) -> list[dict[str, Any]]:
+    """Rounds with their bets and decisions, the player's judged (three queries in all)."""
     ids = [r.id for r in rows]
     bets: dict[int, list[BanqueBetRow]] = {i: [] for i in ids}
     decisions: dict[int, list[BanqueDecision]] = {i: [] for i in ids}
@@ -126,11 +130,15 @@ def rounds_json(session: Session, rows: Sequence[BanqueRound]) -> list[dict[str,
             select(Seed.id, Seed.server_seed_hash).where(Seed.id.in_({r.seed_id for r in rows}))
         )
     }
-    return [_round(r, bets[r.id], decisions[r.id], hashes.get(r.seed_id, "")) for r in rows]
+    return [_round(r, bets[r.id], decisions[r.id], hashes.get(r.seed_id, ""), lang) for r in rows]
 
 
 def _round(
-    row: BanqueRound, bets: list[BanqueBetRow], decisions: list[BanqueDecision], seed_hash: str
+    row: BanqueRound,
+    bets: list[BanqueBetRow],
+    decisions: list[BanqueDecision],
+    seed_hash: str,
+    lang: str = "en",
 ) -> dict[str, Any]:
     settled = row.status == "settled"
     hands: dict[str, Sequence[Card]]
@@ -185,6 +193,9 @@ def _round(
                 "choice": "draw" if d.draws else "stand",
                 "computer": d.computer,
                 "by_timeout": d.by_timeout,
+                "judged": judged(
+                    row.commission_rate, d.hand, d.draws, d.computer, d.by_timeout, lang
+                ),
             }
             for d in decisions
         ],

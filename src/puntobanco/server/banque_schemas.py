@@ -10,6 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from puntobanco.server.banque_advice import BanqueAdviceOut, BanqueJudgedOut
 from puntobanco.server.chemin_schemas import ChemCardOut, ChemFairnessOut
 
 
@@ -50,6 +51,7 @@ class BanquePendingOut(_Out):
     allowed: list[str]
     deadline: str | None
     seconds_left: int | None
+    advice: BanqueAdviceOut | None = None
 
 
 class BanqueTableOut(_Out):
@@ -99,6 +101,7 @@ class BanqueDecisionOut(_Out):
     choice: Literal["draw", "stand"]
     computer: bool
     by_timeout: bool
+    judged: BanqueJudgedOut | None = None
 
 
 class BanqueRoundOut(_Out):

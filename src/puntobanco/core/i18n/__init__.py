@@ -29,6 +29,7 @@ from typing import Any, Literal
 
 from puntobanco.core.i18n import (
     advantage,
+    badvice,
     banque,
     bserver,
     chemin,
@@ -70,6 +71,7 @@ SECTIONS: tuple[ModuleType, ...] = (
     bserver,
     web,
     wbanque,
+    badvice,
 )
 
 

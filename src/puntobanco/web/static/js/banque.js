@@ -10,6 +10,7 @@
 import { Api, ApiError } from "./api.js";
 import { formatChip, formatMoney, initialLang, loadTexts, rememberLang, translator } from "./i18n.js";
 import { cardElement, cardName } from "./pieces.js";
+import { renderAdvice } from "./banque-advice.js";
 
 const $ = (id) => document.getElementById(id);
 const SPOTS = ["right", "left", "a-cheval"];
@@ -184,6 +185,7 @@ function renderAll() {
   renderTurn();
   renderRound();
   renderError();
+  renderAdvice(state, t, renderAll);
   document.body.dataset.renders = String(Number(document.body.dataset.renders || 0) + 1);
 }
 

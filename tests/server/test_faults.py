@@ -14,6 +14,7 @@ from sqlalchemy.exc import DBAPIError
 
 from puntobanco.server import game
 from puntobanco.server.db import (
+    BEGIN,
     COMMIT,
     ROLLBACK,
     PgRounds,
@@ -268,6 +269,8 @@ class Cuts:
         class Cut(psycopg.OperationalError):
             """The connection to the database was cut (by the test)."""
 
+        opened: set[int] = set()  # the connections in a transaction (BEGIN sent)
+
         async def send(connection: Any, steps: tuple[Step, ...]) -> list[Any]:
             if steps == (ROLLBACK,):
                 if self.cut_at is not None and self.terminate is None:
@@ -275,6 +278,14 @@ class Cuts:
                 return await real_send(connection, steps)
             start = len(self.ops)
             failing = [self._fails(_op(sql)) for sql, _ in steps if sql != "BEGIN"]
+            if BEGIN in steps:
+                opened.add(id(connection))
+            elif id(connection) not in opened and steps[0][0].lstrip().startswith("WITH"):
+                # A write outside a transaction (the foreseen deal, the settlement: both
+                # data-modifying CTEs) commits on its own: its COMMIT is an operation too.
+                failing.append(self._fails("COMMIT"))
+            if COMMIT in steps:
+                opened.discard(id(connection))
             batch = range(start, len(self.ops))
             self.batches.append(batch)
             if not any(failing):
@@ -471,10 +482,10 @@ def _cut_each_step(settings: Settings, monkeypatch: pytest.MonkeyPatch, *, termi
         uncut: dict[bool, int] = {False: 0, True: 0}  # cases in a row past the last operation
         # Every operation in turn (the settlement's length depends on the outcome), failing
         # before it and (simulated only) after it was carried out; then the COMMITs of the
-        # round (the request's 1st and, on SQLite, 2nd: the session token is checked by the
-        # deal's first statement, and on PostgreSQL the settlement is one statement that
-        # commits on its own), failing before and (simulated only) after the database
-        # committed.
+        # round (the request's 1st and 2nd: the session token is checked by the
+        # deal's first statement; on PostgreSQL the foreseen deal and the settlement are
+        # statements that commit on their own, their COMMITs counted), failing before and
+        # (simulated only) after the database committed.
         carried_out = (False,) if terminate else (False, True)
         # A statement carried out, then cut: on PostgreSQL, where the settlement's one
         # statement commits on its own. (On SQLite the simulation would leave the file's
@@ -485,7 +496,7 @@ def _cut_each_step(settings: Settings, monkeypatch: pytest.MonkeyPatch, *, termi
         ]
         cases += [
             {"at": None, "commit": n, "after_commit": a}
-            for n in ((1, 2) if settings.is_sqlite else (1,))
+            for n in (1, 2)
             for a in carried_out
         ]
         for case in cases:
@@ -544,9 +555,7 @@ def _cut_each_step(settings: Settings, monkeypatch: pytest.MonkeyPatch, *, termi
             again = player.bet(stake, key=key)
             assert again.status_code == 201 and again.json() == retry.json(), what
             assert books.round_status(player.id, key) == "settled", what
-        # On PostgreSQL the settlement is one statement: no COMMIT of its own to cut.
-        settle_commit = {"settle_commit"} if settings.is_sqlite else set()
-        assert seen == {"before", "deal_commit", "settle"} | settle_commit
+        assert seen == {"before", "deal_commit", "settle", "settle_commit"}
         check = ledger_check(client)
         assert check["ok"] is True and check["rounds_open"] == []
         assert check["rounds_settled"] == len(player.rounds())

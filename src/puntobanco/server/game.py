@@ -839,8 +839,9 @@ def _settled(
 #
 # The same steps as start_round and settle_round, each transaction's steps sent together on
 # one of the rounds' psycopg connections (server/db.py's RoundConnection): the foreseen deal
-# (lock, deal if as foreseen, commit) in one round trip; otherwise the lock (one), the deal
-# and its commit (one); then the settlement (one). What is rare is left to start_round.
+# (lock, and deal if as foreseen: one statement that commits on its own) in one round trip;
+# otherwise the lock (one), the deal and its commit (one); then the settlement (one). What
+# is rare is left to start_round.
 
 
 async def start_round_pg(
@@ -866,11 +867,11 @@ async def start_round_pg(
         foreseen = FORESIGHT.take(token_hash)
         if foreseen is not None:
             # Lock, and write the round dealt from the foreseen state if that is what is
-            # locked; commit. One round trip.
+            # locked: one statement, a transaction of its own (autocommit), one round trip.
             deal = _deal_if_judged(settings, foreseen, stakes, key=key, fingerprint=fingerprint)
             if deal is not None:
                 params = _as_dealt_params(deal, foreseen, token_hash)
-                _, row, _ = await db.send(BEGIN, step(LOCK_AND_DEAL_IF_AS_DEALT, params), COMMIT)
+                (row,) = await db.send(step(LOCK_AND_DEAL_IF_AS_DEALT, params))
                 if row is not None and row.dealt_id is not None:
                     deal.values["id"] = int(row.dealt_id)
                     return _dealt(deal, foreseen.user_id, token_hash)

@@ -494,11 +494,7 @@ def _cut_each_step(settings: Settings, monkeypatch: pytest.MonkeyPatch, *, termi
         cases: list[dict[str, Any]] = [
             {"at": at, "after_commit": a} for a in statement_carried_out for at in range(60)
         ]
-        cases += [
-            {"at": None, "commit": n, "after_commit": a}
-            for n in (1, 2)
-            for a in carried_out
-        ]
+        cases += [{"at": None, "commit": n, "after_commit": a} for n in (1, 2) for a in carried_out]
         for case in cases:
             if case["at"] is not None and uncut[case["after_commit"]] >= 3:
                 continue

@@ -53,6 +53,7 @@ import json
 import logging
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
@@ -95,6 +96,36 @@ log = logging.getLogger("puntobanco.server.game")
 MAX_KEY = 200
 
 
+@dataclass(slots=True)
+class DealtRound:
+    """A round as the deal wrote it (the columns of ``rounds``), to answer from.
+
+    A plain record, not an ORM object: nothing reads it back or writes it again.
+    """
+
+    id: int
+    user_id: int
+    idempotency_key: str
+    request_hash: str
+    status: RoundStatus
+    created_at: datetime
+    preset: str
+    seed_id: int
+    client_seed: str
+    nonce: int
+    shoe_index: int
+    round_in_shoe: int
+    first_card: int
+    last_in_shoe: bool
+    burn_shown: str | None
+    burn_face_down: int | None
+    cards: str
+    outcome: str
+    staked_minor: int
+    payout_minor: int | None = None
+    balance_minor: int | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class Started:
     """What the deal step produced.
@@ -108,7 +139,7 @@ class Started:
     replayed: bool
     status: RoundStatus
     user_id: int = 0
-    row: Round | None = None
+    row: DealtRound | None = None
     table: Table | None = None
     seed_hash: str = ""
     coup: CoupResult | None = None
@@ -551,7 +582,7 @@ def _dealt(deal: _Deal, user_id: int, token_hash: str | None) -> Started:
         False,
         RoundStatus.DEALT,
         user_id,
-        Round(**deal.values),
+        DealtRound(**deal.values),
         deal.table,
         deal.seed.server_seed_hash,
         deal.result,

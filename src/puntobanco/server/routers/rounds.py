@@ -19,11 +19,10 @@ from puntobanco.server.deps import (
     LangDep,
     PlayerDep,
     SessionDep,
-    SettingsDep,
     errors,
     request_token,
 )
-from puntobanco.server.errors import ApiError, api_message
+from puntobanco.server.errors import ApiError, api_message, request_lang
 from puntobanco.server.game import (
     Settled,
     Started,
@@ -70,8 +69,6 @@ def _count(rendered: dict[str, Any]) -> None:
 async def play_round(
     body: RoundIn,
     request: Request,
-    settings: SettingsDep,
-    lang: LangDep,
     idempotency_key: Annotated[str | None, Header(max_length=1000)] = None,
 ) -> Response:
     """Place all of a round's bets and deal it. A retry with the same key returns the same round.
@@ -84,6 +81,9 @@ async def play_round(
     # The round runs in one go, with no hop between threads: on PostgreSQL on the event
     # loop, on SQLite in one worker thread (server/db.py's RoundRunner). The player's
     # session token is checked by the statement that locks the wallet.
+    # The settings and the language are read here, not as dependencies (each one a step of
+    # FastAPI's dependency resolution, per request).
+    settings, lang = request.app.state.settings, request_lang(request)
     token = request_token(request)
     if token is None or len(token) > 200:
         raise ApiError(401, "not_authenticated")

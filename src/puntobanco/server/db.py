@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -75,8 +76,12 @@ def _info(connection: Connection) -> dict[Any, Any] | None:
     return None if connection.invalidated else connection.info
 
 
+@lru_cache(maxsize=512)
 def _writes(statement: str) -> bool:
-    """Whether a statement may write (a data-modifying CTE, ``WITH ... INSERT``, included)."""
+    """Whether a statement may write (a data-modifying CTE, ``WITH ... INSERT``, included).
+
+    Asked of every statement run (the statements are a few texts: the answer is kept).
+    """
     head = statement.lstrip()[:6].upper()
     if head in _WRITES:
         return True

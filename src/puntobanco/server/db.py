@@ -237,12 +237,12 @@ class PgRounds:
         """A connection for one round, given back afterwards (closed, if not left clean)."""
         async with self._slots:
             connection = self._idle.pop() if self._idle else await self._connect()
-            clean = False
             try:
                 yield RoundConnection(connection, self)
-                clean = connection.info.transaction_status == TransactionStatus.IDLE
             finally:
-                if clean:
+                # A refusal (a 402, a 409) leaves it clean: no transaction open.
+                clean = connection.info.transaction_status == TransactionStatus.IDLE
+                if clean and not connection.broken:
                     self._idle.append(connection)
                 else:  # failed, cancelled, or left in a transaction: its state is unknown
                     if connection.broken:

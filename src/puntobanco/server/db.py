@@ -13,9 +13,10 @@ changed".
 A round (``POST /api/rounds``, the hot path) runs on the event loop, with no thread hop:
 on PostgreSQL through psycopg's async API directly (:class:`PgRounds`: its own pool, sized
 to the rounds a worker runs at once, the one pool the load draws on; a transaction's steps
-sent together, one round trip); on SQLite (in-process, no network to wait for) in one
-worker thread per round. The rest of the API uses the sync
-engine in FastAPI's thread pool. No pool pings its connections before use (a round trip
+sent together, one round trip; a COMMIT lost with the connection is told apart there too,
+by :class:`RoundConnection`); on SQLite (in-process, no network to wait for) in one worker
+thread per round. The rest of the API uses the sync engine in FastAPI's thread pool. No
+pool pings its connections before use (a round trip
 per transaction): a connection found dead fails its request (answered truthfully, 503) and
 is replaced, with every other connection of its pool opened before the failure.
 

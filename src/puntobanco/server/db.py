@@ -228,6 +228,7 @@ class PgRounds:
 
     def __init__(self, conninfo: str, size: int) -> None:
         self._conninfo = conninfo
+        self._size = size
         self._slots = asyncio.Semaphore(size)
         self._idle: list[AsyncConnection[Any]] = []
         #: Called with each new connection (the benchmark traces them).
@@ -270,7 +271,12 @@ class PgRounds:
         return [await c.fetchone() if c.description else None for c in cursors]
 
     async def connect(self) -> None:
-        """Open the first connection (on start: a database that is not there fails the start)."""
+        """Open the first connection (on start: a database that is not there fails the start).
+
+        The slots are made anew for the event loop that starts the app (a semaphore keeps
+        the loop of its first wait).
+        """
+        self._slots = asyncio.Semaphore(self._size)
         async with self.connection():
             pass
 

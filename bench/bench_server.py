@@ -500,9 +500,10 @@ def count_round_trips(url: str, rounds: int = 20) -> dict[str, float]:
 
     The app of the tree on ``sys.path`` (``PUNTOBANCO_BENCH_SRC``), under a test client;
     SQLAlchemy's events count on every engine (a BEGIN or ROLLBACK event in autocommit
-    sends nothing). The round trips are counted on the wire, PostgreSQL only: libpq's trace
-    of every connection, one ``ReadyForQuery`` from the server per exchange the client
-    waited for.
+    sends nothing), and the steps sent on the rounds' own psycopg connections where the
+    tree has them (``RoundRunner.pg``). The round trips are counted on the wire, PostgreSQL
+    only: libpq's trace of every connection, one ``ReadyForQuery`` from the server per
+    exchange the client waited for (a pipelined batch ends with one).
     """
     from collections import Counter
 
@@ -554,6 +555,21 @@ def count_round_trips(url: str, rounds: int = 20) -> dict[str, float]:
     if not settings.is_sqlite:
         for engine in {id(e): e for e in engines}.values():
             event.listen(engine, "connect", trace)
+    pg = getattr(runner, "pg", None)
+    if pg is not None:
+        # The rounds' own psycopg connections (no SQLAlchemy events there): the same trace,
+        # and their steps counted as they are sent.
+        pg.on_connect.append(lambda connection: trace(connection, None))
+        send = pg.send
+
+        async def counted_send(connection: Any, steps: Any) -> Any:
+            if on[0]:
+                for sql, _ in steps:
+                    name = {"BEGIN": "begin", "COMMIT": "commit", "ROLLBACK": "rollback"}
+                    counts[name.get(sql, "statements")] += 1
+            return await send(connection, steps)
+
+        pg.send = counted_send
     for dialect_type in {type(engine.dialect) for engine in engines}:
         ping = dialect_type.do_ping
 

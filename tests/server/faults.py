@@ -1,7 +1,8 @@
 """Fault injection for the tests: a round stopped between its debit and its settlement.
 
 Nothing of this is in the server: the tests put it in the place of the settlement that
-``POST /api/rounds`` runs after the deal (``puntobanco.server.routers.rounds.settle_round``).
+``POST /api/rounds`` runs after the deal (``puntobanco.server.routers.rounds.settle_round``,
+and on PostgreSQL, where the round runs on the event loop, ``rounds.settle_dealt``).
 
 * In-process, :func:`faulty_app` makes an app's rounds fail there (answered 202).
 * In a server process, ``python -m tests.server.faults serve ...`` runs
@@ -19,13 +20,14 @@ import pytest
 from fastapi import FastAPI
 from sqlalchemy.orm import Session
 
+from puntobanco.server.db import RoundConnection
 from puntobanco.server.game import Settled, Started
 from puntobanco.server.main import create_app
 from puntobanco.server.routers import rounds
 from puntobanco.server.settings import Settings
 from tests.server.conftest import make_settings
 
-_settle_round = rounds.settle_round
+_settle_round, _settle_dealt = rounds.settle_round, rounds.settle_dealt
 
 
 def faulty_app(settings: Settings, monkeypatch: pytest.MonkeyPatch, **overrides: Any) -> FastAPI:
@@ -37,15 +39,22 @@ def faulty_app(settings: Settings, monkeypatch: pytest.MonkeyPatch, **overrides:
     """
     app = create_app(make_settings(settings.database_url, **overrides))
     app.state.recovery.ring = lambda: None
-    engine = app.state.round_runner.sync_engine
-    current = rounds.settle_round
+    runner = app.state.round_runner
+    engine, pg = runner.sync_engine, runner.pg
+    current, current_dealt = rounds.settle_round, rounds.settle_dealt
 
     def failing(session: Session, round_id: int, known: Started | None = None) -> Settled | None:
         if known is not None and not known.replayed and session.get_bind() is engine:
             raise RuntimeError(f"fault injection after the debit of round {round_id}")
         return current(session, round_id, known)
 
+    async def failing_dealt(db: RoundConnection, known: Started) -> Settled | None:
+        if not known.replayed and db.pool is pg:
+            raise RuntimeError(f"fault injection after the debit of round {known.round_id}")
+        return await current_dealt(db, known)
+
     monkeypatch.setattr(rounds, "settle_round", failing)
+    monkeypatch.setattr(rounds, "settle_dealt", failing_dealt)
     return app
 
 
@@ -55,8 +64,15 @@ def _killed(session: Session, round_id: int, known: Started | None = None) -> Se
     return _settle_round(session, round_id, known)
 
 
+async def _killed_dealt(db: RoundConnection, known: Started) -> Settled | None:
+    if not known.replayed:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return await _settle_dealt(db, known)
+
+
 if __name__ == "__main__":
     from puntobanco.cli.main import main
 
     rounds.settle_round = _killed
+    rounds.settle_dealt = _killed_dealt
     main()

@@ -5,13 +5,24 @@ import time
 from typing import Any
 
 import httpx
+import psycopg
 import pytest
 from fastapi.testclient import TestClient
+from psycopg.errors import UniqueViolation
 from sqlalchemy import Engine, select, text, update
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import DBAPIError
 
 from puntobanco.server import game
-from puntobanco.server.db import make_engine, make_sessionmaker
+from puntobanco.server.db import (
+    BEGIN,
+    COMMIT,
+    ROLLBACK,
+    PgRounds,
+    RoundRunner,
+    Step,
+    make_engine,
+    make_sessionmaker,
+)
 from puntobanco.server.main import create_app, housekeeping_pass
 from puntobanco.server.models import Round, Wallet
 from puntobanco.server.settings import Settings
@@ -82,17 +93,49 @@ def test_a_round_that_cannot_be_settled_is_refunded(
         assert player.balance() == grant
 
 
+def _fail_once_after_the_deal_is_written(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, error: psycopg.Error
+) -> list[bool]:
+    """The next deal's writes are made, then ``error`` is raised in place of their end.
+
+    On SQLite the deal's write function fails after writing; on PostgreSQL the round trip
+    that carries the deal's statement and its COMMIT runs the statement, not the COMMIT,
+    and fails. Returns a list that holds ``True`` once the failure happened.
+    """
+    failed: list[bool] = []
+    pg = client.app.state.round_runner.pg  # type: ignore[attr-defined]
+    if pg is None:
+        real_write = game._write_deal
+
+        def write(*args: Any, **kwargs: Any) -> int:
+            written = real_write(*args, **kwargs)
+            if not failed:
+                failed.append(True)
+                raise DBAPIError.instance("INSERT INTO rounds", {}, error, psycopg.Error)
+            return written
+
+        monkeypatch.setattr(game, "_write_deal", write)
+        return failed
+    real_send = pg.send
+
+    async def send(connection: Any, steps: tuple[Step, ...]) -> list[Any]:
+        deal = any("INSERT INTO rounds" in sql for sql, _ in steps) and COMMIT in steps
+        if failed or not deal:
+            return await real_send(connection, steps)
+        failed.append(True)
+        await real_send(connection, tuple(s for s in steps if s is not COMMIT))
+        raise error
+
+    monkeypatch.setattr(pg, "send", send)
+    return failed
+
+
 def test_a_database_error_answers_503_and_writes_nothing(
     client: TestClient, alice: Player, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     grant = alice.balance()
-    real_write = game._write_deal
-
-    def failing_write(*args: Any, **kwargs: Any) -> int:
-        real_write(*args, **kwargs)  # the round and its entries are written, then it fails
-        raise OperationalError("UPDATE wallets", {}, Exception("connection lost"))
-
-    monkeypatch.setattr(game, "_write_deal", failing_write)
+    # The round and its entries are written, then the write fails.
+    _fail_once_after_the_deal_is_written(client, monkeypatch, psycopg.OperationalError("lost"))
     response = alice.bet({"player": 100}, lang="es")
     assert response.status_code == 503
     assert response.json()["error"]["code"] == "database_error"
@@ -111,18 +154,9 @@ def test_a_deal_that_meets_its_key_taken_meanwhile_is_read_again(
     committed its round while this one waited for the wallet, on PostgreSQL): the deal is
     rolled back whole and read again, and the answer is the round, charged once."""
     grant = alice.balance()
-    real_write = game._write_deal
-    raced: list[bool] = []
-
-    def racing_write(*args: Any, **kwargs: Any) -> int:
-        if not raced:
-            raced.append(True)
-            real_write(*args, **kwargs)  # written, then refused: nothing of it stays
-            orig = Exception('duplicate key value violates unique constraint "uq_rounds_user_key"')
-            raise IntegrityError("INSERT INTO rounds", {}, orig)
-        return real_write(*args, **kwargs)
-
-    monkeypatch.setattr(game, "_write_deal", racing_write)
+    # Written, then refused: nothing of it stays.
+    orig = UniqueViolation('duplicate key value violates unique constraint "uq_rounds_user_key"')
+    raced = _fail_once_after_the_deal_is_written(client, monkeypatch, orig)
     answer = alice.bet({"player": 100}, key="raced")
     monkeypatch.undo()
     assert raced and answer.status_code == 201, answer.text
@@ -186,24 +220,85 @@ class Cuts:
     With ``terminate`` (PostgreSQL), the cut is real instead: the server process of the
     connection about to run the operation is terminated (``pg_terminate_backend``), the
     operation then fails as it does in production, and only that connection is lost.
+
+    Given the app's :class:`RoundRunner`, the cut is on the rounds' statements: on
+    PostgreSQL their own psycopg connections (``PgRounds.send``, each batch of steps one
+    round trip: a cut at one of its operations fails the whole batch, carried out first
+    with ``after_commit``), on SQLite the app's engine.
     """
 
     def __init__(
-        self, engine: Engine, terminate: Engine | None = None, *, also: Engine | None = None
+        self,
+        target: Engine | RoundRunner,
+        terminate: Engine | None = None,
+        *,
+        also: Engine | None = None,
     ) -> None:
         self.terminate = terminate
         self.ops: list[str] = []
+        #: The operations of each round trip (on an engine, each operation is one).
+        self.batches: list[range] = []
         self.commits = 0
         self.at: int | None = None
         self.commit: int | None = None
         self.after_commit = False
         self.settlement = False
         self.cut_at: int | None = None
-        self._install(engine)
-        if also is not None and also.dialect is not engine.dialect:
-            # The same cut on a second engine (the app's, beside the rounds' own on
-            # PostgreSQL): the database is gone for both.
+        engine = target if isinstance(target, Engine) else None
+        if isinstance(target, RoundRunner):
+            if target.pg is not None:
+                self._install_pg(target.pg)
+            else:
+                engine = target.sync_engine
+        if engine is not None:
+            self._install(engine)
+        if also is not None and (engine is None or also.dialect is not engine.dialect):
+            # The same cut on a second engine (the app's, beside the rounds' own
+            # connections on PostgreSQL): the database is gone for both.
             self._install(also)
+
+    def batch(self) -> range:
+        """The operations of the round trip that was cut."""
+        assert self.cut_at is not None
+        found = [b for b in self.batches if self.cut_at in b]
+        return found[0] if found else range(self.cut_at, self.cut_at + 1)
+
+    def _install_pg(self, pg: PgRounds) -> None:
+        real_send = pg.send
+
+        class Cut(psycopg.OperationalError):
+            """The connection to the database was cut (by the test)."""
+
+        opened: set[int] = set()  # the connections in a transaction (BEGIN sent)
+
+        async def send(connection: Any, steps: tuple[Step, ...]) -> list[Any]:
+            if steps == (ROLLBACK,):
+                if self.cut_at is not None and self.terminate is None:
+                    raise Cut("the connection to the database was cut")
+                return await real_send(connection, steps)
+            start = len(self.ops)
+            failing = [self._fails(_op(sql)) for sql, _ in steps if sql != "BEGIN"]
+            if BEGIN in steps:
+                opened.add(id(connection))
+            elif id(connection) not in opened and steps[0][0].lstrip().startswith("WITH"):
+                # A write outside a transaction (the foreseen deal, the settlement: both
+                # data-modifying CTEs) commits on its own: its COMMIT is an operation too.
+                failing.append(self._fails("COMMIT"))
+            if COMMIT in steps:
+                opened.discard(id(connection))
+            batch = range(start, len(self.ops))
+            self.batches.append(batch)
+            if not any(failing):
+                return await real_send(connection, steps)
+            if self.terminate is not None:
+                self._kill(connection)
+                return await real_send(connection, steps)
+            if self.after_commit and self.cut_at in batch:
+                await real_send(connection, steps)
+            await connection.close()  # an open transaction is rolled back, as by a real cut
+            raise Cut("the connection to the database was cut")
+
+        pg.send = send  # type: ignore[method-assign]
 
     def _install(self, engine: Engine) -> None:
         dialect = engine.dialect
@@ -242,7 +337,7 @@ class Cuts:
         real = getattr(dialect, name)
 
         def wrapped(cursor: Any, statement: str, *args: Any, **kwargs: Any) -> Any:
-            if self._fails(" ".join(statement.split())[:60]):
+            if self._fails(_op(statement)):
                 if self.terminate is None:
                     if self.after_commit and self.cut_at == len(self.ops) - 1:
                         real(cursor, statement, *args, **kwargs)
@@ -301,7 +396,7 @@ class Cuts:
         fails: a COMMIT committed, a statement ran (on PostgreSQL the settlement is one
         statement, committed on its own).
         """
-        self.ops, self.commits, self.cut_at = [], 0, None
+        self.ops, self.batches, self.commits, self.cut_at = [], [], 0, None
         self.at, self.commit, self.after_commit = at, commit, after_commit
         self.settlement = settlement
 
@@ -332,17 +427,28 @@ class Books:
         return str(rows[0]) if rows else None
 
 
-def _phase(ops: list[str], cut_at: int) -> str:
-    """Where in the round the cut fell: before, deal_commit, settle or settle_commit."""
+def _op(statement: str) -> str:
+    """An operation's name: the start of its statement."""
+    return " ".join(statement.split())[:60]
+
+
+def _phase(ops: list[str], cut_at: int, batch: range) -> str:
+    """Where in the round the cut fell: before, deal_commit, settle or settle_commit.
+
+    ``batch``: the operations of the round trip cut (on PostgreSQL a transaction's steps go
+    out together: a cut anywhere in the round trip that carries the deal's COMMIT is a cut
+    of that COMMIT, for the server cannot tell how far the database got).
+    """
     # On SQLite its own statement; on PostgreSQL the deal's one statement, which starts
     # with it (DEAL_AND_DEBIT), or the statement that locks and writes a round dealt from a
     # foreseen state (LOCK_AND_DEAL_IF_AS_DEALT, which starts with the lock).
     deals = ("INSERT INTO rounds", "WITH locked AS")
-    inserted = [i for i, op in enumerate(ops[:cut_at]) if any(d in op for d in deals)]
+    sent = ops[: batch.stop]
+    inserted = [i for i, op in enumerate(sent) if any(d in op for d in deals)]
     if not inserted:
         return "before"
-    if "COMMIT" not in ops[inserted[0] : cut_at]:
-        return "deal_commit" if ops[cut_at] == "COMMIT" else "before"
+    if "COMMIT" not in ops[inserted[0] : batch.start]:
+        return "deal_commit" if "COMMIT" in ops[batch.start : batch.stop] else "before"
     return "settle_commit" if ops[cut_at] == "COMMIT" else "settle"
 
 
@@ -367,19 +473,19 @@ def _cut_each_step(settings: Settings, monkeypatch: pytest.MonkeyPatch, *, termi
         # Only this test's requests count statements: the sweeper is not woken (its
         # statements would shift the count). The next tests wake it.
         monkeypatch.setattr(app.state.recovery, "ring", lambda: None)
-        # The round's statements go through the round engine (on PostgreSQL psycopg's async
-        # API; on SQLite the app's engine).
-        cuts = Cuts(app.state.round_runner.sync_engine, books.engine if terminate else None)
+        # The round's statements go through the rounds' own connections on PostgreSQL
+        # (psycopg's async API); on SQLite through the app's engine.
+        cuts = Cuts(app.state.round_runner, books.engine if terminate else None)
         player = Player(client, "alice")
         stake = {"banker": 500}
         seen: set[str] = set()
         uncut: dict[bool, int] = {False: 0, True: 0}  # cases in a row past the last operation
         # Every operation in turn (the settlement's length depends on the outcome), failing
         # before it and (simulated only) after it was carried out; then the COMMITs of the
-        # round (the request's 1st and, on SQLite, 2nd: the session token is checked by the
-        # deal's first statement, and on PostgreSQL the settlement is one statement that
-        # commits on its own), failing before and (simulated only) after the database
-        # committed.
+        # round (the request's 1st and 2nd: the session token is checked by the
+        # deal's first statement; on PostgreSQL the foreseen deal and the settlement are
+        # statements that commit on their own, their COMMITs counted), failing before and
+        # (simulated only) after the database committed.
         carried_out = (False,) if terminate else (False, True)
         # A statement carried out, then cut: on PostgreSQL, where the settlement's one
         # statement commits on its own. (On SQLite the simulation would leave the file's
@@ -388,11 +494,7 @@ def _cut_each_step(settings: Settings, monkeypatch: pytest.MonkeyPatch, *, termi
         cases: list[dict[str, Any]] = [
             {"at": at, "after_commit": a} for a in statement_carried_out for at in range(60)
         ]
-        cases += [
-            {"at": None, "commit": n, "after_commit": a}
-            for n in ((1, 2) if settings.is_sqlite else (1,))
-            for a in carried_out
-        ]
+        cases += [{"at": None, "commit": n, "after_commit": a} for n in (1, 2) for a in carried_out]
         for case in cases:
             if case["at"] is not None and uncut[case["after_commit"]] >= 3:
                 continue
@@ -403,13 +505,14 @@ def _cut_each_step(settings: Settings, monkeypatch: pytest.MonkeyPatch, *, termi
             status = books.round_status(player.id, key)
             balance = books.balance(player.id)
             cut_at, ops = cuts.cut_at, cuts.ops
+            batch = cuts.batch() if cut_at is not None else range(0)
             cuts.heal()
             if cut_at is None:  # past the round's last operation: nothing was cut
                 assert answer.status_code == 201 and case["at"] is not None
                 uncut[case["after_commit"]] += 1
                 continue
             uncut[case["after_commit"]] = 0
-            phase = _phase(ops, cut_at)
+            phase = _phase(ops, cut_at, batch)
             seen.add(phase)
             what = f"{phase}: cut at {cut_at} ({ops[cut_at]}), {case}"
             body = answer.json()
@@ -448,9 +551,7 @@ def _cut_each_step(settings: Settings, monkeypatch: pytest.MonkeyPatch, *, termi
             again = player.bet(stake, key=key)
             assert again.status_code == 201 and again.json() == retry.json(), what
             assert books.round_status(player.id, key) == "settled", what
-        # On PostgreSQL the settlement is one statement: no COMMIT of its own to cut.
-        settle_commit = {"settle_commit"} if settings.is_sqlite else set()
-        assert seen == {"before", "deal_commit", "settle"} | settle_commit
+        assert seen == {"before", "deal_commit", "settle", "settle_commit"}
         check = ledger_check(client)
         assert check["ok"] is True and check["rounds_open"] == []
         assert check["rounds_settled"] == len(player.rounds())
@@ -459,7 +560,7 @@ def _cut_each_step(settings: Settings, monkeypatch: pytest.MonkeyPatch, *, termi
 
 def _cut_after_the_deal(client: TestClient, app: Any, key: str) -> tuple[Player, Cuts, int]:
     """A round whose settlement is cut: answered 202, left dealt."""
-    cuts = Cuts(app.state.round_runner.sync_engine, also=app.state.engine)
+    cuts = Cuts(app.state.round_runner, also=app.state.engine)
     player = Player(client, "alice")
     cuts.arm(None, settlement=True)  # the settlement fails: the round stays dealt
     answer = player.bet({"player": 300}, key=key)
@@ -510,7 +611,7 @@ def test_a_dealt_round_is_settled_promptly_when_the_database_comes_back(
 def test_the_202_answer_says_what_happened_in_the_players_language(settings: Settings) -> None:
     app = create_app(settings)
     with TestClient(app, raise_server_exceptions=False) as client:
-        cuts = Cuts(app.state.round_runner.sync_engine)
+        cuts = Cuts(app.state.round_runner)
         player = Player(client, "alice")
         cuts.arm(None, settlement=True)
         answer = player.bet({"player": 300, "tie": 100}, key="clave", lang="es")

@@ -13,15 +13,29 @@ from typing import Any
 from fastapi.testclient import TestClient
 from sqlalchemy import Engine, event
 
+from puntobanco.server.db import Step
 from puntobanco.server.game import FORESIGHT
 from puntobanco.server.settings import Settings
 from tests.server.conftest import Player, ledger_check
 
+CONTROL = ("BEGIN", "COMMIT", "ROLLBACK")
+
 
 def _statements(client: TestClient) -> list[str]:
-    """The rounds' statements from now on (the round engine's)."""
+    """The rounds' statements from now on (on PostgreSQL their own connections', on SQLite
+    the app engine's): BEGIN, COMMIT and ROLLBACK left out."""
     seen: list[str] = []
-    engine: Engine = client.app.state.round_runner.sync_engine  # type: ignore[attr-defined]
+    runner = client.app.state.round_runner  # type: ignore[attr-defined]
+    if runner.pg is not None:
+        send = runner.pg.send
+
+        async def sent(connection: Any, steps: tuple[Step, ...]) -> list[Any]:
+            seen.extend(" ".join(sql.split())[:40] for sql, _ in steps if sql not in CONTROL)
+            return await send(connection, steps)
+
+        runner.pg.send = sent
+        return seen
+    engine: Engine = runner.sync_engine
 
     @event.listens_for(engine, "before_cursor_execute")
     def _seen(_c: Any, _cursor: Any, statement: str, *_args: Any) -> None:

@@ -388,3 +388,25 @@ def test_reshuffle_scoreboard_and_no_edges(client: TestClient, alice: Player) ->
     assert shoe_of(alice)["rounds"] == []
     assert [r["fairness"]["nonce"] for r in rounds] == [1, 2, 3]
     assert Card.from_str(rounds[0]["cards"][0]["code"]).code == rounds[0]["cards"][0]["code"]
+
+
+def test_refusals_and_replays_keep_the_rounds_connections(
+    client: TestClient, alice: Player
+) -> None:
+    """On PostgreSQL a round refused (402, 409) or replayed gives its connection back clean:
+    the rounds' pool opens none after the first, whatever the answers."""
+    pg = client.app.state.round_runner.pg  # type: ignore[attr-defined]
+    if pg is None:
+        pytest.skip("SQLite: the rounds have no connections of their own")
+    opened: list[Any] = []
+    assert alice.bet({"banker": 100}, key="first").status_code == 201
+    pg.on_connect.append(opened.append)
+    for i in range(3):
+        over = {"player": 50_000, "banker": 50_000, "tie": 10_000}  # more than the grant
+        assert alice.bet(over).status_code == 402
+        assert alice.bet({"player": 100}, key="first").status_code == 409
+        assert alice.bet({"banker": 100}, key="first").status_code == 201  # replayed
+        assert alice.bet({"banker": 100}, key=f"new-{i}").status_code == 201
+    assert opened == []
+    check = ledger_check(client)
+    assert check["ok"] is True and check["rounds_settled"] == 4

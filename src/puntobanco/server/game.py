@@ -53,6 +53,7 @@ import json
 import logging
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
@@ -68,6 +69,7 @@ from puntobanco.core.fairness import FairSource
 from puntobanco.core.rules import PRESETS, BetKind, Rules, ShoeMode
 from puntobanco.core.shoe import Shoe
 from puntobanco.core.table import Table
+from puntobanco.server.db import BEGIN, COMMIT, ROLLBACK, RoundConnection
 from puntobanco.server.errors import ApiError
 from puntobanco.server.ledger.wallet import Account, EntryKind, Movement, lock_wallet, post
 from puntobanco.server.models import Round, RoundBet, RoundStatus, utcnow
@@ -85,12 +87,43 @@ from puntobanco.server.statements import (
     SETTLE_ROUND,
     TABLE_SEED_AND_KEY,
     UPDATE_TABLE,
+    step,
 )
 from puntobanco.server.tables import limits_for, rules_for
 
 log = logging.getLogger("puntobanco.server.game")
 
 MAX_KEY = 200
+
+
+@dataclass(slots=True)
+class DealtRound:
+    """A round as the deal wrote it (the columns of ``rounds``), to answer from.
+
+    A plain record, not an ORM object: nothing reads it back or writes it again.
+    """
+
+    id: int
+    user_id: int
+    idempotency_key: str
+    request_hash: str
+    status: RoundStatus
+    created_at: datetime
+    preset: str
+    seed_id: int
+    client_seed: str
+    nonce: int
+    shoe_index: int
+    round_in_shoe: int
+    first_card: int
+    last_in_shoe: bool
+    burn_shown: str | None
+    burn_face_down: int | None
+    cards: str
+    outcome: str
+    staked_minor: int
+    payout_minor: int | None = None
+    balance_minor: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +139,7 @@ class Started:
     replayed: bool
     status: RoundStatus
     user_id: int = 0
-    row: Round | None = None
+    row: DealtRound | None = None
     table: Table | None = None
     seed_hash: str = ""
     coup: CoupResult | None = None
@@ -412,30 +445,35 @@ def _foreseen_deal(
         token, or no seed in play) and the deal when it was written (``None``: the state
         was another, nothing was written, the caller deals from the row).
     """
-    state, seed = replace(foreseen.table), replace(foreseen.seed)
-    try:
-        deal = _deal(
-            settings,
-            state,
-            seed,
-            foreseen.balance_minor,
-            stakes,
-            user_id=foreseen.user_id,
-            key=key,
-            fingerprint=fingerprint,
-        )
-    except (ApiError, BaccaratError):
-        # Judged on a state that may be stale: judged again on the locked one.
+    deal = _deal_if_judged(settings, foreseen, stakes, key=key, fingerprint=fingerprint)
+    if deal is None:
         params = {"token_hash": token_hash, "now": utcnow(), "t_key": key}
         return connection.execute(LOCK_PLAYER_FOR_TOKEN, params).one_or_none(), None
-    was, was_seed = foreseen.table, foreseen.seed
-    params = {
+    params = _as_dealt_params(deal, foreseen, token_hash)
+    row = connection.execute(LOCK_AND_DEAL_IF_AS_DEALT, params).one_or_none()
+    if row is None or row.dealt_id is None:
+        return row, None
+    deal.values["id"] = int(row.dealt_id)
+    return row, deal
+
+
+def _deal_params(deal: _Deal) -> dict[str, Any]:
+    """The parameters of the deal's writes (:data:`DEAL_AND_DEBIT`)."""
+    return {
         **deal.values,
         **_shoe_values(deal.state),
         "status": str(deal.values["status"]),
         "next_nonce": deal.seed.next_nonce,
         "bet_names": [bet.kind.value for bet in deal.bets],
         "bet_stakes": [bet.stake_minor for bet in deal.bets],
+    }
+
+
+def _as_dealt_params(deal: _Deal, foreseen: _Foreseen, token_hash: str) -> dict[str, Any]:
+    """The parameters of :data:`LOCK_AND_DEAL_IF_AS_DEALT`: the deal, and the state it is from."""
+    was, was_seed = foreseen.table, foreseen.seed
+    return {
+        **_deal_params(deal),
         "token_hash": token_hash,
         "now": utcnow(),
         "was_balance_minor": foreseen.balance_minor,
@@ -449,11 +487,6 @@ def _foreseen_deal(
         "was_client_seed": was_seed.client_seed,
         "was_next_nonce": was_seed.next_nonce,
     }
-    row = connection.execute(LOCK_AND_DEAL_IF_AS_DEALT, params).one_or_none()
-    if row is None or row.dealt_id is None:
-        return row, None
-    deal.values["id"] = int(row.dealt_id)
-    return row, deal
 
 
 def _start_round(
@@ -539,14 +572,17 @@ def _start_round(
             except IntegrityError as exc:
                 _raise_if_key_raced(exc, key)
                 raise
-        round_id = int(deal.values["id"])
-        written = Round(**deal.values)
+    return _dealt(deal, user_id, token_hash)
+
+
+def _dealt(deal: _Deal, user_id: int, token_hash: str | None) -> Started:
+    """What the deal step produced, when it dealt the round (``deal.values["id"]`` written)."""
     return Started(
-        round_id,
+        int(deal.values["id"]),
         False,
         RoundStatus.DEALT,
         user_id,
-        written,
+        DealtRound(**deal.values),
         deal.table,
         deal.seed.server_seed_hash,
         deal.result,
@@ -782,43 +818,172 @@ def _settle_dealt(
     and COMMIT around it (two round trips fewer). A failure, wherever it falls, leaves the
     round settled or still dealt, never half-written; the caller answers 202 either way.
     """
-    movements, bet_rows = _settlement_rows(round_id, settlement)
-    delta = sum(m.amount_minor for m in movements)
-    payout = sum(row["payout_minor"] for row in bet_rows)
+    params, bet_rows = _settlement_params(user_id, round_id, settlement)
     engine = session.get_bind()
     assert isinstance(engine, Engine)
     with engine.connect() as connection:
-        written = (
-            connection.execution_options(isolation_level="AUTOCOMMIT")
-            .execute(
-                SETTLE_DEALT,
-                {
-                    "user_id": user_id,
-                    "round_id": round_id,
-                    "payout_minor": payout,
-                    "delta_minor": delta,
-                    "settled_at": utcnow(),
-                    "journal": f"round:{round_id}:settle",
-                    "bet_names": [row["b_bet"] for row in bet_rows],
-                    "resolutions": [row["resolution"] for row in bet_rows],
-                    "winnings": [row["winnings_minor"] for row in bet_rows],
-                    "payouts": [row["payout_minor"] for row in bet_rows],
-                    "commissions": [row["commission"] for row in bet_rows],
-                    "rounded_aways": [row["rounded_away"] for row in bet_rows],
-                    "kinds": [m.kind.value for m in movements],
-                    "amounts": [m.amount_minor for m in movements],
-                    "bets": [m.bet for m in movements],
-                },
-            )
-            .one()
-        )
+        autocommit = connection.execution_options(isolation_level="AUTOCOMMIT")
+        written = autocommit.execute(SETTLE_DEALT, params).one()
+    return _settled(round_id, params, bet_rows, written)
+
+
+def _settlement_params(
+    user_id: int, round_id: int, settlement: Settlement
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The parameters of :data:`SETTLE_DEALT`, and each bet's settlement row."""
+    movements, bet_rows = _settlement_rows(round_id, settlement)
+    params = {
+        "user_id": user_id,
+        "round_id": round_id,
+        "payout_minor": sum(row["payout_minor"] for row in bet_rows),
+        "delta_minor": sum(m.amount_minor for m in movements),
+        "settled_at": utcnow(),
+        "journal": f"round:{round_id}:settle",
+        "bet_names": [row["b_bet"] for row in bet_rows],
+        "resolutions": [row["resolution"] for row in bet_rows],
+        "winnings": [row["winnings_minor"] for row in bet_rows],
+        "payouts": [row["payout_minor"] for row in bet_rows],
+        "commissions": [row["commission"] for row in bet_rows],
+        "rounded_aways": [row["rounded_away"] for row in bet_rows],
+        "kinds": [m.kind.value for m in movements],
+        "amounts": [m.amount_minor for m in movements],
+        "bets": [m.bet for m in movements],
+    }
+    return params, bet_rows
+
+
+def _settled(
+    round_id: int, params: dict[str, Any], bet_rows: list[dict[str, Any]], written: Any
+) -> Settled | None:
+    """What :data:`SETTLE_DEALT` wrote (``None``: nothing, the round was settled meanwhile)."""
     if written.written is None:
         return None  # settled meanwhile (a recovery, or a retry in another worker)
     if written.written != written.balance_minor:  # pragma: no cover - the lock forbids it
         raise RuntimeError(
             f"round {round_id}: balance {written.balance_minor}, expected {written.written}"
         )
+    payout = int(params["payout_minor"])
     return Settled(_settled_bets(round_id, bet_rows), payout, int(written.balance_minor))
+
+
+# --- a round on PostgreSQL, on the event loop ----------------------------------------------
+#
+# The same steps as start_round and settle_round, each transaction's steps sent together on
+# one of the rounds' psycopg connections (server/db.py's RoundConnection): the foreseen deal
+# (lock, and deal if as foreseen: one statement that commits on its own) in one round trip;
+# otherwise the lock (one), the deal and its commit (one); then the settlement (one). What
+# is rare is left to start_round.
+
+
+async def start_round_pg(
+    db: RoundConnection,
+    settings: Settings,
+    *,
+    key: str,
+    stakes: Mapping[str, int],
+    token_hash: str,
+) -> Started | None:
+    """Step 1 on PostgreSQL: take the bets and deal, in one transaction (see start_round).
+
+    Returns:
+        What the step produced; ``None`` where :func:`start_round`'s steps one by one must
+        tell what happened (an unknown token, the seed in play replaced, a racing retry's
+        round with the same key): nothing was written.
+
+    Raises:
+        ApiError: 409 (``idempotency_conflict``, ``preset_withdrawn``), 402 and 422 (the bets).
+    """
+    fingerprint = request_hash(stakes)
+    try:
+        foreseen = FORESIGHT.take(token_hash)
+        if foreseen is not None:
+            # Lock, and write the round dealt from the foreseen state if that is what is
+            # locked: one statement, a transaction of its own (autocommit), one round trip.
+            deal = _deal_if_judged(settings, foreseen, stakes, key=key, fingerprint=fingerprint)
+            if deal is not None:
+                params = _as_dealt_params(deal, foreseen, token_hash)
+                (row,) = await db.send(step(LOCK_AND_DEAL_IF_AS_DEALT, params))
+                if row is not None and row.dealt_id is not None:
+                    deal.values["id"] = int(row.dealt_id)
+                    return _dealt(deal, foreseen.user_id, token_hash)
+                # Not the state foreseen: nothing was written. Dealt from what is stored.
+        # Lock the wallet, the table and the seed, and read them (one round trip).
+        params = {"token_hash": token_hash, "now": utcnow(), "t_key": key}
+        _, row = await db.send(BEGIN, step(LOCK_PLAYER_FOR_TOKEN, params))
+        if row is None:
+            await db.send(ROLLBACK)
+            return None  # an unknown token, or the seed in play replaced meanwhile
+        if row.round_id is not None:  # a known key
+            await db.send(ROLLBACK)
+            if row.request_hash != fingerprint:
+                raise ApiError(409, "idempotency_conflict", key=key[:40])
+            return Started(int(row.round_id), True, RoundStatus(row.status), int(row.user_id))
+        state, seed = _states(row)
+        user_id = int(row.user_id)
+        try:
+            deal = _deal(
+                settings,
+                state,
+                seed,
+                int(row.balance_minor),
+                stakes,
+                user_id=user_id,
+                key=key,
+                fingerprint=fingerprint,
+            )
+        except BaseException:
+            await db.send(ROLLBACK)
+            raise
+        # Write the deal and the debit, and commit (one round trip).
+        written, _ = await db.send(step(DEAL_AND_DEBIT, _deal_params(deal)), COMMIT)
+        deal.values["id"] = int(written.id)
+        return _dealt(deal, user_id, token_hash)
+    except IntegrityError as exc:
+        try:
+            _raise_if_key_raced(exc, key)
+        except _KeyRaced:
+            return None  # a retry's round with this key, committed meanwhile: read it again
+        raise
+
+
+def _deal_if_judged(
+    settings: Settings,
+    foreseen: _Foreseen,
+    stakes: Mapping[str, int],
+    *,
+    key: str,
+    fingerprint: str,
+) -> _Deal | None:
+    """The round dealt from the foreseen state (``None``: its bets refused there)."""
+    try:
+        return _deal(
+            settings,
+            replace(foreseen.table),
+            replace(foreseen.seed),
+            foreseen.balance_minor,
+            stakes,
+            user_id=foreseen.user_id,
+            key=key,
+            fingerprint=fingerprint,
+        )
+    except (ApiError, BaccaratError):
+        return None  # judged on a state that may be stale: judged again on the locked one
+
+
+async def settle_dealt(db: RoundConnection, known: Started) -> Settled | None:
+    """Step 2 on PostgreSQL, for the round this request dealt: one statement, one round trip.
+
+    As :func:`_settle_dealt` (``None``: settled meanwhile); the round's table settles it.
+    """
+    assert known.row is not None and known.table is not None
+    round_id = known.round_id
+    params, bet_rows = _settlement_params(known.user_id, round_id, known.table.settle())
+    (written,) = await db.send(step(SETTLE_DEALT, params))
+    settled = _settled(round_id, params, bet_rows, written)
+    if settled is not None and known.token_hash and known.state and known.seed:
+        foreseen = _Foreseen(known.user_id, settled.balance_minor, known.state, known.seed)
+        FORESIGHT.remember(known.token_hash, foreseen)
+    return settled
 
 
 def settle_stored(bets: Iterable[Bet], cards: str, rules: Rules) -> Settlement:

@@ -6,7 +6,7 @@ import logging
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -18,6 +18,9 @@ from puntobanco.core.roads import RoundMark, roads_json
 from puntobanco.core.rules import BetKind, Rules, ShoeMode
 from puntobanco.server.models import PlayerTable, Round, RoundBet, RoundStatus, Seed
 from puntobanco.server.tables import rules_for
+
+if TYPE_CHECKING:
+    from puntobanco.server.game import DealtRound
 
 log = logging.getLogger("puntobanco.server")
 
@@ -41,6 +44,10 @@ def card_json(card: Card) -> dict[str, Any]:
     }
 
 
+#: A coup's steps are few (a card, a total, a reason): their sentences are written once.
+_describe = lru_cache(maxsize=8192)(describe)
+
+
 def event_json(event: Event, lang: str) -> dict[str, Any]:
     """One step of a coup with its sentence."""
     return {
@@ -49,12 +56,12 @@ def event_json(event: Event, lang: str) -> dict[str, Any]:
         "card": None if event.card is None else card_json(event.card),
         "total": event.total,
         "reason": None if event.reason is None else event.reason.value,
-        "text": describe(event, lang),
+        "text": _describe(event, lang),
     }
 
 
 def round_json(
-    row: Round,
+    row: Round | DealtRound,
     bets: Sequence[RoundBet],
     seed_hash: str,
     lang: str,

@@ -113,11 +113,13 @@ class Settings(BaseSettings):
         "worker's start on a loaded machine).",
     )
     event_loop: Literal["auto", "asyncio", "uvloop"] = Field(
-        default="asyncio",
+        default="auto",
         description="The workers' event loop (uvicorn's --loop; auto: uvloop where it is "
-        "installed). asyncio by default: with psycopg's async connections it settled as many "
-        "rounds per CPU ms as uvloop and more rounds/s in two sittings of three "
-        "(bench/bench_server_variants.py; the README's serving section).",
+        "installed, as uvicorn[standard] installs it). With asyncio's loop, several workers "
+        "answered a lone client 40-50 ms late each time (a round's p50 54 ms against 10.5 "
+        "with uvloop, GET /api/health 22 answers/s against 851); under load the two settle "
+        "as many rounds per CPU ms (bench/bench_server_variants.py; the README's serving "
+        "section).",
     )
     signups_per_address: int = Field(
         default=60, gt=0, description="New accounts (registered or guest) per client address."

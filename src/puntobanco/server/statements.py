@@ -8,8 +8,14 @@ on the connection directly.
 
 from __future__ import annotations
 
-from sqlalchemy import Table, and_, bindparam, insert, select, text, update
+from collections.abc import Mapping
+from typing import Any
 
+from sqlalchemy import Table, and_, bindparam, insert, select, text, update
+from sqlalchemy.dialects import postgresql
+from sqlalchemy.sql import ClauseElement
+
+from puntobanco.server.db import Step
 from puntobanco.server.models import (
     AuthSession,
     LedgerEntry,
@@ -331,3 +337,20 @@ SELECT locked.*, new_round.id AS dealt_id, debit.balance_minor AS dealt_balance
 FROM locked LEFT JOIN new_round ON true LEFT JOIN debit ON true
 """
 )
+
+
+# --- the same statements for psycopg directly ---------------------------------------------
+#
+# On PostgreSQL a round runs on psycopg's own connections (server/db.py's PgRounds), without
+# SQLAlchemy's engine: the statements above, compiled once into psycopg's SQL.
+
+_PSYCOPG = postgresql.psycopg.dialect()  # type: ignore[no-untyped-call]
+_COMPILED: dict[int, str] = {}
+
+
+def step(statement: ClauseElement, params: Mapping[str, Any]) -> Step:
+    """One step of a round's transaction on psycopg: ``statement``'s SQL and its parameters."""
+    sql = _COMPILED.get(id(statement))
+    if sql is None:
+        sql = _COMPILED[id(statement)] = str(statement.compile(dialect=_PSYCOPG))
+    return sql, params

@@ -14,23 +14,25 @@ from sqlalchemy.orm import Session
 from puntobanco.core.explain import LANGUAGES
 from puntobanco.server import observability
 from puntobanco.server.accounts import token_hash
-from puntobanco.server.db import outcome_unknown
+from puntobanco.server.db import PgRounds, RoundRunner, outcome_unknown
 from puntobanco.server.deps import (
     LangDep,
     PlayerDep,
     SessionDep,
-    SettingsDep,
     errors,
     request_token,
 )
-from puntobanco.server.errors import ApiError, api_message
+from puntobanco.server.errors import ApiError, api_message, request_lang
 from puntobanco.server.game import (
+    Settled,
     Started,
     check_key,
     parse_stakes,
     recover,
+    settle_dealt,
     settle_round,
     start_round,
+    start_round_pg,
 )
 from puntobanco.server.models import Round, RoundStatus
 from puntobanco.server.render import load_rounds, round_json
@@ -67,8 +69,6 @@ def _count(rendered: dict[str, Any]) -> None:
 async def play_round(
     body: RoundIn,
     request: Request,
-    settings: SettingsDep,
-    lang: LangDep,
     idempotency_key: Annotated[str | None, Header(max_length=1000)] = None,
 ) -> Response:
     """Place all of a round's bets and deal it. A retry with the same key returns the same round.
@@ -81,16 +81,65 @@ async def play_round(
     # The round runs in one go, with no hop between threads: on PostgreSQL on the event
     # loop, on SQLite in one worker thread (server/db.py's RoundRunner). The player's
     # session token is checked by the statement that locks the wallet.
+    # The settings and the language are read here, not as dependencies (each one a step of
+    # FastAPI's dependency resolution, per request).
+    settings, lang = request.app.state.settings, request_lang(request)
     token = request_token(request)
     if token is None or len(token) > 200:
         raise ApiError(401, "not_authenticated")
     key = check_key(idempotency_key)
     stakes = parse_stakes(body.bets)
-    runner = request.app.state.round_runner
-    answer: Response = await runner.run(
-        _play, request, settings, token_hash(token), key, stakes, lang
-    )
-    return answer
+    runner: RoundRunner = request.app.state.round_runner
+    hashed = token_hash(token)
+    if runner.pg is not None:
+        answer = await _play_pg(runner.pg, request, settings, hashed, key, stakes, lang)
+        if answer is not None:
+            return answer
+    # SQLite; on PostgreSQL what is rare (a replay, a round left dealt, an unknown token).
+    played: Response = await runner.run(_play, request, settings, hashed, key, stakes, lang)
+    return played
+
+
+async def _play_pg(
+    pg: PgRounds,
+    request: Request,
+    settings: Any,
+    token: str,
+    key: str,
+    stakes: dict[str, int],
+    lang: str,
+) -> Response | None:
+    """The round's two steps on PostgreSQL, on the event loop (``None``: left to ``_play``)."""
+    async with pg.connection() as db:
+        try:
+            started = await start_round_pg(db, settings, token_hash=token, key=key, stakes=stakes)
+        except DBAPIError as exc:
+            if not outcome_unknown(exc):
+                raise  # rolled back: nothing was changed
+            log.error("the deal's COMMIT failed: its outcome is unknown", exc_info=exc)
+            raise ApiError(503, "round_outcome_unknown", key=key) from None
+        if started is None or started.row is None:
+            return None  # not dealt by this request: the steps one by one, in _play
+        # Dealt: from here on the stakes are taken, so a failure is no "nothing was
+        # changed" but a round to settle later.
+        try:
+            settled = await settle_dealt(db, started)
+        except Exception as exc:
+            return _pending(request, started, sum(stakes.values()), lang, exc)
+    if settled is None:  # settled meanwhile (a recovery)
+        return None
+    rendered = _rendered(started, settled, lang)
+    _count(rendered)
+    return _answer(rendered, replayed=False)
+
+
+def _rendered(started: Started, settled: Settled, lang: str) -> dict[str, Any]:
+    """The answer, built from what was written, without reading it back."""
+    row = started.row
+    assert row is not None
+    row.status, row.payout_minor = RoundStatus.SETTLED, settled.payout_minor
+    row.balance_minor = settled.balance_minor
+    return round_json(row, settled.bets, started.seed_hash, lang, started.coup)
 
 
 def _play(
@@ -119,10 +168,7 @@ def _play(
         if settled is None or started.row is None:  # settled meanwhile, or read back
             rendered = _stored(session, started.round_id, lang)
         else:
-            row = started.row  # answer from what was written, without reading it back
-            row.status, row.payout_minor = RoundStatus.SETTLED, settled.payout_minor
-            row.balance_minor = settled.balance_minor
-            rendered = round_json(row, settled.bets, started.seed_hash, lang, started.coup)
+            rendered = _rendered(started, settled, lang)
     except Exception as exc:
         return _pending(request, started, sum(stakes.values()), lang, exc)
     if not started.replayed:

@@ -22,7 +22,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, func, select
 
-from puntobanco.server import banque_game
+from puntobanco.server import banque_game, table_game
 from puntobanco.server.banque_schemas import (
     BanqueAnswerOut,
     BanqueRoundOut,
@@ -266,6 +266,7 @@ def test_a_choice_past_its_deadline_is_played_optimally_when_the_table_is_read(
     assert bet(alice, {"right": 1_000}).json()["round"]["status"] == "pending"
     later = utcnow() + timedelta(seconds=6)
     monkeypatch.setattr(banque_game, "utcnow", lambda: later)
+    monkeypatch.setattr(table_game, "utcnow", lambda: later)  # the deadline's clock
     body = state(alice, "es")
     assert body["timed_out"] and body["round"]["status"] == "settled"
     assert "Se acabó el tiempo" in body["message"] and "(carta)" in body["message"]

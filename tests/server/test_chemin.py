@@ -10,10 +10,11 @@ the computer players' chips against the ``house_players`` account's entries.
 from __future__ import annotations
 
 import copy
-import time
 import uuid
+from datetime import timedelta
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, func, select
 
@@ -21,13 +22,14 @@ from puntobanco.analysis.chemin_kernel import solve_chemin_float
 from puntobanco.core.cards import parse_cards
 from puntobanco.core.chemin_table import ChemTable, Wager, settle_round
 from puntobanco.core.rules import RULE_CARD
+from puntobanco.server import chemin_game, table_game
 from puntobanco.server.chemin_schemas import ChemAnswerOut, ChemRoundPage, ChemTableOut
 from puntobanco.server.chemin_verify import (
     verify_chemin_round,
     verify_chemin_rounds,
     verify_chemin_seed,
 )
-from puntobanco.server.models import LedgerEntry
+from puntobanco.server.models import LedgerEntry, utcnow
 from tests.server.conftest import Player, ledger_check
 
 
@@ -211,11 +213,14 @@ def test_a_round_punting_with_the_players_choice_answered(
 
 
 def test_a_choice_times_out_to_the_optimal_one(
-    client: TestClient, alice: Player, database_url: str
+    client: TestClient, alice: Player, database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    sit(alice, computers=2, decision_seconds=1)
+    sit(alice, computers=2, decision_seconds=5)
     _play_until(alice, "player")
-    time.sleep(1.2)
+    # The clock past the deadline (a real wait would let the sweeper play it first).
+    later = utcnow() + timedelta(seconds=6)
+    monkeypatch.setattr(chemin_game, "utcnow", lambda: later)
+    monkeypatch.setattr(table_game, "utcnow", lambda: later)
     response = client.get("/api/chemin/table?lang=es", headers=alice.headers)
     assert response.status_code == 200
     body = response.json()

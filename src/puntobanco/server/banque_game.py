@@ -34,12 +34,11 @@ from it as ``commission``. So ``house_game`` keeps exactly the commission of eac
 
 from __future__ import annotations
 
-import hashlib
 import json
 import uuid
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -66,7 +65,6 @@ from puntobanco.core.shoe import Shoe
 from puntobanco.server import deadlines
 from puntobanco.server.ledger.wallet import Account, EntryKind, Movement, lock_wallet, post
 from puntobanco.server.models import (
-    BanqueAction,
     BanqueBetRow,
     BanqueDecision,
     BanqueRound,
@@ -76,6 +74,7 @@ from puntobanco.server.models import (
     utcnow,
 )
 from puntobanco.server.statements import INSERT_ENTRIES
+from puntobanco.server.table_game import TableRefusal, seed_int, timed_out
 from puntobanco.server.tables import active_seed
 
 #: The house's bank for a shoe, in table minimums (the terminal game's).
@@ -98,17 +97,8 @@ HOLDS: Mapping[str, tuple[str, ...]] = {
 BANK_BET = "bank"
 
 
-class BanqueRefusal(Exception):
-    """A refused request: an HTTP status, a code (worded under ``bserver.error.``), its values.
-
-    Raised inside the action's transaction: nothing it did is committed.
-    """
-
-    def __init__(self, status: int, code: str, **params: Any) -> None:
-        super().__init__(code)
-        self.status = status
-        self.code = code
-        self.params = params
+class BanqueRefusal(TableRefusal):
+    """A refused request, worded under ``bserver.error.``: nothing it did is committed."""
 
 
 class _Awaited(Exception):
@@ -126,17 +116,8 @@ def solution(commission: Fraction) -> BanqueSolution:
     return solve_banque(RULE, commission=commission)
 
 
-def _aware(moment: datetime) -> datetime:
-    """A stored time as timezone-aware UTC (SQLite gives it back naive)."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-
-
 def _rules(decks: int) -> Rules:
     return Rules(decks=decks).replace(variant=Variant.BANQUE)
-
-
-def _seed_int(server_seed_hex: str) -> int:
-    return int.from_bytes(bytes.fromhex(server_seed_hex)[:8], "big")
 
 
 def held_of(spots: Sequence[str]) -> tuple[str, ...]:
@@ -343,12 +324,6 @@ def bet(session: Session, user_id: int, bets: Mapping[str, Any]) -> Done:
     return Done(_deal(session, loaded, stakes))
 
 
-def timed_out(round_row: BanqueRound, now: datetime | None = None) -> bool:
-    """Whether the round's choice is past its deadline."""
-    deadline = round_row.decision_deadline
-    return deadline is not None and (now or utcnow()) >= _aware(deadline)
-
-
 def answer(session: Session, user_id: int, choice: str) -> Done:
     """Answer the pending choice (``draw`` or ``stand``); after the deadline, the optimal one.
 
@@ -426,9 +401,7 @@ def _play(
 ) -> _Coup:
     """Play the coup from the shoe; stop at a choice of the player's not yet answered."""
     best = solution(commission)
-    computer = best.strategy().decider(
-        choice_stream(_seed_int(seed_hex), shoe_index, round_in_shoe)
-    )
+    computer = best.strategy().decider(choice_stream(seed_int(seed_hex), shoe_index, round_in_shoe))
     dealt: list[Card] = []
     decisions: list[dict[str, Any]] = []
     given = dict(answers)
@@ -695,48 +668,4 @@ def _settle(
     row.shoe_rounds = stored.round_in_shoe
     if stored.last_in_shoe:
         row.shoe_open = False
-    session.flush()
-
-
-# ---- idempotency ----------------------------------------------------------------------
-
-
-def fingerprint(body: dict[str, Any]) -> str:
-    """A fingerprint of an action's request, to tell a retry from a reused key."""
-    return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
-
-
-def replayed(session: Session, user_id: int, key: str, digest: str) -> dict[str, Any] | None:
-    """The stored answer of an action with this key, if any (call under the wallet lock).
-
-    Raises:
-        BanqueRefusal: 409 ``idempotency_conflict`` (the key was used for another request).
-    """
-    found = session.execute(
-        select(BanqueAction).where(
-            BanqueAction.user_id == user_id, BanqueAction.idempotency_key == key
-        )
-    ).scalar_one_or_none()
-    if found is None:
-        return None
-    if found.request_hash != digest:
-        raise BanqueRefusal(409, "idempotency_conflict", key=key[:40])
-    stored: dict[str, Any] = json.loads(found.response)
-    return stored
-
-
-def remember(
-    session: Session, user_id: int, key: str, digest: str, round_id: int | None, body: Any
-) -> None:
-    """Store an action's answer under its key."""
-    session.add(
-        BanqueAction(
-            user_id=user_id,
-            idempotency_key=key,
-            request_hash=digest,
-            round_id=round_id,
-            response=json.dumps(body),
-            created_at=utcnow(),
-        )
-    )
     session.flush()

@@ -42,13 +42,11 @@ empty (it refers to Punto Banco rounds).
 
 from __future__ import annotations
 
-import hashlib
-import json
 import logging
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select
@@ -82,7 +80,6 @@ from puntobanco.server import deadlines
 from puntobanco.server.chemin_advice import advise, solution_for
 from puntobanco.server.ledger.wallet import Account, EntryKind, Movement, lock_wallet, post
 from puntobanco.server.models import (
-    ChemAction,
     ChemDecision,
     ChemRound,
     ChemRoundStatus,
@@ -92,6 +89,7 @@ from puntobanco.server.models import (
     utcnow,
 )
 from puntobanco.server.statements import INSERT_ENTRIES
+from puntobanco.server.table_game import TableRefusal, seed_int, timed_out
 from puntobanco.server.tables import active_seed
 
 log = logging.getLogger(__name__)
@@ -110,17 +108,8 @@ ACTIONS = ("bank", "deal", "keep", "pass", "bet", "banco", "sit_out")
 CHOICES = ("draw", "stand")
 
 
-class ChemRefusal(Exception):
-    """A refused request: an HTTP status, a code (worded under ``cserver.error.``), its values.
-
-    Raised inside the action's transaction: nothing it did is committed.
-    """
-
-    def __init__(self, status: int, code: str, **params: Any) -> None:
-        super().__init__(code)
-        self.status = status
-        self.code = code
-        self.params = params
+class ChemRefusal(TableRefusal):
+    """A refused request, worded under ``cserver.error.``: nothing it did is committed."""
 
 
 class _Awaited(Exception):
@@ -138,11 +127,6 @@ def _ints(text: str) -> list[int]:
 
 def _csv(values: Sequence[int]) -> str:
     return ",".join(str(v) for v in values)
-
-
-def _aware(moment: datetime) -> datetime:
-    """A stored time as timezone-aware UTC (SQLite gives it back naive)."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def _rules(row: ChemTableRow | ChemRound) -> Rules:
@@ -414,12 +398,6 @@ def act(session: Session, user_id: int, action: str, amount_minor: int | None) -
     return Done(_deal(session, loaded, table, wagers))
 
 
-def timed_out(round_row: ChemRound, now: datetime | None = None) -> bool:
-    """Whether the round's choice is past its deadline."""
-    deadline = round_row.decision_deadline
-    return deadline is not None and (now or utcnow()) >= _aware(deadline)
-
-
 def answer(session: Session, user_id: int, choice: str) -> Done:
     """Answer the pending choice (``draw`` or ``stand``), or play the optimal one after timeout.
 
@@ -464,10 +442,6 @@ def next_deadline(sessions: sessionmaker[Session], now: datetime | None = None) 
 
 
 # ---- dealing and settling -------------------------------------------------------------
-
-
-def _seed_int(server_seed_hex: str) -> int:
-    return int.from_bytes(bytes.fromhex(server_seed_hex)[:8], "big")
 
 
 def _unseen(seen: Sequence[int], decks: int) -> tuple[int, ...]:
@@ -543,7 +517,7 @@ def _play(
     """Play the coup from the shoe; stop at the player's choice when ``human`` is ``None``."""
     solution = _solution(seen, shoe.rules.decks, banker_rule)
     computer = solution.strategy().decider(
-        choice_stream(_seed_int(seed_hex), shoe.shoe_index, round_in_shoe)
+        choice_stream(seed_int(seed_hex), shoe.shoe_index, round_in_shoe)
     )
     dealt: list[Card] = []
     decisions: list[dict[str, Any]] = []
@@ -840,46 +814,4 @@ def _settle(
     row.shoe_rounds = stored.round_in_shoe
     if stored.last_in_shoe:
         row.shoe_open = False
-    session.flush()
-
-
-# ---- idempotency ----------------------------------------------------------------------
-
-
-def fingerprint(body: dict[str, Any]) -> str:
-    """A fingerprint of an action's request, to tell a retry from a reused key."""
-    return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
-
-
-def replayed(session: Session, user_id: int, key: str, digest: str) -> dict[str, Any] | None:
-    """The stored answer of an action with this key, if any (call under the wallet lock).
-
-    Raises:
-        ChemRefusal: 409 ``idempotency_conflict`` (the key was used for another request).
-    """
-    found = session.execute(
-        select(ChemAction).where(ChemAction.user_id == user_id, ChemAction.idempotency_key == key)
-    ).scalar_one_or_none()
-    if found is None:
-        return None
-    if found.request_hash != digest:
-        raise ChemRefusal(409, "idempotency_conflict", key=key[:40])
-    answer_: dict[str, Any] = json.loads(found.response)
-    return answer_
-
-
-def remember(
-    session: Session, user_id: int, key: str, digest: str, round_id: int | None, body: Any
-) -> None:
-    """Store an action's answer under its key."""
-    session.add(
-        ChemAction(
-            user_id=user_id,
-            idempotency_key=key,
-            request_hash=digest,
-            round_id=round_id,
-            response=json.dumps(body),
-            created_at=utcnow(),
-        )
-    )
     session.flush()

@@ -1,0 +1,69 @@
+"""What Chemin de fer's and Banque's server games share: refusals, stored times, deadlines.
+
+Both store a round whose choice is the player's **pending**, with a deadline
+(:mod:`puntobanco.server.deadlines`); both refuse a request with an HTTP status and a
+code that the router words from the game's catalogue section; both key the computer
+players' mixed choices by the server seed's first 8 bytes.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from puntobanco.server.deadlines import Pending
+from puntobanco.server.models import BanqueRound, ChemRound, utcnow
+
+
+class TableRefusal(Exception):
+    """A refused request: an HTTP status, a code (worded by the game's section), its values.
+
+    Raised inside the action's transaction: nothing it did is committed. Each game
+    subclasses it (``ChemRefusal``, ``BanqueRefusal``).
+    """
+
+    def __init__(self, status: int, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.status = status
+        self.code = code
+        self.params = params
+
+
+def aware(moment: datetime) -> datetime:
+    """A stored time as timezone-aware UTC (SQLite gives it back naive)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def when_json(moment: datetime | None) -> str | None:
+    """A stored time in ISO 8601 with its UTC offset (None stays None)."""
+    return None if moment is None else aware(moment).isoformat()
+
+
+def seconds_left(deadline: datetime | None, now: datetime) -> int | None:
+    """Whole seconds until ``deadline``, never below 0 (None: no deadline)."""
+    return None if deadline is None else max(0, int((aware(deadline) - now).total_seconds()))
+
+
+def timed_out(round_row: Pending, now: datetime | None = None) -> bool:
+    """Whether the round's choice is past its deadline (one without a deadline never is)."""
+    deadline = round_row.decision_deadline
+    return deadline is not None and (now or utcnow()) >= aware(deadline)
+
+
+def seed_int(server_seed_hex: str) -> int:
+    """The server seed's first 8 bytes, big-endian: the key of the computers' choices."""
+    return int.from_bytes(bytes.fromhex(server_seed_hex)[:8], "big")
+
+
+def fairness_json(row: ChemRound | BanqueRound, seed_hash: str) -> dict[str, Any]:
+    """What a round's verification needs: the seed's hash, the client seed, the shoe's place."""
+    return {
+        "server_seed_hash": seed_hash,
+        "client_seed": row.client_seed,
+        "nonce": row.nonce,
+        "decks": row.decks,
+        "shoe_index": row.shoe_index,
+        "round_in_shoe": row.round_in_shoe,
+        "first_card": row.first_card,
+        "burn_shown": row.burn_shown,
+    }

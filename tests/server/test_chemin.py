@@ -10,13 +10,11 @@ the computer players' chips against the ``house_players`` account's entries.
 from __future__ import annotations
 
 import copy
-import uuid
 from datetime import timedelta
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, func, select
 
 from puntobanco.analysis.chemin_kernel import solve_chemin_float
 from puntobanco.core.cards import parse_cards
@@ -29,12 +27,9 @@ from puntobanco.server.chemin_verify import (
     verify_chemin_rounds,
     verify_chemin_seed,
 )
-from puntobanco.server.models import LedgerEntry, utcnow
+from puntobanco.server.models import utcnow
 from tests.server.conftest import Player, ledger_check
-
-
-def _key() -> str:
-    return uuid.uuid4().hex
+from tests.server.table_helpers import house_players, new_key, post_keyed, read_answer, sit_at
 
 
 def act(p: Player, action: str, amount: int | None = None, *, key: str | None = None,
@@ -42,55 +37,22 @@ def act(p: Player, action: str, amount: int | None = None, *, key: str | None = 
     body: dict[str, Any] = {"action": action}
     if amount is not None:
         body["amount_minor"] = amount
-    response = p.client.post(
-        f"/api/chemin/act?lang={lang}",
-        json=body,
-        headers={**p.headers, "Idempotency-Key": key or _key()},
-    )
-    if response.status_code == 200:
-        ChemAnswerOut.model_validate(response.json())  # as the OpenAPI schema documents it
-    return response
+    return post_keyed(p, f"/api/chemin/act?lang={lang}", body, ChemAnswerOut, key)
 
 
 def decide(p: Player, choice: str, *, key: str | None = None, lang: str = "en") -> Any:
-    response = p.client.post(
-        f"/api/chemin/decision?lang={lang}",
-        json={"choice": choice},
-        headers={**p.headers, "Idempotency-Key": key or _key()},
+    return post_keyed(
+        p, f"/api/chemin/decision?lang={lang}", {"choice": choice}, ChemAnswerOut, key
     )
-    if response.status_code == 200:
-        ChemAnswerOut.model_validate(response.json())
-    return response
 
 
 def state(p: Player) -> dict[str, Any]:
-    response = p.client.get("/api/chemin/table", headers=p.headers)
-    assert response.status_code == 200, response.text
-    ChemAnswerOut.model_validate(response.json())
-    table: dict[str, Any] = response.json()["table"]
+    table: dict[str, Any] = read_answer(p, "/api/chemin/table", ChemAnswerOut)["table"]
     return table
 
 
 def sit(p: Player, **body: Any) -> dict[str, Any]:
-    response = p.client.post("/api/chemin/table", json=body, headers=p.headers)
-    assert response.status_code == 201, response.text
-    table: dict[str, Any] = ChemTableOut.model_validate(response.json()).model_dump()
-    assert table == response.json()
-    return table
-
-
-def house_players(settings_url: str) -> int:
-    engine = create_engine(settings_url)
-    try:
-        with engine.connect() as conn:
-            total = conn.execute(
-                select(func.coalesce(func.sum(LedgerEntry.amount_minor), 0)).where(
-                    LedgerEntry.account == "house_players"
-                )
-            ).scalar_one()
-    finally:
-        engine.dispose()
-    return int(total)
+    return sit_at(p, "/api/chemin/table", ChemTableOut, body)
 
 
 def check_round_money(before: dict[str, Any], rnd: dict[str, Any], after: dict[str, Any]) -> None:
@@ -184,7 +146,7 @@ def test_a_round_punting_with_the_players_choice_answered(
     assert wallet == table["seats"][0]["balance_minor"]
     refused = act(alice, "pass")
     assert refused.status_code == 409 and refused.json()["error"]["code"] == "decision_pending"
-    key = _key()
+    key = new_key()
     first = decide(alice, "stand", key=key)
     assert first.status_code == 200, first.text
     body = first.json()
@@ -285,7 +247,7 @@ def test_refusals_change_nothing_in_both_languages(client: TestClient, alice: Pl
 
 def test_an_action_retried_with_its_key_is_done_once(client: TestClient, alice: Player) -> None:
     sit(alice, computers=3)
-    key = _key()
+    key = new_key()
     first = act(alice, "bank", 1_500, key=key)
     assert first.status_code == 200, first.text
     wallet = alice.balance()

@@ -73,8 +73,13 @@ from puntobanco.server.models import (
     Seed,
     utcnow,
 )
-from puntobanco.server.statements import INSERT_ENTRIES
-from puntobanco.server.table_game import TableRefusal, seed_int, timed_out
+from puntobanco.server.table_game import (
+    TableRefusal,
+    house_entries,
+    pending_round_id,
+    seed_int,
+    timed_out,
+)
 from puntobanco.server.tables import active_seed
 
 #: The house's bank for a shoe, in table minimums (the terminal game's).
@@ -183,33 +188,14 @@ def next_bank(session: Session, row: BanqueTableRow) -> int:
     return row.bank_minor
 
 
-def _entries(session: Session, journal: str, kind: str, amount: int, other: str) -> None:
-    """``amount`` to the bank (``house_players``) from the account ``other`` (negative: back)."""
-    if not amount:
-        return
-    common: dict[str, Any] = {
-        "journal": journal,
-        "kind": kind,
-        "round_id": None,
-        "bet": BANK_BET,
-        "user_id": None,
-        "created_at": utcnow(),
-    }
-    rows = [
-        {**common, "account": "house_players", "amount_minor": amount},
-        {**common, "account": other, "amount_minor": -amount},
-    ]
-    session.connection().execute(INSERT_ENTRIES, rows)
-
-
 def _bank_entries(session: Session, journal: str, amount: int) -> None:
     """The bank's chips from ``house_bank`` to ``house_players`` (negative: back)."""
-    _entries(session, journal, EntryKind.GRANT.value, amount, "house_bank")
+    house_entries(session, journal, EntryKind.GRANT.value, "house_bank", [(BANK_BET, amount)])
 
 
 def _game_entries(session: Session, journal: str, kind: EntryKind, amount: int) -> None:
     """Money between the bank (``house_players``) and ``house_game``: what the bank gains."""
-    _entries(session, journal, kind.value, amount, "house_game")
+    house_entries(session, journal, kind.value, "house_game", [(BANK_BET, amount)])
 
 
 def sit(
@@ -230,13 +216,9 @@ def sit(
     old = session.get(BanqueTableRow, user_id, populate_existing=True)
     tag = uuid.uuid4().hex[:12]
     if old is not None:
-        pending = session.execute(
-            select(BanqueRound.id).where(
-                BanqueRound.user_id == user_id, BanqueRound.status == ChemRoundStatus.PENDING
-            )
-        ).first()
+        pending = pending_round_id(session, BanqueRound, user_id)
         if pending is not None:
-            raise BanqueRefusal(409, "decision_pending", round_id=int(pending[0]))
+            raise BanqueRefusal(409, "decision_pending", round_id=pending)
         _bank_entries(session, f"banque:bank:{tag}", -old.bank_minor)
         session.delete(old)
         session.flush()

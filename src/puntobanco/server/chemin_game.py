@@ -88,8 +88,13 @@ from puntobanco.server.models import (
     Seed,
     utcnow,
 )
-from puntobanco.server.statements import INSERT_ENTRIES
-from puntobanco.server.table_game import TableRefusal, seed_int, timed_out
+from puntobanco.server.table_game import (
+    TableRefusal,
+    house_entries,
+    pending_round_id,
+    seed_int,
+    timed_out,
+)
 from puntobanco.server.tables import active_seed
 
 log = logging.getLogger(__name__)
@@ -252,18 +257,8 @@ def _bot_entries(
 
     ``amounts``: (seat, what the seat gains; negative: pays).
     """
-    now = utcnow()
-    rows: list[dict[str, Any]] = []
-    for seat, amount in amounts:
-        if not amount:
-            continue
-        common = {"journal": journal, "kind": kind.value, "round_id": None, "bet": f"seat:{seat}"}
-        rows.append({**common, "account": "house_players", "user_id": None, "amount_minor": amount})
-        rows.append({**common, "account": "house_game", "user_id": None, "amount_minor": -amount})
-    for r in rows:
-        r["created_at"] = now
-    if rows:
-        session.connection().execute(INSERT_ENTRIES, rows)
+    moves = ((f"seat:{seat}", amount) for seat, amount in amounts)
+    house_entries(session, journal, kind.value, "house_game", moves)
 
 
 def sit(
@@ -287,13 +282,9 @@ def sit(
     old = session.get(ChemTableRow, user_id, populate_existing=True)
     tag = uuid.uuid4().hex[:12]
     if old is not None:
-        pending = session.execute(
-            select(ChemRound.id).where(
-                ChemRound.user_id == user_id, ChemRound.status == ChemRoundStatus.PENDING
-            )
-        ).first()
+        pending = pending_round_id(session, ChemRound, user_id)
         if pending is not None:
-            raise ChemRefusal(409, "decision_pending", round_id=int(pending[0]))
+            raise ChemRefusal(409, "decision_pending", round_id=pending)
         _house_bank(session, f"chemin:leave:{tag}", _ints(old.computer_balances), back=True)
         session.delete(old)
         session.flush()
@@ -323,19 +314,8 @@ def sit(
 
 def _house_bank(session: Session, journal: str, chips: Sequence[int], *, back: bool) -> None:
     """Computer players' chips from ``house_bank`` (or back to it)."""
-    now = utcnow()
-    rows: list[dict[str, Any]] = []
-    for seat, amount in enumerate(chips, start=1):
-        if not amount:
-            continue
-        signed = -amount if back else amount
-        common = {"journal": journal, "kind": "grant", "round_id": None, "bet": f"seat:{seat}"}
-        rows.append({**common, "account": "house_players", "user_id": None, "amount_minor": signed})
-        rows.append({**common, "account": "house_bank", "user_id": None, "amount_minor": -signed})
-    for r in rows:
-        r["created_at"] = now
-    if rows:
-        session.connection().execute(INSERT_ENTRIES, rows)
+    moves = ((f"seat:{seat}", -amount if back else amount) for seat, amount in enumerate(chips, 1))
+    house_entries(session, journal, EntryKind.GRANT.value, "house_bank", moves)
 
 
 # ---- actions --------------------------------------------------------------------------

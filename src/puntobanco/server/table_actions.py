@@ -21,6 +21,7 @@ from puntobanco.core.i18n import LANGUAGES, Lang, text
 from puntobanco.core.money import format_minor
 from puntobanco.server import deadlines, idempotency
 from puntobanco.server.errors import error_response, request_lang
+from puntobanco.server.game import check_key
 from puntobanco.server.models import BanqueRound, ChemRound
 from puntobanco.server.table_game import TableRefusal
 
@@ -122,12 +123,17 @@ class TableRoutes(Generic[LoadedT, DoneT]):
         request: Request,
         session: Session,
         user_id: int,
-        key: str,
+        idempotency_key: str | None,
         request_body: dict[str, Any],
         lang: str,
         step: Callable[[], DoneT],
     ) -> Any:
-        """Run ``step`` once per key: a retry gets the stored answer, marked replayed."""
+        """Run ``step`` once per key: a retry gets the stored answer, marked replayed.
+
+        Raises:
+            ApiError: 400 ``idempotency_key_required`` (no key, or not a usable one).
+        """
+        key = check_key(idempotency_key)
         digest = idempotency.fingerprint(request_body)
 
         def run() -> Any:

@@ -8,11 +8,16 @@ players' mixed choices by the server seed's first 8 bytes.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Any
 
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
 from puntobanco.server.deadlines import Pending
-from puntobanco.server.models import BanqueRound, ChemRound, utcnow
+from puntobanco.server.models import BanqueRound, ChemRound, ChemRoundStatus, utcnow
+from puntobanco.server.statements import INSERT_ENTRIES
 
 
 class TableRefusal(Exception):
@@ -67,3 +72,41 @@ def fairness_json(row: ChemRound | BanqueRound, seed_hash: str) -> dict[str, Any
         "first_card": row.first_card,
         "burn_shown": row.burn_shown,
     }
+
+
+def pending_round_id(
+    session: Session, rounds: type[ChemRound] | type[BanqueRound], user_id: int
+) -> int | None:
+    """The id of the player's round of the model ``rounds`` that awaits a choice, if any."""
+    found = session.execute(
+        select(rounds.id).where(rounds.user_id == user_id, rounds.status == ChemRoundStatus.PENDING)
+    ).first()
+    return None if found is None else int(found[0])
+
+
+def house_entries(
+    session: Session, journal: str, kind: str, other: str, amounts: Iterable[tuple[str, int]]
+) -> None:
+    """House money between ``house_players`` and the house account ``other``, in one journal.
+
+    ``house_players`` holds the computer players' chips and the house's bank.
+    ``amounts``: (the entries' ``bet``, what ``house_players`` gains; negative: pays); a
+    zero writes nothing.
+    """
+    now = utcnow()
+    rows: list[dict[str, Any]] = []
+    for bet, amount in amounts:
+        if not amount:
+            continue
+        common: dict[str, Any] = {
+            "journal": journal,
+            "kind": kind,
+            "round_id": None,
+            "bet": bet,
+            "user_id": None,
+            "created_at": now,
+        }
+        rows.append({**common, "account": "house_players", "amount_minor": amount})
+        rows.append({**common, "account": other, "amount_minor": -amount})
+    if rows:
+        session.connection().execute(INSERT_ENTRIES, rows)

@@ -26,7 +26,6 @@ from puntobanco.server.banque_schemas import (
     BanqueTableOut,
 )
 from puntobanco.server.deps import LangDep, PlayerDep, SessionDep, SettingsDep, errors
-from puntobanco.server.game import check_key
 from puntobanco.server.models import BanqueAction, BanqueDecision, BanqueRound, utcnow
 from puntobanco.server.table_actions import TableRoutes, own_round, rounds_page, timeout_messages
 
@@ -160,12 +159,11 @@ def bet(
     tableau you hold has 5, stored pending with its stakes taken (``table.pending``).
     A retry with the same Idempotency-Key returns the same answer.
     """
-    key = check_key(idempotency_key)
     return _table.idempotent(
         request,
         session,
         player.id,
-        key,
+        idempotency_key,
         {"bet": body.bets},
         lang,
         lambda: game.bet(session, player.id, body.bets),
@@ -189,12 +187,11 @@ def decide(
     or to its end and is settled. After the deadline the optimal choice is played
     instead, and the answer says so (``timed_out``).
     """
-    key = check_key(idempotency_key)
     return _table.idempotent(
         request,
         session,
         player.id,
-        key,
+        idempotency_key,
         {"decision": body.choice},
         lang,
         lambda: game.answer(session, player.id, body.choice),

@@ -25,7 +25,6 @@ from puntobanco.server.chemin_schemas import (
     ChemTableOut,
 )
 from puntobanco.server.deps import LangDep, PlayerDep, SessionDep, SettingsDep, errors
-from puntobanco.server.game import check_key
 from puntobanco.server.models import ChemAction, ChemDecision, ChemRound, utcnow
 from puntobanco.server.table_actions import TableRoutes, own_round, rounds_page, timeout_messages
 
@@ -167,12 +166,11 @@ def act(
     A bet, banco or deal deals the round: settled at once, or, when the choice is yours,
     stored pending with its stakes taken (``table.pending`` says what is awaited).
     """
-    key = check_key(idempotency_key)
     return _table.idempotent(
         request,
         session,
         player.id,
-        key,
+        idempotency_key,
         {"act": body.model_dump()},
         lang,
         lambda: game.act(session, player.id, body.action, body.amount_minor),
@@ -195,12 +193,11 @@ def decide(
     After the deadline the optimal choice for the unseen cards is played instead, and
     the answer says so (``timed_out``).
     """
-    key = check_key(idempotency_key)
     return _table.idempotent(
         request,
         session,
         player.id,
-        key,
+        idempotency_key,
         {"decision": body.choice},
         lang,
         lambda: game.answer(session, player.id, body.choice),

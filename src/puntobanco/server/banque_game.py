@@ -76,11 +76,12 @@ from puntobanco.server.models import (
 from puntobanco.server.table_game import (
     TableRefusal,
     house_entries,
+    open_shoe,
     pending_round_id,
     seed_int,
+    shoe_continues,
     timed_out,
 )
-from puntobanco.server.tables import active_seed
 
 #: The house's bank for a shoe, in table minimums (the terminal game's).
 BANK_MINIMUMS = 100
@@ -171,14 +172,6 @@ def load(session: Session, user_id: int) -> Loaded:
 def fresh_bank(row: BanqueTableRow) -> int:
     """The bank the house opens: :data:`BANK_MINIMUMS` table minimums."""
     return BANK_MINIMUMS * row.minimum_minor
-
-
-def shoe_continues(session: Session, row: BanqueTableRow) -> bool:
-    """Whether the next round comes from the shoe in play (not a new one)."""
-    if not row.shoe_open or row.shoe_seed_id is None:
-        return False
-    seed = session.get(Seed, row.shoe_seed_id)
-    return seed is not None and seed.revealed_at is None
 
 
 def next_bank(session: Session, row: BanqueTableRow) -> int:
@@ -442,35 +435,6 @@ def hands_so_far(cards: Sequence[Card], awaited: str) -> dict[str, list[Card]]:
     return hands
 
 
-def _open_shoe(session: Session, row: BanqueTableRow) -> tuple[Shoe, Seed, Any]:
-    """The table's shoe where it stands, or a new one on the seed in play (the bank afresh)."""
-    rules = _rules(row.decks)
-    if shoe_continues(session, row):
-        seed_row = session.get(Seed, row.shoe_seed_id)
-        assert seed_row is not None
-        assert row.shoe_client_seed is not None and row.shoe_nonce is not None
-        source = FairSource(
-            bytes.fromhex(seed_row.server_seed), row.shoe_client_seed, row.shoe_nonce
-        )
-        shoe = Shoe(rules, source)
-        burn = shoe.resume(position=row.shoe_position, rounds=row.shoe_rounds)
-        return shoe, seed_row, burn
-    seed_row = active_seed(session, row.user_id)
-    nonce = seed_row.next_nonce
-    seed_row.next_nonce = nonce + 1
-    source = FairSource(bytes.fromhex(seed_row.server_seed), seed_row.client_seed, nonce)
-    shoe = Shoe(rules, source)
-    burn = shoe.shuffle()
-    row.shoes_started += 1
-    row.shoe_open = True
-    row.shoe_seed_id = seed_row.id
-    row.shoe_client_seed = seed_row.client_seed
-    row.shoe_nonce = nonce
-    row.shoe_position = shoe.position
-    row.shoe_rounds = 0
-    return shoe, seed_row, burn
-
-
 def _deal(session: Session, loaded: Loaded, stakes: Sequence[BanqueBet]) -> int:
     """Deal a round from the table's shoe; settle it, or store it pending the player's choice."""
     row = loaded.row
@@ -479,7 +443,7 @@ def _deal(session: Session, loaded: Loaded, stakes: Sequence[BanqueBet]) -> int:
         tag = uuid.uuid4().hex[:12]
         _bank_entries(session, f"banque:bank:{tag}", bank - row.bank_minor)
         row.bank_minor = bank
-    shoe, seed_row, burn = _open_shoe(session, row)
+    shoe, seed_row, burn, _ = open_shoe(session, row, _rules(row.decks))
     commission = Fraction(row.commission)
     held = held_of([b.spot.value for b in stakes])
     first_card = shoe.position

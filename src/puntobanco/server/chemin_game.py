@@ -91,11 +91,11 @@ from puntobanco.server.models import (
 from puntobanco.server.table_game import (
     TableRefusal,
     house_entries,
+    open_shoe,
     pending_round_id,
     seed_int,
     timed_out,
 )
-from puntobanco.server.tables import active_seed
 
 log = logging.getLogger(__name__)
 
@@ -547,36 +547,14 @@ def _deal(session: Session, loaded: Loaded, table: ChemTable, wagers: tuple[Wage
     """Deal a round from the table's shoe; settle it, or store it pending the player's choice."""
     row = loaded.row
     rules = _rules(row)
-    seed_row: Seed
-    shoe_seed = None if row.shoe_seed_id is None else session.get(Seed, row.shoe_seed_id)
-    if row.shoe_open and shoe_seed is not None and shoe_seed.revealed_at is None:
-        seed_row = shoe_seed
-        assert row.shoe_client_seed is not None and row.shoe_nonce is not None
-        source = FairSource(
-            bytes.fromhex(seed_row.server_seed), row.shoe_client_seed, row.shoe_nonce
-        )
-        shoe = Shoe(rules, source)
-        burn = shoe.resume(position=row.shoe_position, rounds=row.shoe_rounds)
-        seen = _ints(row.seen)
-    else:
-        # A new shoe (or the old one's seed was revealed: its cards are known) on the seed in play.
-        seed_row = active_seed(session, row.user_id)
-        nonce = seed_row.next_nonce
-        seed_row.next_nonce = nonce + 1
-        source = FairSource(bytes.fromhex(seed_row.server_seed), seed_row.client_seed, nonce)
-        shoe = Shoe(rules, source)
-        burn = shoe.shuffle()
-        row.shoes_started += 1
-        row.shoe_open = True
-        row.shoe_seed_id = seed_row.id
-        row.shoe_client_seed = seed_row.client_seed
-        row.shoe_nonce = nonce
-        row.shoe_position = shoe.position
-        row.shoe_rounds = 0
+    shoe, seed_row, burn, new = open_shoe(session, row, rules)
+    if new:
         seen = [0] * 10
         if burn is not None:
             seen[burn.shown.points] += 1
         row.seen = _csv(seen)
+    else:
+        seen = _ints(row.seen)
     holder = player_hand_seat(table, wagers)
     first_card = shoe.position
     round_in_shoe = row.shoe_rounds + 1

@@ -15,9 +15,22 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from puntobanco.core.coup import Burn
+from puntobanco.core.fairness import FairSource
+from puntobanco.core.rules import Rules
+from puntobanco.core.shoe import Shoe
 from puntobanco.server.deadlines import Pending
-from puntobanco.server.models import BanqueRound, ChemRound, ChemRoundStatus, utcnow
+from puntobanco.server.models import (
+    BanqueRound,
+    BanqueTableRow,
+    ChemRound,
+    ChemRoundStatus,
+    ChemTableRow,
+    Seed,
+    utcnow,
+)
 from puntobanco.server.statements import INSERT_ENTRIES
+from puntobanco.server.tables import active_seed
 
 
 class TableRefusal(Exception):
@@ -110,3 +123,48 @@ def house_entries(
         rows.append({**common, "account": other, "amount_minor": -amount})
     if rows:
         session.connection().execute(INSERT_ENTRIES, rows)
+
+
+def shoe_continues(session: Session, row: ChemTableRow | BanqueTableRow) -> bool:
+    """Whether the table's next round comes from the shoe in play (not a new one).
+
+    A shoe ends at its cut card, and with its seed revealed (its cards are then known).
+    """
+    if not row.shoe_open or row.shoe_seed_id is None:
+        return False
+    seed = session.get(Seed, row.shoe_seed_id)
+    return seed is not None and seed.revealed_at is None
+
+
+def open_shoe(
+    session: Session, row: ChemTableRow | BanqueTableRow, rules: Rules
+) -> tuple[Shoe, Seed, Burn | None, bool]:
+    """The table's shoe where it stands, or a new one on the seed in play (its nonce taken).
+
+    Returns:
+        The shoe, its seed, the burn (None unless a new shoe shows one), whether it is new.
+    """
+    if shoe_continues(session, row):
+        seed_row = session.get(Seed, row.shoe_seed_id)
+        assert seed_row is not None
+        assert row.shoe_client_seed is not None and row.shoe_nonce is not None
+        source = FairSource(
+            bytes.fromhex(seed_row.server_seed), row.shoe_client_seed, row.shoe_nonce
+        )
+        shoe = Shoe(rules, source)
+        burn = shoe.resume(position=row.shoe_position, rounds=row.shoe_rounds)
+        return shoe, seed_row, burn, False
+    seed_row = active_seed(session, row.user_id)
+    nonce = seed_row.next_nonce
+    seed_row.next_nonce = nonce + 1
+    source = FairSource(bytes.fromhex(seed_row.server_seed), seed_row.client_seed, nonce)
+    shoe = Shoe(rules, source)
+    burn = shoe.shuffle()
+    row.shoes_started += 1
+    row.shoe_open = True
+    row.shoe_seed_id = seed_row.id
+    row.shoe_client_seed = seed_row.client_seed
+    row.shoe_nonce = nonce
+    row.shoe_position = shoe.position
+    row.shoe_rounds = 0
+    return shoe, seed_row, burn, True

@@ -28,7 +28,7 @@ from rich.console import Console
 from puntobanco.analysis.banque import BanqueSolution, evaluate_banque, solve_banque
 from puntobanco.core.banque import BANQUE_RULE_CARD, LEFT, RIGHT, BanquePoint, BanqueStrategy
 from puntobanco.core.i18n import text
-from puntobanco.server import banque_game
+from puntobanco.server import banque_game, table_game
 from puntobanco.server.banque_advice import (
     advice_json,
     decimal,
@@ -178,8 +178,10 @@ def test_a_pending_choice_comes_with_its_advice_and_the_recall_judges_it(
     assert advice["cost"]["stand"] == _six(expected.worth_draw - expected.worth_stand)
     assert advice["messages"]["es"] == sentence(expected, "es")
     assert advice["messages"]["en"] == sentence(expected, "en")
-    # The table read again shows the same advice.
-    assert state(alice, "es")["table"]["pending"]["advice"] == advice
+    # The table read again shows the same advice, its sentence in the language asked for.
+    again = state(alice, "es")["table"]["pending"]["advice"]
+    assert again["message"] == advice["messages"]["es"] != advice["message"]
+    assert {**again, "message": advice["message"]} == advice
     # Standing: not the optimal choice; it costs what the advice said.
     rnd = decide(alice, "stand").json()["round"]
     (mine,) = [d for d in rnd["decisions"] if not d["computer"]]
@@ -189,6 +191,8 @@ def test_a_pending_choice_comes_with_its_advice_and_the_recall_judges_it(
     assert judged["messages"]["en"].startswith("With the right tableau on 5 you chose to stand;")
     assert judged["messages"]["es"].startswith("Con el tableau derecho en 5 eligió plantarse;")
     assert rounds(alice)[0]["decisions"][0]["judged"] == judged
+    recalled = seeded.get(f"/api/banque/rounds/{rnd['id']}?lang=es", headers=alice.headers).json()
+    assert recalled["decisions"][0]["judged"]["message"] == judged["messages"]["es"]
     # The next round's table has no choice waiting, so no advice.
     assert state(alice)["table"]["pending"] is None
 
@@ -201,6 +205,7 @@ def test_a_timeouts_optimal_choice_is_judged_optimal(
     bet(alice, {"right": 1_000})
     later = utcnow() + timedelta(seconds=6)
     monkeypatch.setattr(banque_game, "utcnow", lambda: later)
+    monkeypatch.setattr(table_game, "utcnow", lambda: later)  # the deadline's clock
     body = state(alice, "es")
     (mine,) = [d for d in body["round"]["decisions"] if not d["computer"]]
     assert mine["by_timeout"] and mine["choice"] == "draw"

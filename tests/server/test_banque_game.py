@@ -13,16 +13,15 @@ the bank's net on the round, rounded down.
 from __future__ import annotations
 
 import time
-import uuid
 from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, func, select
+from sqlalchemy import select
 
-from puntobanco.server import banque_game
+from puntobanco.server import banque_game, table_game
 from puntobanco.server.banque_schemas import (
     BanqueAnswerOut,
     BanqueRoundOut,
@@ -30,8 +29,9 @@ from puntobanco.server.banque_schemas import (
     BanqueTableOut,
 )
 from puntobanco.server.main import create_app
-from puntobanco.server.models import BanqueRound, LedgerEntry, utcnow
+from puntobanco.server.models import BanqueRound, utcnow
 from tests.server.conftest import Player, ledger_check, make_settings
+from tests.server.table_helpers import house_players, new_key, post_keyed, read_answer, sit_at
 
 SEED = bytes(range(32))
 #: Right A♣ Q♣ (1), left 2♦ 6♦ (8, a natural), Banker 7♠ Q♠ (7); the right draws 3♥ (4).
@@ -50,10 +50,6 @@ def seeded(database_url: str) -> Iterator[TestClient]:
         yield test_client
 
 
-def _key() -> str:
-    return uuid.uuid4().hex
-
-
 def codes(hand: dict[str, Any]) -> list[str]:
     return [c["code"] for c in hand["cards"]]
 
@@ -64,54 +60,24 @@ def sit(p: Player, client_seed: str | None = None, **body: Any) -> dict[str, Any
             "/api/fairness/client-seed", json={"client_seed": client_seed}, headers=p.headers
         )
         assert answer.status_code == 200, answer.text
-    response = p.client.post("/api/banque/table", json=body, headers=p.headers)
-    assert response.status_code == 201, response.text
-    table: dict[str, Any] = BanqueTableOut.model_validate(response.json()).model_dump()
-    assert table == response.json()
-    return table
+    return sit_at(p, "/api/banque/table", BanqueTableOut, body)
 
 
 def bet(p: Player, bets: dict[str, Any], *, key: str | None = None, lang: str = "en") -> Any:
-    response = p.client.post(
-        f"/api/banque/bet?lang={lang}",
-        json={"bets": bets},
-        headers={**p.headers, "Idempotency-Key": key or _key()},
-    )
-    if response.status_code == 200:
-        BanqueAnswerOut.model_validate(response.json())
-    return response
+    return post_keyed(p, f"/api/banque/bet?lang={lang}", {"bets": bets}, BanqueAnswerOut, key)
 
 
 def decide(p: Player, choice: str, *, key: str | None = None, lang: str = "en") -> Any:
-    response = p.client.post(
-        f"/api/banque/decision?lang={lang}",
-        json={"choice": choice},
-        headers={**p.headers, "Idempotency-Key": key or _key()},
+    return post_keyed(
+        p, f"/api/banque/decision?lang={lang}", {"choice": choice}, BanqueAnswerOut, key
     )
-    if response.status_code == 200:
-        BanqueAnswerOut.model_validate(response.json())
-    return response
 
 
 def state(p: Player, lang: str = "en") -> dict[str, Any]:
-    response = p.client.get(f"/api/banque/table?lang={lang}", headers=p.headers)
-    assert response.status_code == 200, response.text
-    body: dict[str, Any] = BanqueAnswerOut.model_validate(response.json()).model_dump()
+    body: dict[str, Any] = BanqueAnswerOut.model_validate(
+        read_answer(p, f"/api/banque/table?lang={lang}", BanqueAnswerOut)
+    ).model_dump()
     return body
-
-
-def house_players(database_url: str) -> int:
-    engine = create_engine(database_url)
-    try:
-        with engine.connect() as conn:
-            total = conn.execute(
-                select(func.coalesce(func.sum(LedgerEntry.amount_minor), 0)).where(
-                    LedgerEntry.account == "house_players"
-                )
-            ).scalar_one()
-    finally:
-        engine.dispose()
-    return int(total)
 
 
 def rounds(p: Player) -> list[dict[str, Any]]:
@@ -266,6 +232,7 @@ def test_a_choice_past_its_deadline_is_played_optimally_when_the_table_is_read(
     assert bet(alice, {"right": 1_000}).json()["round"]["status"] == "pending"
     later = utcnow() + timedelta(seconds=6)
     monkeypatch.setattr(banque_game, "utcnow", lambda: later)
+    monkeypatch.setattr(table_game, "utcnow", lambda: later)  # the deadline's clock
     body = state(alice, "es")
     assert body["timed_out"] and body["round"]["status"] == "settled"
     assert "Se acabó el tiempo" in body["message"] and "(carta)" in body["message"]
@@ -302,7 +269,7 @@ def test_the_sweeper_completes_rounds_past_their_deadline(seeded: TestClient) ->
 def test_a_bet_retried_with_its_key_is_placed_once(seeded: TestClient) -> None:
     alice = Player(seeded, "alice")
     sit(alice, GOLDEN)
-    key = _key()
+    key = new_key()
     first = bet(alice, {"right": 1_015, "left": 500}, key=key)
     assert first.status_code == 200, first.text
     wallet = alice.balance()
@@ -320,7 +287,7 @@ def test_an_answer_retried_with_its_key_is_played_once(seeded: TestClient) -> No
     alice = Player(seeded, "alice")
     sit(alice, CHOICE)
     bet(alice, {"right": 1_000})
-    key = _key()
+    key = new_key()
     first = decide(alice, "draw", key=key)
     assert first.status_code == 200, first.text
     again = decide(alice, "draw", key=key)

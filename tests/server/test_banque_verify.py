@@ -4,14 +4,12 @@ from an export and from the database, and ``puntobanco ledger check`` reconciles
 from __future__ import annotations
 
 import copy
-import json
 from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
-from puntobanco.cli.main import app
 from puntobanco.server.banque_verify import (
     verify_banque_round,
     verify_banque_rounds,
@@ -19,6 +17,11 @@ from puntobanco.server.banque_verify import (
 )
 from puntobanco.server.main import create_app
 from tests.server.conftest import Player, make_settings
+from tests.server.table_helpers import (
+    forged_fields,
+    rounds_and_seed,
+    verified_from_the_command_line,
+)
 from tests.server.test_banque_game import CHOICE, bet, decide, seeded, sit, state
 
 __all__ = ["seeded"]  # the fixture, for the tests below
@@ -99,27 +102,8 @@ def test_the_command_line_verifies_banque_rounds_and_the_ledger(tmp_path: Path) 
         alice = Player(client, "alice")
         sit(alice)
         _play(alice, 6)
-        rounds = client.get("/api/banque/rounds?limit=100", headers=alice.headers).json()
-        seed = client.post("/api/fairness/rotate", json={}, headers=alice.headers).json()[
-            "revealed_server_seed"
-        ]
+        rounds, seed = rounds_and_seed(client, alice, "banque")
     export = tmp_path / "banque.json"
-    export.write_text(json.dumps(rounds), encoding="utf-8")
-    offline = runner.invoke(app, ["verify", seed, "--rounds", str(export), "--json"])
-    assert offline.exit_code == 0, offline.output
-    assert json.loads(offline.stdout) == {
-        "server_seed_hash": rounds["rounds"][0]["fairness"]["server_seed_hash"],
-        "rounds_checked": len(rounds["rounds"]),
-        "mismatches": [],
-    }
-    db = runner.invoke(app, ["verify", seed, "--database", url, "--json"])
-    assert db.exit_code == 0, db.output
-    assert json.loads(db.stdout)["rounds_checked"] == len(rounds["rounds"])
-    ledger = runner.invoke(app, ["ledger", "check", "--database", url, "--json"])
-    assert ledger.exit_code == 0, ledger.output
-    assert json.loads(ledger.stdout)["ok"] is True
+    verified_from_the_command_line(url, export, rounds, seed)
     rounds["rounds"][0]["bank"]["after_minor"] += 1
-    export.write_text(json.dumps(rounds), encoding="utf-8")
-    caught = runner.invoke(app, ["verify", seed, "--rounds", str(export), "--json"])
-    assert caught.exit_code == 1
-    assert [m["field"] for m in json.loads(caught.stdout)["mismatches"]] == ["bank after_minor"]
+    assert forged_fields(export, rounds, seed) == ["bank after_minor"]

@@ -22,36 +22,22 @@ from typing import Any
 
 import pytest
 from test_web_one_screen import serious_violations
-from test_web_table import finish, join_as_guest, money, open_table
+from test_web_table import finish, money
 from web_catalogue import tr
-from web_menu import choose
+from web_game_page import base as game_base
+from web_game_page import game_table, open_game, press
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-LOCALES = {"en": "en-US", "es": "es-ES"}
 GOLDEN = "banque-web-58"
 
 
 def base(page: Any) -> str:
-    return str(page.url.split("/banque.html")[0].split("/?")[0].rstrip("/"))
+    return game_base(page, "banque")
 
 
 def table(page: Any) -> dict[str, Any]:
-    response = page.request.get(base(page) + "/api/banque/table")
-    assert response.ok, response.text()
-    body: dict[str, Any] = response.json()["table"]
-    return body
-
-
-def renders(page: Any) -> int:
-    return int(page.get_attribute("body", "data-renders") or 0)
-
-
-def press(page: Any, selector: str) -> None:
-    """Press a button of the page and wait until it has drawn the answer."""
-    before = renders(page)
-    page.click(selector)
-    page.wait_for_selector(f'body[data-renders="{before + 1}"]', state="attached")
+    return game_table(page, "banque")
 
 
 def stake(page: Any, spot: str, chips: list[int]) -> None:
@@ -73,13 +59,7 @@ def check_balance(page: Any, lang: str) -> dict[str, Any]:
 
 
 def open_banque(browser: Any, url: str, lang: str) -> Any:
-    page = open_table(browser, url, locale=LOCALES[lang])
-    join_as_guest(page)
-    choose(page, "open-banque")
-    page.wait_for_selector("body[data-table=ready]", state="attached")
-    assert page.url.endswith("/banque.html")
-    assert page.text_content("#bq-h1") == tr(lang, "banque.title")
-    return page
+    return open_game(browser, url, lang, "banque")
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

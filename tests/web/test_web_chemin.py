@@ -14,31 +14,15 @@ from typing import Any
 
 import pytest
 from test_web_one_screen import serious_violations
-from test_web_table import finish, join_as_guest, money, open_table
+from test_web_table import finish, money
 from web_catalogue import tr
-from web_menu import choose
+from web_game_page import game_table, open_game, press
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-LOCALES = {"en": "en-US", "es": "es-ES"}
-
 
 def table(page: Any) -> dict[str, Any]:
-    response = page.request.get(page.url.split("/chemin.html")[0] + "/api/chemin/table")
-    assert response.ok, response.text()
-    body: dict[str, Any] = response.json()["table"]
-    return body
-
-
-def renders(page: Any) -> int:
-    return int(page.get_attribute("body", "data-renders") or 0)
-
-
-def press(page: Any, selector: str) -> None:
-    """Press a button of the page and wait until it has drawn the answer."""
-    before = renders(page)
-    page.click(selector)
-    page.wait_for_selector(f'body[data-renders="{before + 1}"]', state="attached")
+    return game_table(page, "chemin")
 
 
 def shown_balance(page: Any) -> str:
@@ -59,12 +43,7 @@ def amount_text(minor: int, lang: str) -> str:
 def test_a_seeded_table_played_through_a_draw_and_a_stand(
     browser: Any, seeded_server_url: str, artifacts: Path, lang: str
 ) -> None:
-    page = open_table(browser, seeded_server_url, locale=LOCALES[lang])
-    join_as_guest(page)
-    choose(page, "open-chemin")
-    page.wait_for_selector("body[data-table=ready]", state="attached")
-    assert page.url.endswith("/chemin.html")
-    assert page.text_content("#chem-h1") == tr(lang, "chemin.title")
+    page = open_game(browser, seeded_server_url, lang, "chemin")
     now = check_balance(page, lang)
     assert now["turn"] == "bank" and page.is_visible('[data-act="bank"]')
 

@@ -14,9 +14,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_web_chemin import LOCALES, check_balance, press, shown_balance, table
+from test_web_chemin import check_balance, shown_balance, table
 from test_web_table import finish, join_as_guest, money, open_table
 from web_catalogue import tr
+from web_game_page import LOCALES, base, press
 from web_menu import choose
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -26,7 +27,7 @@ CHIPS = 200_000
 
 
 def _base(page: Any) -> str:
-    return str(page.url.split("/chemin.html")[0])
+    return base(page, "chemin")
 
 
 def _post(page: Any, path: str, body: dict[str, Any]) -> dict[str, Any]:

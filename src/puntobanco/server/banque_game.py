@@ -34,12 +34,11 @@ from it as ``commission``. So ``house_game`` keeps exactly the commission of eac
 
 from __future__ import annotations
 
-import hashlib
 import json
 import uuid
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -66,7 +65,6 @@ from puntobanco.core.shoe import Shoe
 from puntobanco.server import deadlines
 from puntobanco.server.ledger.wallet import Account, EntryKind, Movement, lock_wallet, post
 from puntobanco.server.models import (
-    BanqueAction,
     BanqueBetRow,
     BanqueDecision,
     BanqueRound,
@@ -75,8 +73,15 @@ from puntobanco.server.models import (
     Seed,
     utcnow,
 )
-from puntobanco.server.statements import INSERT_ENTRIES
-from puntobanco.server.tables import active_seed
+from puntobanco.server.table_game import (
+    TableRefusal,
+    house_entries,
+    open_shoe,
+    pending_round_id,
+    seed_int,
+    shoe_continues,
+    timed_out,
+)
 
 #: The house's bank for a shoe, in table minimums (the terminal game's).
 BANK_MINIMUMS = 100
@@ -98,17 +103,8 @@ HOLDS: Mapping[str, tuple[str, ...]] = {
 BANK_BET = "bank"
 
 
-class BanqueRefusal(Exception):
-    """A refused request: an HTTP status, a code (worded under ``bserver.error.``), its values.
-
-    Raised inside the action's transaction: nothing it did is committed.
-    """
-
-    def __init__(self, status: int, code: str, **params: Any) -> None:
-        super().__init__(code)
-        self.status = status
-        self.code = code
-        self.params = params
+class BanqueRefusal(TableRefusal):
+    """A refused request, worded under ``bserver.error.``: nothing it did is committed."""
 
 
 class _Awaited(Exception):
@@ -126,17 +122,8 @@ def solution(commission: Fraction) -> BanqueSolution:
     return solve_banque(RULE, commission=commission)
 
 
-def _aware(moment: datetime) -> datetime:
-    """A stored time as timezone-aware UTC (SQLite gives it back naive)."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-
-
 def _rules(decks: int) -> Rules:
     return Rules(decks=decks).replace(variant=Variant.BANQUE)
-
-
-def _seed_int(server_seed_hex: str) -> int:
-    return int.from_bytes(bytes.fromhex(server_seed_hex)[:8], "big")
 
 
 def held_of(spots: Sequence[str]) -> tuple[str, ...]:
@@ -187,14 +174,6 @@ def fresh_bank(row: BanqueTableRow) -> int:
     return BANK_MINIMUMS * row.minimum_minor
 
 
-def shoe_continues(session: Session, row: BanqueTableRow) -> bool:
-    """Whether the next round comes from the shoe in play (not a new one)."""
-    if not row.shoe_open or row.shoe_seed_id is None:
-        return False
-    seed = session.get(Seed, row.shoe_seed_id)
-    return seed is not None and seed.revealed_at is None
-
-
 def next_bank(session: Session, row: BanqueTableRow) -> int:
     """The bank the next round's stakes face: afresh with a new shoe or below a minimum."""
     if not shoe_continues(session, row) or row.bank_minor < row.minimum_minor:
@@ -202,33 +181,14 @@ def next_bank(session: Session, row: BanqueTableRow) -> int:
     return row.bank_minor
 
 
-def _entries(session: Session, journal: str, kind: str, amount: int, other: str) -> None:
-    """``amount`` to the bank (``house_players``) from the account ``other`` (negative: back)."""
-    if not amount:
-        return
-    common: dict[str, Any] = {
-        "journal": journal,
-        "kind": kind,
-        "round_id": None,
-        "bet": BANK_BET,
-        "user_id": None,
-        "created_at": utcnow(),
-    }
-    rows = [
-        {**common, "account": "house_players", "amount_minor": amount},
-        {**common, "account": other, "amount_minor": -amount},
-    ]
-    session.connection().execute(INSERT_ENTRIES, rows)
-
-
 def _bank_entries(session: Session, journal: str, amount: int) -> None:
     """The bank's chips from ``house_bank`` to ``house_players`` (negative: back)."""
-    _entries(session, journal, EntryKind.GRANT.value, amount, "house_bank")
+    house_entries(session, journal, EntryKind.GRANT.value, "house_bank", [(BANK_BET, amount)])
 
 
 def _game_entries(session: Session, journal: str, kind: EntryKind, amount: int) -> None:
     """Money between the bank (``house_players``) and ``house_game``: what the bank gains."""
-    _entries(session, journal, kind.value, amount, "house_game")
+    house_entries(session, journal, kind.value, "house_game", [(BANK_BET, amount)])
 
 
 def sit(
@@ -249,13 +209,9 @@ def sit(
     old = session.get(BanqueTableRow, user_id, populate_existing=True)
     tag = uuid.uuid4().hex[:12]
     if old is not None:
-        pending = session.execute(
-            select(BanqueRound.id).where(
-                BanqueRound.user_id == user_id, BanqueRound.status == ChemRoundStatus.PENDING
-            )
-        ).first()
+        pending = pending_round_id(session, BanqueRound, user_id)
         if pending is not None:
-            raise BanqueRefusal(409, "decision_pending", round_id=int(pending[0]))
+            raise BanqueRefusal(409, "decision_pending", round_id=pending)
         _bank_entries(session, f"banque:bank:{tag}", -old.bank_minor)
         session.delete(old)
         session.flush()
@@ -343,12 +299,6 @@ def bet(session: Session, user_id: int, bets: Mapping[str, Any]) -> Done:
     return Done(_deal(session, loaded, stakes))
 
 
-def timed_out(round_row: BanqueRound, now: datetime | None = None) -> bool:
-    """Whether the round's choice is past its deadline."""
-    deadline = round_row.decision_deadline
-    return deadline is not None and (now or utcnow()) >= _aware(deadline)
-
-
 def answer(session: Session, user_id: int, choice: str) -> Done:
     """Answer the pending choice (``draw`` or ``stand``); after the deadline, the optimal one.
 
@@ -426,9 +376,7 @@ def _play(
 ) -> _Coup:
     """Play the coup from the shoe; stop at a choice of the player's not yet answered."""
     best = solution(commission)
-    computer = best.strategy().decider(
-        choice_stream(_seed_int(seed_hex), shoe_index, round_in_shoe)
-    )
+    computer = best.strategy().decider(choice_stream(seed_int(seed_hex), shoe_index, round_in_shoe))
     dealt: list[Card] = []
     decisions: list[dict[str, Any]] = []
     given = dict(answers)
@@ -487,35 +435,6 @@ def hands_so_far(cards: Sequence[Card], awaited: str) -> dict[str, list[Card]]:
     return hands
 
 
-def _open_shoe(session: Session, row: BanqueTableRow) -> tuple[Shoe, Seed, Any]:
-    """The table's shoe where it stands, or a new one on the seed in play (the bank afresh)."""
-    rules = _rules(row.decks)
-    if shoe_continues(session, row):
-        seed_row = session.get(Seed, row.shoe_seed_id)
-        assert seed_row is not None
-        assert row.shoe_client_seed is not None and row.shoe_nonce is not None
-        source = FairSource(
-            bytes.fromhex(seed_row.server_seed), row.shoe_client_seed, row.shoe_nonce
-        )
-        shoe = Shoe(rules, source)
-        burn = shoe.resume(position=row.shoe_position, rounds=row.shoe_rounds)
-        return shoe, seed_row, burn
-    seed_row = active_seed(session, row.user_id)
-    nonce = seed_row.next_nonce
-    seed_row.next_nonce = nonce + 1
-    source = FairSource(bytes.fromhex(seed_row.server_seed), seed_row.client_seed, nonce)
-    shoe = Shoe(rules, source)
-    burn = shoe.shuffle()
-    row.shoes_started += 1
-    row.shoe_open = True
-    row.shoe_seed_id = seed_row.id
-    row.shoe_client_seed = seed_row.client_seed
-    row.shoe_nonce = nonce
-    row.shoe_position = shoe.position
-    row.shoe_rounds = 0
-    return shoe, seed_row, burn
-
-
 def _deal(session: Session, loaded: Loaded, stakes: Sequence[BanqueBet]) -> int:
     """Deal a round from the table's shoe; settle it, or store it pending the player's choice."""
     row = loaded.row
@@ -524,7 +443,7 @@ def _deal(session: Session, loaded: Loaded, stakes: Sequence[BanqueBet]) -> int:
         tag = uuid.uuid4().hex[:12]
         _bank_entries(session, f"banque:bank:{tag}", bank - row.bank_minor)
         row.bank_minor = bank
-    shoe, seed_row, burn = _open_shoe(session, row)
+    shoe, seed_row, burn, _ = open_shoe(session, row, _rules(row.decks))
     commission = Fraction(row.commission)
     held = held_of([b.spot.value for b in stakes])
     first_card = shoe.position
@@ -695,48 +614,4 @@ def _settle(
     row.shoe_rounds = stored.round_in_shoe
     if stored.last_in_shoe:
         row.shoe_open = False
-    session.flush()
-
-
-# ---- idempotency ----------------------------------------------------------------------
-
-
-def fingerprint(body: dict[str, Any]) -> str:
-    """A fingerprint of an action's request, to tell a retry from a reused key."""
-    return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
-
-
-def replayed(session: Session, user_id: int, key: str, digest: str) -> dict[str, Any] | None:
-    """The stored answer of an action with this key, if any (call under the wallet lock).
-
-    Raises:
-        BanqueRefusal: 409 ``idempotency_conflict`` (the key was used for another request).
-    """
-    found = session.execute(
-        select(BanqueAction).where(
-            BanqueAction.user_id == user_id, BanqueAction.idempotency_key == key
-        )
-    ).scalar_one_or_none()
-    if found is None:
-        return None
-    if found.request_hash != digest:
-        raise BanqueRefusal(409, "idempotency_conflict", key=key[:40])
-    stored: dict[str, Any] = json.loads(found.response)
-    return stored
-
-
-def remember(
-    session: Session, user_id: int, key: str, digest: str, round_id: int | None, body: Any
-) -> None:
-    """Store an action's answer under its key."""
-    session.add(
-        BanqueAction(
-            user_id=user_id,
-            idempotency_key=key,
-            request_hash=digest,
-            round_id=round_id,
-            response=json.dumps(body),
-            created_at=utcnow(),
-        )
-    )
     session.flush()

@@ -7,7 +7,7 @@ shown (the Banker's and the other tableau's are face down until the round is pla
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select
@@ -27,16 +27,9 @@ from puntobanco.server.banque_game import (
 )
 from puntobanco.server.models import BanqueBetRow, BanqueDecision, BanqueRound, Seed
 from puntobanco.server.render import card_json
+from puntobanco.server.table_game import fairness_json, seconds_left, when_json
 
 VARIANT = "banque"
-
-
-def _aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-
-
-def _when(moment: datetime | None) -> str | None:
-    return None if moment is None else _aware(moment).isoformat()
 
 
 def _column(value: int | None) -> int | str | None:
@@ -77,10 +70,8 @@ def state_json(session: Session, loaded: Loaded, now: datetime, lang: str = "en"
             "held": [h for h in pending.held.split(",") if h],
             "hands": {h: _hand(cards) for h, cards in shown.items()},
             "allowed": list(CHOICES),
-            "deadline": _when(deadline),
-            "seconds_left": (
-                None if deadline is None else max(0, int((_aware(deadline) - now).total_seconds()))
-            ),
+            "deadline": when_json(deadline),
+            "seconds_left": seconds_left(deadline, now),
             "advice": pending_advice(pending.commission_rate, pending.pending_hand, lang),
         }
     bank = row.bank_minor if pending is not None else next_bank(session, row)
@@ -156,8 +147,8 @@ def _round(
         "id": row.id,
         "variant": VARIANT,
         "status": row.status,
-        "created_at": _when(row.created_at),
-        "settled_at": _when(row.settled_at),
+        "created_at": when_json(row.created_at),
+        "settled_at": when_json(row.settled_at),
         "banker_rule": row.banker_rule,
         "held": [h for h in row.held.split(",") if h],
         "cards": [card_json(c) for c in cards],
@@ -199,14 +190,5 @@ def _round(
             }
             for d in decisions
         ],
-        "fairness": {
-            "server_seed_hash": seed_hash,
-            "client_seed": row.client_seed,
-            "nonce": row.nonce,
-            "decks": row.decks,
-            "shoe_index": row.shoe_index,
-            "round_in_shoe": row.round_in_shoe,
-            "first_card": row.first_card,
-            "burn_shown": row.burn_shown,
-        },
+        "fairness": fairness_json(row, seed_hash),
     }

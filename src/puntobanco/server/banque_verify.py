@@ -27,7 +27,6 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from puntobanco.core.banque import BANQUE_RULES, NATURAL, BanquePoint, play_banque
@@ -35,12 +34,13 @@ from puntobanco.core.banque_table import BanqueBet, Spot, settle_banque
 from puntobanco.core.cards import parse_cards
 from puntobanco.core.chemin_table import choice_stream
 from puntobanco.core.errors import BaccaratError
-from puntobanco.core.fairness import commitment
 from puntobanco.core.tableau import PLAYER_STOOD
 from puntobanco.server.banque_game import solution
 from puntobanco.server.banque_render import VARIANT, rounds_json
-from puntobanco.server.models import BanqueRound, ChemRoundStatus, Seed
-from puntobanco.server.verify import Mismatch, shoe_prefix
+from puntobanco.server.models import BanqueRound
+from puntobanco.server.table_game import seed_int
+from puntobanco.server.table_verify import Comparison, recorded_cards, settled_under, verify_settled
+from puntobanco.server.verify import Mismatch
 
 
 class _Off(Exception):
@@ -65,30 +65,15 @@ def verify_banque_round(server_seed: bytes, rnd: Mapping[str, Any]) -> list[Mism
     Raises:
         KeyError, TypeError, ValueError: ``rnd`` is not a round as the API writes it.
     """
-    round_id = int(rnd["id"])
+    compared = Comparison(int(rnd["id"]))
+    differ = compared.differ
     fair = rnd["fairness"]
-    recorded = [c["code"] for c in rnd["cards"]]
-    first = int(fair["first_card"])
-    prefix = shoe_prefix(
-        server_seed,
-        fair["client_seed"],
-        int(fair["nonce"]),
-        decks=int(fair["decks"]),
-        cards=first + len(recorded),
-    )
-    dealt = [c.code for c in prefix[first : first + len(recorded)]]
-    mismatches: list[Mismatch] = []
-
-    def differ(name: str, was: Any, now: Any) -> None:
-        if was != now:
-            mismatches.append(Mismatch(round_id, name, str(was), str(now)))
-
-    differ("cards", " ".join(recorded), " ".join(dealt))
+    recorded = recorded_cards(server_seed, rnd, compared)
     decisions = list(rnd["decisions"])
     asked = iter(decisions)
     commission = Fraction(rnd["commission_rate"])
     stream = choice_stream(
-        int.from_bytes(server_seed[:8], "big"), int(fair["shoe_index"]), int(fair["round_in_shoe"])
+        seed_int(server_seed.hex()), int(fair["shoe_index"]), int(fair["round_in_shoe"])
     )
     computer = solution(commission).strategy().decider(stream)
 
@@ -113,7 +98,7 @@ def verify_banque_round(server_seed: bytes, rnd: Mapping[str, Any]) -> list[Mism
             raise _Off("decisions left over")
     except (_Off, BaccaratError) as exc:
         differ("decisions", "as recorded", getattr(exc, "code", None) or str(exc))
-        return mismatches
+        return compared.mismatches
     differ("card_count", len(recorded), len(coup.cards))
     for name, hand in (("right", coup.right), ("left", coup.left)):
         differ(f"{name} cards", _codes(rnd[name]), " ".join(c.code for c in hand.cards))
@@ -129,7 +114,7 @@ def verify_banque_round(server_seed: bytes, rnd: Mapping[str, Any]) -> list[Mism
         )
     except BaccaratError as exc:
         differ("bets", "as recorded", exc.code)
-        return mismatches
+        return compared.mismatches
     for b, r in zip(rnd["bets"], settlement.results, strict=True):
         differ(f"{b['spot']} outcome", b["outcome"], r.outcome)
         differ(f"{b['spot']} net_minor", b["net_minor"], r.net)
@@ -138,37 +123,17 @@ def verify_banque_round(server_seed: bytes, rnd: Mapping[str, Any]) -> list[Mism
     differ("commission_minor", rnd["commission_minor"], settlement.commission)
     differ("rounded_away", rnd["rounded_away"], str(settlement.rounded_away))
     differ("bank after_minor", rnd["bank"]["after_minor"], settlement.bank_after)
-    return mismatches
+    return compared.mismatches
 
 
 def verify_banque_rounds(
     server_seed: bytes, rounds: Sequence[Mapping[str, Any]]
 ) -> tuple[int, list[Mismatch]]:
     """Replay the settled Banque rounds dealt under ``server_seed``: (checked, mismatches)."""
-    ours = commitment(server_seed)
-    checked, mismatches = 0, []
-    for rnd in rounds:
-        if (
-            rnd.get("variant") != VARIANT
-            or rnd["status"] != "settled"
-            or rnd["fairness"]["server_seed_hash"] != ours
-        ):
-            continue
-        checked += 1
-        mismatches.extend(verify_banque_round(server_seed, rnd))
-    return checked, mismatches
+    return verify_settled(server_seed, rounds, verify_banque_round, VARIANT)
 
 
 def verify_banque_seed(session: Session, server_seed: bytes) -> tuple[int, list[Mismatch]]:
     """Replay every settled Banque round stored under a revealed seed of this value."""
-    seeds = select(Seed.id).where(
-        Seed.server_seed == server_seed.hex(), Seed.revealed_at.is_not(None)
-    )
-    rows = list(
-        session.execute(
-            select(BanqueRound)
-            .where(BanqueRound.seed_id.in_(seeds), BanqueRound.status == ChemRoundStatus.SETTLED)
-            .order_by(BanqueRound.id)
-        ).scalars()
-    )
+    rows = settled_under(session, BanqueRound, server_seed)
     return verify_banque_rounds(server_seed, rounds_json(session, rows))

@@ -42,13 +42,11 @@ empty (it refers to Punto Banco rounds).
 
 from __future__ import annotations
 
-import hashlib
-import json
 import logging
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select
@@ -82,7 +80,6 @@ from puntobanco.server import deadlines
 from puntobanco.server.chemin_advice import advise, solution_for
 from puntobanco.server.ledger.wallet import Account, EntryKind, Movement, lock_wallet, post
 from puntobanco.server.models import (
-    ChemAction,
     ChemDecision,
     ChemRound,
     ChemRoundStatus,
@@ -91,8 +88,14 @@ from puntobanco.server.models import (
     Seed,
     utcnow,
 )
-from puntobanco.server.statements import INSERT_ENTRIES
-from puntobanco.server.tables import active_seed
+from puntobanco.server.table_game import (
+    TableRefusal,
+    house_entries,
+    open_shoe,
+    pending_round_id,
+    seed_int,
+    timed_out,
+)
 
 log = logging.getLogger(__name__)
 
@@ -110,17 +113,8 @@ ACTIONS = ("bank", "deal", "keep", "pass", "bet", "banco", "sit_out")
 CHOICES = ("draw", "stand")
 
 
-class ChemRefusal(Exception):
-    """A refused request: an HTTP status, a code (worded under ``cserver.error.``), its values.
-
-    Raised inside the action's transaction: nothing it did is committed.
-    """
-
-    def __init__(self, status: int, code: str, **params: Any) -> None:
-        super().__init__(code)
-        self.status = status
-        self.code = code
-        self.params = params
+class ChemRefusal(TableRefusal):
+    """A refused request, worded under ``cserver.error.``: nothing it did is committed."""
 
 
 class _Awaited(Exception):
@@ -138,11 +132,6 @@ def _ints(text: str) -> list[int]:
 
 def _csv(values: Sequence[int]) -> str:
     return ",".join(str(v) for v in values)
-
-
-def _aware(moment: datetime) -> datetime:
-    """A stored time as timezone-aware UTC (SQLite gives it back naive)."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def _rules(row: ChemTableRow | ChemRound) -> Rules:
@@ -268,18 +257,8 @@ def _bot_entries(
 
     ``amounts``: (seat, what the seat gains; negative: pays).
     """
-    now = utcnow()
-    rows: list[dict[str, Any]] = []
-    for seat, amount in amounts:
-        if not amount:
-            continue
-        common = {"journal": journal, "kind": kind.value, "round_id": None, "bet": f"seat:{seat}"}
-        rows.append({**common, "account": "house_players", "user_id": None, "amount_minor": amount})
-        rows.append({**common, "account": "house_game", "user_id": None, "amount_minor": -amount})
-    for r in rows:
-        r["created_at"] = now
-    if rows:
-        session.connection().execute(INSERT_ENTRIES, rows)
+    moves = ((f"seat:{seat}", amount) for seat, amount in amounts)
+    house_entries(session, journal, kind.value, "house_game", moves)
 
 
 def sit(
@@ -303,13 +282,9 @@ def sit(
     old = session.get(ChemTableRow, user_id, populate_existing=True)
     tag = uuid.uuid4().hex[:12]
     if old is not None:
-        pending = session.execute(
-            select(ChemRound.id).where(
-                ChemRound.user_id == user_id, ChemRound.status == ChemRoundStatus.PENDING
-            )
-        ).first()
+        pending = pending_round_id(session, ChemRound, user_id)
         if pending is not None:
-            raise ChemRefusal(409, "decision_pending", round_id=int(pending[0]))
+            raise ChemRefusal(409, "decision_pending", round_id=pending)
         _house_bank(session, f"chemin:leave:{tag}", _ints(old.computer_balances), back=True)
         session.delete(old)
         session.flush()
@@ -339,19 +314,8 @@ def sit(
 
 def _house_bank(session: Session, journal: str, chips: Sequence[int], *, back: bool) -> None:
     """Computer players' chips from ``house_bank`` (or back to it)."""
-    now = utcnow()
-    rows: list[dict[str, Any]] = []
-    for seat, amount in enumerate(chips, start=1):
-        if not amount:
-            continue
-        signed = -amount if back else amount
-        common = {"journal": journal, "kind": "grant", "round_id": None, "bet": f"seat:{seat}"}
-        rows.append({**common, "account": "house_players", "user_id": None, "amount_minor": signed})
-        rows.append({**common, "account": "house_bank", "user_id": None, "amount_minor": -signed})
-    for r in rows:
-        r["created_at"] = now
-    if rows:
-        session.connection().execute(INSERT_ENTRIES, rows)
+    moves = ((f"seat:{seat}", -amount if back else amount) for seat, amount in enumerate(chips, 1))
+    house_entries(session, journal, EntryKind.GRANT.value, "house_bank", moves)
 
 
 # ---- actions --------------------------------------------------------------------------
@@ -414,12 +378,6 @@ def act(session: Session, user_id: int, action: str, amount_minor: int | None) -
     return Done(_deal(session, loaded, table, wagers))
 
 
-def timed_out(round_row: ChemRound, now: datetime | None = None) -> bool:
-    """Whether the round's choice is past its deadline."""
-    deadline = round_row.decision_deadline
-    return deadline is not None and (now or utcnow()) >= _aware(deadline)
-
-
 def answer(session: Session, user_id: int, choice: str) -> Done:
     """Answer the pending choice (``draw`` or ``stand``), or play the optimal one after timeout.
 
@@ -464,10 +422,6 @@ def next_deadline(sessions: sessionmaker[Session], now: datetime | None = None) 
 
 
 # ---- dealing and settling -------------------------------------------------------------
-
-
-def _seed_int(server_seed_hex: str) -> int:
-    return int.from_bytes(bytes.fromhex(server_seed_hex)[:8], "big")
 
 
 def _unseen(seen: Sequence[int], decks: int) -> tuple[int, ...]:
@@ -543,7 +497,7 @@ def _play(
     """Play the coup from the shoe; stop at the player's choice when ``human`` is ``None``."""
     solution = _solution(seen, shoe.rules.decks, banker_rule)
     computer = solution.strategy().decider(
-        choice_stream(_seed_int(seed_hex), shoe.shoe_index, round_in_shoe)
+        choice_stream(seed_int(seed_hex), shoe.shoe_index, round_in_shoe)
     )
     dealt: list[Card] = []
     decisions: list[dict[str, Any]] = []
@@ -593,36 +547,14 @@ def _deal(session: Session, loaded: Loaded, table: ChemTable, wagers: tuple[Wage
     """Deal a round from the table's shoe; settle it, or store it pending the player's choice."""
     row = loaded.row
     rules = _rules(row)
-    seed_row: Seed
-    shoe_seed = None if row.shoe_seed_id is None else session.get(Seed, row.shoe_seed_id)
-    if row.shoe_open and shoe_seed is not None and shoe_seed.revealed_at is None:
-        seed_row = shoe_seed
-        assert row.shoe_client_seed is not None and row.shoe_nonce is not None
-        source = FairSource(
-            bytes.fromhex(seed_row.server_seed), row.shoe_client_seed, row.shoe_nonce
-        )
-        shoe = Shoe(rules, source)
-        burn = shoe.resume(position=row.shoe_position, rounds=row.shoe_rounds)
-        seen = _ints(row.seen)
-    else:
-        # A new shoe (or the old one's seed was revealed: its cards are known) on the seed in play.
-        seed_row = active_seed(session, row.user_id)
-        nonce = seed_row.next_nonce
-        seed_row.next_nonce = nonce + 1
-        source = FairSource(bytes.fromhex(seed_row.server_seed), seed_row.client_seed, nonce)
-        shoe = Shoe(rules, source)
-        burn = shoe.shuffle()
-        row.shoes_started += 1
-        row.shoe_open = True
-        row.shoe_seed_id = seed_row.id
-        row.shoe_client_seed = seed_row.client_seed
-        row.shoe_nonce = nonce
-        row.shoe_position = shoe.position
-        row.shoe_rounds = 0
+    shoe, seed_row, burn, new = open_shoe(session, row, rules)
+    if new:
         seen = [0] * 10
         if burn is not None:
             seen[burn.shown.points] += 1
         row.seen = _csv(seen)
+    else:
+        seen = _ints(row.seen)
     holder = player_hand_seat(table, wagers)
     first_card = shoe.position
     round_in_shoe = row.shoe_rounds + 1
@@ -840,46 +772,4 @@ def _settle(
     row.shoe_rounds = stored.round_in_shoe
     if stored.last_in_shoe:
         row.shoe_open = False
-    session.flush()
-
-
-# ---- idempotency ----------------------------------------------------------------------
-
-
-def fingerprint(body: dict[str, Any]) -> str:
-    """A fingerprint of an action's request, to tell a retry from a reused key."""
-    return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
-
-
-def replayed(session: Session, user_id: int, key: str, digest: str) -> dict[str, Any] | None:
-    """The stored answer of an action with this key, if any (call under the wallet lock).
-
-    Raises:
-        ChemRefusal: 409 ``idempotency_conflict`` (the key was used for another request).
-    """
-    found = session.execute(
-        select(ChemAction).where(ChemAction.user_id == user_id, ChemAction.idempotency_key == key)
-    ).scalar_one_or_none()
-    if found is None:
-        return None
-    if found.request_hash != digest:
-        raise ChemRefusal(409, "idempotency_conflict", key=key[:40])
-    answer_: dict[str, Any] = json.loads(found.response)
-    return answer_
-
-
-def remember(
-    session: Session, user_id: int, key: str, digest: str, round_id: int | None, body: Any
-) -> None:
-    """Store an action's answer under its key."""
-    session.add(
-        ChemAction(
-            user_id=user_id,
-            idempotency_key=key,
-            request_hash=digest,
-            round_id=round_id,
-            response=json.dumps(body),
-            created_at=utcnow(),
-        )
-    )
     session.flush()

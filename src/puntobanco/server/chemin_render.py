@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select
@@ -25,13 +25,7 @@ from puntobanco.server.chemin_game import (
 )
 from puntobanco.server.models import ChemDecision, ChemRound, ChemSeat, Seed
 from puntobanco.server.render import card_json
-
-
-def _when(moment: datetime | None) -> str | None:
-    if moment is None:
-        return None
-    aware = moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-    return aware.isoformat()
+from puntobanco.server.table_game import fairness_json, seconds_left, when_json
 
 
 def _third(value: int | None) -> int | str | None:
@@ -51,11 +45,6 @@ def state_json(loaded: Loaded, now: datetime, lang: str = "en") -> dict[str, Any
     decision = None
     if pending is not None:
         deadline = pending.decision_deadline
-        aware = (
-            None
-            if deadline is None
-            else (deadline if deadline.tzinfo is not None else deadline.replace(tzinfo=UTC))
-        )
         decision = {
             "round_id": pending.id,
             "side": pending.pending_side,
@@ -63,8 +52,8 @@ def state_json(loaded: Loaded, now: datetime, lang: str = "en") -> dict[str, Any
             "player_third": _third(pending.pending_third),
             "cards": [card_json(c) for c in parse_cards(pending.cards)] if pending.cards else [],
             "allowed": ["draw", "stand"],
-            "deadline": _when(deadline),
-            "seconds_left": None if aware is None else max(0, int((aware - now).total_seconds())),
+            "deadline": when_json(deadline),
+            "seconds_left": seconds_left(deadline, now),
             "advice": advice_json(advise(pending_solution(loaded), pending_point(pending)), lang),
         }
     return {
@@ -162,8 +151,8 @@ def _round(
         "id": row.id,
         "variant": row.variant,
         "status": row.status,
-        "created_at": _when(row.created_at),
-        "settled_at": _when(row.settled_at),
+        "created_at": when_json(row.created_at),
+        "settled_at": when_json(row.settled_at),
         "banker_rule": row.banker_rule,
         "bank": {"seat": row.bank_seat, "amount_minor": row.bank_minor, "after": row.bank_after},
         "hand_seat": row.hand_seat,
@@ -199,14 +188,5 @@ def _round(
             }
             for d in decisions
         ],
-        "fairness": {
-            "server_seed_hash": seed_hash,
-            "client_seed": row.client_seed,
-            "nonce": row.nonce,
-            "decks": row.decks,
-            "shoe_index": row.shoe_index,
-            "round_in_shoe": row.round_in_shoe,
-            "first_card": row.first_card,
-            "burn_shown": row.burn_shown,
-        },
+        "fairness": fairness_json(row, seed_hash),
     }

@@ -22,7 +22,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from puntobanco.core.cards import parse_cards
@@ -30,12 +29,12 @@ from puntobanco.core.chemin_table import ChemTable, Wager, settle_round
 from puntobanco.core.choices import replay
 from puntobanco.core.coup import play_coup
 from puntobanco.core.errors import BaccaratError
-from puntobanco.core.fairness import commitment
 from puntobanco.core.rules import BANKER_RULES
 from puntobanco.core.tableau import PLAYER_STOOD
 from puntobanco.server.chemin_render import rounds_json
-from puntobanco.server.models import ChemRound, ChemRoundStatus, Seed
-from puntobanco.server.verify import Mismatch, shoe_prefix
+from puntobanco.server.models import ChemRound
+from puntobanco.server.table_verify import Comparison, recorded_cards, settled_under, verify_settled
+from puntobanco.server.verify import Mismatch
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,25 +68,9 @@ def verify_chemin_round(server_seed: bytes, rnd: Mapping[str, Any]) -> list[Mism
     Raises:
         KeyError, TypeError, ValueError: ``rnd`` is not a round as the API writes it.
     """
-    round_id = int(rnd["id"])
-    fair = rnd["fairness"]
-    recorded = [c["code"] for c in rnd["cards"]]
-    first = int(fair["first_card"])
-    prefix = shoe_prefix(
-        server_seed,
-        fair["client_seed"],
-        int(fair["nonce"]),
-        decks=int(fair["decks"]),
-        cards=first + 6,
-    )
-    dealt = [c.code for c in prefix[first : first + len(recorded)]]
-    mismatches: list[Mismatch] = []
-
-    def differ(name: str, was: Any, now: Any) -> None:
-        if was != now:
-            mismatches.append(Mismatch(round_id, name, str(was), str(now)))
-
-    differ("cards", " ".join(recorded), " ".join(dealt))
+    compared = Comparison(int(rnd["id"]))
+    differ = compared.differ
+    recorded = recorded_cards(server_seed, rnd, compared)
     rule = BANKER_RULES[rnd["banker_rule"]]
     try:
         coup = play_coup(
@@ -95,7 +78,7 @@ def verify_chemin_round(server_seed: bytes, rnd: Mapping[str, Any]) -> list[Mism
         )
     except BaccaratError as exc:
         differ("decisions", "as recorded", exc.code)
-        return mismatches
+        return compared.mismatches
     differ("outcome", rnd["outcome"], coup.outcome.value)
     differ("card_count", len(recorded), coup.card_count)
     seats = sorted(rnd["seats"], key=lambda s: s["seat"])
@@ -117,39 +100,23 @@ def verify_chemin_round(server_seed: bytes, rnd: Mapping[str, Any]) -> list[Mism
         settlement = settle_round(table, wagers, coup.outcome.value)
     except BaccaratError as exc:
         differ("seats", "as recorded", exc.code)
-        return mismatches
+        return compared.mismatches
     differ("commission_minor", rnd["commission_minor"], settlement.commission_minor)
     for s in seats:
         delta = settlement.deltas[s["seat"]]
         differ(f"seat {s['seat']} delta_minor", s["delta_minor"], delta)
         differ(f"seat {s['seat']} payout_minor", s["payout_minor"], int(s["stake_minor"]) + delta)
-    return mismatches
+    return compared.mismatches
 
 
 def verify_chemin_rounds(
     server_seed: bytes, rounds: Sequence[Mapping[str, Any]]
 ) -> tuple[int, list[Mismatch]]:
     """Replay the settled rounds dealt under ``server_seed``: (rounds checked, mismatches)."""
-    ours = commitment(server_seed)
-    checked, mismatches = 0, []
-    for rnd in rounds:
-        if rnd["status"] != "settled" or rnd["fairness"]["server_seed_hash"] != ours:
-            continue
-        checked += 1
-        mismatches.extend(verify_chemin_round(server_seed, rnd))
-    return checked, mismatches
+    return verify_settled(server_seed, rounds, verify_chemin_round)
 
 
 def verify_chemin_seed(session: Session, server_seed: bytes) -> tuple[int, list[Mismatch]]:
     """Replay every settled Chemin de fer round stored under a revealed seed of this value."""
-    seeds = select(Seed.id).where(
-        Seed.server_seed == server_seed.hex(), Seed.revealed_at.is_not(None)
-    )
-    rows = list(
-        session.execute(
-            select(ChemRound)
-            .where(ChemRound.seed_id.in_(seeds), ChemRound.status == ChemRoundStatus.SETTLED)
-            .order_by(ChemRound.id)
-        ).scalars()
-    )
+    rows = settled_under(session, ChemRound, server_seed)
     return verify_chemin_rounds(server_seed, rounds_json(session, rows))

@@ -8,7 +8,6 @@ by the catalogue's ``bserver.`` section in every language.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
 from typing import Annotated, Any, Literal
 
@@ -18,10 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from puntobanco.core.i18n import LANGUAGES, Lang, text
-from puntobanco.core.money import format_minor
 from puntobanco.server import banque_game as game
-from puntobanco.server import deadlines
 from puntobanco.server.banque_render import rounds_json, state_json
 from puntobanco.server.banque_schemas import (
     BanqueAnswerOut,
@@ -30,9 +26,8 @@ from puntobanco.server.banque_schemas import (
     BanqueTableOut,
 )
 from puntobanco.server.deps import LangDep, PlayerDep, SessionDep, SettingsDep, errors
-from puntobanco.server.errors import error_response, request_lang
-from puntobanco.server.game import check_key
-from puntobanco.server.models import BanqueDecision, BanqueRound, utcnow
+from puntobanco.server.models import BanqueAction, BanqueDecision, BanqueRound, utcnow
+from puntobanco.server.table_actions import TableRoutes, own_round, rounds_page, timeout_messages
 
 router = APIRouter(prefix="/api/banque", tags=["banque"])
 
@@ -76,40 +71,15 @@ class DecisionIn(BaseModel):
     choice: Literal["draw", "stand"]
 
 
-def _refused(request: Request, refusal: game.BanqueRefusal) -> JSONResponse:
-    """The refusal in the error contract, in every language."""
-    params = dict(refusal.params)
-
-    def word(lang: Lang) -> str:
-        shown: dict[str, Any] = {
-            k: format_minor(v, lang=lang) if k.endswith("_minor") and isinstance(v, int) else v
-            for k, v in params.items()
-        }
-        if "spot" in shown:
-            shown["spot"] = text(lang, f"bserver.spot.{shown['spot']}")
-        return text(lang, f"bserver.error.{refusal.code}", **shown)
-
-    messages: dict[str, str] = {lang: word(lang) for lang in LANGUAGES}
-    message = messages[request_lang(request)]
-    return error_response(refusal.status, refusal.code, message, params, None, messages)
-
-
-def _guarded(request: Request, run: Callable[[], Any]) -> Any:
-    try:
-        return run()
-    except game.BanqueRefusal as refusal:
-        return _refused(request, refusal)
-
-
 def _answer_body(
     session: Session, loaded: game.Loaded, done: game.Done, lang: str
 ) -> dict[str, Any]:
     """The table now, the round the action dealt or completed, and a timeout's sentence."""
-    body: dict[str, Any] = {"table": state_json(session, loaded, utcnow()), "round": None}
+    body: dict[str, Any] = {"table": state_json(session, loaded, utcnow(), lang), "round": None}
     if done.round_id is not None:
         row = session.get(BanqueRound, done.round_id)
         assert row is not None
-        body["round"] = rounds_json(session, [row])[0]
+        body["round"] = rounds_json(session, [row], lang)[0]
     body["timed_out"] = done.timed_out
     if done.timed_out:
         choices = session.execute(
@@ -117,19 +87,19 @@ def _answer_body(
             .where(BanqueDecision.round_id == done.round_id, BanqueDecision.by_timeout.is_(True))
             .order_by(BanqueDecision.position)
         ).scalars()
-        shown = list(choices)
-        messages: dict[str, str] = {
-            lg: text(
-                lg,
-                "bserver.timed_out",
-                choice=", ".join(
-                    text(lg, f"bserver.word.{'draw' if c else 'stand'}") for c in shown
-                ),
-            )
-            for lg in LANGUAGES
-        }
+        messages = timeout_messages("bserver", list(choices))
         body["message"], body["messages"] = messages[lang], messages
     return body
+
+
+_table = TableRoutes(
+    section="bserver",
+    actions=BanqueAction,
+    load=game.load,
+    expire=game.expire,
+    answer_body=_answer_body,
+    worded={"spot": "bserver.spot"},
+)
 
 
 @router.post(
@@ -158,7 +128,7 @@ def sit(
             state = state_json(session, game.load(session, player.id), utcnow())
         return JSONResponse(state, status_code=201)
 
-    return _guarded(request, run)
+    return _table.guarded(request, run)
 
 
 @router.get("/table", response_model=BanqueAnswerOut, responses=errors(401, 404, 503))
@@ -168,43 +138,7 @@ def read_table(request: Request, player: PlayerDep, session: SessionDep, lang: L
     A choice past its deadline is completed first with the optimal choice (``timed_out``
     and ``round`` say so).
     """
-
-    def run() -> Any:
-        with session.begin():
-            done = game.expire(session, player.id)
-            loaded = game.load(session, player.id)
-            body = _answer_body(session, loaded, done, lang)
-        deadlines.wake_at(request, loaded.pending)
-        return body
-
-    return _guarded(request, run)
-
-
-def _idempotent(
-    request: Request,
-    session: Session,
-    user_id: int,
-    key: str,
-    request_body: dict[str, Any],
-    lang: str,
-    step: Callable[[], game.Done],
-) -> Any:
-    digest = game.fingerprint(request_body)
-
-    def run() -> Any:
-        with session.begin():
-            game.load(session, user_id)  # the wallet's lock, before the key is looked up
-            stored = game.replayed(session, user_id, key, digest)
-            if stored is not None:
-                return JSONResponse(stored, headers={"Idempotent-Replayed": "true"})
-            done = step()
-            loaded = game.load(session, user_id)
-            body = _answer_body(session, loaded, done, lang)
-            game.remember(session, user_id, key, digest, done.round_id, body)
-        deadlines.wake_at(request, loaded.pending)
-        return JSONResponse(body)
-
-    return _guarded(request, run)
+    return _table.read(request, session, player.id, lang)
 
 
 @router.post(
@@ -225,12 +159,11 @@ def bet(
     tableau you hold has 5, stored pending with its stakes taken (``table.pending``).
     A retry with the same Idempotency-Key returns the same answer.
     """
-    key = check_key(idempotency_key)
-    return _idempotent(
+    return _table.idempotent(
         request,
         session,
         player.id,
-        key,
+        idempotency_key,
         {"bet": body.bets},
         lang,
         lambda: game.bet(session, player.id, body.bets),
@@ -254,12 +187,11 @@ def decide(
     or to its end and is settled. After the deadline the optimal choice is played
     instead, and the answer says so (``timed_out``).
     """
-    key = check_key(idempotency_key)
-    return _idempotent(
+    return _table.idempotent(
         request,
         session,
         player.id,
-        key,
+        idempotency_key,
         {"decision": body.choice},
         lang,
         lambda: game.answer(session, player.id, body.choice),
@@ -270,20 +202,15 @@ def decide(
 def list_rounds(
     player: PlayerDep,
     session: SessionDep,
+    lang: LangDep,
     limit: Annotated[int, Query(ge=1, le=100)] = 20,
     before: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
 ) -> dict[str, Any]:
     """Your Banque rounds, newest first: the three hands, bets, decisions, payouts, commission."""
-    query = select(BanqueRound).where(BanqueRound.user_id == player.id)
-    if before is not None:
-        query = query.where(BanqueRound.id < before)
-    query = query.order_by(BanqueRound.id.desc()).limit(limit + 1)
     with session.begin():
-        rows = list(session.execute(query).scalars())
-        more = len(rows) > limit
-        rows = rows[:limit]
-        rendered = rounds_json(session, rows)
-    return {"rounds": rendered, "next_before": rows[-1].id if more and rows else None}
+        rows, next_before = rounds_page(session, BanqueRound, player.id, limit, before)
+        rendered = rounds_json(session, rows, lang)
+    return {"rounds": rendered, "next_before": next_before}
 
 
 @router.get(
@@ -294,18 +221,15 @@ def get_round(
     request: Request,
     player: PlayerDep,
     session: SessionDep,
+    lang: LangDep,
 ) -> Any:
     """One of your Banque rounds (404 for anyone else's)."""
 
     def run() -> Any:
         with session.begin():
-            row = session.execute(
-                select(BanqueRound).where(
-                    BanqueRound.id == round_id, BanqueRound.user_id == player.id
-                )
-            ).scalar_one_or_none()
+            row = own_round(session, BanqueRound, player.id, round_id)
             if row is None:
                 raise game.BanqueRefusal(404, "round_not_found", round_id=round_id)
-            return rounds_json(session, [row])[0]
+            return rounds_json(session, [row], lang)[0]
 
-    return _guarded(request, run)
+    return _table.guarded(request, run)

@@ -8,7 +8,6 @@ by the catalogue's ``cserver.`` section (the core table's, by its ``chemin.`` se
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Path, Query, Request
@@ -17,10 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from puntobanco.core.i18n import LANGUAGES, Lang, text
-from puntobanco.core.money import format_minor
 from puntobanco.server import chemin_game as game
-from puntobanco.server import deadlines
 from puntobanco.server.chemin_render import rounds_json, state_json
 from puntobanco.server.chemin_schemas import (
     ChemAnswerOut,
@@ -29,9 +25,8 @@ from puntobanco.server.chemin_schemas import (
     ChemTableOut,
 )
 from puntobanco.server.deps import LangDep, PlayerDep, SessionDep, SettingsDep, errors
-from puntobanco.server.errors import error_response, request_lang
-from puntobanco.server.game import check_key
-from puntobanco.server.models import ChemDecision, ChemRound, utcnow
+from puntobanco.server.models import ChemAction, ChemDecision, ChemRound, utcnow
+from puntobanco.server.table_actions import TableRoutes, own_round, rounds_page, timeout_messages
 
 router = APIRouter(prefix="/api/chemin", tags=["chemin-de-fer"])
 
@@ -75,29 +70,6 @@ class DecisionIn(BaseModel):
     choice: Literal["draw", "stand"]
 
 
-def _refused(request: Request, refusal: game.ChemRefusal) -> JSONResponse:
-    """The refusal in the error contract, in every language."""
-    params = dict(refusal.params)
-
-    def word(lang: Lang) -> str:
-        shown: dict[str, Any] = {
-            k: format_minor(v, lang=lang) if k.endswith("_minor") and isinstance(v, int) else v
-            for k, v in params.items()
-        }
-        return text(lang, f"cserver.error.{refusal.code}", **shown)
-
-    messages: dict[str, str] = {lang: word(lang) for lang in LANGUAGES}
-    message = messages[request_lang(request)]
-    return error_response(refusal.status, refusal.code, message, params, None, messages)
-
-
-def _guarded(request: Request, run: Callable[[], Any]) -> Any:
-    try:
-        return run()
-    except game.ChemRefusal as refusal:
-        return _refused(request, refusal)
-
-
 def _answer_body(
     session: Session, loaded: game.Loaded, done: game.Done, lang: str
 ) -> dict[str, Any]:
@@ -109,21 +81,23 @@ def _answer_body(
         body["round"] = rounds_json(session, [row], lang)[0]
     body["timed_out"] = done.timed_out
     if done.timed_out:
-        choice = session.execute(
+        choice: bool = session.execute(
             select(ChemDecision.draws).where(
                 ChemDecision.round_id == done.round_id, ChemDecision.by_timeout.is_(True)
             )
         ).scalar_one()
-        messages: dict[str, str] = {
-            lg: text(
-                lg,
-                "cserver.timed_out",
-                choice=text(lg, f"cserver.word.{'draw' if choice else 'stand'}"),
-            )
-            for lg in LANGUAGES
-        }
+        messages = timeout_messages("cserver", [choice])
         body["message"], body["messages"] = messages[lang], messages
     return body
+
+
+_table = TableRoutes(
+    section="cserver",
+    actions=ChemAction,
+    load=game.load,
+    expire=game.expire,
+    answer_body=_answer_body,
+)
 
 
 @router.post(
@@ -157,7 +131,7 @@ def sit(
             state = state_json(game.load(session, player.id), utcnow(), lang)
         return JSONResponse(state, status_code=201)
 
-    return _guarded(request, run)
+    return _table.guarded(request, run)
 
 
 @router.get("/table", response_model=ChemAnswerOut, responses=errors(401, 404, 503))
@@ -170,43 +144,7 @@ def read_table(request: Request, player: PlayerDep, session: SessionDep, lang: L
     A choice past its deadline is completed first with the optimal choice (``timed_out``
     and ``round`` say so).
     """
-
-    def run() -> Any:
-        with session.begin():
-            done = game.expire(session, player.id)
-            loaded = game.load(session, player.id)
-            body = _answer_body(session, loaded, done, lang)
-        deadlines.wake_at(request, loaded.pending)
-        return body
-
-    return _guarded(request, run)
-
-
-def _idempotent(
-    request: Request,
-    session: Session,
-    user_id: int,
-    key: str,
-    request_body: dict[str, Any],
-    lang: str,
-    step: Callable[[], game.Done],
-) -> Any:
-    digest = game.fingerprint(request_body)
-
-    def run() -> Any:
-        with session.begin():
-            game.load(session, user_id)  # the wallet's lock, before the key is looked up
-            stored = game.replayed(session, user_id, key, digest)
-            if stored is not None:
-                return JSONResponse(stored, headers={"Idempotent-Replayed": "true"})
-            done = step()
-            loaded = game.load(session, user_id)
-            body = _answer_body(session, loaded, done, lang)
-            game.remember(session, user_id, key, digest, done.round_id, body)
-        deadlines.wake_at(request, loaded.pending)
-        return JSONResponse(body)
-
-    return _guarded(request, run)
+    return _table.read(request, session, player.id, lang)
 
 
 @router.post(
@@ -228,12 +166,11 @@ def act(
     A bet, banco or deal deals the round: settled at once, or, when the choice is yours,
     stored pending with its stakes taken (``table.pending`` says what is awaited).
     """
-    key = check_key(idempotency_key)
-    return _idempotent(
+    return _table.idempotent(
         request,
         session,
         player.id,
-        key,
+        idempotency_key,
         {"act": body.model_dump()},
         lang,
         lambda: game.act(session, player.id, body.action, body.amount_minor),
@@ -256,12 +193,11 @@ def decide(
     After the deadline the optimal choice for the unseen cards is played instead, and
     the answer says so (``timed_out``).
     """
-    key = check_key(idempotency_key)
-    return _idempotent(
+    return _table.idempotent(
         request,
         session,
         player.id,
-        key,
+        idempotency_key,
         {"decision": body.choice},
         lang,
         lambda: game.answer(session, player.id, body.choice),
@@ -277,16 +213,10 @@ def list_rounds(
     before: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
 ) -> dict[str, Any]:
     """Your Chemin de fer rounds, newest first: seats, decisions, payouts, the bank."""
-    query = select(ChemRound).where(ChemRound.user_id == player.id)
-    if before is not None:
-        query = query.where(ChemRound.id < before)
-    query = query.order_by(ChemRound.id.desc()).limit(limit + 1)
     with session.begin():
-        rows = list(session.execute(query).scalars())
-        more = len(rows) > limit
-        rows = rows[:limit]
+        rows, next_before = rounds_page(session, ChemRound, player.id, limit, before)
         rendered = rounds_json(session, rows, lang)
-    return {"rounds": rendered, "next_before": rows[-1].id if more and rows else None}
+    return {"rounds": rendered, "next_before": next_before}
 
 
 @router.get("/rounds/{round_id}", response_model=ChemRoundOut, responses=errors(401, 404, 422, 503))
@@ -305,11 +235,9 @@ def get_round(
 
     def run() -> Any:
         with session.begin():
-            row = session.execute(
-                select(ChemRound).where(ChemRound.id == round_id, ChemRound.user_id == player.id)
-            ).scalar_one_or_none()
+            row = own_round(session, ChemRound, player.id, round_id)
             if row is None:
                 raise game.ChemRefusal(404, "round_not_found", round_id=round_id)
             return rounds_json(session, [row], lang)[0]
 
-    return _guarded(request, run)
+    return _table.guarded(request, run)

@@ -7,26 +7,22 @@
 // (error.messages) and follows a language switch. No countdown: the table is opened with
 // the longest time to choose the server allows.
 
-import { Api, ApiError } from "./api.js";
-import { formatChip, formatMoney, initialLang, loadTexts, rememberLang, translator } from "./i18n.js";
-import { cardElement, cardName } from "./pieces.js";
+import { formatChip } from "./i18n.js";
 import { renderAdvice } from "./banque-advice.js";
+import { cardElement, cardName } from "./pieces.js";
+import { $, tablePage } from "./table-page.js";
 
-const $ = (id) => document.getElementById(id);
 const SPOTS = ["right", "left", "a-cheval"];
 // Minor units: 0.25, 1, 5, 25, 100 (a quarter, so that a commission can round).
 const CHIPS = [25, 100, 500, 2500, 10000];
-// The longest time to choose POST /api/banque/table accepts: the page shows no clock.
-const DECISION_SECONDS = 3600;
-const state = { lang: initialLang(), t: null, table: null, round: null, error: null, keys: {}, chip: 100, stakes: {} };
-const api = new Api(() => state.lang);
-const t = (key, params) => state.t(key, params);
-const money = (minor) => formatMoney(minor, state.lang);
-
-function keyFor(what) {
-  if (!state.keys[what]) state.keys[what] = crypto.randomUUID();
-  return state.keys[what];
-}
+const page = tablePage({
+  path: "/api/banque",
+  ids: { error: "bq-error", lang: "bq-lang", new: "bq-new" },
+  extra: { chip: 100, stakes: {} },
+  draw,
+  onTable: () => { page.state.stakes = {}; },
+});
+const { state, t, money } = page;
 
 function spotName(spot) {
   return t(`banque.spot.${spot}`);
@@ -84,7 +80,7 @@ function renderChips() {
     chip.setAttribute("aria-checked", String(value === state.chip));
     chip.setAttribute("aria-label", money(value));
     chip.textContent = value < 100 ? money(value) : formatChip(value); // "0,25" in Spanish
-    chip.addEventListener("click", () => { state.chip = value; renderAll(); });
+    chip.addEventListener("click", () => { state.chip = value; page.renderAll(); });
     return chip;
   }));
 }
@@ -158,16 +154,8 @@ function renderRound() {
   $("bq-bank-after").textContent = t("banque.bank_after", { before: money(round.bank.before_minor), after: money(round.bank.after_minor ?? 0) });
 }
 
-function renderError() {
-  const error = state.error;
-  $("bq-error").hidden = !error;
-  if (!error) return;
-  $("bq-error").textContent = error.messages && error.messages[state.lang] ? error.messages[state.lang] : t(error.key, error.params || {});
-}
-
-function renderAll() {
-  state.t = translator(state.lang);
-  document.documentElement.lang = state.lang;
+// The page's words and its bank, chips, stakes, turn and last round.
+function draw() {
   document.title = t("banque.page_title");
   $("bq-h1").textContent = t("banque.title");
   $("bq-nav").setAttribute("aria-label", t("banque.nav"));
@@ -177,116 +165,38 @@ function renderAll() {
   $("bq-bank-title").textContent = t("banque.bank_title");
   $("bq-stakes-title").textContent = t("banque.stakes_title");
   $("bq-result-title").textContent = t("chemin.last_round");
-  $("bq-lang").textContent = state.lang === "en" ? "ES" : "EN";
-  $("bq-lang").setAttribute("aria-label", `${t("lang.label")}: ${t("lang.switch")}`);
   renderBank();
   renderChips();
   renderStakes();
   renderTurn();
   renderRound();
-  renderError();
-  renderAdvice(state, t, renderAll);
-  document.body.dataset.renders = String(Number(document.body.dataset.renders || 0) + 1);
-}
-
-function failed(err) {
-  if (err instanceof ApiError && (err.kind === "rejected" || err.kind === "auth") && Object.keys(err.messages).length) {
-    state.error = { messages: err.messages };
-  } else {
-    state.error = { key: "chemin.err.failed", params: { message: err.message || String(err) } };
-  }
-}
-
-// An answer of /bet or /decision: the table now, and the round it dealt or completed.
-function answered(body) {
-  state.table = body.table;
-  if (body.round) state.round = body.round;
-  state.error = body.timed_out && body.messages ? { messages: body.messages } : null;
-}
-
-// Sends one request (its key kept until an answer comes) and draws the answer once.
-async function send(what, run, done = () => {}) {
-  document.body.dataset.busy = "true";
-  try {
-    answered(await run(keyFor(what)));
-    delete state.keys[what];
-    done();
-  } catch (err) {
-    if (!(err instanceof ApiError && (err.kind === "offline" || err.kind === "server"))) delete state.keys[what];
-    failed(err);
-  } finally {
-    document.body.dataset.busy = "false";
-    renderAll();
-  }
+  renderAdvice(state, t, page.renderAll);
 }
 
 async function deal() {
   const bets = Object.fromEntries(SPOTS.filter((s) => state.stakes[s]).map((s) => [s, state.stakes[s]]));
   if (!Object.keys(bets).length) {
     state.error = { key: "banque.err.empty" };
-    return renderAll();
+    return page.renderAll();
   }
-  return send(
-    `bet:${JSON.stringify(bets)}`,
-    (key) => api.request("POST", "/api/banque/bet", { body: { bets }, headers: { "Idempotency-Key": key } }),
-    () => { state.stakes = {}; },
-  );
+  return page.send(`bet:${JSON.stringify(bets)}`, "/bet", { bets }, () => { state.stakes = {}; });
 }
 
 function decide(choice) {
   const round = state.table && state.table.pending ? state.table.pending.round_id : 0;
-  return send(`decision:${round}:${state.table.pending.hand}:${choice}`, (key) => api.request("POST", "/api/banque/decision", { body: { choice }, headers: { "Idempotency-Key": key } }));
+  return page.send(`decision:${round}:${state.table.pending.hand}:${choice}`, "/decision", { choice });
 }
 
-async function sitDown() {
-  try {
-    state.table = await api.request("POST", "/api/banque/table", { body: { decision_seconds: DECISION_SECONDS } });
-    state.round = null;
-    state.error = null;
-    state.stakes = {};
-  } catch (err) {
-    failed(err);
-  }
-  renderAll();
-}
-
-async function load() {
-  try {
-    answered(await api.request("GET", "/api/banque/table"));
-  } catch (err) {
-    if (err instanceof ApiError && err.kind === "auth") {
-      await api.guest(); // no seat yet: a guest's, as the table page offers first
-      return load();
-    }
-    if (err instanceof ApiError && err.code === "no_table") return sitDown();
-    failed(err);
-  }
-  renderAll();
-}
-
-async function start() {
-  await loadTexts(state.lang);
-  state.t = translator(state.lang);
+page.start(() => {
   for (const button of document.querySelectorAll("button[data-spot]")) {
     button.addEventListener("click", () => {
       const spot = button.dataset.spot;
       state.stakes[spot] = (state.stakes[spot] || 0) + state.chip;
       state.error = null;
-      renderAll();
+      page.renderAll();
     });
   }
   for (const button of document.querySelectorAll("[data-choice]")) button.addEventListener("click", () => decide(button.dataset.choice));
-  $("bq-clear").addEventListener("click", () => { state.stakes = {}; state.error = null; renderAll(); });
+  $("bq-clear").addEventListener("click", () => { state.stakes = {}; state.error = null; page.renderAll(); });
   $("bq-deal").addEventListener("click", deal);
-  $("bq-new").addEventListener("click", sitDown);
-  $("bq-lang").addEventListener("click", async () => {
-    state.lang = state.lang === "en" ? "es" : "en";
-    rememberLang(state.lang);
-    await loadTexts(state.lang);
-    renderAll();
-  });
-  await load();
-  document.body.dataset.table = "ready";
-}
-
-start();
+});

@@ -8,22 +8,16 @@
 // (table.pending.advice: the optimal choice for the unseen cards and what the other costs) and
 // a settled round says whether the player's choice was the optimal one (decisions[].judged).
 
-import { Api, ApiError } from "./api.js";
-import { formatMoney, initialLang, loadTexts, rememberLang, translator } from "./i18n.js";
+import { $, tablePage } from "./table-page.js";
 
-const $ = (id) => document.getElementById(id);
-const state = { lang: initialLang(), t: null, table: null, round: null, error: null, keys: {}, explain: localStorage.getItem("pb_explain") === "1" };
-const api = new Api(() => state.lang);
-const t = (key, params) => state.t(key, params);
-const money = (minor) => formatMoney(minor, state.lang);
-// The longest time to choose POST /api/chemin/table accepts: the page shows no clock.
-const DECISION_SECONDS = 3600;
-
-// One key per action until its answer arrives: the same request retried is the same key.
-function keyFor(what) {
-  if (!state.keys[what]) state.keys[what] = crypto.randomUUID();
-  return state.keys[what];
-}
+const page = tablePage({
+  path: "/api/chemin",
+  ids: { error: "chem-error", lang: "chem-lang", new: "chem-new" },
+  extra: { explain: localStorage.getItem("pb_explain") === "1" },
+  draw,
+  onTable: () => { $("chem-amount").value = plain(page.state.table.minimum_minor * 10); },
+});
+const { state, t, money } = page;
 
 // "20", "20.5", "20,50" -> 2050 minor units; anything else -> null (money never goes through floats).
 export function parseMinor(text) {
@@ -150,16 +144,8 @@ function renderRound() {
   $("chem-judged").textContent = judged.map((d) => d.judged.messages[state.lang] || d.judged.message).join(" ");
 }
 
-function renderError() {
-  const error = state.error;
-  $("chem-error").hidden = !error;
-  if (!error) return;
-  $("chem-error").textContent = error.messages && error.messages[state.lang] ? error.messages[state.lang] : t(error.key, error.params || {});
-}
-
-function renderAll() {
-  state.t = translator(state.lang);
-  document.documentElement.lang = state.lang;
+// The page's words and its table, seats, turn and last round.
+function draw() {
   document.title = t("chemin.page_title");
   $("chem-h1").textContent = t("chemin.title");
   $("chem-nav").setAttribute("aria-label", t("chemin.nav"));
@@ -172,43 +158,10 @@ function renderAll() {
   $("chem-result-title").textContent = t("chemin.last_round");
   $("chem-explain-label").textContent = t("chemin.explain_toggle");
   $("chem-explain-toggle").checked = state.explain;
-  $("chem-lang").textContent = state.lang === "en" ? "ES" : "EN";
-  $("chem-lang").setAttribute("aria-label", `${t("lang.label")}: ${t("lang.switch")}`);
   $("chem-amount").setAttribute("aria-describedby", "chem-turn");
   renderSeats();
   renderTurn();
   renderRound();
-  renderError();
-  document.body.dataset.renders = String(Number(document.body.dataset.renders || 0) + 1);
-}
-
-function failed(err) {
-  if (err instanceof ApiError && (err.kind === "rejected" || err.kind === "auth") && Object.keys(err.messages).length) {
-    state.error = { messages: err.messages };
-  } else {
-    state.error = { key: "chemin.err.failed", params: { message: err.message || String(err) } };
-  }
-}
-
-// An answer of /act or /decision: the table now, and the round it dealt or completed.
-function answered(body) {
-  state.table = body.table;
-  if (body.round) state.round = body.round;
-  state.error = body.timed_out && body.messages ? { messages: body.messages } : null;
-}
-
-async function send(what, run) {
-  document.body.dataset.busy = "true";
-  try {
-    answered(await run(keyFor(what)));
-    delete state.keys[what];
-  } catch (err) {
-    if (!(err instanceof ApiError && (err.kind === "offline" || err.kind === "server"))) delete state.keys[what];
-    failed(err);
-  } finally {
-    document.body.dataset.busy = "false";
-    renderAll();
-  }
 }
 
 function act(action) {
@@ -217,63 +170,23 @@ function act(action) {
     const amount = parseMinor($("chem-amount").value);
     if (amount === null) {
       state.error = { key: "chemin.err.amount" };
-      return renderAll();
+      return page.renderAll();
     }
     body.amount_minor = amount;
   }
-  return send(`act:${JSON.stringify(body)}`, (key) => api.request("POST", "/api/chemin/act", { body, headers: { "Idempotency-Key": key } }));
+  return page.send(`act:${JSON.stringify(body)}`, "/act", body);
 }
 
 function decide(choice) {
-  return send(`decision:${choice}`, (key) => api.request("POST", "/api/chemin/decision", { body: { choice }, headers: { "Idempotency-Key": key } }));
+  return page.send(`decision:${choice}`, "/decision", { choice });
 }
 
-async function sitDown() {
-  try {
-    state.table = await api.request("POST", "/api/chemin/table", { body: { decision_seconds: DECISION_SECONDS } });
-    state.round = null;
-    state.error = null;
-    $("chem-amount").value = plain(state.table.minimum_minor * 10);
-  } catch (err) {
-    failed(err);
-  }
-  renderAll();
-}
-
-async function load() {
-  try {
-    answered(await api.request("GET", "/api/chemin/table"));
-    $("chem-amount").value = plain(state.table.minimum_minor * 10);
-  } catch (err) {
-    if (err instanceof ApiError && err.kind === "auth") {
-      await api.guest(); // no seat yet: a guest's, as the table page offers first
-      return load();
-    }
-    if (err instanceof ApiError && err.code === "no_table") return sitDown();
-    failed(err);
-  }
-  renderAll();
-}
-
-async function start() {
-  await loadTexts(state.lang);
-  state.t = translator(state.lang);
+page.start(() => {
   for (const button of document.querySelectorAll("[data-act]")) button.addEventListener("click", () => act(button.dataset.act));
   for (const button of document.querySelectorAll("[data-choice]")) button.addEventListener("click", () => decide(button.dataset.choice));
-  $("chem-new").addEventListener("click", sitDown);
   $("chem-explain-toggle").addEventListener("change", (event) => {
     state.explain = event.target.checked;
     localStorage.setItem("pb_explain", state.explain ? "1" : "0");
-    renderAll();
+    page.renderAll();
   });
-  $("chem-lang").addEventListener("click", async () => {
-    state.lang = state.lang === "en" ? "es" : "en";
-    rememberLang(state.lang);
-    await loadTexts(state.lang);
-    renderAll();
-  });
-  await load();
-  document.body.dataset.table = "ready";
-}
-
-start();
+});

@@ -106,9 +106,9 @@ def test_a_seeded_table_played_through_a_draw_and_a_stand(
                 break
         elif now["turn"] in ("bank", "deal", "keep"):
             press(page, '[data-act="pass"]')
-        elif now["left_minor"] == 0:
+        elif now["left_minor"] == 0 or now["seats"][0]["balance_minor"] < now["minimum_minor"]:
             press(page, '[data-act="sit_out"]')
-        elif not refused:
+        elif not refused and now["seats"][0]["balance_minor"] > now["left_minor"] + 100:
             # More than is left to cover: the API refuses, the page says its sentence.
             page.fill("#chem-amount", amount_text(now["left_minor"] + 100, lang))
             with page.expect_response(lambda r: "/api/chemin/act" in r.url) as info:
@@ -118,10 +118,11 @@ def test_a_seeded_table_played_through_a_draw_and_a_stand(
             assert page.text_content("#chem-error") == error["messages"][lang]
             assert table(page) == now
             refused = just_refused = True
-        elif not now["bets_before"]:
+        elif not now["bets_before"] and now["seats"][0]["balance_minor"] >= now["left_minor"]:
             press(page, '[data-act="banco"]')
-        else:
-            page.fill("#chem-amount", amount_text(now["left_minor"], lang))
+        else:  # what is left to cover, or all the player has when that is less
+            stake = min(now["left_minor"], now["seats"][0]["balance_minor"])
+            page.fill("#chem-amount", amount_text(stake, lang))
             press(page, '[data-act="bet"]')
         check_balance(page, lang)
         if not just_refused:

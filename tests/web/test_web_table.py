@@ -696,13 +696,14 @@ def test_scoreboards_follow_a_seeded_cut_card_shoe(
 
 
 def _stats(page: Any) -> dict[str, str]:
-    return dict(
-        zip(
-            page.eval_on_selector_all("#stats dt", "ns => ns.map(n => n.textContent)"),
-            page.eval_on_selector_all("#stats dd", "ns => ns.map(n => n.firstChild.textContent)"),
-            strict=True,
-        )
+    # Both lists in one evaluation: two would let the page redraw the panel in between.
+    terms, values = page.evaluate(
+        """() => [
+            [...document.querySelectorAll("#stats dt")].map((n) => n.textContent),
+            [...document.querySelectorAll("#stats dd")].map((n) => n.firstChild.textContent),
+        ]"""
     )
+    return dict(zip(terms, values, strict=True))
 
 
 def _expect_new_shoe(page: Any, shoe_id: int | None, cards: int | None, lang: str = "en") -> None:

@@ -7,6 +7,7 @@ documents (``ChemAnswerOut``, ``BanqueAnswerOut``, ...).
 from __future__ import annotations
 
 import json
+import time
 import uuid
 from pathlib import Path
 from typing import Any
@@ -107,3 +108,18 @@ def forged_fields(export: Path, rounds: dict[str, Any], seed: str) -> list[str]:
     caught = runner.invoke(app, ["verify", seed, "--rounds", str(export), "--json"])
     assert caught.exit_code == 1
     return [m["field"] for m in json.loads(caught.stdout)["mismatches"]]
+
+
+def status_after_waiting(client: TestClient, rounds: Any, round_id: int, seconds: float) -> str:
+    """The round's status once settled, or after ``seconds``; read in the database, no request."""
+    sessions = client.app.state.sessions  # type: ignore[attr-defined]
+    status = "pending"
+    for _ in range(int(seconds * 10)):
+        with sessions.begin() as session:
+            status = session.execute(
+                select(rounds.status).where(rounds.id == round_id)
+            ).scalar_one()
+        if status == "settled":
+            break
+        time.sleep(0.1)
+    return status

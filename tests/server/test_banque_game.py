@@ -12,14 +12,12 @@ the bank's net on the round, rounded down.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import select
 
 from puntobanco.server import banque_game, table_game
 from puntobanco.server.banque_schemas import (
@@ -31,7 +29,14 @@ from puntobanco.server.banque_schemas import (
 from puntobanco.server.main import create_app
 from puntobanco.server.models import BanqueRound, utcnow
 from tests.server.conftest import Player, ledger_check, make_settings
-from tests.server.table_helpers import house_players, new_key, post_keyed, read_answer, sit_at
+from tests.server.table_helpers import (
+    house_players,
+    new_key,
+    post_keyed,
+    read_answer,
+    sit_at,
+    status_after_waiting,
+)
 
 SEED = bytes(range(32))
 #: Right A♣ Q♣ (1), left 2♦ 6♦ (8, a natural), Banker 7♠ Q♠ (7); the right draws 3♥ (4).
@@ -378,16 +383,7 @@ def test_an_unanswered_choice_is_played_at_its_deadline_with_no_request(seeded: 
     alice = Player(seeded, "alice")
     sit(alice, CHOICE, decision_seconds=1)
     round_id = bet(alice, {"right": 1_000}).json()["round"]["id"]
-    sessions = seeded.app.state.sessions  # type: ignore[attr-defined]
-    status = "pending"
-    for _ in range(100):  # at most 10 s; the deadline is 1 s away
-        with sessions.begin() as session:
-            status = session.execute(
-                select(BanqueRound.status).where(BanqueRound.id == round_id)
-            ).scalar_one()
-        if status == "settled":
-            break
-        time.sleep(0.1)
-    assert status == "settled"
+    # At most 10 s; the deadline is 1 s away.
+    assert status_after_waiting(seeded, BanqueRound, round_id, 10) == "settled"
     (rnd,) = rounds(alice)
     assert rnd["timed_out"] and all(d["by_timeout"] for d in rnd["decisions"] if not d["computer"])

@@ -12,7 +12,6 @@ racing for it, and the ledger reconciles.
 from __future__ import annotations
 
 import threading
-import time
 from datetime import timedelta
 from types import SimpleNamespace
 from typing import Any
@@ -33,6 +32,7 @@ from puntobanco.server.chemin_schemas import ChemAnswerOut, ChemRoundOut
 from puntobanco.server.main import housekeeping_pass
 from puntobanco.server.models import ChemRound, LedgerEntry, utcnow
 from tests.server.conftest import Player, ledger_check
+from tests.server.table_helpers import status_after_waiting
 from tests.server.test_chemin import _play_until, act, decide, sit, state
 
 
@@ -338,17 +338,8 @@ def test_a_choice_is_played_at_its_deadline_with_no_request_and_no_pass(
     sit(alice, computers=2, decision_seconds=1)
     round_id = _play_until(alice, "player")["pending"]["round_id"]
     wallet = alice.balance()
-    sessions = client.app.state.sessions  # type: ignore[attr-defined]
-    status = "pending"
-    for _ in range(100):  # at most 10 s; the deadline is 1 s away
-        with sessions.begin() as session:
-            status = session.execute(
-                select(ChemRound.status).where(ChemRound.id == round_id)
-            ).scalar_one()
-        if status == "settled":
-            break
-        time.sleep(0.1)
-    assert status == "settled"
+    # At most 10 s; the deadline is 1 s away.
+    assert status_after_waiting(client, ChemRound, round_id, 10) == "settled"
     rnd = _round_of(client, alice, round_id)
     assert [d["by_timeout"] for d in rnd["decisions"] if not d["computer"]] == [True]
     me = next(s for s in rnd["seats"] if s["seat"] == 0)

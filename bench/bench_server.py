@@ -501,7 +501,8 @@ def count_round_trips(url: str, rounds: int = 20) -> dict[str, float]:
     The app of the tree on ``sys.path`` (``PUNTOBANCO_BENCH_SRC``), under a test client;
     SQLAlchemy's events count on every engine (a BEGIN or ROLLBACK event in autocommit
     sends nothing), and the steps sent on the rounds' own psycopg connections where the
-    tree has them (``RoundRunner.pg``). The round trips are counted on the wire, PostgreSQL
+    tree has them (``RoundRunner.pg``, ``RoundRunner.sqlite``; an ``executemany`` counts
+    once). The round trips are counted on the wire, PostgreSQL
     only: libpq's trace of every connection, one ``ReadyForQuery`` from the server per
     exchange the client waited for (a pipelined batch ends with one).
     """
@@ -570,6 +571,18 @@ def count_round_trips(url: str, rounds: int = 20) -> dict[str, float]:
             return await send(connection, steps)
 
         pg.send = counted_send
+    sqlite_rounds = getattr(runner, "sqlite", None)
+    if sqlite_rounds is not None:
+        # The rounds' own sqlite3 connection (no SQLAlchemy events there either).
+        execute = sqlite_rounds.execute
+
+        def counted_execute(connection: Any, sql: str, params: Any, many: bool) -> Any:
+            if on[0]:
+                name = {"BEGIN IMMEDIATE": "begin", "COMMIT": "commit", "ROLLBACK": "rollback"}
+                counts[name.get(sql, "statements")] += 1
+            return execute(connection, sql, params, many)
+
+        sqlite_rounds.execute = counted_execute
     for dialect_type in {type(engine.dialect) for engine in engines}:
         ping = dialect_type.do_ping
 

@@ -1,8 +1,9 @@
 """Fault injection for the tests: a round stopped between its debit and its settlement.
 
 Nothing of this is in the server: the tests put it in the place of the settlement that
-``POST /api/rounds`` runs after the deal (``puntobanco.server.routers.rounds.settle_round``,
-and on PostgreSQL, where the round runs on the event loop, ``rounds.settle_dealt``).
+``POST /api/rounds`` runs after the deal (``puntobanco.server.routers.rounds.settle_round``;
+where the round runs on connections of its own, ``rounds.settle_dealt`` on PostgreSQL and
+``rounds.settle_dealt_sqlite`` on SQLite).
 
 * In-process, :func:`faulty_app` makes an app's rounds fail there (answered 202).
 * In a server process, ``python -m tests.server.faults serve ...`` runs
@@ -20,7 +21,7 @@ import pytest
 from fastapi import FastAPI
 from sqlalchemy.orm import Session
 
-from puntobanco.server.db import RoundConnection
+from puntobanco.server.db import RoundConnection, SqliteConnection
 from puntobanco.server.game import Settled, Started
 from puntobanco.server.main import create_app
 from puntobanco.server.routers import rounds
@@ -28,6 +29,7 @@ from puntobanco.server.settings import Settings
 from tests.server.conftest import make_settings
 
 _settle_round, _settle_dealt = rounds.settle_round, rounds.settle_dealt
+_settle_dealt_sqlite = rounds.settle_dealt_sqlite
 
 
 def faulty_app(settings: Settings, monkeypatch: pytest.MonkeyPatch, **overrides: Any) -> FastAPI:
@@ -40,8 +42,9 @@ def faulty_app(settings: Settings, monkeypatch: pytest.MonkeyPatch, **overrides:
     app = create_app(make_settings(settings.database_url, **overrides))
     app.state.recovery.ring = lambda: None
     runner = app.state.round_runner
-    engine, pg = runner.sync_engine, runner.pg
+    engine, pg, sqlite = runner.sync_engine, runner.pg, runner.sqlite
     current, current_dealt = rounds.settle_round, rounds.settle_dealt
+    current_sqlite = rounds.settle_dealt_sqlite
 
     def failing(session: Session, round_id: int, known: Started | None = None) -> Settled | None:
         if known is not None and not known.replayed and session.get_bind() is engine:
@@ -53,8 +56,14 @@ def faulty_app(settings: Settings, monkeypatch: pytest.MonkeyPatch, **overrides:
             raise RuntimeError(f"fault injection after the debit of round {known.round_id}")
         return await current_dealt(db, known)
 
+    def failing_sqlite(db: SqliteConnection, known: Started) -> Settled | None:
+        if not known.replayed and db.rounds is sqlite:
+            raise RuntimeError(f"fault injection after the debit of round {known.round_id}")
+        return current_sqlite(db, known)
+
     monkeypatch.setattr(rounds, "settle_round", failing)
     monkeypatch.setattr(rounds, "settle_dealt", failing_dealt)
+    monkeypatch.setattr(rounds, "settle_dealt_sqlite", failing_sqlite)
     return app
 
 
@@ -70,9 +79,16 @@ async def _killed_dealt(db: RoundConnection, known: Started) -> Settled | None:
     return await _settle_dealt(db, known)
 
 
+def _killed_sqlite(db: SqliteConnection, known: Started) -> Settled | None:
+    if not known.replayed:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return _settle_dealt_sqlite(db, known)
+
+
 if __name__ == "__main__":
     from puntobanco.cli.main import main
 
     rounds.settle_round = _killed
     rounds.settle_dealt = _killed_dealt
+    rounds.settle_dealt_sqlite = _killed_sqlite
     main()

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import signal
+import sqlite3
 import time
 from typing import Any
 
@@ -19,6 +20,7 @@ from puntobanco.server.db import (
     ROLLBACK,
     PgRounds,
     RoundRunner,
+    SqliteRounds,
     Step,
     make_engine,
     make_sessionmaker,
@@ -98,14 +100,15 @@ def _fail_once_after_the_deal_is_written(
 ) -> list[bool]:
     """The next deal's writes are made, then ``error`` is raised in place of their end.
 
-    On SQLite the deal's write function fails after writing; on PostgreSQL the round trip
-    that carries the deal's statement and its COMMIT runs the statement, not the COMMIT,
-    and fails. Returns a list that holds ``True`` once the failure happened.
+    On SQLite the deal's write function (the rounds' own connection's) fails after
+    writing; on PostgreSQL the round trip that carries the deal's statement and its COMMIT
+    runs the statement, not the COMMIT, and fails. Returns a list that holds ``True`` once
+    the failure happened.
     """
     failed: list[bool] = []
     pg = client.app.state.round_runner.pg  # type: ignore[attr-defined]
     if pg is None:
-        real_write = game._write_deal
+        real_write = game._write_deal_sqlite
 
         def write(*args: Any, **kwargs: Any) -> int:
             written = real_write(*args, **kwargs)
@@ -114,7 +117,7 @@ def _fail_once_after_the_deal_is_written(
                 raise DBAPIError.instance("INSERT INTO rounds", {}, error, psycopg.Error)
             return written
 
-        monkeypatch.setattr(game, "_write_deal", write)
+        monkeypatch.setattr(game, "_write_deal_sqlite", write)
         return failed
     real_send = pg.send
 
@@ -221,10 +224,10 @@ class Cuts:
     connection about to run the operation is terminated (``pg_terminate_backend``), the
     operation then fails as it does in production, and only that connection is lost.
 
-    Given the app's :class:`RoundRunner`, the cut is on the rounds' statements: on
-    PostgreSQL their own psycopg connections (``PgRounds.send``, each batch of steps one
+    Given the app's :class:`RoundRunner`, the cut is on the rounds' statements, on their
+    own connections: on PostgreSQL psycopg's (``PgRounds.send``, each batch of steps one
     round trip: a cut at one of its operations fails the whole batch, carried out first
-    with ``after_commit``), on SQLite the app's engine.
+    with ``after_commit``), on SQLite sqlite3's (``SqliteRounds.execute``).
     """
 
     def __init__(
@@ -248,6 +251,8 @@ class Cuts:
         if isinstance(target, RoundRunner):
             if target.pg is not None:
                 self._install_pg(target.pg)
+            elif target.sqlite is not None:
+                self._install_sqlite(target.sqlite)
             else:
                 engine = target.sync_engine
         if engine is not None:
@@ -299,6 +304,29 @@ class Cuts:
             raise Cut("the connection to the database was cut")
 
         pg.send = send  # type: ignore[method-assign]
+
+    def _install_sqlite(self, rounds: SqliteRounds) -> None:
+        real_execute = rounds.execute
+
+        class Cut(sqlite3.OperationalError):
+            """The connection to the database was cut (by the test)."""
+
+        def execute(connection: sqlite3.Connection, sql: str, params: Any, many: bool) -> Any:
+            if sql == "ROLLBACK":
+                if self.cut_at is not None and self.terminate is None:
+                    raise Cut("the connection to the database was cut")
+                return real_execute(connection, sql, params, many)
+            start = len(self.ops)
+            failing = self._fails(_op(sql))
+            self.batches.append(range(start, len(self.ops)))
+            if not failing:
+                return real_execute(connection, sql, params, many)
+            if self.after_commit and self.cut_at == start:
+                real_execute(connection, sql, params, many)
+            connection.close()  # an open transaction is rolled back, as by a real cut
+            raise Cut("the connection to the database was cut")
+
+        rounds.execute = execute  # type: ignore[method-assign]
 
     def _install(self, engine: Engine) -> None:
         dialect = engine.dialect
@@ -473,8 +501,8 @@ def _cut_each_step(settings: Settings, monkeypatch: pytest.MonkeyPatch, *, termi
         # Only this test's requests count statements: the sweeper is not woken (its
         # statements would shift the count). The next tests wake it.
         monkeypatch.setattr(app.state.recovery, "ring", lambda: None)
-        # The round's statements go through the rounds' own connections on PostgreSQL
-        # (psycopg's async API); on SQLite through the app's engine.
+        # The round's statements go through the rounds' own connections (psycopg's async
+        # API on PostgreSQL, sqlite3 on SQLite).
         cuts = Cuts(app.state.round_runner, books.engine if terminate else None)
         player = Player(client, "alice")
         stake = {"banker": 500}
@@ -488,8 +516,8 @@ def _cut_each_step(settings: Settings, monkeypatch: pytest.MonkeyPatch, *, termi
         # (simulated only) after the database committed.
         carried_out = (False,) if terminate else (False, True)
         # A statement carried out, then cut: on PostgreSQL, where the settlement's one
-        # statement commits on its own. (On SQLite the simulation would leave the file's
-        # write lock with a connection the pool has lost.)
+        # statement commits on its own. (On SQLite every statement is in a transaction
+        # that the cut rolls back: carried out or not, the same.)
         statement_carried_out = (False,) if settings.is_sqlite else carried_out
         cases: list[dict[str, Any]] = [
             {"at": at, "after_commit": a} for a in statement_carried_out for at in range(60)

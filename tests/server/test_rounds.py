@@ -393,14 +393,14 @@ def test_reshuffle_scoreboard_and_no_edges(client: TestClient, alice: Player) ->
 def test_refusals_and_replays_keep_the_rounds_connections(
     client: TestClient, alice: Player
 ) -> None:
-    """On PostgreSQL a round refused (402, 409) or replayed gives its connection back clean:
-    the rounds' pool opens none after the first, whatever the answers."""
-    pg = client.app.state.round_runner.pg  # type: ignore[attr-defined]
-    if pg is None:
-        pytest.skip("SQLite: the rounds have no connections of their own")
+    """A round refused (402, 409) or replayed gives its connection back clean: the rounds'
+    own connections (PostgreSQL's pool, SQLite's one) open none after the first, whatever
+    the answers."""
+    runner = client.app.state.round_runner  # type: ignore[attr-defined]
+    rounds = runner.pg or runner.sqlite
     opened: list[Any] = []
     assert alice.bet({"banker": 100}, key="first").status_code == 201
-    pg.on_connect.append(opened.append)
+    rounds.on_connect.append(opened.append)
     for i in range(3):
         over = {"player": 50_000, "banker": 50_000, "tie": 10_000}  # more than the grant
         assert alice.bet(over).status_code == 402

@@ -69,24 +69,35 @@ from puntobanco.core.fairness import FairSource
 from puntobanco.core.rules import PRESETS, BetKind, Rules, ShoeMode
 from puntobanco.core.shoe import Shoe
 from puntobanco.core.table import Table
-from puntobanco.server.db import BEGIN, COMMIT, ROLLBACK, RoundConnection
+from puntobanco.server.db import BEGIN, COMMIT, ROLLBACK, RoundConnection, SqliteConnection
 from puntobanco.server.errors import ApiError
-from puntobanco.server.ledger.wallet import Account, EntryKind, Movement, lock_wallet, post
+from puntobanco.server.ledger.wallet import (
+    Account,
+    EntryKind,
+    Movement,
+    entry_rows,
+    lock_wallet,
+    post,
+)
 from puntobanco.server.models import Round, RoundBet, RoundStatus, utcnow
 from puntobanco.server.settings import Settings
 from puntobanco.server.statements import (
+    ADD_TO_BALANCE,
     ADVANCE_NONCE,
     DEAL_AND_DEBIT,
     INSERT_BETS,
+    INSERT_ENTRIES,
     INSERT_ROUND,
     LOCK_AND_DEAL_IF_AS_DEALT,
     LOCK_PLAYER_FOR_TOKEN,
+    LOCK_WALLET,
     LOCK_WALLET_FOR_TOKEN,
     SETTLE_BET,
     SETTLE_DEALT,
     SETTLE_ROUND,
     TABLE_SEED_AND_KEY,
     UPDATE_TABLE,
+    sqlite_sql,
     step,
 )
 from puntobanco.server.tables import limits_for, rules_for
@@ -915,9 +926,7 @@ async def start_round_pg(
             return None  # an unknown token, or the seed in play replaced meanwhile
         if row.round_id is not None:  # a known key
             await db.send(ROLLBACK)
-            if row.request_hash != fingerprint:
-                raise ApiError(409, "idempotency_conflict", key=key[:40])
-            return Started(int(row.round_id), True, RoundStatus(row.status), int(row.user_id))
+            return _replayed(row, fingerprint, key)
         state, seed = _states(row)
         user_id = int(row.user_id)
         try:
@@ -984,6 +993,153 @@ async def settle_dealt(db: RoundConnection, known: Started) -> Settled | None:
         foreseen = _Foreseen(known.user_id, settled.balance_minor, known.state, known.seed)
         FORESIGHT.remember(known.token_hash, foreseen)
     return settled
+
+
+def _replayed(row: Any, fingerprint: str, key: str) -> Started:
+    """The round a known key made, as the locking statement read it (its bets unchanged).
+
+    Raises:
+        ApiError: 409 ``idempotency_conflict``: the key's round had other bets.
+    """
+    if row.request_hash != fingerprint:
+        raise ApiError(409, "idempotency_conflict", key=key[:40])
+    return Started(int(row.round_id), True, RoundStatus(row.status), int(row.user_id))
+
+
+# --- a round on SQLite, in the rounds' thread -----------------------------------------------
+#
+# The same steps on the rounds' own sqlite3 connection (server/db.py's SqliteRounds), one
+# statement at a time: BEGIN IMMEDIATE takes the database's write lock, so what the lock
+# statement reads stays as read until the COMMIT. What is rare is left to start_round.
+
+
+def start_round_sqlite(
+    db: SqliteConnection,
+    settings: Settings,
+    *,
+    key: str,
+    stakes: Mapping[str, int],
+    token_hash: str,
+) -> Started | None:
+    """Step 1 on SQLite: take the bets and deal, in one transaction (see start_round).
+
+    Returns:
+        What the step produced; ``None`` (nothing written) for an unknown token, which
+        :func:`start_round` tells apart, or a racing retry's round with the same key.
+
+    Raises:
+        ApiError: 409 (``idempotency_conflict``, ``preset_withdrawn``), 402 and 422 (the bets).
+    """
+    fingerprint = request_hash(stakes)
+    db.begin()
+    try:
+        params = {"token_hash": token_hash, "now": utcnow(), "t_key": key}
+        row = db.one(sqlite_sql(LOCK_PLAYER_FOR_TOKEN), params)
+        if row is None:
+            return None
+        if row.round_id is not None:  # a known key
+            return _replayed(row, fingerprint, key)
+        state, seed = _states(row)
+        user_id = int(row.user_id)
+        deal = _deal(
+            settings,
+            state,
+            seed,
+            int(row.balance_minor),
+            stakes,
+            user_id=user_id,
+            key=key,
+            fingerprint=fingerprint,
+        )
+        deal.values["id"] = _write_deal_sqlite(db, deal)
+        db.commit()
+    except IntegrityError as exc:
+        try:
+            _raise_if_key_raced(exc, key)
+        except _KeyRaced:
+            return None  # a retry's round with this key, committed meanwhile: read it again
+        raise
+    finally:
+        db.rollback()  # unless committed: a refusal, a replay, a failure
+    return _dealt(deal, user_id, token_hash)
+
+
+def _write_deal_sqlite(db: SqliteConnection, deal: _Deal) -> int:
+    """The deal's writes, as :func:`_write_deal` makes them through the session.
+
+    The table's shoe, the seed's nonce, the round, its bets, both sides of each stake and
+    the debit.
+
+    Returns:
+        The round's id.
+    """
+    values, user_id = deal.values, deal.values["user_id"]
+    db.run(sqlite_sql(UPDATE_TABLE), {"t_user": user_id, **_shoe_values(deal.state)})
+    if deal.seed.next_nonce != deal.read_nonce:
+        db.run(
+            sqlite_sql(ADVANCE_NONCE), {"s_id": deal.seed.id, "next_nonce": deal.seed.next_nonce}
+        )
+    written = db.one(sqlite_sql(INSERT_ROUND, values), values)
+    assert written is not None
+    round_id = int(written.id)
+    bets = [
+        {"round_id": round_id, "bet": bet.kind.value, "stake_minor": bet.stake_minor}
+        for bet in deal.bets
+    ]
+    db.many(sqlite_sql(INSERT_BETS, bets[0]), bets)
+    stakes = [
+        Movement(EntryKind.STAKE, -bet.stake_minor, Account.HOUSE_GAME, round_id, bet.kind.value)
+        for bet in deal.bets
+    ]
+    _post_sqlite(db, user_id, f"round:{round_id}:stake", stakes)
+    return round_id
+
+
+def _post_sqlite(
+    db: SqliteConnection, user_id: int, journal: str, movements: list[Movement]
+) -> int:
+    """:func:`~puntobanco.server.ledger.wallet.post` on the rounds' connection."""
+    rows, delta = entry_rows(user_id=user_id, journal=journal, movements=movements)
+    if rows:
+        db.many(sqlite_sql(INSERT_ENTRIES, rows[0]), rows)
+    balance = db.one(sqlite_sql(ADD_TO_BALANCE), {"w_user": user_id, "w_delta": delta})
+    assert balance is not None
+    return int(balance.balance_minor)
+
+
+def settle_dealt_sqlite(db: SqliteConnection, known: Started) -> Settled | None:
+    """Step 2 on SQLite, for the round this request dealt, in one transaction.
+
+    As :func:`_write_settlement` (``None``: settled meanwhile); the round's table settles it.
+    """
+    assert known.row is not None and known.table is not None
+    round_id, user_id = known.round_id, known.user_id
+    movements, bet_rows = _settlement_rows(round_id, known.table.settle())
+    payout = sum(row["payout_minor"] for row in bet_rows)
+    db.begin()
+    try:
+        before = db.one(sqlite_sql(LOCK_WALLET), {"w_user": user_id})
+        assert before is not None
+        balance = int(before.balance_minor) + sum(m.amount_minor for m in movements)
+        marked = db.run(
+            sqlite_sql(SETTLE_ROUND),
+            {
+                "r_id": round_id,
+                "payout_minor": payout,
+                "balance_minor": balance,
+                "settled_at": utcnow(),
+            },
+        )
+        if marked != 1:
+            return None  # settled meanwhile (a recovery, or a retry in another worker)
+        written = _post_sqlite(db, user_id, f"round:{round_id}:settle", movements)
+        if written != balance:  # pragma: no cover - the write lock makes this unreachable
+            raise RuntimeError(f"round {round_id}: balance {written}, expected {balance}")
+        db.many(sqlite_sql(SETTLE_BET), bet_rows)
+        db.commit()
+    finally:
+        db.rollback()  # unless committed
+    return Settled(_settled_bets(round_id, bet_rows), payout, balance)
 
 
 def settle_stored(bets: Iterable[Bet], cards: str, rules: Rules) -> Settlement:

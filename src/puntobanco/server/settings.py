@@ -191,7 +191,8 @@ class Settings(BaseSettings):
         ge=1,
         description="PostgreSQL connections per worker for rounds (on the event loop: each is "
         "busy only while a round's statement runs, so a few keep a database's cores busy); "
-        "on SQLite, rounds run at once per worker.",
+        "on both databases, the rare rounds (a replay, a round left dealt) that run at once "
+        "per worker in threads. On SQLite a worker's rounds take turns on one connection.",
     )
     log_level: str = Field(default="INFO")
     access_log: bool = Field(default=True, description="One JSON log line per request.")

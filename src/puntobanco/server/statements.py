@@ -12,10 +12,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from sqlalchemy import Table, and_, bindparam, insert, select, text, update
-from sqlalchemy.dialects import postgresql
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.sql import ClauseElement
+from sqlalchemy.sql.compiler import SQLCompiler
 
-from puntobanco.server.db import Step
+from puntobanco.server.db import SqliteSql, Step
 from puntobanco.server.models import (
     AuthSession,
     LedgerEntry,
@@ -354,3 +355,39 @@ def step(statement: ClauseElement, params: Mapping[str, Any]) -> Step:
     if sql is None:
         sql = _COMPILED[id(statement)] = str(statement.compile(dialect=_PSYCOPG))
     return sql, params
+
+
+# --- the same statements for sqlite3 directly ----------------------------------------------
+#
+# On SQLite a round runs on the rounds' own sqlite3 connection (server/db.py's
+# SqliteRounds), without SQLAlchemy's engine: the statements above, compiled once into
+# SQLite's SQL with named parameters (``:name``), one by one (SQLite has no data-modifying
+# CTEs, and a statement costs no round trip in-process).
+
+_SQLITE = sqlite.dialect(paramstyle="named")
+_SQLITE_COMPILED: dict[tuple[int, tuple[str, ...]], SqliteSql] = {}
+
+
+def sqlite_sql(statement: ClauseElement, keys: Mapping[str, Any] | None = None) -> SqliteSql:
+    """``statement``'s SQL for sqlite3; an INSERT's columns are ``keys``' (a row's names).
+
+    Raises:
+        ValueError: The statement takes a value that ``keys`` lacks (a column default,
+            which SQLAlchemy would fill in and sqlite3 cannot).
+    """
+    columns = tuple(keys) if keys is not None else ()
+    sql = _SQLITE_COMPILED.get((id(statement), columns))
+    if sql is None:
+        compiled = statement.compile(dialect=_SQLITE, column_keys=list(columns) or None)
+        assert isinstance(compiled, SQLCompiler)
+        own, lacking = {}, []
+        for bind in compiled.binds.values():
+            name = compiled.bind_names[bind]
+            if bind.value is not None and bind.callable is None and not bind.required:
+                own[name] = bind.value
+            elif not bind.required and name not in columns:
+                lacking.append(name)
+        if lacking:
+            raise ValueError(f"no value for {sorted(lacking)} in {compiled}")
+        sql = _SQLITE_COMPILED[(id(statement), columns)] = SqliteSql(str(compiled), own)
+    return sql

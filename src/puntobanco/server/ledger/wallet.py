@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from sqlalchemy.orm import Session
 
@@ -75,6 +76,27 @@ def post(session: Session, *, user_id: int, journal: str, movements: Sequence[Mo
         sqlalchemy.exc.IntegrityError: The balance would go negative, or an
             entry for the same (round, bet, kind) already exists.
     """
+    rows, delta = entry_rows(user_id=user_id, journal=journal, movements=movements)
+    connection = session.connection()
+    if rows:
+        connection.execute(INSERT_ENTRIES, rows)
+    new_balance: int = connection.execute(
+        ADD_TO_BALANCE, {"w_user": user_id, "w_delta": delta}
+    ).scalar_one()
+    return int(new_balance)
+
+
+def entry_rows(
+    *, user_id: int, journal: str, movements: Sequence[Movement]
+) -> tuple[list[dict[str, Any]], int]:
+    """The ledger rows of the movements, and the wallet's change: what :func:`post` writes.
+
+    Each movement's wallet row, then the house's. A round on SQLite writes them through
+    ``sqlite3`` directly.
+
+    Raises:
+        TypeError: An amount that is not a whole number of minor units.
+    """
     now = utcnow()
     rows = []
     for m in movements:
@@ -99,11 +121,4 @@ def post(session: Session, *, user_id: int, journal: str, movements: Sequence[Mo
                 "created_at": now,
             }
         )
-    delta = sum(m.amount_minor for m in movements)
-    connection = session.connection()
-    if rows:
-        connection.execute(INSERT_ENTRIES, rows)
-    new_balance: int = connection.execute(
-        ADD_TO_BALANCE, {"w_user": user_id, "w_delta": delta}
-    ).scalar_one()
-    return int(new_balance)
+    return rows, sum(m.amount_minor for m in movements)

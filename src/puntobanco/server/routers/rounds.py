@@ -14,7 +14,13 @@ from sqlalchemy.orm import Session
 from puntobanco.core.explain import LANGUAGES
 from puntobanco.server import observability
 from puntobanco.server.accounts import token_hash
-from puntobanco.server.db import PgRounds, RoundRunner, outcome_unknown
+from puntobanco.server.db import (
+    PgRounds,
+    RoundRunner,
+    SqliteConnection,
+    SqliteRounds,
+    outcome_unknown,
+)
 from puntobanco.server.deps import (
     LangDep,
     PlayerDep,
@@ -30,9 +36,11 @@ from puntobanco.server.game import (
     parse_stakes,
     recover,
     settle_dealt,
+    settle_dealt_sqlite,
     settle_round,
     start_round,
     start_round_pg,
+    start_round_sqlite,
 )
 from puntobanco.server.models import Round, RoundStatus
 from puntobanco.server.render import load_rounds, round_json
@@ -78,8 +86,8 @@ async def play_round(
     503 ``round_outcome_unknown``: the connection died while the deal was being committed;
     the same request with the same key tells whether it was dealt (and completes it).
     """
-    # The round runs in one go, with no hop between threads: on PostgreSQL on the event
-    # loop, on SQLite in one worker thread (server/db.py's RoundRunner). The player's
+    # The round runs in one go, on connections of its own: on PostgreSQL on the event
+    # loop, on SQLite in the rounds' thread (server/db.py's RoundRunner). The player's
     # session token is checked by the statement that locks the wallet.
     # The settings and the language are read here, not as dependencies (each one a step of
     # FastAPI's dependency resolution, per request).
@@ -91,11 +99,14 @@ async def play_round(
     stakes = parse_stakes(body.bets)
     runner: RoundRunner = request.app.state.round_runner
     hashed = token_hash(token)
+    answer = None
     if runner.pg is not None:
         answer = await _play_pg(runner.pg, request, settings, hashed, key, stakes, lang)
-        if answer is not None:
-            return answer
-    # SQLite; on PostgreSQL what is rare (a replay, a round left dealt, an unknown token).
+    elif runner.sqlite is not None:
+        answer = await _play_sqlite(runner.sqlite, request, settings, hashed, key, stakes, lang)
+    if answer is not None:
+        return answer
+    # What is rare (a replay, a round left dealt, an unknown token), through the session.
     played: Response = await runner.run(_play, request, settings, hashed, key, stakes, lang)
     return played
 
@@ -131,6 +142,51 @@ async def _play_pg(
     rendered = _rendered(started, settled, lang)
     _count(rendered)
     return _answer(rendered, replayed=False)
+
+
+async def _play_sqlite(
+    rounds: SqliteRounds,
+    request: Request,
+    settings: Any,
+    token: str,
+    key: str,
+    stakes: dict[str, int],
+    lang: str,
+) -> Response | None:
+    """The round's two steps on SQLite, in the rounds' thread (``None``: left to ``_play``)."""
+    try:
+        started, settled = await rounds.run(_round_sqlite, settings, token, key, stakes)
+    except DBAPIError as exc:
+        if not outcome_unknown(exc):
+            raise  # rolled back: nothing was changed
+        log.error("the deal's COMMIT failed: its outcome is unknown", exc_info=exc)
+        raise ApiError(503, "round_outcome_unknown", key=key) from None
+    if started is None or started.row is None:
+        return None  # not dealt by this request: the steps one by one, in _play
+    if isinstance(settled, Exception):
+        return _pending(request, started, sum(stakes.values()), lang, settled)
+    if settled is None:  # settled meanwhile (a recovery)
+        return None
+    rendered = _rendered(started, settled, lang)
+    _count(rendered)
+    return _answer(rendered, replayed=False)
+
+
+def _round_sqlite(
+    db: SqliteConnection, settings: Any, token: str, key: str, stakes: dict[str, int]
+) -> tuple[Started | None, Settled | Exception | None]:
+    """Deal, then settle (in the rounds' thread); a failed settlement is returned, not raised.
+
+    Once the round is dealt its stakes are taken: a failure from there on is no "nothing
+    was changed" but a round to settle later.
+    """
+    started = start_round_sqlite(db, settings, token_hash=token, key=key, stakes=stakes)
+    if started is None or started.row is None:
+        return started, None
+    try:
+        return started, settle_dealt_sqlite(db, started)
+    except Exception as exc:
+        return started, exc
 
 
 def _rendered(started: Started, settled: Settled, lang: str) -> dict[str, Any]:

@@ -422,6 +422,44 @@ def test_float_path_agrees_with_exact_path(rules: Rules) -> None:
         assert hot == pytest.approx([float(x) for x in expected], abs=1e-12)
 
 
+@pytest.mark.parametrize("tableau", [STANDARD, ODD_TABLEAU], ids=["standard", "odd"])
+def test_the_compiled_walk_counts_the_same_integers_as_the_python_walk(tableau: Tableau) -> None:
+    """The exact path takes its sequence weights from the compiled walk for shoes of up to
+    458 cards (exact in float64 there) and from the Python walk above: the two must agree
+    to the unit, including at the largest shoe the compiled walk takes."""
+    rng = random.Random(20261202)
+    shoes = [(128, 32, 32, 32, 32, 32, 32, 32, 32, 32), (6, 0, 0, 0, 0, 0, 0, 0, 0, 0)]
+    shoes += [tuple(rng.randrange(0, 4 * n) for n in (16,) + (4,) * 9) for _ in range(12)]
+    largest = (140, 35, 35, 35, 35, 35, 35, 35, 35, 38)
+    assert exact_module.falling(sum(largest), 6) < exact_module.EXACT_IN_FLOATS
+    assert exact_module.falling(sum(largest) + 1, 6) >= exact_module.EXACT_IN_FLOATS
+    shoes.append(largest)
+    for points in shoes:
+        if sum(points) < exact_module.MIN_CARDS:
+            continue
+        compiled = puntobanco.analysis.kernels.integer_weights(points, tableau)
+        assert compiled == exact_module.sequence_weights(points, tableau), points
+        assert all(isinstance(w, int) for block in compiled for row in block for w in row)
+
+
+def test_a_shoe_past_the_compiled_walk_is_counted_by_the_python_walk(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """459 cards: some weight could pass 2**53, so the exact path walks in Python."""
+    walked: list[int] = []
+    python_walk = exact_module.sequence_weights
+
+    def counting(points: Any, tableau: Tableau = STANDARD) -> Any:
+        walked.append(sum(points))
+        return python_walk(points, tableau)
+
+    monkeypatch.setattr(exact_module, "sequence_weights", counting)
+    big = exact_module.exact_distribution((140, 35, 35, 35, 35, 35, 35, 35, 35, 39))
+    small = exact_module.exact_distribution((128, 32, 32, 32, 32, 32, 32, 32, 32, 32))
+    assert walked == [459]
+    assert big.player + big.banker + big.tie == 1 == small.player + small.banker + small.tie
+
+
 def test_standard_deviation_and_resolved_edge_by_hand() -> None:
     result = analyze(Rules())
     player = result.bets[BetKind.PLAYER]

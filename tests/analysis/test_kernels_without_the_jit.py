@@ -1,4 +1,4 @@
-"""The compiled walks of Chemin de fer and Banque, run from their Python source.
+"""The compiled walks of Chemin de fer, Banque and Punto Banco, run from their Python source.
 
 numba compiles each walk from a plain Python function (``_walk_py``); coverage cannot
 see the compiled code, so these tests run the source itself, as NUMBA_DISABLE_JIT=1
@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from puntobanco.analysis import banque_walk, chemin_kernel
+from puntobanco.analysis import banque_walk, chemin_kernel, kernels
 from puntobanco.core.tableau import STANDARD
 
 # Small shoes, by point value 0-9: few distinct values keep the interpreted walk short.
@@ -50,3 +50,14 @@ def test_the_chemin_de_fer_float_walk_from_its_source_is_the_compiled_walk(
     interpreted = chemin_kernel.float_tally(points, STANDARD, replace=replace)
     assert interpreted == compiled
     assert compiled.option > 0  # the Player holds 5 in some coup of these shoes
+
+
+@pytest.mark.parametrize("points", SHOES)
+def test_the_sequence_weights_walk_from_its_source_is_the_compiled_walk(
+    points: tuple[int, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    compiled = kernels.integer_weights(points, STANDARD)
+    monkeypatch.setattr(kernels, "_sequence_weights", kernels._sequence_weights_py)
+    interpreted = kernels.integer_weights(points, STANDARD)
+    assert interpreted == compiled
+    assert any(w for row in compiled[3] for w in row)  # some coups take six cards

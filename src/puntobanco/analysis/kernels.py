@@ -19,6 +19,7 @@ ahead of a timed run.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from typing import NamedTuple
 
 import numpy as np
@@ -103,37 +104,29 @@ def draw_arrays(tableau: Tableau) -> DrawArrays:
 STANDARD_ARRAYS = draw_arrays(STANDARD)
 
 
-@njit(cache=True)
-def _walk(
-    counts: np.ndarray,
+def _sequence_weights_py(
+    c: np.ndarray,
     naturals: np.ndarray,
     player_draw: np.ndarray,
     banker_draw: np.ndarray,
-    shapes: np.ndarray,
-    joint: np.ndarray,
-    summary: np.ndarray,
+    w: np.ndarray,
 ) -> None:
-    """Fill ``shapes``, ``joint[p, b]`` and ``summary`` for a shoe of ``counts`` per point value.
+    """Count into ``w[s, p, b]`` the card sequences behind every way a coup can end.
 
-    ``shapes[s * 100 + p * 10 + b]``: the probability of each coup shape, ``s``
-    being the size class (Player cards - 2) * 2 + (Banker cards - 2), as in
-    :func:`~puntobanco.core.paytable.shape_index`. ``summary``, summed from it:
-    player, banker, tie, banker wins with 6, P(4), P(5), P(6 cards), Player
-    natural, Banker natural, both naturals.
+    Player total ``p``, Banker total ``b``, the hands of size class ``s``: (2, 2), (2, 3),
+    (3, 2) and (3, 3) cards (:func:`puntobanco.analysis.exact.sequence_weights`' walk and
+    layout).
+    ``c``: float64 counts per point value (changed during the walk, restored at its end).
+    Every weight is a whole number; below 2**53 (a shoe whose ``falling(n, 6)`` is) it is
+    exact in float64.
     """
-    c = counts.astype(np.float64)
-    n = c.sum()
     # Whether the Banker's first two cards k, m make a natural, looked up by the
     # cards rather than by their total: measurably faster in the inner loop.
     banker_natural = np.zeros((10, 10), np.bool_)
     for k in range(10):
         for m in range(10):
             banker_natural[k, m] = naturals[(k + m) % 10]
-    # Sequence weights per size class: (2, 2), (2, 3), (3, 2) and (3, 3) cards.
-    w22 = np.zeros((10, 10))
-    w23 = np.zeros((10, 10))
-    w32 = np.zeros((10, 10))
-    w33 = np.zeros((10, 10))
+    w22, w23, w32, w33 = w[0], w[1], w[2], w[3]
     for i in range(10):
         ci = c[i]
         if ci == 0.0:
@@ -185,6 +178,34 @@ def _walk(
                 c[k] += 1.0
             c[j] += 1.0
         c[i] += 1.0
+
+
+_sequence_weights = njit(cache=True)(_sequence_weights_py)
+
+
+@njit(cache=True)
+def _walk(
+    counts: np.ndarray,
+    naturals: np.ndarray,
+    player_draw: np.ndarray,
+    banker_draw: np.ndarray,
+    shapes: np.ndarray,
+    joint: np.ndarray,
+    summary: np.ndarray,
+) -> None:
+    """Fill ``shapes``, ``joint[p, b]`` and ``summary`` for a shoe of ``counts`` per point value.
+
+    ``shapes[s * 100 + p * 10 + b]``: the probability of each coup shape, ``s``
+    being the size class (Player cards - 2) * 2 + (Banker cards - 2), as in
+    :func:`~puntobanco.core.paytable.shape_index`. ``summary``, summed from it:
+    player, banker, tie, banker wins with 6, P(4), P(5), P(6 cards), Player
+    natural, Banker natural, both naturals.
+    """
+    c = counts.astype(np.float64)
+    n = c.sum()
+    w = np.zeros((4, 10, 10))
+    _sequence_weights(c, naturals, player_draw, banker_draw, w)
+    w22, w23, w32, w33 = w[0], w[1], w[2], w[3]
     f4 = n * (n - 1.0) * (n - 2.0) * (n - 3.0)
     f5 = f4 * (n - 4.0)
     f6 = f5 * (n - 5.0)
@@ -300,6 +321,20 @@ def distribution_of(
 def float_distribution(points: tuple[int, ...], tableau: Tableau = STANDARD) -> Distribution[float]:
     """The distribution of one coup in floats (see :class:`Distribution`)."""
     return distribution_of(*float_summary(np.array(points, dtype=np.int64), tableau))
+
+
+def integer_weights(points: Sequence[int], tableau: Tableau = STANDARD) -> list[list[list[int]]]:
+    """:func:`puntobanco.analysis.exact.sequence_weights` by the compiled walk.
+
+    The same numbers, as Python integers, for a shoe whose ``falling(n, 6)`` is below
+    2**53 (every weight is at most that: exact in float64), in a few hundred microseconds
+    rather than tens of milliseconds. The caller checks the shoe's size.
+    """
+    arrays = draw_arrays(tableau)
+    weights = np.zeros((4, 10, 10))
+    counts = np.array(points, dtype=np.float64)
+    _sequence_weights(counts, arrays.naturals, arrays.player, arrays.banker, weights)
+    return [[[int(w) for w in row] for row in block] for block in weights.tolist()]
 
 
 def warm_up() -> None:

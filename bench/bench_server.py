@@ -360,23 +360,30 @@ def database_for(kind: str) -> tuple[str, Any]:
 # --- where the milliseconds go ---------------------------------------------------------------
 
 
-STAGES = ("auth", "deal", "settle", "render", "serialize")
+STAGES = ("deal", "settle", "render", "serialize")
 
 
 def breakdown(kind: str, rounds: int = 300, repeat: int = 3) -> dict[str, float]:
-    """One round's stages in-process (no HTTP), as ``POST /api/rounds`` runs them.
+    """One round's stages in-process (no HTTP), on the path ``POST /api/rounds`` runs.
 
-    Mirrors :func:`puntobanco.server.routers.rounds.play_round`: the session lookup, the
-    deal and debit transaction, the settlement transaction, the answer rendered from what
-    was written, and pydantic's validation and JSON of it. Returns each stage's mean wall
-    milliseconds, this process's CPU milliseconds per round (``cpu``) and the database
-    server's (``db_cpu``, PostgreSQL only): the median of ``repeat`` blocks of ``rounds``.
+    Mirrors :func:`puntobanco.server.routers.rounds.play_round`: on PostgreSQL the deal
+    and the settlement on the rounds' own psycopg connections (on the event loop), on
+    SQLite on the rounds' own sqlite3 connection (in its thread); then the answer rendered
+    from what was written and its JSON, as the endpoint writes it. The deal's first
+    statement checks the session token. Returns each stage's mean wall milliseconds, this
+    process's CPU milliseconds per round (``cpu``) and the database server's (``db_cpu``,
+    PostgreSQL only): the median of ``repeat`` blocks of ``rounds``.
     """
-    from puntobanco.server.accounts import create_player, open_session, player_for_token
-    from puntobanco.server.db import make_engine, make_sessionmaker, migrate
-    from puntobanco.server.game import settle_round, start_round
+    from puntobanco.server.accounts import create_player, open_session, token_hash
+    from puntobanco.server.db import RoundRunner, make_engine, make_sessionmaker, migrate
+    from puntobanco.server.game import (
+        settle_dealt,
+        settle_dealt_sqlite,
+        start_round_pg,
+        start_round_sqlite,
+    )
     from puntobanco.server.render import round_json
-    from puntobanco.server.schemas import RoundOut
+    from puntobanco.server.routers.rounds import _answer
     from puntobanco.server.settings import Settings
 
     url, drop = database_for(kind)
@@ -388,46 +395,68 @@ def breakdown(kind: str, rounds: int = 300, repeat: int = 3) -> dict[str, float]
     sessions = make_sessionmaker(engine)
     with sessions.begin() as session:
         player = create_player(session, settings, username="bench", password=None)
-        token = open_session(session, settings, player.id)
+        hashed = token_hash(open_session(session, settings, player.id))
+    runner = RoundRunner(settings, sessions)
+    stakes = {"banker": 100}
 
-    def one_round(key: str, clock: list[float]) -> None:
-        with sessions() as session:
-            with session.begin():
-                player_for_token(session, token)
-            clock.append(time.perf_counter())
-            stakes = {"banker": 100}
-            started = start_round(session, settings, user_id=player.id, key=key, stakes=stakes)
-            clock.append(time.perf_counter())
-            settled = settle_round(session, started.round_id, started)
-            clock.append(time.perf_counter())
-            assert settled is not None and started.row is not None
-            row = started.row
-            row.status, row.payout_minor = "settled", settled.payout_minor
-            row.balance_minor = settled.balance_minor
-            rendered = round_json(row, settled.bets, started.seed_hash, "en")
-            clock.append(time.perf_counter())
-            RoundOut.model_validate(rendered).model_dump_json()
-            clock.append(time.perf_counter())
+    def sqlite_round(db: Any, key: str, clock: list[float]) -> tuple[Any, Any]:
+        started = start_round_sqlite(db, settings, key=key, stakes=stakes, token_hash=hashed)
+        clock.append(time.perf_counter())
+        settled = settle_dealt_sqlite(db, started)
+        clock.append(time.perf_counter())
+        return started, settled
 
-    for i in range(30):  # warm the caches (statements, prepared plans, imports)
-        one_round(f"warm{i}", [])
-    blocks: list[dict[str, float]] = []
-    for block in range(repeat):
-        totals = dict.fromkeys(STAGES, 0.0)
-        cpu0, db0 = time.process_time(), cpu_of(command="postgres") if kind != "sqlite" else None
-        for i in range(rounds):
-            clock = [time.perf_counter()]
-            one_round(f"k{block}-{i}", clock)
-            for name, (a, b) in zip(STAGES, zip(clock, clock[1:], strict=False), strict=True):
-                totals[name] += b - a
-        cpu = time.process_time() - cpu0
-        db1 = cpu_of(command="postgres") if db0 is not None else None
-        parts = {name: 1000 * total / rounds for name, total in totals.items()}
-        parts["cpu"] = 1000 * cpu / rounds
-        parts["db_cpu"] = math.nan if db0 is None or db1 is None else 1000 * (db1 - db0) / rounds
-        blocks.append(parts)
-    engine.dispose()
-    drop()
+    async def one_round(key: str, clock: list[float]) -> None:
+        if runner.pg is not None:
+            async with runner.pg.connection() as db:
+                started = await start_round_pg(
+                    db, settings, key=key, stakes=stakes, token_hash=hashed
+                )
+                clock.append(time.perf_counter())
+                settled = await settle_dealt(db, started)
+                clock.append(time.perf_counter())
+        else:
+            assert runner.sqlite is not None
+            started, settled = await runner.sqlite.run(sqlite_round, key, clock)
+        assert started is not None and started.row is not None and settled is not None
+        row = started.row
+        row.status, row.payout_minor = "settled", settled.payout_minor
+        row.balance_minor = settled.balance_minor
+        rendered = round_json(row, settled.bets, started.seed_hash, "en", started.coup)
+        clock.append(time.perf_counter())
+        _answer(rendered, replayed=False)  # the JSON written, as the endpoint writes it
+        clock.append(time.perf_counter())
+
+    async def measure() -> list[dict[str, float]]:
+        await runner.connect()
+        for i in range(30):  # warm the caches (statements, prepared plans, imports)
+            await one_round(f"warm{i}", [])
+        blocks: list[dict[str, float]] = []
+        for block in range(repeat):
+            totals = dict.fromkeys(STAGES, 0.0)
+            cpu0 = time.process_time()
+            db0 = cpu_of(command="postgres") if kind != "sqlite" else None
+            for i in range(rounds):
+                clock = [time.perf_counter()]
+                await one_round(f"k{block}-{i}", clock)
+                for name, (a, b) in zip(STAGES, zip(clock, clock[1:], strict=False), strict=True):
+                    totals[name] += b - a
+            cpu = time.process_time() - cpu0
+            db1 = cpu_of(command="postgres") if db0 is not None else None
+            parts = {name: 1000 * total / rounds for name, total in totals.items()}
+            parts["cpu"] = 1000 * cpu / rounds
+            parts["db_cpu"] = (
+                math.nan if db0 is None or db1 is None else 1000 * (db1 - db0) / rounds
+            )
+            blocks.append(parts)
+        await runner.dispose()
+        return blocks
+
+    try:
+        blocks = asyncio.run(measure())
+    finally:
+        engine.dispose()
+        drop()
     # The median block of each figure: this machine is shared, and a block can be slowed.
     return {name: statistics.median(b[name] for b in blocks) for name in blocks[0]}
 
@@ -735,7 +764,7 @@ def _measure(args: argparse.Namespace, trees: dict[str, Path]) -> None:
         for name, share in shares.items():
             print(f"  {share * cpu:5.2f} ms  {100 * share:4.1f}%  {name}")
     kinds = sorted({c.split(":")[0] for c in args.configs})
-    print("statements and round trips per POST /api/rounds (in-process count, SQLAlchemy events):")
+    print("statements and round trips per POST /api/rounds (in-process count):")
     for kind in kinds:
         for label, src in trees.items():
             c = counts_of(kind, src)
@@ -748,7 +777,7 @@ def _measure(args: argparse.Namespace, trees: dict[str, Path]) -> None:
             )
     if not args.no_breakdown:
         print("where one round's milliseconds go, in-process, one client (no HTTP), wall ms"
-              " (this tree; the sync session path):")  # fmt: skip
+              " (this tree, the rounds' own connections):")  # fmt: skip
         for kind in kinds:
             parts = breakdown(kind)
             results["breakdown"][kind] = parts
@@ -869,8 +898,8 @@ def _summary(results: dict[str, Any], trees: dict[str, Path]) -> None:
             http = _median([r["rounds"] for r in live], "server_cpu_ms") - parts["cpu"]
             print(
                 f"{kind}: the server's CPU per round at 1 client, less the in-process round's"
-                f" {parts['cpu']:.2f} ms: {http:.2f} ms (HTTP, uvicorn, FastAPI, and the path's"
-                " difference: the load runs the event-loop path)"
+                f" {parts['cpu']:.2f} ms: {http:.2f} ms (HTTP: uvicorn, Starlette's middlewares,"
+                " FastAPI's routing and the body's validation)"
             )
 
 

@@ -159,25 +159,35 @@ def load_rounds(session: Session, rows: Sequence[Round], lang: str) -> list[dict
     ]
 
 
-def _mark(row: Round) -> RoundMark:
-    result = play_coup(parse_cards(row.cards))
-    return RoundMark.of(result)
+#: Rounds whose scoreboard marks a worker keeps: the page reads its whole shoe after every
+#: round, and a round's mark, replayed from its cards, would be worked out again each time.
+MARKS_CACHED = 16_384
 
 
-def _shoe_rows(session: Session, table: PlayerTable, index: int) -> list[Round]:
+@lru_cache(maxsize=MARKS_CACHED)
+def _mark(cards: str) -> RoundMark:
+    """A round's scoreboard mark, from its cards (the scoreboards read no other rule)."""
+    return RoundMark.of(play_coup(parse_cards(cards)))
+
+
+#: What the shoe's scoreboards read of each round (no ORM object: a shoe has up to 80 rounds).
+_SHOE_COLUMNS = (Round.cards, Round.burn_shown, Round.first_card, Round.last_in_shoe, Round.preset)
+
+
+def _shoe_rows(session: Session, table: PlayerTable, index: int) -> list[Any]:
     """The rounds of the table's shoe ``index`` (cut-card mode), in the order dealt."""
     if index < 0:
         return []
     return list(
         session.execute(
-            select(Round)
+            select(*_SHOE_COLUMNS)
             .where(Round.user_id == table.user_id, Round.shoe_index == index)
             .order_by(Round.id)
-        ).scalars()
+        )
     )
 
 
-def _finished(rows: Sequence[Round], table: PlayerTable) -> bool:
+def _finished(rows: Sequence[Any], table: PlayerTable) -> bool:
     """Whether ``rows`` are a shoe that ended at its cut card and was not set aside since.
 
     A table switch or a new seed clears ``shoe_nonce`` (see ``tables.close_shoe``).
@@ -206,7 +216,7 @@ def shoe_json(session: Session, table: PlayerTable) -> dict[str, Any]:
     finished = cut_card_out = False
     following: dict[str, Any] | None = None
     edges: dict[str, Any] | None = None
-    rows: list[Round]
+    rows: list[Any]
     if cut_card:
         index = table.shoes_started - 1
         rows = _shoe_rows(session, table, index) if index >= 0 else []
@@ -237,17 +247,17 @@ def shoe_json(session: Session, table: PlayerTable) -> dict[str, Any]:
         rows = (
             list(
                 session.execute(
-                    select(Round)
+                    select(*_SHOE_COLUMNS)
                     .where(Round.user_id == table.user_id, Round.preset == table.preset)
                     .order_by(Round.id.desc())
                     .limit(shown)
-                ).scalars()
+                )
             )[::-1]
             if shown
             else []
         )
         remaining = rules.cards
-    marks = [_mark(row) for row in rows]
+    marks = [_mark(row.cards) for row in rows]
     return {
         "id": index,
         "index": index,
@@ -291,7 +301,7 @@ def edges_json(preset: str, seen: tuple[str, ...]) -> dict[str, Any] | None:
 
     Cached per shoe state: the key is the preset and the sorted codes of the cards seen,
     that is the composition left (suits included: some side bets read them), whatever the
-    order they came in. The exact analysis of a state costs tens of milliseconds; the page
+    order they came in. The exact analysis of a state costs a millisecond or two; the page
     polls its shoe after every round, and every poll of the same state is a lookup.
     Burned face-down cards were never seen, so they stay in the composition.
     ``None`` if the analysis fails (the panel is informative: the request goes on).

@@ -18,7 +18,6 @@ from puntobanco.server.db import (
     PgRounds,
     RoundRunner,
     SqliteConnection,
-    SqliteRounds,
     outcome_unknown,
 )
 from puntobanco.server.deps import (
@@ -99,94 +98,81 @@ async def play_round(
     stakes = parse_stakes(body.bets)
     runner: RoundRunner = request.app.state.round_runner
     hashed = token_hash(token)
-    answer = None
-    if runner.pg is not None:
-        answer = await _play_pg(runner.pg, request, settings, hashed, key, stakes, lang)
-    elif runner.sqlite is not None:
-        answer = await _play_sqlite(runner.sqlite, request, settings, hashed, key, stakes, lang)
-    if answer is not None:
-        return answer
-    # What is rare (a replay, a round left dealt, an unknown token), through the session.
-    played: Response = await runner.run(_play, request, settings, hashed, key, stakes, lang)
-    return played
-
-
-async def _play_pg(
-    pg: PgRounds,
-    request: Request,
-    settings: Any,
-    token: str,
-    key: str,
-    stakes: dict[str, int],
-    lang: str,
-) -> Response | None:
-    """The round's two steps on PostgreSQL, on the event loop (``None``: left to ``_play``)."""
-    async with pg.connection() as db:
+    if runner.pg is not None or runner.sqlite is not None:
         try:
-            started = await start_round_pg(db, settings, token_hash=token, key=key, stakes=stakes)
+            if runner.pg is not None:
+                started, settled = await _round_pg(runner.pg, settings, hashed, key, stakes)
+            else:
+                assert runner.sqlite is not None
+                started, settled = await runner.sqlite.run(
+                    _round_sqlite, settings, hashed, key, stakes
+                )
         except DBAPIError as exc:
             if not outcome_unknown(exc):
                 raise  # rolled back: nothing was changed
             log.error("the deal's COMMIT failed: its outcome is unknown", exc_info=exc)
             raise ApiError(503, "round_outcome_unknown", key=key) from None
+        answer = _dealt_answer(request, started, settled, sum(stakes.values()), lang)
+        if answer is not None:
+            return answer
+    # What is rare (a replay, a round left dealt, an unknown token), through the session.
+    played: Response = await runner.run(_play, request, settings, hashed, key, stakes, lang)
+    return played
+
+
+#: What the rounds' own connections made of a round: the deal (``None``, or no ``row``: not
+#: dealt by this request, left to ``_play``) and its settlement (``None``: settled meanwhile,
+#: by a recovery; an exception: it failed, the round is left dealt).
+Played = tuple[Started | None, Settled | Exception | None]
+
+
+async def _round_pg(
+    pg: PgRounds, settings: Any, token: str, key: str, stakes: dict[str, int]
+) -> Played:
+    """Deal, then settle, on PostgreSQL (on the event loop)."""
+    async with pg.connection() as db:
+        started = await start_round_pg(db, settings, token_hash=token, key=key, stakes=stakes)
         if started is None or started.row is None:
-            return None  # not dealt by this request: the steps one by one, in _play
+            return started, None
         # Dealt: from here on the stakes are taken, so a failure is no "nothing was
         # changed" but a round to settle later.
         try:
-            settled = await settle_dealt(db, started)
+            return started, await settle_dealt(db, started)
         except Exception as exc:
-            return _pending(request, started, sum(stakes.values()), lang, exc)
-    if settled is None:  # settled meanwhile (a recovery)
-        return None
-    rendered = _rendered(started, settled, lang)
-    _count(rendered)
-    return _answer(rendered, replayed=False)
-
-
-async def _play_sqlite(
-    rounds: SqliteRounds,
-    request: Request,
-    settings: Any,
-    token: str,
-    key: str,
-    stakes: dict[str, int],
-    lang: str,
-) -> Response | None:
-    """The round's two steps on SQLite, in the rounds' thread (``None``: left to ``_play``)."""
-    try:
-        started, settled = await rounds.run(_round_sqlite, settings, token, key, stakes)
-    except DBAPIError as exc:
-        if not outcome_unknown(exc):
-            raise  # rolled back: nothing was changed
-        log.error("the deal's COMMIT failed: its outcome is unknown", exc_info=exc)
-        raise ApiError(503, "round_outcome_unknown", key=key) from None
-    if started is None or started.row is None:
-        return None  # not dealt by this request: the steps one by one, in _play
-    if isinstance(settled, Exception):
-        return _pending(request, started, sum(stakes.values()), lang, settled)
-    if settled is None:  # settled meanwhile (a recovery)
-        return None
-    rendered = _rendered(started, settled, lang)
-    _count(rendered)
-    return _answer(rendered, replayed=False)
+            return started, exc
 
 
 def _round_sqlite(
     db: SqliteConnection, settings: Any, token: str, key: str, stakes: dict[str, int]
-) -> tuple[Started | None, Settled | Exception | None]:
-    """Deal, then settle (in the rounds' thread); a failed settlement is returned, not raised.
-
-    Once the round is dealt its stakes are taken: a failure from there on is no "nothing
-    was changed" but a round to settle later.
-    """
+) -> Played:
+    """Deal, then settle, on SQLite (in the rounds' thread)."""
     started = start_round_sqlite(db, settings, token_hash=token, key=key, stakes=stakes)
     if started is None or started.row is None:
         return started, None
-    try:
+    try:  # dealt: as on PostgreSQL
         return started, settle_dealt_sqlite(db, started)
     except Exception as exc:
         return started, exc
+
+
+def _dealt_answer(
+    request: Request,
+    started: Started | None,
+    settled: Settled | Exception | None,
+    staked: int,
+    lang: str,
+) -> Response | None:
+    """201 with the round this request dealt and settled, 202 if its settlement failed.
+
+    ``None``: not dealt by this request, or settled meanwhile: left to ``_play``.
+    """
+    if started is None or started.row is None or settled is None:
+        return None
+    if isinstance(settled, Exception):
+        return _pending(request, started, staked, lang, settled)
+    rendered = _rendered(started, settled, lang)
+    _count(rendered)
+    return _answer(rendered, replayed=False)
 
 
 def _rendered(started: Started, settled: Settled, lang: str) -> dict[str, Any]:

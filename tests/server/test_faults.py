@@ -672,3 +672,40 @@ def test_a_cut_commit_of_any_change_says_the_outcome_is_unknown(settings: Settin
         assert "may or may not" in error["messages"]["en"]
         assert books.balance(player.id) == grant + 100  # it was made
     books.engine.dispose()
+
+
+def test_a_rounds_connection_that_cannot_roll_back_is_replaced(
+    client: TestClient, alice: Player, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On SQLite: a deal is refused (a stake over the table's maximum) and its ROLLBACK
+    fails, or a statement fails and so does its ROLLBACK. The connection is closed (which frees the
+    database's write lock), the answer says nothing was changed, and the next round opens
+    another connection and is dealt."""
+    rounds = client.app.state.round_runner.sqlite  # type: ignore[attr-defined]
+    if rounds is None:
+        pytest.skip("PostgreSQL: its pool's failures are cut in the tests above")
+    grant = alice.balance()
+    assert alice.bet({"banker": 100}, key="first").status_code == 201
+    opened: list[sqlite3.Connection] = []
+    rounds.on_connect.append(opened.append)
+    real_execute = rounds.execute
+    for failing_op, bets in (("ROLLBACK", {"banker": grant + 1}), ("SELECT", {"banker": 100})):
+
+        def failing(
+            connection: sqlite3.Connection, sql: str, params: Any, many: bool, op: str = failing_op
+        ) -> Any:
+            if sql.startswith(op) or sql == "ROLLBACK":
+                raise sqlite3.OperationalError("disk I/O error")
+            return real_execute(connection, sql, params, many)
+
+        monkeypatch.setattr(rounds, "execute", failing)
+        answer = alice.bet(bets, key=f"refused-{failing_op}", lang="es")
+        monkeypatch.setattr(rounds, "execute", real_execute)
+        assert answer.status_code == 503, answer.text
+        assert "no se ha cambiado nada" in answer.json()["error"]["message"]
+        again = alice.bet({"banker": 100}, key=f"then-{failing_op}")
+        assert again.status_code == 201, again.text
+    assert len(opened) == 2  # one after each failure
+    check = ledger_check(client)
+    assert check["ok"] is True and check["rounds_settled"] == 3
+    assert alice.balance() == grant + sum(r["net_minor"] for r in alice.rounds())

@@ -391,8 +391,7 @@ class SqliteConnection:
             if committing and self._wrote:
                 setattr(error, _UNKNOWN, True)  # the database may have committed it
             self._wrote = False
-            if sql != "ROLLBACK":
-                self.rounds.abandon(self.connection)
+            self.rounds.abandon(self.connection, rolled_back=sql == "ROLLBACK")
             raise error from exc
 
 
@@ -429,14 +428,13 @@ class SqliteRounds:
             self._connection.row_factory = _named_row
             for hook in self.on_connect:
                 hook(self._connection)
-        connection = SqliteConnection(self._connection, self)
+        connection = self._connection
         try:
-            return work(connection, *args)
+            return work(SqliteConnection(connection, self), *args)
         finally:
             # A round's steps end their transactions; one left open (a bug, or a failure
             # between two steps) must not hold the database's write lock.
-            if self._connection is not None and _in_transaction(self._connection):
-                connection.rollback()
+            self.abandon(connection)
 
     def execute(
         self, connection: sqlite3.Connection, sql: str, params: Any, many: bool
@@ -446,13 +444,18 @@ class SqliteRounds:
             return connection.executemany(sql, params)
         return connection.execute(sql, () if params is None else params)
 
-    def abandon(self, connection: sqlite3.Connection) -> None:
-        """After a failed statement: roll back; a connection that cannot is closed."""
+    def abandon(self, connection: sqlite3.Connection, *, rolled_back: bool = False) -> None:
+        """After a failed statement: roll back; a connection that cannot is closed.
+
+        ``rolled_back``: the statement that failed was the ROLLBACK itself. Never raises.
+        """
         try:
+            if rolled_back and _in_transaction(connection):
+                raise sqlite3.OperationalError("the transaction could not be rolled back")
             if _in_transaction(connection):
                 self.execute(connection, "ROLLBACK", None, False)
         except sqlite3.Error:
-            connection.close()
+            connection.close()  # which rolls back whatever it held, and frees the lock
         if not _usable(connection) and connection is self._connection:
             self._connection = None
 

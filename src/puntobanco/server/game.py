@@ -28,7 +28,8 @@ statement that commits on its own. When the worker foresees the state (this work
 round of the player left it, :class:`Foresight`), it deals from it before asking, and the
 first statement also writes the deal, *only if* what it locked is that state
 (``LOCK_AND_DEAL_IF_AS_DEALT``); otherwise the round is dealt from what it locked, as above.
-On SQLite, in the same process, the steps run their statements one by one.
+On SQLite, in the same process, the steps run their statements one by one (on the rounds'
+own sqlite3 connection: :func:`start_round_sqlite`, :func:`settle_dealt_sqlite`).
 
 The recovery rule: a round left *dealt* (the process died, or the database
 failed, between the two commits) is found on start, by the periodic housekeeping

@@ -20,7 +20,8 @@ round trips to the database they make (each one waits for an answer).
 The CPU columns read /proc: the server's processes, and every ``postgres`` process of the
 machine (so run it where nothing else uses that PostgreSQL; on a shared machine the
 database's figure carries some of the others' load). ``new conns`` counts the PostgreSQL
-sessions opened during the measured run (``pg_stat_database.sessions``).
+sessions opened during the measured run on the server's own database (each server gets a
+database of its own: ``pg_stat_database.sessions``).
 
 The load generator is a small asyncio HTTP/1.1 keep-alive client (much cheaper than a
 general-purpose client), in this process: it shares the machine's cores with the server,
@@ -252,9 +253,11 @@ async def load(
     rounds: bool,
     server: int | None = None,
     page: bool = False,
+    database_url: str | None = None,
 ) -> dict[str, float]:
     """Every token's client in a loop for ``seconds``; with ``server`` (its pid), also the
-    CPU that the server's processes and the database's used per answered request.
+    CPU that the server's processes and the database's used per answered request; with
+    ``database_url`` (the server's, PostgreSQL), the sessions opened on it meanwhile.
 
     With ``page``, each request is a round then ``GET /api/shoe``, as the page does.
     """
@@ -287,11 +290,13 @@ async def load(
                 errors += 1
         conn.close()
 
-    server0, db0, sessions0 = cpu_of(server), cpu_of(command="postgres"), pg_sessions()
+    sessions0 = pg_sessions(database_url)
+    server0, db0 = cpu_of(server), cpu_of(command="postgres")
     cpu0, wall0 = time.process_time(), time.perf_counter()
     await asyncio.gather(*(client(t) for t in tokens))
     wall = time.perf_counter() - wall0
-    server1, db1, sessions1 = cpu_of(server), cpu_of(command="postgres"), pg_sessions()
+    server1, db1 = cpu_of(server), cpu_of(command="postgres")
+    sessions1 = pg_sessions(database_url)
     answered = max(len(latencies), 1)
     latencies.sort()
     q = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
@@ -311,12 +316,15 @@ async def load(
     }
 
 
-def pg_sessions() -> int | None:
-    """Sessions ever opened on the bench's PostgreSQL database (``None`` if unreachable)."""
+def pg_sessions(database_url: str | None) -> int | None:
+    """Sessions ever opened on the database of ``database_url`` (``None``: not PostgreSQL, or
+    unreachable)."""
+    if database_url is None or not database_url.startswith("postgresql"):
+        return None
     try:
         import psycopg
 
-        url = PG.replace("postgresql+psycopg://", "postgresql://")
+        url = database_url.replace("postgresql+psycopg://", "postgresql://")
         with psycopg.connect(url, connect_timeout=3) as conn:
             row = conn.execute(
                 "SELECT sessions FROM pg_stat_database WHERE datname = current_database()"
@@ -339,22 +347,24 @@ async def use_cut_card_tables(port: int, tokens: list[str]) -> None:
 
 
 def database_for(kind: str) -> tuple[str, Any]:
+    """A fresh database for one server, and how to drop it: a SQLite file, or a PostgreSQL
+    database of its own (so that the sessions counted on it are the server's alone)."""
     if kind == "sqlite":
         folder = tempfile.mkdtemp(prefix="pb-bench-")
         return f"sqlite:///{folder}/bench.db", lambda: None
     from sqlalchemy import create_engine, text
 
-    schema = f"bench_{uuid.uuid4().hex[:8]}"
-    engine = create_engine(PG)
-    with engine.begin() as conn:
-        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    name = f"bench_{uuid.uuid4().hex[:8]}"
+    engine = create_engine(PG, isolation_level="AUTOCOMMIT")
+    with engine.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
 
     def drop() -> None:
-        with engine.begin() as conn:
-            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        with engine.connect() as conn:
+            conn.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))
         engine.dispose()
 
-    return f"{PG}?options=-csearch_path%3D{schema}", drop
+    return PG.rsplit("/", 1)[0] + f"/{name}", drop
 
 
 # --- where the milliseconds go ---------------------------------------------------------------
@@ -792,23 +802,27 @@ def _measure(args: argparse.Namespace, trees: dict[str, Path]) -> None:
         kind, workers_text = config.split(":")
         workers = int(workers_text)
         servers: dict[str, tuple[subprocess.Popen[bytes], int, Any, list[str]]] = {}
+        urls: dict[str, str] = {}
         try:
             for label, src in trees.items():
                 url, drop = database_for(kind)
                 process, port = start_server(url, workers, src)
                 servers[label] = (process, port, drop, [])  # stopped below, whatever happens
+                urls[label] = url
                 tokens = asyncio.run(make_players(port, max(max(args.clients), args.page)))
                 servers[label] = (process, port, drop, tokens)
             for clients in args.clients:
                 for _, port, _, tokens in servers.values():
-                    asyncio.run(load(port, tokens[:clients], 1.0, rounds=True))  # warm up
+                    asyncio.run(
+                        load(port, tokens[:clients], 2.0, rounds=True)
+                    )  # warm up (pools fill)
                 for repeat in range(args.repeats):
                     order = list(servers) if repeat % 2 == 0 else list(servers)[::-1]
                     for label in order:
                         process, port, _, tokens = servers[label]
                         run = asyncio.run(
                             load(port, tokens[:clients], args.seconds, rounds=True,
-                                 server=process.pid)
+                                 server=process.pid, database_url=urls[label])
                         )  # fmt: skip
                         print(_row(label, kind, workers, clients, run), flush=True)
                         results["runs"].append(
@@ -838,7 +852,7 @@ def _measure(args: argparse.Namespace, trees: dict[str, Path]) -> None:
                         process, port, _, tokens = servers[label]
                         run = asyncio.run(
                             load(port, tokens[: args.page], args.seconds, rounds=True,
-                                 server=process.pid, page=True)
+                                 server=process.pid, page=True, database_url=urls[label])
                         )  # fmt: skip
                         print(_row(label + "+page", kind, workers, args.page, run), flush=True)
                         results["runs"].append(

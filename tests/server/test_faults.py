@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import asyncio
 import signal
 import sqlite3
 import time
@@ -22,6 +23,7 @@ from puntobanco.server.db import (
     RoundRunner,
     SqliteRounds,
     Step,
+    _conninfo,
     make_engine,
     make_sessionmaker,
 )
@@ -709,3 +711,32 @@ def test_a_rounds_connection_that_cannot_roll_back_is_replaced(
     check = ledger_check(client)
     assert check["ok"] is True and check["rounds_settled"] == 3
     assert alice.balance() == grant + sum(r["net_minor"] for r in alice.rounds())
+
+
+@pytest.mark.postgres
+def test_a_batch_that_fails_leaves_the_rounds_connection_usable(pg_schema: str) -> None:
+    """A deal's batch fails in its statement (a racing retry's key) and its COMMIT is
+    skipped by the pipeline. psycopg prepares a statement on its sixth run: had that
+    skipped COMMIT been the one it prepared, it would take the statement for prepared
+    while the database never saw it, and every later COMMIT on the connection would fail
+    ("prepared statement does not exist"). The steps without parameters are never
+    prepared: the connection stays usable, whatever the batch that failed."""
+    settings = make_settings(pg_schema_url(pg_schema))
+    pool = PgRounds(_conninfo(settings), 1)
+
+    async def scenario() -> list[Any]:
+        async with pool.connection() as db:
+            # A refusal's ROLLBACK first, as in a day's play: psycopg forgets what it
+            # prepared on a ROLLBACK only the first time it sees that statement.
+            await db.send(BEGIN, ("SELECT 0 AS zero", {}))
+            await db.send(ROLLBACK)
+            for _ in range(5):  # COMMIT run five times: the sixth would prepare it
+                await db.send(BEGIN, ("SELECT 1 AS one", {}), COMMIT)
+            with pytest.raises(DBAPIError):
+                await db.send(BEGIN, ("SELECT 1 / 0 AS boom", {}), COMMIT)
+            answers = [await db.send(BEGIN, ("SELECT 2 AS two", {}), COMMIT) for _ in range(6)]
+        await pool.close()
+        return answers
+
+    answers = asyncio.run(scenario())
+    assert [row.two for _, row, _ in answers] == [2] * 6

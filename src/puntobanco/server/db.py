@@ -286,12 +286,24 @@ class PgRounds:
         return connection
 
     async def send(self, connection: AsyncConnection[Any], steps: tuple[Step, ...]) -> list[Any]:
-        """The steps in one round trip (one step: no pipeline needed); their first rows."""
+        """The steps in one round trip (one step: no pipeline needed); their first rows.
+
+        A step without parameters (``BEGIN``, ``COMMIT``, ``ROLLBACK``) is never prepared.
+        psycopg prepares a statement on its sixth run; in a batch whose statement fails,
+        the database skips the rest, the COMMIT's preparation included, while psycopg
+        takes it for prepared (and forgets what it prepared on a ROLLBACK only the first
+        time it sees one): every later COMMIT on that connection would fail. A
+        transaction's control has no plan to keep: preparing it saves nothing.
+        """
         if len(steps) == 1:
-            cursor = await connection.execute(steps[0][0], steps[0][1])
+            sql, params = steps[0]
+            cursor = await connection.execute(sql, params, prepare=_prepare(params))
             return [await cursor.fetchone() if cursor.description else None]
         async with connection.pipeline():
-            cursors = [await connection.execute(sql, params) for sql, params in steps]
+            cursors = [
+                await connection.execute(sql, params, prepare=_prepare(params))
+                for sql, params in steps
+            ]
         return [await c.fetchone() if c.description else None for c in cursors]
 
     async def connect(self) -> None:
@@ -492,6 +504,11 @@ def _sqlite_path(settings: Settings) -> str | None:
     """The database file of a ``sqlite:///PATH`` URL (``None``: a database in memory)."""
     database = make_url(settings.sqlalchemy_url).database
     return None if database in (None, "", ":memory:") else database
+
+
+def _prepare(params: Mapping[str, Any] | None) -> bool | None:
+    """Whether psycopg may prepare a step: never one without parameters, else its choice."""
+    return False if params is None else None
 
 
 def _conninfo(settings: Settings) -> str:

@@ -8,14 +8,17 @@ reachable those cases are skipped, saying so.
 from __future__ import annotations
 
 import os
+import shutil
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
+from puntobanco.server.db import make_engine, migrate
 from puntobanco.server.main import create_app
 from puntobanco.server.settings import Settings
 
@@ -111,9 +114,31 @@ def settings(database_url: str) -> Settings:
     return make_settings(database_url)
 
 
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file that :func:`~puntobanco.server.db.migrate` has brought to the newest
+    migration and nothing else has touched: what the app's start-up makes of a new file."""
+    path = tmp_path_factory.mktemp("migrated") / "template.db"
+    engine = make_engine(make_settings(f"sqlite:///{path}"))
+    try:
+        migrate(engine)
+    finally:
+        engine.dispose()  # the write-ahead log checkpointed into the file: a copy is whole
+    return path
+
+
 @pytest.fixture
-def client(settings: Settings) -> Iterator[TestClient]:
-    """A client of the app (migrations applied by its start-up)."""
+def client(settings: Settings, request: pytest.FixtureRequest) -> Iterator[TestClient]:
+    """A client of the app (migrations applied by its start-up).
+
+    On SQLite a new database file starts as a copy of :func:`migrated_sqlite`: the start-up
+    then finds every migration applied (the same state, without running the migrations
+    again for each test; tests/server/test_migrations.py runs them).
+    """
+    if settings.is_sqlite:
+        target = Path(settings.database_url.removeprefix("sqlite:///"))
+        if not target.exists():
+            shutil.copyfile(request.getfixturevalue("migrated_sqlite"), target)
     with TestClient(create_app(settings)) as test_client:
         yield test_client
 

@@ -21,7 +21,9 @@ from schemathesis.checks import (
     response_schema_conformance,
     status_code_conformance,
 )
+from schemathesis.transports import ASGITransport, RequestsTransport
 from sqlalchemy import create_engine, text
+from starlette_testclient import TestClient as ASGIClient
 
 from puntobanco.server.main import create_app
 from tests.server.conftest import ADMIN, PG_ROOT, make_settings, pg_schema_url, postgres_reason
@@ -78,23 +80,50 @@ def _served(url: str) -> Iterator[tuple[Any, dict[str, str]]]:
         yield app, headers
 
 
+class _StartedApp(ASGITransport):
+    """Sends each case to the app that ``served`` started, once for the module.
+
+    Schemathesis's own ASGI transport wraps every call in ``with TestClient(app)``: the app's
+    start-up and shutdown ran for each case (migrations, a housekeeping pass), and each start
+    bound the sweeper's alarm to that call's event loop, so that the first start's sweeper
+    stopped only after STOP_WAIT_S (30 s) at the module's end. The same request goes through
+    the same (lifespan-less) client of schemathesis's ASGI transport; the answer is checked
+    the same.
+    """
+
+    def send(
+        self, case: Any, *, session: Any = None, base_url: str | None = None, **kwargs: Any
+    ) -> Any:
+        return RequestsTransport.send(
+            self,
+            case,
+            session=ASGIClient(self.app),
+            base_url=base_url or case.get_full_base_url(),
+            **kwargs,
+        )
+
+
 def _schema(served: tuple[Any, dict[str, str]]) -> Any:
     # FastAPI writes OpenAPI 3.1; schemathesis 3 checks it with its 3.0 rules.
-    return schemathesis.from_asgi(
+    schema = schemathesis.from_asgi(
         "/openapi.json",
         served[0],
         force_schema_version="30",
         data_generation_methods=schemathesis.DataGenerationMethod.all(),
     )
+    schema.transport = _StartedApp(served[0])
+    return schema
 
 
 def _check(case: Any, served: tuple[Any, dict[str, str]]) -> None:
     app, headers = served
     case.headers = {**(case.headers or {}), **headers}
     if case.path in ("/api/auth/logout", "/api/fairness/rotate"):
-        # These end the session or the seed; use a player of their own.
-        with TestClient(app) as client:
-            token = client.post("/api/auth/guest").json()["token"]
+        # These end the session or the seed; use a player of their own. A client with no
+        # ``with``: the app is running already (``served``); a second start of its lifespan
+        # would rebind the sweeper's alarm to this client's loop, and the first client's
+        # sweeper, waiting on the old alarm, would then stop only after STOP_WAIT_S (30 s).
+        token = TestClient(app).post("/api/auth/guest").json()["token"]
         case.headers["Authorization"] = f"Bearer {token}"
     response = case.call()
     case.validate_response(response, checks=CHECKS)

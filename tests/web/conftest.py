@@ -45,29 +45,6 @@ def _serve(tmp: Path, **extra_env: str) -> Iterator[str]:
         yield url
 
 
-def _module_of(item: pytest.Item) -> str:
-    return item.nodeid.split("::", 1)[0]
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The modules with slow tests run first, in every run that collects these tests.
-
-    (A session-wide hook: it sees every test collected, not only these.) ``make pytest``
-    runs on two xdist workers (``--dist loadgroup``), which take the tests one at a time in
-    collection order; collected as they come, these browser tests (up to a minute each)
-    came last, and the run ended with one worker on a long browser test and the other idle.
-    Each module that has a ``slow`` test now comes before every module that has none (each
-    list in its collection order, each module's tests together, so that a module's
-    fixtures are set up as before), and the run ends on the many short tests. Nothing is
-    left out or added, and no test depends on the order (xdist already runs each worker's
-    share in an order of its own). The hook lives here, not in a tests/conftest.py: ruff's
-    import sorting would take that one for the ``conftest`` these modules import.
-    """
-    with_slow = {_module_of(item) for item in items if item.get_closest_marker("slow")}
-    # A stable sort: within each of the two lists, the collection order stays.
-    items.sort(key=lambda item: _module_of(item) not in with_slow)
-
-
 @pytest.fixture(scope="session")
 def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A server with fresh random server seeds, as in production."""
@@ -93,6 +70,13 @@ def serve(tmp_path: Path) -> Callable[..., AbstractContextManager[str]]:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
+    """Chromium, for the whole session.
+
+    Playwright's sync API keeps an asyncio loop running in the main thread while it is
+    started: a test that calls ``asyncio.run`` after it, on the same xdist worker, fails
+    ("cannot be called from a running event loop"). The browser tests are collected last
+    (``tests/web``), so that no such test comes after them; keep them there.
+    """
     if not Path(CHROMIUM).exists():
         pytest.skip(f"{CHROMIUM} is missing: install Debian's chromium package to run these tests")
     sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")

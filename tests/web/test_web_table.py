@@ -714,6 +714,11 @@ def _expect_new_shoe(page: Any, shoe_id: int | None, cards: int | None, lang: st
     """
     if shoe_id is not None:
         expect(page.locator("#stats")).to_have_attribute("data-shoe", str(shoe_id))
+    else:
+        # No shoe number to wait for: wait for the count of cards left to go (the panel of
+        # the table before, also empty, may still be on the page when the answer arrives).
+        cards_left = page.locator("#stats dt").filter(has_text=tr(lang, "stats.cards"))
+        expect(cards_left).to_have_count(0)
     expect(page.locator("#road-bead .cell[data-outcome]")).to_have_count(0)
     expect(page.locator("#road-big .cell[data-outcome]")).to_have_count(0)
     expect(page.locator("#stats .stat-rounds dd")).to_have_text("0")

@@ -14,10 +14,10 @@ from puntobanco.cli.play_banque import HUMAN, BanqueConfig, run_banque
 from puntobanco.core.banque import BANKER, EventKind
 from puntobanco.core.banque_table import settle_banque
 from puntobanco.core.i18n import CATALOGUE, Lang
-from puntobanco.core.rules import Rules, Variant
+from puntobanco.core.rules import BANQUE_CUT_CARD, Rules, Variant
 
 START = 100_000
-RULES = Rules(variant=Variant.BANQUE)
+RULES = Rules(variant=Variant.BANQUE, cut_card=BANQUE_CUT_CARD)
 
 
 def _words(lang: Lang, key: str) -> str:
@@ -123,6 +123,8 @@ def test_from_the_command_line(lang: str, word: str) -> None:
     [
         (["--pairs"], "--pairs does not apply to Baccarat Banque", "--pairs no se aplica"),
         (["--seed", "x"], "--seed", "--seed"),
+        # Punto Banco's cut card: too few cards behind it for two rounds of nine.
+        (["--cut-card", "14"], "leave 18 to 396 cards", "dejar de 18 a 396 cartas"),
     ],
 )
 def test_the_command_refuses_what_does_not_apply(

@@ -10,6 +10,7 @@ import pytest
 
 from puntobanco.core.errors import InvalidRules
 from puntobanco.core.rules import (
+    BANQUE_CUT_CARD,
     MAX_BURN,
     MIN_CUT_CARD,
     PRESETS,
@@ -141,6 +142,28 @@ def test_cut_card_range_is_what_rules_accept(decks: int) -> None:
         with pytest.raises(InvalidRules) as caught:
             Rules(decks=decks, cut_card=outside)
         assert (caught.value.params["minimum"], caught.value.params["maximum"]) == (low, high)
+
+
+@pytest.mark.parametrize("decks", range(1, 9))
+def test_a_banque_shoe_leaves_room_for_two_rounds_of_nine_cards(decks: int) -> None:
+    """Baccarat Banque deals three hands: behind its cut card 9 + 9 cards at least."""
+    low, high = cut_card_range(decks, Variant.BANQUE)
+    assert (low, high) == (BANQUE_CUT_CARD, 52 * decks - 11 - 9) == (18, 52 * decks - 20)
+    assert Rules(decks=decks, variant=Variant.BANQUE, cut_card=low).cut_card == low
+    assert Rules(decks=decks, variant=Variant.BANQUE, cut_card=high).cut_card == high
+    for outside in (low - 1, high + 1):
+        with pytest.raises(InvalidRules) as caught:
+            Rules(decks=decks, variant=Variant.BANQUE, cut_card=outside)
+        assert (caught.value.params["minimum"], caught.value.params["maximum"]) == (low, high)
+    # Chemin de fer deals two hands, as Punto Banco.
+    assert cut_card_range(decks, Variant.CHEMIN_DE_FER) == cut_card_range(decks)
+
+
+def test_punto_bancos_cut_card_is_refused_for_banque_with_what_it_needs() -> None:
+    with pytest.raises(InvalidRules) as caught:
+        Rules().replace(variant=Variant.BANQUE)
+    assert caught.value.code == "cut_card"
+    assert caught.value.params == {"value": 14, "minimum": 18, "maximum": 52 * 8 - 20}
 
 
 @pytest.mark.parametrize("decks", [0, 9, -1, True, 2.0, "8"])

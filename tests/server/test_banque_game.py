@@ -27,7 +27,7 @@ from puntobanco.server.banque_schemas import (
     BanqueTableOut,
 )
 from puntobanco.server.main import create_app
-from puntobanco.server.models import BanqueRound, utcnow
+from puntobanco.server.models import BanqueRound, BanqueTableRow, utcnow
 from tests.server.conftest import Player, ledger_check, make_settings
 from tests.server.table_helpers import (
     house_players,
@@ -387,3 +387,51 @@ def test_an_unanswered_choice_is_played_at_its_deadline_with_no_request(seeded: 
     assert status_after_waiting(seeded, BanqueRound, round_id, 10) == "settled"
     (rnd,) = rounds(alice)
     assert rnd["timed_out"] and all(d["by_timeout"] for d in rnd["decisions"] if not d["computer"])
+
+
+#: A shoe that ran out of cards in its last round when the cut card left 14 behind it, as
+#: in Punto Banco (11 of the 60 shoes of client seeds ``banque-end-N``, played as below).
+SHOE_END = "banque-end-4"
+
+
+def test_a_shoe_is_played_to_its_end_and_the_next_one_opens(seeded: TestClient) -> None:
+    """Every round of the shoe is dealt, the last one ends it, and the next round opens a
+    new shoe: the cut card leaves room for two rounds of nine cards."""
+    alice = Player(seeded, "alice")
+    sit(alice, SHOE_END)
+    settled: list[dict[str, Any]] = []
+    while not settled or settled[-1]["fairness"]["shoe_index"] == 0:
+        table = state(alice)["table"]
+        if table["turn"] == "decision":
+            answer = decide(alice, "draw")
+        else:
+            answer = bet(alice, {"a-cheval": 500})
+        assert answer.status_code == 200, answer.text
+        if answer.json()["round"]["status"] == "settled":
+            settled.append(answer.json()["round"])
+        assert len(settled) < 80, "the shoe never ended"
+    *first_shoe, next_shoe = settled
+    assert [r["fairness"]["round_in_shoe"] for r in first_shoe] == list(
+        range(1, len(first_shoe) + 1)
+    )
+    assert next_shoe["fairness"]["round_in_shoe"] == 1
+    last = first_shoe[-1]
+    assert last["fairness"]["first_card"] + len(last["cards"]) <= 6 * 52
+    assert ledger_check(seeded)["ok"]
+
+
+def test_a_shoe_left_with_too_few_cards_for_a_round_is_closed(seeded: TestClient) -> None:
+    """A table left by a cut card 14 cards from the end with 5 cards in its shoe: the next
+    round opens a new shoe instead of running out of cards."""
+    alice = Player(seeded, "alice")
+    sit(alice, GOLDEN)
+    assert bet(alice, {"right": 500}).status_code == 200
+    with seeded.app.state.sessions() as session, session.begin():  # type: ignore[attr-defined]
+        row = session.get(BanqueTableRow, alice.id)
+        assert row is not None and row.shoe_open
+        row.shoe_position = 6 * 52 - 5
+    answer = bet(alice, {"right": 500})
+    assert answer.status_code == 200, answer.text
+    fairness = answer.json()["round"]["fairness"]
+    assert (fairness["shoe_index"], fairness["round_in_shoe"]) == (1, 1)
+    assert ledger_check(seeded)["ok"]

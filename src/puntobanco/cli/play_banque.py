@@ -95,10 +95,11 @@ from puntobanco.core.banque_table import (
 )
 from puntobanco.core.cards import Card
 from puntobanco.core.errors import BaccaratError
+from puntobanco.core.explain import error_message
 from puntobanco.core.i18n import Lang, text
 from puntobanco.core.money import format_fraction_minor, parse_amount
 from puntobanco.core.rng import RandomSource, SystemSource
-from puntobanco.core.rules import Rules, ShoeMode, Variant
+from puntobanco.core.rules import BANQUE_CUT_CARD, Rules, ShoeMode, Variant
 from puntobanco.core.shoe import Shoe
 
 #: Your seat's name in the settlement.
@@ -648,8 +649,16 @@ def play_banque_variant(banker: str | None, options: dict[str, Any]) -> int:
     config = table_config(options, lang)
     if config is None:
         return 2
+    # Punto Banco's default cut card leaves too few cards for two Banque rounds of nine:
+    # Banque's own, unless a cut card was asked for (and then it is checked for Banque).
+    asked = options.get("cut_card") is not None
+    cut_card = config.rules.cut_card if asked else BANQUE_CUT_CARD
+    try:
+        rules = config.rules.replace(variant=Variant.BANQUE, cut_card=cut_card)
+    except BaccaratError as error:
+        return refuse_option(lang, "--cut-card", error_message(error, lang).rstrip("."))
     banque = BanqueConfig(
-        rules=config.rules.replace(variant=Variant.BANQUE),
+        rules=rules,
         minimum_minor=config.limits.minimum_minor,
         balance_minor=config.balance_minor,
         seed=config.seed,

@@ -29,10 +29,16 @@ if TYPE_CHECKING:
 
 #: Cards in one deck.
 DECK_SIZE = 52
+#: The most cards a round takes: two hands of three (Punto Banco, Chemin de fer).
+ROUND_CARDS = 6
+#: ... and in Baccarat Banque, whose rounds deal three hands.
+BANQUE_ROUND_CARDS = 9
 #: Fewest cards that may lie behind the cut card: the round in which the cut card
 #: comes out may start on the card just before it and the end-of-shoe procedure
 #: then deals one more round, so 6 + 6 cards must remain (see core.shoe).
-MIN_CUT_CARD = 12
+MIN_CUT_CARD = 2 * ROUND_CARDS
+#: The same in Baccarat Banque (9 + 9), and its tables' cut card.
+BANQUE_CUT_CARD = 2 * BANQUE_ROUND_CARDS
 #: The most cards a burn can take: one shown, then up to ten face down.
 MAX_BURN = 11
 
@@ -251,15 +257,16 @@ CARD_SIDE_BETS: frozenset[BetKind] = frozenset(
 )
 
 
-def cut_card_range(decks: int) -> tuple[int, int]:
+def cut_card_range(decks: int, variant: Variant = Variant.PUNTO_BANCO) -> tuple[int, int]:
     """The fewest and the most cards that may lie behind the cut card in a shoe of ``decks``.
 
-    The cut card must leave room behind it for the end-of-shoe procedure
-    (:data:`MIN_CUT_CARD`), and in front of it for the largest burn
-    (:data:`MAX_BURN`) and one round of up to six cards.
+    The cut card must leave room behind it for the end-of-shoe procedure, two rounds
+    (:data:`MIN_CUT_CARD`; :data:`BANQUE_CUT_CARD` in Baccarat Banque, whose rounds take
+    up to :data:`BANQUE_ROUND_CARDS`), and in front of it for the largest burn
+    (:data:`MAX_BURN`) and one round.
 
-    >>> cut_card_range(8), cut_card_range(1)
-    ((12, 399), (12, 35))
+    >>> cut_card_range(8), cut_card_range(1), cut_card_range(6, Variant.BANQUE)
+    ((12, 399), (12, 35), (18, 292))
 
     Raises:
         InvalidRules: ``decks`` is not a whole number from 1 to 8 (``code="decks"``).
@@ -270,7 +277,8 @@ def cut_card_range(decks: int) -> tuple[int, int]:
             code="decks",
             value=repr(decks),
         )
-    return MIN_CUT_CARD, DECK_SIZE * decks - MAX_BURN - 6
+    most = BANQUE_ROUND_CARDS if variant is Variant.BANQUE else ROUND_CARDS
+    return 2 * most, DECK_SIZE * decks - MAX_BURN - most
 
 
 # What to_fraction reads from text: ASCII digits, a fraction or a decimal with a small
@@ -329,7 +337,8 @@ class Rules:
     Attributes:
         decks: Decks in the shoe, 1 to 8.
         shoe_mode: Cut-card shoe or a reshuffle before every round.
-        cut_card: Cards left behind the cut card (cut-card mode).
+        cut_card: Cards left behind the cut card (cut-card mode): at least 12, and at least
+            18 in Baccarat Banque (:func:`cut_card_range`).
         burn: Whether a new cut-card shoe starts with a burn: the first card is
             shown and burned, then as many cards face down as its point value
             (ten for a 10-value card).
@@ -420,7 +429,7 @@ class Rules:
                 name="tableau",
                 value=repr(self.tableau),
             )
-        min_cut, max_cut = cut_card_range(self.decks)
+        min_cut, max_cut = cut_card_range(self.decks, self.variant)
         if isinstance(self.cut_card, bool) or not isinstance(self.cut_card, int):
             raise InvalidRules(
                 f"cut_card must be a whole number of cards from {min_cut} to {max_cut}, "

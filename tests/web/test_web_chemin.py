@@ -21,7 +21,7 @@ import pytest
 from test_web_one_screen import serious_violations
 from test_web_table import finish, money
 from web_catalogue import tr
-from web_game_page import base, game_table, open_game, press
+from web_game_page import game_table, open_game, press, sit_on_client_seed
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -51,13 +51,7 @@ def test_a_seeded_table_played_through_a_draw_and_a_stand(
     browser: Any, seeded_server_url: str, artifacts: Path, lang: str
 ) -> None:
     page = open_game(browser, seeded_server_url, lang, "chemin")
-    fairness = page.request.post(
-        base(page, "chemin") + "/api/fairness/client-seed",
-        data={"client_seed": CLIENT_SEED},
-        headers={"X-Requested-With": "tests"},
-    )
-    assert fairness.ok, fairness.text()
-    press(page, "#chem-new")  # a new table: its shoe is dealt on the client seed set
+    sit_on_client_seed(page, "chemin", CLIENT_SEED)
     now = check_balance(page, lang)
     assert now["turn"] == "bank" and page.is_visible('[data-act="bank"]')
 

@@ -15,6 +15,8 @@ PAGES = {
     "chemin": ("open-chemin", "#chem-h1", "chemin.title"),
     "banque": ("open-banque", "#bq-h1", "banque.title"),
 }
+#: Each game page's new-table button.
+NEW_TABLE = {"chemin": "#chem-new", "banque": "#bq-new"}
 
 
 def base(page: Any, game: str) -> str:
@@ -51,3 +53,15 @@ def open_game(browser: Any, url: str, lang: str, game: str) -> Any:
     assert page.url.endswith(f"/{game}.html")
     assert page.text_content(heading) == tr(lang, title)
     return page
+
+
+def sit_on_client_seed(page: Any, game: str, client_seed: str) -> None:
+    """Set the player's client seed, then press the page's new-table button: on the seeded
+    server the new table's shoe is known in advance."""
+    answer = page.request.post(
+        base(page, game) + "/api/fairness/client-seed",
+        data={"client_seed": client_seed},
+        headers={"X-Requested-With": "tests"},
+    )
+    assert answer.ok, answer.text()
+    press(page, NEW_TABLE[game])

@@ -14,10 +14,10 @@ from puntobanco.cli.play_banque import HUMAN, BanqueConfig, run_banque
 from puntobanco.core.banque import BANKER, EventKind
 from puntobanco.core.banque_table import settle_banque
 from puntobanco.core.i18n import CATALOGUE, Lang
-from puntobanco.core.rules import BANQUE_CUT_CARD, Rules, Variant
+from puntobanco.core.rules import Rules, Variant
 
 START = 100_000
-RULES = Rules(variant=Variant.BANQUE, cut_card=BANQUE_CUT_CARD)
+RULES = Rules(variant=Variant.BANQUE)
 
 
 def _words(lang: Lang, key: str) -> str:

@@ -23,11 +23,11 @@ from puntobanco.core.chemin_table import choice_stream
 from puntobanco.core.errors import InvalidRules
 from puntobanco.core.i18n import CATALOGUE, Lang
 from puntobanco.core.rng import MASK64, Xoshiro256StarStar, mix64
-from puntobanco.core.rules import BANQUE_CUT_CARD, Rules, Variant
+from puntobanco.core.rules import Rules, Variant
 from puntobanco.core.tableau import PLAYER_STOOD
 
 START = 100_000
-RULES = Rules(variant=Variant.BANQUE, cut_card=BANQUE_CUT_CARD)
+RULES = Rules(variant=Variant.BANQUE)
 NINE_ELEVENTHS = Fraction(9, 11)
 
 

@@ -159,11 +159,25 @@ def test_a_banque_shoe_leaves_room_for_two_rounds_of_nine_cards(decks: int) -> N
     assert cut_card_range(decks, Variant.CHEMIN_DE_FER) == cut_card_range(decks)
 
 
+def test_each_variant_has_its_own_default_cut_card() -> None:
+    assert Rules().cut_card == Rules(variant=Variant.CHEMIN_DE_FER).cut_card == 14
+    assert Rules(variant=Variant.BANQUE).cut_card == BANQUE_CUT_CARD == 18
+    assert Rules(variant=Variant.BANQUE) == Rules(variant=Variant.BANQUE, cut_card=18)
+    # A copy to another variant takes its default, unless the cut card was changed.
+    assert Rules().replace(variant=Variant.BANQUE).cut_card == 18
+    assert Rules(variant=Variant.BANQUE).replace(variant=Variant.PUNTO_BANCO).cut_card == 14
+    assert Rules(cut_card=20).replace(variant=Variant.BANQUE).cut_card == 20
+    assert Rules(variant=Variant.BANQUE).replace(decks=6).cut_card == 18
+    assert Rules.from_json(Rules(variant=Variant.BANQUE).to_json()).cut_card == 18
+
+
 def test_punto_bancos_cut_card_is_refused_for_banque_with_what_it_needs() -> None:
     with pytest.raises(InvalidRules) as caught:
-        Rules().replace(variant=Variant.BANQUE)
+        Rules(variant=Variant.BANQUE, cut_card=14)
     assert caught.value.code == "cut_card"
     assert caught.value.params == {"value": 14, "minimum": 18, "maximum": 52 * 8 - 20}
+    with pytest.raises(InvalidRules):
+        Rules(cut_card=14).replace(variant=Variant.BANQUE, cut_card=14)
 
 
 @pytest.mark.parametrize("decks", [0, 9, -1, True, 2.0, "8"])

@@ -99,7 +99,7 @@ from puntobanco.core.explain import error_message
 from puntobanco.core.i18n import Lang, text
 from puntobanco.core.money import format_fraction_minor, parse_amount
 from puntobanco.core.rng import RandomSource, SystemSource
-from puntobanco.core.rules import BANQUE_CUT_CARD, Rules, ShoeMode, Variant
+from puntobanco.core.rules import Rules, ShoeMode, Variant
 from puntobanco.core.shoe import Shoe
 
 #: Your seat's name in the settlement.
@@ -649,10 +649,10 @@ def play_banque_variant(banker: str | None, options: dict[str, Any]) -> int:
     config = table_config(options, lang)
     if config is None:
         return 2
-    # Punto Banco's default cut card leaves too few cards for two Banque rounds of nine:
-    # Banque's own, unless a cut card was asked for (and then it is checked for Banque).
+    # Banque's own cut card (two rounds of nine cards behind it), unless one was asked for:
+    # that one is checked again for Banque.
     asked = options.get("cut_card") is not None
-    cut_card = config.rules.cut_card if asked else BANQUE_CUT_CARD
+    cut_card = config.rules.cut_card if asked else None
     try:
         rules = config.rules.replace(variant=Variant.BANQUE, cut_card=cut_card)
     except BaccaratError as error:

@@ -19,7 +19,7 @@ from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from puntobanco.core.errors import InvalidRules
 from puntobanco.core.tableau import PLAYER_STOOD, STANDARD, Tableau
@@ -37,8 +37,10 @@ BANQUE_ROUND_CARDS = 9
 #: comes out may start on the card just before it and the end-of-shoe procedure
 #: then deals one more round, so 6 + 6 cards must remain (see core.shoe).
 MIN_CUT_CARD = 2 * ROUND_CARDS
-#: The same in Baccarat Banque (9 + 9), and its tables' cut card.
+#: The same in Baccarat Banque (9 + 9), and its shoes' cut card.
 BANQUE_CUT_CARD = 2 * BANQUE_ROUND_CARDS
+#: The cut card of the seeds' shoe: 14 cards behind it (Punto Banco, Chemin de fer).
+CUT_CARD = 14
 #: The most cards a burn can take: one shown, then up to ten face down.
 MAX_BURN = 11
 
@@ -257,6 +259,17 @@ CARD_SIDE_BETS: frozenset[BetKind] = frozenset(
 )
 
 
+def default_cut_card(variant: Variant) -> int:
+    """The cut card of a shoe of ``variant`` unless one is given.
+
+    :data:`CUT_CARD`, and :data:`BANQUE_CUT_CARD` in Baccarat Banque.
+
+    >>> default_cut_card(Variant.PUNTO_BANCO), default_cut_card(Variant.BANQUE)
+    (14, 18)
+    """
+    return BANQUE_CUT_CARD if variant is Variant.BANQUE else CUT_CARD
+
+
 def cut_card_range(decks: int, variant: Variant = Variant.PUNTO_BANCO) -> tuple[int, int]:
     """The fewest and the most cards that may lie behind the cut card in a shoe of ``decks``.
 
@@ -337,8 +350,10 @@ class Rules:
     Attributes:
         decks: Decks in the shoe, 1 to 8.
         shoe_mode: Cut-card shoe or a reshuffle before every round.
-        cut_card: Cards left behind the cut card (cut-card mode): at least 12, and at least
-            18 in Baccarat Banque (:func:`cut_card_range`).
+        cut_card: Cards left behind the cut card (cut-card mode): by default 14, and 18 in
+            Baccarat Banque, whose rounds take up to nine cards (:func:`default_cut_card`);
+            at least 12, and 18 in Banque (:func:`cut_card_range`). A copy to another
+            variant (:meth:`replace`) takes that variant's default unless it was changed.
         burn: Whether a new cut-card shoe starts with a burn: the first card is
             shown and burned, then as many cards face down as its point value
             (ten for a 10-value card).
@@ -369,7 +384,7 @@ class Rules:
 
     decks: int = 8
     shoe_mode: ShoeMode = ShoeMode.CUT_CARD
-    cut_card: int = 14
+    cut_card: int = cast(int, None)  # None: the variant's own (default_cut_card)
     burn: bool = True
     player_pays: Fraction = Fraction(1)
     banker_commission: Fraction = Fraction(1, 20)
@@ -429,6 +444,8 @@ class Rules:
                 name="tableau",
                 value=repr(self.tableau),
             )
+        if cast(object, self.cut_card) is None:
+            set_(self, "cut_card", default_cut_card(self.variant))
         min_cut, max_cut = cut_card_range(self.decks, self.variant)
         if isinstance(self.cut_card, bool) or not isinstance(self.cut_card, int):
             raise InvalidRules(
@@ -601,7 +618,15 @@ class Rules:
 
         >>> Rules().replace(decks=6).decks
         6
+        >>> Rules().replace(variant=Variant.BANQUE).cut_card  # Banque's own cut card
+        18
         """
+        if (
+            "variant" in changes
+            and "cut_card" not in changes
+            and self.cut_card == default_cut_card(self.variant)
+        ):
+            changes["cut_card"] = None  # a cut card left at its default follows the variant
         return dataclasses.replace(self, **changes)
 
 

@@ -61,7 +61,6 @@ from puntobanco.core.cards import Card
 from puntobanco.core.chemin_table import choice_stream
 from puntobanco.core.fairness import FairSource
 from puntobanco.core.rules import (
-    BANQUE_CUT_CARD,
     BANQUE_ROUND_CARDS,
     DECK_SIZE,
     Rules,
@@ -129,9 +128,8 @@ def solution(commission: Fraction) -> BanqueSolution:
 
 
 def _rules(decks: int) -> Rules:
-    # The cut card leaves room for two rounds of nine cards: with Punto Banco's 14 a shoe
-    # could run out in its last round.
-    return Rules(decks=decks, cut_card=BANQUE_CUT_CARD, variant=Variant.BANQUE)
+    # Banque's own cut card (BANQUE_CUT_CARD) leaves room for two rounds of nine cards.
+    return Rules(decks=decks, variant=Variant.BANQUE)
 
 
 def held_of(spots: Sequence[str]) -> tuple[str, ...]:

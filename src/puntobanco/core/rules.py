@@ -39,7 +39,7 @@ BANQUE_ROUND_CARDS = 9
 MIN_CUT_CARD = 2 * ROUND_CARDS
 #: The same in Baccarat Banque (9 + 9), and its shoes' cut card.
 BANQUE_CUT_CARD = 2 * BANQUE_ROUND_CARDS
-#: The cut card of the seeds' shoe: 14 cards behind it (Punto Banco, Chemin de fer).
+#: The usual cut card, 14 cards from the end (Punto Banco, Chemin de fer).
 CUT_CARD = 14
 #: The most cards a burn can take: one shown, then up to ten face down.
 MAX_BURN = 11

@@ -60,12 +60,7 @@ from puntobanco.core.banque_table import BanqueBet, Spot, settle_banque
 from puntobanco.core.cards import Card
 from puntobanco.core.chemin_table import choice_stream
 from puntobanco.core.fairness import FairSource
-from puntobanco.core.rules import (
-    BANQUE_ROUND_CARDS,
-    DECK_SIZE,
-    Rules,
-    Variant,
-)
+from puntobanco.core.rules import BANQUE_ROUND_CARDS, DECK_SIZE, Rules, Variant
 from puntobanco.core.shoe import Shoe
 from puntobanco.server import deadlines
 from puntobanco.server.ledger.wallet import Account, EntryKind, Movement, lock_wallet, post

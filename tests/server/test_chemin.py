@@ -274,7 +274,10 @@ def test_verify_replays_the_rounds_decisions_and_payouts(client: TestClient, ali
             act(alice, "bet", min(500, table["left_minor"]))
         else:
             act(alice, "sit_out")
+    while state(alice)["turn"] == "decision":  # the last move left a choice: every round settles
+        assert decide(alice, "stand").status_code == 200
     rounds = client.get("/api/chemin/rounds?limit=100", headers=alice.headers).json()["rounds"]
+    assert all(r["status"] == "settled" for r in rounds)
     revealed = client.post("/api/fairness/rotate", json={}, headers=alice.headers)
     assert revealed.status_code in (200, 201), revealed.text
     seed = bytes.fromhex(revealed.json()["revealed_server_seed"])

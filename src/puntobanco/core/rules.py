@@ -259,6 +259,14 @@ CARD_SIDE_BETS: frozenset[BetKind] = frozenset(
 )
 
 
+def round_cards(variant: Variant) -> int:
+    """The most cards one round of ``variant`` takes.
+
+    :data:`ROUND_CARDS`, and :data:`BANQUE_ROUND_CARDS` in Baccarat Banque (three hands).
+    """
+    return BANQUE_ROUND_CARDS if variant is Variant.BANQUE else ROUND_CARDS
+
+
 def default_cut_card(variant: Variant) -> int:
     """The cut card of a shoe of ``variant`` unless one is given.
 
@@ -290,7 +298,7 @@ def cut_card_range(decks: int, variant: Variant = Variant.PUNTO_BANCO) -> tuple[
             code="decks",
             value=repr(decks),
         )
-    most = BANQUE_ROUND_CARDS if variant is Variant.BANQUE else ROUND_CARDS
+    most = round_cards(variant)
     return 2 * most, DECK_SIZE * decks - MAX_BURN - most
 
 

@@ -60,7 +60,7 @@ from puntobanco.core.banque_table import BanqueBet, Spot, settle_banque
 from puntobanco.core.cards import Card
 from puntobanco.core.chemin_table import choice_stream
 from puntobanco.core.fairness import FairSource
-from puntobanco.core.rules import BANQUE_ROUND_CARDS, DECK_SIZE, Rules, Variant
+from puntobanco.core.rules import Rules, Variant
 from puntobanco.core.shoe import Shoe
 from puntobanco.server import deadlines
 from puntobanco.server.ledger.wallet import Account, EntryKind, Movement, lock_wallet, post
@@ -444,10 +444,6 @@ def _deal(session: Session, loaded: Loaded, stakes: Sequence[BanqueBet]) -> int:
         tag = uuid.uuid4().hex[:12]
         _bank_entries(session, f"banque:bank:{tag}", bank - row.bank_minor)
         row.bank_minor = bank
-    if row.shoe_open and row.shoe_position > DECK_SIZE * row.decks - BANQUE_ROUND_CARDS:
-        # A shoe dealt to a cut card 14 cards from the end (before BANQUE_CUT_CARD) could
-        # be left with too few cards for its last round: the round opens the next shoe.
-        row.shoe_open = False
     shoe, seed_row, burn, _ = open_shoe(session, row, _rules(row.decks))
     commission = Fraction(row.commission)
     held = held_of([b.spot.value for b in stakes])

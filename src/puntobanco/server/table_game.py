@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 
 from puntobanco.core.coup import Burn
 from puntobanco.core.fairness import FairSource
-from puntobanco.core.rules import Rules
+from puntobanco.core.rules import Rules, round_cards
 from puntobanco.core.shoe import Shoe
 from puntobanco.server.deadlines import Pending
 from puntobanco.server.models import (
@@ -141,10 +141,15 @@ def open_shoe(
 ) -> tuple[Shoe, Seed, Burn | None, bool]:
     """The table's shoe where it stands, or a new one on the seed in play (its nonce taken).
 
+    A shoe with fewer cards left than a round may take is over too: a Banque shoe dealt to
+    Punto Banco's cut card (before :data:`~puntobanco.core.rules.BANQUE_CUT_CARD`) could be
+    left so, and would refuse every round.
+
     Returns:
         The shoe, its seed, the burn (None unless a new shoe shows one), whether it is new.
     """
-    if shoe_continues(session, row):
+    room = row.shoe_position <= rules.cards - round_cards(rules.variant)
+    if room and shoe_continues(session, row):
         seed_row = session.get(Seed, row.shoe_seed_id)
         assert seed_row is not None
         assert row.shoe_client_seed is not None and row.shoe_nonce is not None

@@ -10,6 +10,7 @@ the computer players' chips against the ``house_players`` account's entries.
 from __future__ import annotations
 
 import copy
+import functools
 from datetime import timedelta
 from typing import Any
 
@@ -131,6 +132,84 @@ def _play_until(p: Player, wanted: str, *, rounds: int = 300) -> dict[str, Any]:
     raise AssertionError(f"no {wanted} choice in {rounds} rounds")
 
 
+def shown_codes(body: Any) -> list[str]:
+    """Every card anywhere in an answer (a dict with a code and points), in document order."""
+    if isinstance(body, dict):
+        own = [body["code"]] if {"code", "points"} <= body.keys() else []
+        return own + [c for v in body.values() for c in shown_codes(v)]
+    if isinstance(body, list):
+        return [c for v in body for c in shown_codes(v)]
+    return []
+
+
+def _deal_until(p: Player, wanted: str, *, rounds: int = 300) -> tuple[Any, Any]:
+    """Punt (pass the bank on, banco or bet what is left) until an action deals a round that
+    awaits the player's choice ``wanted``: that action's answer, and the same action again
+    under the same key (a retry)."""
+    for _ in range(rounds):
+        table = state(p)
+        if table["turn"] == "decision":
+            decide(p, "draw")
+            continue
+        key, amount = new_key(), None
+        if table["turn"] in ("bank", "deal", "keep"):
+            action = "pass"
+        elif table["left_minor"] == 0:
+            action = "sit_out"
+        elif not table["bets_before"]:
+            action = "banco"
+        else:
+            action, amount = "bet", table["left_minor"]
+        response = act(p, action, amount, key=key)
+        assert response.status_code == 200, response.text
+        pending = response.json()["table"]["pending"]
+        if pending is not None and pending["side"] == wanted:
+            return response, functools.partial(act, p, action, amount, key=key)
+    raise AssertionError(f"no {wanted} choice in {rounds} rounds")
+
+
+def test_the_bankers_cards_stay_face_down_while_the_punter_chooses(
+    client: TestClient, alice: Player
+) -> None:
+    """No answer carries the Banker's two cards before the punter's choice is made: the
+    table, the action's answer and its replay, the rounds recalled; all show after it."""
+    sit(alice, computers=2)
+    dealt, again = _deal_until(alice, "player")
+    pending = dealt.json()["table"]["pending"]
+    mine = [c["code"] for c in pending["cards"]]
+    assert len(mine) == 2 and pending["total"] == sum(c["points"] for c in pending["cards"]) % 10
+    assert pending["hands"] == {
+        "player": {"cards": pending["cards"], "face_down": 0, "total": pending["total"]},
+        "banker": {"cards": [], "face_down": 2, "total": None},
+    }
+    round_id = pending["round_id"]
+    replayed = again()  # the same key: the same answer
+    assert replayed.headers["Idempotent-Replayed"] == "true"
+    table = client.get("/api/chemin/table", headers=alice.headers).json()
+    recalled = client.get("/api/chemin/rounds", headers=alice.headers).json()["rounds"]
+    one = client.get(f"/api/chemin/rounds/{round_id}", headers=alice.headers).json()
+    # Every card of the waiting round, wherever it is: the player's two, once in the cards
+    # dealt and once in his hand, never the Banker's.
+    waiting = {
+        "act": [dealt.json()["table"]["pending"], dealt.json()["round"]],
+        "act replayed": [replayed.json()["table"]["pending"], replayed.json()["round"]],
+        "table": [table["table"]["pending"]],
+        "rounds": [r for r in recalled if r["id"] == round_id],
+        "round": [one],
+    }
+    for where, parts in waiting.items():
+        assert parts and all(part["hands"]["banker"]["face_down"] == 2 for part in parts), where
+        for part in parts:
+            assert sorted(shown_codes(part)) == sorted(mine * 2), where
+    assert dealt.json()["round"]["status"] == one["status"] == "pending"
+    settled = decide(alice, "stand").json()["round"]
+    hands, codes = settled["hands"], [c["code"] for c in settled["cards"]]
+    assert [c["code"] for c in hands["player"]["cards"]] == mine == codes[0:4:2]
+    assert [c["code"] for c in hands["banker"]["cards"]] == codes[1:4:2] + codes[4:]
+    assert hands["banker"]["face_down"] == 0
+    assert hands["banker"]["total"] == sum(c["points"] for c in hands["banker"]["cards"]) % 10
+
+
 def test_a_round_punting_with_the_players_choice_answered(
     client: TestClient, alice: Player, database_url: str
 ) -> None:
@@ -138,7 +217,7 @@ def test_a_round_punting_with_the_players_choice_answered(
     table = _play_until(alice, "player")
     pending = table["pending"]
     assert pending["total"] == 5 and pending["allowed"] == ["draw", "stand"]
-    assert 0 < pending["seconds_left"] <= 30 and len(pending["cards"]) == 4
+    assert 0 < pending["seconds_left"] <= 30 and len(pending["cards"]) == 2
     # Stakes are out of every seat while the choice waits, and the ledger balances.
     assert ledger_check(client)["ok"]
     assert house_players(database_url) == computers_total(table)
@@ -159,7 +238,7 @@ def test_a_round_punting_with_the_players_choice_answered(
          "seat": 0, "computer": False, "by_timeout": False}
     ]  # fmt: skip
     assert rnd["hand_seat"] == 0
-    assert [c["code"] for c in rnd["cards"][:4]] == [c["code"] for c in pending["cards"]]
+    assert [c["code"] for c in rnd["cards"][0:4:2]] == [c["code"] for c in pending["cards"]]
     me = next(s for s in rnd["seats"] if s["seat"] == 0)
     assert alice.balance() == wallet + me["payout_minor"]
     # The same key again: the same answer, nothing played twice.
@@ -324,17 +403,30 @@ def test_the_bankers_choice_in_a_free_cell(
     else:
         raise AssertionError("no banker's choice in 100 rounds")
     pending = table["pending"]
-    assert table["bank"]["seat"] == 0 and len(pending["cards"]) in (4, 5)
+    # The banker sees his own two cards and the Player's third, dealt face up; the Player's
+    # two stay face down.
+    assert table["bank"]["seat"] == 0 and len(pending["cards"]) in (2, 3)
     third = pending["player_third"]
     assert third == "stood" or (
-        len(pending["cards"]) == 5 and third == pending["cards"][4]["points"]
+        len(pending["cards"]) == 3 and third == pending["cards"][2]["points"]
     )
+    assert pending["hands"]["banker"]["cards"] == pending["cards"][:2]
+    assert pending["hands"]["banker"]["total"] == pending["total"]
+    assert pending["hands"]["player"] == {
+        "cards": pending["cards"][2:], "face_down": 2, "total": None
+    }  # fmt: skip
+    assert sorted(shown_codes(pending)) == sorted(c["code"] for c in pending["cards"] * 2)
     body = decide(alice, "stand").json()
     mine = [d for d in body["round"]["decisions"] if not d["computer"]]
     assert [(d["side"], d["total"], d["player_third"], d["choice"]) for d in mine] == [
         ("banker", pending["total"], third, "stand")
     ]
-    assert len(body["round"]["cards"]) == len(pending["cards"])  # the Banker stood
+    assert len(body["round"]["cards"]) == len(pending["cards"]) + 2  # the Banker stood
+    codes = [c["code"] for c in body["round"]["cards"]]
+    assert codes[1:4:2] == [c["code"] for c in pending["cards"][:2]]
+    assert [c["code"] for c in body["round"]["hands"]["player"]["cards"]] == (
+        codes[0:4:2] + codes[4:]
+    )
     # Before the round: each seat in it as recorded, the others as they stand (they sat out).
     recorded = {s["seat"]: s["balance_before_minor"] for s in body["round"]["seats"]}
     before = {

@@ -1,4 +1,12 @@
-"""Chemin de fer as JSON: the table (seats, bank, whose turn, the choice awaited) and rounds."""
+"""Chemin de fer as JSON: the table (seats, bank, whose turn, the choice awaited) and rounds.
+
+While a round waits for the player's choice only the cards he may see are in any answer, as
+at the table: the hand he holds (the Player's two cards when he chooses on 5, the Banker's
+two when he holds the bank) and the Player's third card, dealt face up. The other hand's two
+cards are face down until the round is played out: they are counted (``face_down``), never
+sent. Only the player's own choice is ever awaited (a computer seat chooses at once), so no
+other view of a pending round exists.
+"""
 
 from __future__ import annotations
 
@@ -9,9 +17,9 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from puntobanco.core.cards import parse_cards
+from puntobanco.core.cards import Card, parse_cards
 from puntobanco.core.chemin_table import left_to_cover
-from puntobanco.core.choices import ChoicePoint
+from puntobanco.core.choices import PLAYER, ChoicePoint
 from puntobanco.core.tableau import PLAYER_STOOD
 from puntobanco.server.chemin_advice import advice_json, advise, judgement_json
 from puntobanco.server.chemin_game import (
@@ -32,6 +40,44 @@ def _third(value: int | None) -> int | str | None:
     return "stood" if value == PLAYER_STOOD else value
 
 
+def _hand(cards: Sequence[Card], face_down: int = 0) -> dict[str, Any]:
+    """A hand as shown: its cards face up, how many lie face down, its total once all show."""
+    shown = [card_json(c) for c in cards]
+    total = sum(c.points for c in cards) % 10 if cards and not face_down else None
+    return {"cards": shown, "face_down": face_down, "total": total}
+
+
+def _shown(stored: ChemRound) -> tuple[list[Card], dict[str, dict[str, Any]]]:
+    """A pending round's cards the player may see (in deal order), and both hands as shown.
+
+    The deal goes Player, Banker, Player, Banker, then the Player's third card face up.
+    """
+    cards = parse_cards(stored.cards) if stored.cards else []
+    if stored.pending_side == PLAYER:
+        mine = [cards[0], cards[2]]
+        return mine, {"player": _hand(mine), "banker": _hand([], face_down=2)}
+    third = cards[4:5]
+    mine = [cards[1], cards[3]]
+    return [*mine, *third], {"player": _hand(third, face_down=2), "banker": _hand(mine)}
+
+
+def _hands(cards: Sequence[Card], decisions: Sequence[ChemDecision]) -> dict[str, dict[str, Any]]:
+    """A settled round's two hands from its cards in deal order.
+
+    A fifth card is the Player's third when the Player drew: on 0 to 4 always, on 5 as the
+    Player's recorded choice says (a computer's choice is recorded as the player's is).
+    """
+    player, banker = list(cards[0:4:2]), list(cards[1:4:2])
+    rest = list(cards[4:])
+    if rest:
+        on_five = [d.draws for d in decisions if d.side == PLAYER]
+        drew = on_five[0] if on_five else sum(c.points for c in player) % 10 <= 4
+        if drew:
+            player.append(rest.pop(0))
+        banker.extend(rest)
+    return {"player": _hand(player), "banker": _hand(banker)}
+
+
 def state_json(loaded: Loaded, now: datetime, lang: str = "en") -> dict[str, Any]:
     """The table as the player sees it now (a pending choice with its advice, in ``lang``)."""
     table, row, pending = loaded.table, loaded.row, loaded.pending
@@ -45,12 +91,14 @@ def state_json(loaded: Loaded, now: datetime, lang: str = "en") -> dict[str, Any
     decision = None
     if pending is not None:
         deadline = pending.decision_deadline
+        shown, hands = _shown(pending)
         decision = {
             "round_id": pending.id,
             "side": pending.pending_side,
             "total": pending.pending_total,
             "player_third": _third(pending.pending_third),
-            "cards": [card_json(c) for c in parse_cards(pending.cards)] if pending.cards else [],
+            "cards": [card_json(c) for c in shown],
+            "hands": hands,
             "allowed": ["draw", "stand"],
             "deadline": when_json(deadline),
             "seconds_left": seconds_left(deadline, now),
@@ -144,7 +192,11 @@ def _round(
     seed: tuple[str, str],
     lang: str,
 ) -> dict[str, Any]:
-    cards = parse_cards(row.cards) if row.cards else []
+    if row.status == "settled":
+        cards = parse_cards(row.cards) if row.cards else []
+        hands = _hands(cards, decisions)
+    else:
+        cards, hands = _shown(row)
     seed_hash, server_seed = seed
     judged = _judged(row, decisions, server_seed, lang)
     return {
@@ -157,6 +209,7 @@ def _round(
         "bank": {"seat": row.bank_seat, "amount_minor": row.bank_minor, "after": row.bank_after},
         "hand_seat": row.hand_seat,
         "cards": [card_json(c) for c in cards],
+        "hands": hands,
         "outcome": row.outcome,
         "commission_minor": row.commission_minor,
         "rounded_away": row.rounded_away,

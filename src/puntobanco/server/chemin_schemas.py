@@ -20,6 +20,25 @@ class ChemCardOut(BaseModel):
     text: str
 
 
+class ChemHandOut(BaseModel):
+    """A hand as the player may see it: its cards face up, how many are face down, its total.
+
+    While a choice waits the other hand's cards are face down (``face_down`` counts them;
+    they are never sent) and ``total`` is null until every card of the hand shows.
+    """
+
+    cards: list[ChemCardOut]
+    face_down: int
+    total: int | None
+
+
+class ChemHandsOut(BaseModel):
+    """The Player's hand and the Banker's."""
+
+    player: ChemHandOut
+    banker: ChemHandOut
+
+
 class ChemSeatOut(BaseModel):
     """A seat at the table now."""
 
@@ -85,13 +104,19 @@ class ChemJudgedOut(BaseModel):
 
 
 class ChemPendingOut(BaseModel):
-    """The choice awaited: the point, the cards dealt so far, what is allowed, the deadline."""
+    """The choice awaited: the point, the cards the player may see, what is allowed, the deadline.
+
+    ``cards``: the cards face up so far, in deal order (the hand the player holds, and the
+    Player's third card when the Banker chooses); ``hands``: the same by hand, with the
+    other hand's cards face down.
+    """
 
     round_id: int
     side: str | None
     total: int | None
     player_third: int | str | None
     cards: list[ChemCardOut]
+    hands: ChemHandsOut
     allowed: list[str]
     deadline: str | None
     seconds_left: int | None
@@ -164,7 +189,11 @@ class ChemFairnessOut(BaseModel):
 
 
 class ChemRoundOut(BaseModel):
-    """A Chemin de fer round as recalled."""
+    """A Chemin de fer round as recalled.
+
+    ``cards``: every card in deal order once settled; while the round is pending only those
+    the player may see (as ``pending.cards``). ``hands``: the same by hand, with totals.
+    """
 
     id: int
     variant: str
@@ -175,6 +204,7 @@ class ChemRoundOut(BaseModel):
     bank: ChemRoundBankOut
     hand_seat: int
     cards: list[ChemCardOut]
+    hands: ChemHandsOut
     outcome: str | None
     commission_minor: int | None
     rounded_away: str | None

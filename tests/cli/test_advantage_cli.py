@@ -106,13 +106,24 @@ def test_ctrl_c_prints_the_shoes_finished_and_exits_130(monkeypatch: pytest.Monk
     assert "Ctrl-C" in err
 
 
-def test_a_narrow_terminal_gets_two_tables(monkeypatch: pytest.MonkeyPatch) -> None:
-    from puntobanco.cli import advantage
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("columns", [60, 80, 200])
+def test_piped_output_follows_columns(lang: str, columns: int) -> None:
+    # Piped (as CliRunner's output is), the table once ignored COLUMNS and took 132.
+    result = runner.invoke(
+        app, ["advantage", *SMALL, "--lang", lang], env={"COLUMNS": str(columns)}
+    )
+    assert result.exit_code == 0
+    assert max(map(len, result.stdout.splitlines())) <= columns
+    assert "dragon_7" in result.stdout and "jacobson" in result.stdout
 
-    monkeypatch.setattr(advantage, "WIDE", 10_000)  # every console is narrow now
-    code, out, _ = _run(*SMALL)
-    assert code == 0
-    assert out.count("8 decks, cut card 14 from the end") == 2
+
+def test_a_narrow_terminal_gets_two_tables() -> None:
+    result = runner.invoke(app, ["advantage", *SMALL], env={"COLUMNS": "80"})
+    assert result.exit_code == 0
+    assert result.stdout.count("8 decks, cut card 14 from the end") == 2
+    wide = runner.invoke(app, ["advantage", *SMALL], env={"COLUMNS": "200"})
+    assert wide.stdout.count("8 decks, cut card 14 from the end") == 1
 
 
 def test_on_a_dask_scheduler_the_same_json() -> None:

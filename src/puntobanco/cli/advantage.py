@@ -116,24 +116,23 @@ def _finite(x: float) -> float | None:
     return x if math.isfinite(x) else None
 
 
-#: The table's columns; below :data:`WIDE` columns of terminal they go in two tables.
+#: The table's columns; where they do not fit the width, they go in two tables.
 COLUMNS = ("bet", "strategy", "rounds", "edge", "win", "expected", "share", "threshold")
 NARROW = (
     ("bet", "strategy", "rounds", "edge", "share", "threshold"),
     ("bet", "strategy", "win", "expected"),
 )
-WIDE = 124
 
 
 def print_table(study: Any, lang: Lang) -> None:
-    """One Rich table per setting (two at a narrow terminal, so that no figure is cut)."""
-    from rich.console import Console
-    from rich.table import Table
+    """One table per setting (two, or stacked, where the width is short: no figure is cut).
 
-    console = Console()
-    if not console.is_terminal:  # piped or captured: wide enough for every column
-        console = Console(width=132)
-    groups = (COLUMNS,) if console.width >= WIDE else NARROW
+    The width is the terminal's, or ``COLUMNS`` when the output is piped, as in
+    every command (:mod:`puntobanco.cli.layout`).
+    """
+    from puntobanco.cli.layout import fit_table, stdout_console, table_width
+
+    console = stdout_console()
 
     def num(fmt: str, x: float) -> str:
         return localize(format(x, fmt), lang)
@@ -180,18 +179,17 @@ def print_table(study: Any, lang: Lang) -> None:
                     else c.count.name
                 )
                 rows.append(cells("", label, c.line, c.share, c.threshold))
-        for columns in groups:
-            table = Table(title=title)
-            for key in columns:
-                left = key in ("bet", "strategy")
-                table.add_column(
-                    i18n.text(lang, f"advantage.{key}"),
-                    no_wrap=True,
-                    justify="left" if left else "right",
-                )
-            for row in rows:
-                table.add_row(*(row[key] for key in columns))
-            console.print(table)
+        headers = {key: i18n.text(lang, f"advantage.{key}") for key in COLUMNS}
+        every = [[row[key] for key in COLUMNS] for row in rows]
+        fits = table_width([headers[key] for key in COLUMNS], every) <= console.width
+        for columns in (COLUMNS,) if fits else NARROW:
+            fit_table(
+                console,
+                title,
+                [headers[key] for key in columns],
+                [[row[key] for key in columns] for row in rows],
+                left=2,
+            )
     console.print(i18n.text(lang, "advantage.note"))
 
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+from puntobanco.cli.layout import fit_table
 from puntobanco.cli.numbers import localize
 from puntobanco.cli.params import OutputFormat
 from puntobanco.cli.tables import write_rows
@@ -109,36 +110,8 @@ def flat(report: dict[str, Any], output: OutputFormat) -> str:
 def show(
     console: Any, title: str, headers: Sequence[str], rows: Sequence[Sequence[str]], lang: Lang
 ) -> None:
-    """One table, its figures as ``lang`` writes them, never cut or split by the layout.
-
-    A table that fits the terminal is printed as a table whose cells do not
-    wrap. One that does not (``--exact``'s long fractions, Spanish headers, many
-    side bets at 80 columns) is stacked: each row becomes a block, its first
-    cell the heading and every other cell a ``header: value`` line. A value
-    longer than the whole line (a very long fraction) is printed whole, for the
-    terminal to wrap.
-    """
-    from rich.markup import escape
-    from rich.table import Table
-
-    rows = [[localize(cell, lang) for cell in row] for row in rows]
-    widths = [max([len(h), *(len(row[i]) for row in rows)]) for i, h in enumerate(headers)]
-    # Rich's default box: a border and a space either side of every cell.
-    if sum(widths) + 3 * len(widths) + 1 <= console.width:
-        table = Table(title=escape(title))
-        for index, header in enumerate(headers):
-            table.add_column(
-                escape(header), justify="left" if index == 0 else "right", no_wrap=True
-            )
-        for row in rows:
-            table.add_row(*(escape(cell) for cell in row))
-        console.print(table)
-        return
-    console.print(f"[bold]{escape(title)}[/bold]", soft_wrap=True)
-    for row in rows:
-        console.print(f"[bold]{escape(row[0])}[/bold]", soft_wrap=True)
-        for header, cell in zip(headers[1:], row[1:], strict=True):
-            console.print(f"  {escape(header)}: {escape(cell)}", soft_wrap=True)
+    """One table, its figures as ``lang`` writes them, fitted or stacked by :func:`fit_table`."""
+    fit_table(console, title, headers, [[localize(cell, lang) for cell in row] for row in rows])
 
 
 def print_tables(report: dict[str, Any], lang: Lang, exact: bool) -> None:

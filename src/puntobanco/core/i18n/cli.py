@@ -74,6 +74,7 @@ EN: dict[str, str] = {
     "cli.opt.format_here": "this command writes table or json, got '{value}'",
     "cli.opt.format_json": "--json is --format json, and --format says {value}: give one of them",
     "cli.opt.balance_low": ("the starting balance {balance} is under the table minimum {minimum}"),
+    "cli.opt.lang": "the languages are en (English) and es (español), got '{value}'",
     # Operator commands (ledger check, report, verify): the database and the audit
     # Each command's line in the top-level help.
     "cli.command.play": "Play Punto Banco at the terminal, in Spanish or English.",
@@ -190,6 +191,7 @@ ES: dict[str, str] = {
     "cli.opt.balance_low": (
         "el saldo inicial ({balance}) está por debajo del mínimo de la mesa ({minimum})"
     ),
+    "cli.opt.lang": "los idiomas son en (English) y es (español); se recibió «{value}»",
     # Comandos del operador (ledger check, report, verify): la base de datos y la auditoría
     # Each command's line in the top-level help.
     "cli.command.play": "Jugar al Punto Banco en la terminal, en español o en inglés.",

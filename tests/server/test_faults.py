@@ -139,8 +139,11 @@ def test_a_database_error_answers_503_and_writes_nothing(
     client: TestClient, alice: Player, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     grant = alice.balance()
-    # The round and its entries are written, then the write fails.
-    _fail_once_after_the_deal_is_written(client, monkeypatch, psycopg.OperationalError("lost"))
+    # The round and its entries are written, then the database refuses the COMMIT (an
+    # error with its SQLSTATE: the database said so; an error of psycopg's own, or a lost
+    # connection, would leave the outcome unknown).
+    refusal = psycopg.errors.SerializationFailure("could not serialize access")
+    _fail_once_after_the_deal_is_written(client, monkeypatch, refusal)
     response = alice.bet({"player": 100}, lang="es")
     assert response.status_code == 503
     assert response.json()["error"]["code"] == "database_error"
@@ -740,3 +743,84 @@ def test_a_batch_that_fails_leaves_the_rounds_connection_usable(pg_schema: str) 
 
     answers = asyncio.run(scenario())
     assert [row.two for _, row, _ in answers] == [2] * 6
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("committed", [True, False], ids=["deal-committed", "deal-open"])
+def test_psycopg_failing_on_its_side_in_the_deals_round_trip_says_the_outcome_is_unknown(
+    pg_schema: str, monkeypatch: pytest.MonkeyPatch, committed: bool
+) -> None:
+    """The audit's 500 (2026-12-04, defect 1): a cut connection makes psycopg fail on its own
+    side ("cannot exit pipeline mode while busy", no SQLSTATE), the connection not yet marked
+    broken, and the ROLLBACK after it fails the same way. The deal's COMMIT may have run
+    (``committed``: it did) or not: the answer is ``round_outcome_unknown`` either way, never
+    a 500 and never "nothing was changed", and the same key then gives the one round."""
+    settings = make_settings(pg_schema_url(pg_schema))
+    books = Books(settings.database_url)
+    app = create_app(settings)
+    with TestClient(app, raise_server_exceptions=False) as client:
+        monkeypatch.setattr(app.state.recovery, "ring", lambda: None)
+        pg = app.state.round_runner.pg
+        real_send = pg.send
+        armed = [True]
+        busy = "cannot exit pipeline mode while busy"
+
+        async def send(connection: Any, steps: tuple[Step, ...]) -> list[Any]:
+            if armed and steps == (ROLLBACK,):
+                raise psycopg.OperationalError(f"sending query failed: {busy}")
+            if armed and COMMIT in steps:
+                armed.clear()
+                # The batch went out: all of it, or its BEGIN alone (the rest unanswered).
+                await real_send(connection, steps if committed else (BEGIN,))
+                armed.append(True)  # its ROLLBACK fails too
+                raise psycopg.OperationalError(busy)
+            return await real_send(connection, steps)
+
+        player = Player(client, "alice")
+        before = books.balance(player.id)
+        monkeypatch.setattr(pg, "send", send)
+        answer = player.bet({"banker": 500}, key="busy", lang="es")
+        monkeypatch.setattr(pg, "send", real_send)
+        assert answer.status_code == 503, answer.text
+        error = answer.json()["error"]
+        assert error["code"] == "round_outcome_unknown"
+        assert "no se ha cambiado nada" not in error["message"] and "busy" in error["message"]
+        assert books.round_status(player.id, "busy") == ("dealt" if committed else None)
+        assert books.balance(player.id) == before - (500 if committed else 0)
+        retry = player.bet({"banker": 500}, key="busy")
+        assert retry.status_code == 201 and retry.json()["status"] == "settled", retry.text
+        assert (retry.headers.get("Idempotent-Replayed") == "true") == committed
+        assert books.balance(player.id) == before + retry.json()["net_minor"]
+        check = ledger_check(client)
+        assert check["ok"] is True and check["rounds_settled"] == 1
+    books.engine.dispose()
+
+
+def test_an_unexpected_failure_of_the_deal_is_never_answered_nothing_changed(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whatever fails in the deal, the round's answer never claims that nothing changed
+    unless the database rolled back: an error of any other kind may come after its COMMIT."""
+    app = create_app(settings)
+    with TestClient(app, raise_server_exceptions=False) as client:
+        player = Player(client, "alice")
+        runner = app.state.round_runner
+        target = runner.pg if runner.pg is not None else runner.sqlite
+        name = "send" if runner.pg is not None else "execute"
+        real = getattr(target, name)
+        calls = [0]
+
+        def after_first_call(*args: Any) -> Any:
+            calls[0] += 1
+            if calls[0] > 1:
+                raise RuntimeError("an error of no database")
+            return real(*args)
+
+        monkeypatch.setattr(target, name, after_first_call)
+        answer = player.bet({"player": 200}, key="odd")
+        monkeypatch.setattr(target, name, real)
+        assert answer.status_code == 503, answer.text
+        assert answer.json()["error"]["code"] == "round_outcome_unknown"
+        retry = player.bet({"player": 200}, key="odd")
+        assert retry.status_code == 201 and retry.json()["status"] == "settled"
+        assert ledger_check(client)["ok"] is True

@@ -216,7 +216,9 @@ class RoundConnection:
     async def send(self, *steps: Step) -> list[Any]:
         """Run ``steps`` in one round trip; each one's first row (``None``: no row).
 
-        A statement that fails rolls its transaction back (the connection stays usable).
+        A statement that the database refuses rolls its transaction back (the connection
+        stays usable). Any other failure closes the connection: the database then rolls
+        back whatever it still holds open.
         """
         began = self._open or steps[0] is BEGIN
         wrote = self._wrote or any(_writes(sql) for sql, _ in steps)
@@ -228,17 +230,46 @@ class RoundConnection:
         try:
             return await self.pool.send(self.connection, steps)
         except psycopg.Error as exc:
-            lost = self.connection.broken or self.connection.closed
+            self._open = self._wrote = False
+            # Only the database's own refusal (an SQLSTATE, on a connection still alive)
+            # says how far it got: it skipped the rest of the batch, the COMMIT included.
+            # A connection lost, or psycopg failing on its side ("cannot exit pipeline
+            # mode while busy" after a cut), leaves it unknown whether the COMMIT ran.
+            refused = _refusal(exc) and not self._lost()
+            usable = refused and await self._rolled_back()
+            if not usable:
+                await self.connection.close()
             error = DBAPIError.instance(
                 steps[-1][0], None, exc, psycopg.Error, hide_parameters=True,
-                connection_invalidated=lost,
+                connection_invalidated=not usable,
             )  # fmt: skip
-            if lost and wrote and commits:
+            if not refused and wrote and commits:
                 setattr(error, _UNKNOWN, True)  # the database may have committed it
-            self._open = self._wrote = False
-            if not lost and self.connection.info.transaction_status != TransactionStatus.IDLE:
-                await self.pool.send(self.connection, (ROLLBACK,))
             raise error from exc
+
+    def _lost(self) -> bool:
+        return bool(self.connection.broken or self.connection.closed)
+
+    async def _rolled_back(self) -> bool:
+        """End a refused transaction; ``False`` if even that failed (the connection is lost)."""
+        if self.connection.info.transaction_status == TransactionStatus.IDLE:
+            return True
+        try:
+            await self.pool.send(self.connection, (ROLLBACK,))
+        except psycopg.Error:
+            return False
+        return not self._lost()
+
+
+def _refusal(exc: psycopg.Error) -> bool:
+    """Whether the database refused a statement (as opposed to the connection failing).
+
+    Its SQLSTATE says so, except in the classes of a connection that ends: 08 (connection
+    exception), 57 (operator intervention: a terminated backend, a shutdown) and XX
+    (internal error).
+    """
+    state = exc.sqlstate
+    return state is not None and not state.startswith(("08", "57", "XX"))
 
 
 class PgRounds:
@@ -466,7 +497,7 @@ class SqliteRounds:
                 raise sqlite3.OperationalError("the transaction could not be rolled back")
             if _in_transaction(connection):
                 self.execute(connection, "ROLLBACK", None, False)
-        except sqlite3.Error:
+        except Exception:  # whatever the failure: "never raises", and never holds the lock
             connection.close()  # which rolls back whatever it held, and frees the lock
         if not _usable(connection) and connection is self._connection:
             self._connection = None

@@ -94,7 +94,11 @@ EN: dict[str, str] = {
     "server.rate_limit_unavailable": (
         "Attempts cannot be counted right now; nothing was changed. Try again in a few seconds."
     ),
-    "server.internal_error": "Something went wrong on the server; nothing was changed.",
+    "server.internal_error": (
+        "Something went wrong on the server, and it cannot tell whether your change was "
+        "made: check before you try again (a round: send the same bets with the same "
+        "Idempotency-Key, which never deals it twice)."
+    ),
     "server.rules_error": "The table's rules are invalid: {detail}.",
     "server.validation.json_invalid": "the body is not valid JSON",
     "server.validation.missing": "a required field is missing",
@@ -214,7 +218,11 @@ ES: dict[str, str] = {
         "Ahora no se pueden contar los intentos; no se ha cambiado nada. Vuelva a "
         "intentarlo en unos segundos."
     ),
-    "server.internal_error": "Algo falló en el servidor; no se ha cambiado nada.",
+    "server.internal_error": (
+        "Algo falló en el servidor, y no sabe si su cambio se hizo: compruébelo antes de "
+        "volver a intentarlo (una ronda: envíe las mismas apuestas con la misma "
+        "Idempotency-Key, que nunca la reparte dos veces)."
+    ),
     "server.rules_error": "Las reglas de la mesa no son válidas: {detail}.",
     "server.validation.json_invalid": "el cuerpo no es JSON válido",
     "server.validation.missing": "falta un campo obligatorio",

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Path, Query, Request, Response
@@ -11,6 +13,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
+from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import LANGUAGES
 from puntobanco.server import observability
 from puntobanco.server.accounts import token_hash
@@ -99,7 +102,7 @@ async def play_round(
     runner: RoundRunner = request.app.state.round_runner
     hashed = token_hash(token)
     if runner.pg is not None or runner.sqlite is not None:
-        try:
+        with _deal_outcome(key):
             if runner.pg is not None:
                 started, settled = await _round_pg(runner.pg, settings, hashed, key, stakes)
             else:
@@ -107,11 +110,6 @@ async def play_round(
                 started, settled = await runner.sqlite.run(
                     _round_sqlite, settings, hashed, key, stakes
                 )
-        except DBAPIError as exc:
-            if not outcome_unknown(exc):
-                raise  # rolled back: nothing was changed
-            log.error("the deal's COMMIT failed: its outcome is unknown", exc_info=exc)
-            raise ApiError(503, "round_outcome_unknown", key=key) from None
         answer = _dealt_answer(request, started, settled, sum(stakes.values()), lang)
         if answer is not None:
             return answer
@@ -184,6 +182,29 @@ def _rendered(started: Started, settled: Settled, lang: str) -> dict[str, Any]:
     return round_json(row, settled.bets, started.seed_hash, lang, started.coup)
 
 
+@contextmanager
+def _deal_outcome(key: str) -> Iterator[None]:
+    """Answer a failed deal truthfully: refused, nothing changed, or not known.
+
+    A refusal (an :class:`ApiError`, a game's :class:`BaccaratError`) and a database error
+    rolled back (503 ``database_error``) changed nothing. Anything else may have come after
+    the deal's COMMIT: 503 ``round_outcome_unknown``, whose retry with the same key deals
+    the round once or returns it. Never the generic 500, which cannot say what was changed.
+    """
+    try:
+        yield
+    except (ApiError, BaccaratError):
+        raise
+    except DBAPIError as exc:
+        if not outcome_unknown(exc):
+            raise  # rolled back: nothing was changed
+        log.error("the deal's COMMIT failed: its outcome is unknown", exc_info=exc)
+        raise ApiError(503, "round_outcome_unknown", key=key) from None
+    except Exception as exc:
+        log.error("the deal failed: its outcome is unknown", exc_info=exc)
+        raise ApiError(503, "round_outcome_unknown", key=key) from None
+
+
 def _play(
     session: Session,
     request: Request,
@@ -194,13 +215,8 @@ def _play(
     lang: str,
 ) -> Response:
     """The round's two steps, deal and settle, then the answer (see ``play_round``)."""
-    try:
+    with _deal_outcome(key):
         started = start_round(session, settings, token_hash=token, key=key, stakes=stakes)
-    except DBAPIError as exc:
-        if not outcome_unknown(exc):
-            raise  # rolled back: nothing was changed
-        log.error("the deal's COMMIT failed: its outcome is unknown", exc_info=exc)
-        raise ApiError(503, "round_outcome_unknown", key=key) from None
     if started.status is not RoundStatus.DEALT:  # a retry of a settled round
         return _answer(_stored(session, started.round_id, lang), replayed=True)
     # Dealt (now, or by an earlier try of this key): from here on the stakes are taken, so

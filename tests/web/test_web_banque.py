@@ -159,11 +159,11 @@ def test_a_hand_worked_round_on_the_page_and_at_the_api(
         for hand in ("right", "left", "banker")
     }
     assert hands == {"right": ["10c", "Kh", "3d"], "left": ["8h", "Kd"], "banker": ["7h", "10c"]}
-    lines = page.locator("#bq-hands .bq-hand-line").all_text_contents()
+    lines = page.locator("#bq-hands .hand-line").all_text_contents()
     assert lines == [
-        tr(lang, "banque.hand_result.banker", hand=tr(lang, "banque.spot.right"), total=3),
-        tr(lang, "banque.hand_result.player", hand=tr(lang, "banque.spot.left"), total=8),
-        tr(lang, "banque.banker_total", hand=tr(lang, "banque.banker"), total=7),
+        tr(lang, "banque.hand_result.banker", hand=tr(lang, "banque.spot.right"), n=3),
+        tr(lang, "banque.hand_result.player", hand=tr(lang, "banque.spot.left"), n=8),
+        tr(lang, "banque.banker_total", hand=tr(lang, "banque.banker"), n=7),
     ]
     rows = {
         spot: page.locator(f'#bq-payouts tr[data-spot="{spot}"] td').all_text_contents()

@@ -64,6 +64,29 @@ def _codes(rnd: dict[str, Any]) -> list[str]:
     return [c["code"] for c in rnd["cards"]]
 
 
+def _drawn(page: Any, box: str) -> dict[str, Any]:
+    """The hands the page draws in ``box``: each hand's line, its cards' codes and spoken
+    names, and how many lie face down."""
+    hands: dict[str, Any] = {}
+    for hand in ("player", "banker"):
+        node = page.locator(f'{box} [data-hand="{hand}"]')
+        cards = node.locator(".card")
+        hands[hand] = {
+            "line": node.locator(".hand-line").text_content(),
+            "codes": [cards.nth(i).get_attribute("data-code") for i in range(cards.count())],
+            "names": [cards.nth(i).get_attribute("aria-label") for i in range(cards.count())],
+            "face_down": node.locator(".card-down").count(),
+        }
+    return hands
+
+
+def _line(lang: str, side: str, total: int | None) -> str:
+    name = tr(lang, f"game.side.{side}")
+    if total is None:
+        return f"{name}: {tr(lang, 'banque.face_down')}"
+    return f"{name}: {tr(lang, 'banque.points', n=total)}"
+
+
 def _check(page: Any, lang: str, balances: list[int]) -> dict[str, Any]:
     """The page's balance and every seat's at the API are the hand-worked ones."""
     now = check_balance(page, lang)
@@ -168,6 +191,35 @@ def test_golden_rounds_with_the_player_punting_banco(
     rnd = info.value.json()["round"]
     assert _codes(rnd) == ["7h", "10s", "Js", "5d", "Qc"] and rnd["outcome"] == "player"
     assert rnd["commission_minor"] == 0
+    # The cards drawn as cards, by hand, each under its name and total: the Player stood,
+    # so the fifth card is the Banker's.
+    hearts = tr(lang, "card.name", rank=tr(lang, "card.rank.7"), suit=tr(lang, "card.suit.h"))
+    assert _drawn(page, "#chem-cards") == {
+        "player": {
+            "line": _line(lang, "player", 7),
+            "codes": ["7h", "Js"],
+            "names": [
+                hearts,
+                tr(lang, "card.name", rank=tr(lang, "card.rank.J"), suit=tr(lang, "card.suit.s")),
+            ],
+            "face_down": 0,
+        },
+        "banker": {
+            "line": _line(lang, "banker", 5),
+            "codes": ["10s", "5d", "Qc"],
+            "names": [
+                tr(
+                    lang,
+                    "card.name",
+                    rank=tr(lang, f"card.rank.{r}"),
+                    suit=tr(lang, f"card.suit.{u}"),
+                )
+                for r, u in (("10", "s"), ("5", "d"), ("Q", "c"))
+            ],
+            "face_down": 0,
+        },
+    }
+    assert "♥" in str(page.locator('#chem-cards [data-code="7h"]').text_content())
     now = _check(page, lang, [wallet + 6_000, CHIPS - 6_000])
     cells = page.locator('#chem-payouts tr[data-seat="0"] td').all_text_contents()
     assert cells[1:] == [
@@ -201,14 +253,26 @@ def test_a_golden_round_with_the_players_choice_explained(
     now = _check(page, lang, [wallet - 6_000, CHIPS - 6_000])
     pending = now["pending"]
     assert (pending["side"], pending["total"]) == ("player", 5)
-    assert [c["code"] for c in pending["cards"]] == ["10c", "4d", "5c", "Qc"]
-    shown = page.locator("#chem-cards-now .chem-card").all_text_contents()
-    assert [s[: -len(str(c["points"]))] for s, c in zip(shown, pending["cards"], strict=True)] == [
-        "10c",
-        "4d",
-        "5c",
-        "Qc",
-    ]
+    # Only the Player's two cards reach the page; the Banker's 4d Qc stay face down, in the
+    # API's answers and in the page alike.
+    assert [c["code"] for c in pending["cards"]] == ["10c", "5c"]
+    assert info.value.json()["round"]["cards"] == pending["cards"]
+    assert _drawn(page, "#chem-cards-now") == {
+        "player": {
+            "line": _line(lang, "player", 5),
+            "codes": ["10c", "5c"],
+            "names": [
+                tr(lang, "card.name", rank=tr(lang, f"card.rank.{r}"), suit=tr(lang, "card.suit.c"))
+                for r in ("10", "5")
+            ],
+            "face_down": 0,
+        },
+        "banker": {"line": _line(lang, "banker", None), "codes": [], "names": [], "face_down": 2},
+    }
+    html = page.content()
+    for hidden in ("4d", "Qc", "♦", "Q♣"):
+        assert hidden not in html, hidden
+    assert page.locator("[data-code]").count() == 2
     # The advice beside the buttons, in the page's language, follows a language switch.
     assert page.is_visible("#chem-advice")
     assert page.text_content("#chem-advice") == pending["advice"]["messages"][lang]

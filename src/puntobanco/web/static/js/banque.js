@@ -9,7 +9,7 @@
 
 import { formatChip } from "./i18n.js";
 import { renderAdvice } from "./banque-advice.js";
-import { cardElement, cardName } from "./pieces.js";
+import { handNode } from "./hands.js";
 import { $, tablePage } from "./table-page.js";
 
 const SPOTS = ["right", "left", "a-cheval"];
@@ -39,25 +39,6 @@ function percent(fraction) {
   return Number.isInteger(value) ? String(value) : value.toFixed(2);
 }
 
-function cardsNode(cards) {
-  const box = document.createElement("div");
-  box.className = "bq-cards";
-  box.setAttribute("role", "list");
-  box.append(...cards.map((card, i) => cardElement(card, { third: i === 2, name: cardName(card, t) })));
-  return box;
-}
-
-// One hand: its name and total (or "face down"), and its cards.
-function handNode(name, hand, line) {
-  const node = document.createElement("div");
-  node.className = "bq-hand";
-  node.dataset.hand = name;
-  const title = document.createElement("p");
-  title.className = "bq-hand-line";
-  title.textContent = line;
-  node.append(title, cardsNode(hand.cards));
-  return node;
-}
 
 function renderBank() {
   const table = state.table;
@@ -118,8 +99,8 @@ function renderTurn() {
   if (pending) {
     $("bq-hands-now").replaceChildren(...["right", "left", "banker"].map((hand) => {
       const shown = pending.hands[hand];
-      const line = shown.cards.length ? `${handName(hand)}: ${t("banque.points", { total: shown.total })}` : `${handName(hand)}: ${t("banque.face_down")}`;
-      return handNode(hand, shown, line);
+      const line = shown.cards.length ? `${handName(hand)}: ${t("banque.points", { n: shown.total })}` : `${handName(hand)}: ${t("banque.face_down")}`;
+      return handNode(hand, { cards: shown.cards, line, t });
     }));
   }
 }
@@ -130,8 +111,8 @@ function renderRound() {
   $("bq-result").hidden = !settled;
   if (!settled) return;
   $("bq-hands").replaceChildren(
-    ...["right", "left"].map((hand) => handNode(hand, round[hand], t(`banque.hand_result.${round[hand].outcome}`, { hand: handName(hand), total: round[hand].total }))),
-    handNode("banker", round.banker, t("banque.banker_total", { hand: handName("banker"), total: round.banker.total })),
+    ...["right", "left"].map((hand) => handNode(hand, { cards: round[hand].cards, line: t(`banque.hand_result.${round[hand].outcome}`, { hand: handName(hand), n: round[hand].total }), t })),
+    handNode("banker", { cards: round.banker.cards, line: t("banque.banker_total", { hand: handName("banker"), n: round.banker.total }), t }),
   );
   const head = document.createElement("thead");
   head.innerHTML = `<tr>${[t("banque.col.spot"), t("chemin.col.stake"), t("banque.col.result"), t("chemin.col.payout"), t("chemin.col.delta")].map((k) => `<th scope="col">${k}</th>`).join("")}</tr>`;

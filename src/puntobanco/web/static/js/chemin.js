@@ -8,6 +8,7 @@
 // (table.pending.advice: the optimal choice for the unseen cards and what the other costs) and
 // a settled round says whether the player's choice was the optimal one (decisions[].judged).
 
+import { handNode } from "./hands.js";
 import { $, tablePage } from "./table-page.js";
 
 const page = tablePage({
@@ -39,17 +40,15 @@ function side(name) {
   return t(`game.side.${name}`);
 }
 
-function cardNodes(box, cards) {
-  box.replaceChildren(...cards.map((card, i) => {
-    const node = document.createElement("span");
-    node.className = "chem-card";
-    node.setAttribute("role", "img");
-    node.setAttribute("aria-label", t("chemin.card", { position: i + 1, card: card.text, points: card.points }));
-    node.textContent = card.code;
-    const small = document.createElement("small");
-    small.textContent = String(card.points);
-    node.append(small);
-    return node;
+// The Player's hand and the Banker's, each under its name and total; while a choice waits,
+// the hand the player does not hold is face down (the server sends only its count).
+function drawHands(box, hands) {
+  box.replaceChildren(...["player", "banker"].map((hand) => {
+    const shown = hands[hand];
+    const line = shown.total === null
+      ? `${side(hand)}: ${t("banque.face_down")}`
+      : `${side(hand)}: ${t("banque.points", { n: shown.total })}`;
+    return handNode(hand, { cards: shown.cards, faceDown: shown.face_down, line, t });
   }));
 }
 
@@ -103,7 +102,7 @@ function renderTurn() {
   $("chem-advice").textContent = advice ? advice.messages[state.lang] || advice.message : "";
   if (pending) {
     $("chem-explain").textContent = explanation(pending);
-    cardNodes($("chem-cards-now"), pending.cards);
+    drawHands($("chem-cards-now"), pending.hands);
   }
 }
 
@@ -122,7 +121,7 @@ function renderRound() {
   $("chem-result").hidden = !round || round.status !== "settled";
   if (!round || round.status !== "settled") return;
   $("chem-outcome").textContent = t("chemin.outcome", { side: side(round.outcome), seat: seatName(round.bank.seat), amount: money(round.bank.amount_minor) });
-  cardNodes($("chem-cards"), round.cards);
+  drawHands($("chem-cards"), round.hands);
   const head = document.createElement("thead");
   head.innerHTML = `<tr>${[t("chemin.col.seat"), t("chemin.col.role"), t("chemin.col.stake"), t("chemin.col.payout"), t("chemin.col.delta")].map((k) => `<th scope="col">${k}</th>`).join("")}</tr>`;
   const body = document.createElement("tbody");

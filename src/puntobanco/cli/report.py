@@ -7,6 +7,7 @@ from typing import Any
 
 import typer
 
+from puntobanco.cli.layout import fit_table, stdout_console, terminal_width, wrap_lines
 from puntobanco.cli.ledger import (
     HELP_LANG,
     DatabaseOption,
@@ -21,6 +22,20 @@ from puntobanco.cli.numbers import localize
 from puntobanco.cli.params import OutputFormat
 from puntobanco.cli.tables import write_rows
 from puntobanco.core import i18n
+from puntobanco.core.explain import BET_NAMES, Lang
+from puntobanco.core.rules import BetKind
+
+
+def bet_name(bet: str, lang: Lang) -> str:
+    """A bet's name as the player's table shows it (the JSON keeps its identifier).
+
+    >>> bet_name("banker", "es"), bet_name("no_such_bet", "es")
+    ('Banca', 'no_such_bet')
+    """
+    try:
+        return BET_NAMES[lang][BetKind(bet)]
+    except ValueError:
+        return bet
 
 
 def register(app: typer.Typer) -> None:
@@ -52,6 +67,7 @@ def register(app: typer.Typer) -> None:
             report = operator_report(session).as_dict()
         if output is OutputFormat.JSON:
             typer.echo(json.dumps(report))
+            _nothing_fails(report, language)
             return
         if output is not OutputFormat.TABLE:
             # One row per rules preset and bet, the JSON's fields and plain numbers.
@@ -60,6 +76,7 @@ def register(app: typer.Typer) -> None:
             ]
             rows = [[b[k] for k in headers] for b in report["bets"]]
             typer.echo(write_rows(headers, rows, output), nl=False)
+            _nothing_fails(report, language)
             return
 
         def money(minor: int) -> str:
@@ -69,7 +86,7 @@ def register(app: typer.Typer) -> None:
             return "-" if x is None else localize(f"{100 * x:.3f}%", language)
 
         def say(key: str, **params: Any) -> None:
-            typer.echo(i18n.text(language, key, **params))
+            typer.echo(wrap_lines(i18n.text(language, key, **params), terminal_width()))
 
         say(
             "ops.report.totals",
@@ -78,33 +95,44 @@ def register(app: typer.Typer) -> None:
             ggr=money(report["ggr_minor"]),
         )
         columns = i18n.text(language, "ops.report.columns").split("|")
-        # The bet column fits the longest spot name (dragon_bonus_player), plus a space.
-        bet_width = max([13, *(len(row["bet"]) + 1 for row in (*report["bets"], *report["days"]))])
-        widths = (-18, -bet_width, 8, 14, 12, 10, 11, 9, 9)
-        typer.echo(
-            "".join(
-                f"{c:{'<' if w < 0 else '>'}{abs(w)}}" for c, w in zip(columns, widths, strict=True)
-            )
-        )
-        for b in report["bets"]:
-            dist = (
-                "-" if b["distance_se"] is None else localize(f"{b['distance_se']:+.2f}", language)
-            )
-            typer.echo(
-                f"{b['preset']:<18}{b['bet']:<{bet_width}}"
-                f"{localize(format(b['rounds'], ','), language):>8}"
-                f"{money(b['turnover_minor']):>14}{money(b['ggr_minor']):>12}"
-                f"{pct(b['rtp']):>10}{pct(b['theoretical_rtp']):>11}"
-                f"{pct(b['standard_error']):>9}{dist:>9}"
-            )
-        if not report["theory_available"]:
+        console = stdout_console()
+        rows = [
+            [
+                b["preset"],
+                bet_name(b["bet"], language),
+                localize(format(b["rounds"], ","), language),
+                money(b["turnover_minor"]),
+                money(b["ggr_minor"]),
+                pct(b["rtp"]),
+                pct(b["theoretical_rtp"]),
+                pct(b["standard_error"]),
+                "-" if b["distance_se"] is None else localize(f"{b['distance_se']:+.2f}", language),
+            ]
+            for b in report["bets"]
+        ]
+        fit_table(console, None, columns, rows, left=2)
+        if report["bets"] and not report["theory_available"]:
             say("ops.report.no_theory")
         if report["full_shoe_reference"]:
             say("ops.report.full_shoe", presets=", ".join(report["full_shoe_reference"]))
         say("ops.report.per_day")
-        for d in report["days"]:
-            typer.echo(
-                f"  {d['day']}  {d['bet']:<{bet_width}}"
-                f"{localize(format(d['rounds'], ','), language):>8}"
-                f"{money(d['turnover_minor']):>14}{money(d['ggr_minor']):>12}"
-            )
+        day_rows = [
+            [
+                d["day"],
+                bet_name(d["bet"], language),
+                localize(format(d["rounds"], ","), language),
+                money(d["turnover_minor"]),
+                money(d["ggr_minor"]),
+            ]
+            for d in report["days"]
+        ]
+        fit_table(console, None, [i18n.text(language, "ops.report.day"), *columns[1:5]], day_rows,
+                  left=2)  # fmt: skip
+        _nothing_fails(report, language)
+
+
+def _nothing_fails(report: dict[str, Any], lang: Lang) -> None:
+    """A report of no round ends with status 1, as a check of nothing does (README)."""
+    if not report["rounds"]:
+        typer.echo(i18n.text(lang, "ops.report.nothing"), err=True)
+        raise typer.Exit(1)

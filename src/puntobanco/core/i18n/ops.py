@@ -32,6 +32,9 @@ EN: dict[str, str] = {
         "effect is too small to detect, far inside SE)"
     ),
     "ops.report.per_day": "per day (UTC):",
+    "ops.report.day": "day",
+    "ops.report.nothing": "No round has been dealt in this database: nothing to report.",
+    "ops.ledger.nothing": "The ledger has no wallet and no entry: nothing to check.",
     "ops.serve.settings": "puntobanco serve: invalid settings: {detail}",
     "ops.serve.proxy": (
         "puntobanco serve: --forwarded-allow-ips: {entry} is not an IP address or network "
@@ -179,6 +182,11 @@ ES: dict[str, str] = {
         "efecto de la carta de corte es demasiado pequeño para detectarlo, muy dentro del ET)"
     ),
     "ops.report.per_day": "por día (UTC):",
+    "ops.report.day": "día",
+    "ops.report.nothing": (
+        "No se ha repartido ninguna mano en esta base de datos: no hay nada que informar."
+    ),
+    "ops.ledger.nothing": "El libro no tiene carteras ni apuntes: no hay nada que comprobar.",
     "ops.serve.settings": "puntobanco serve: configuración no válida: {detail}",
     "ops.serve.proxy": (
         "puntobanco serve: --forwarded-allow-ips: {entry} no es una dirección IP ni una red "

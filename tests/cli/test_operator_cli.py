@@ -1,0 +1,61 @@
+"""``report`` and ``ledger check`` as a reader sees them: the width, the words, an empty ledger."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from typer.testing import CliRunner
+
+from puntobanco.cli.main import app
+from puntobanco.server.main import create_app
+from tests.cli.test_server_commands import played
+from tests.server.conftest import make_settings
+
+__all__ = ["played"]  # the fixture, shared with the server commands' tests
+
+runner = CliRunner()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_report_fits_80_columns_with_a_space_between_figures(
+    played: dict[str, Any], lang: str
+) -> None:
+    result = runner.invoke(
+        app, ["report", "--database", played["url"], "--lang", lang], env={"COLUMNS": "80"}
+    )
+    assert result.exit_code == 0, result.output
+    assert max(map(len, result.stdout.splitlines())) <= 80
+    # Two percentages never touch (once "85,562 %118,055 %").
+    assert not re.search(r"%\d", result.stdout)
+
+
+def test_report_names_the_bets_in_spanish(played: dict[str, Any]) -> None:
+    result = runner.invoke(
+        app, ["report", "--database", played["url"], "--lang", "es"], env={"COLUMNS": "200"}
+    )
+    assert result.exit_code == 0, result.output
+    assert "Banca" in result.stdout and "Empate" in result.stdout
+    assert not re.search(r"\b(banker|tie|player)\b", result.stdout)
+
+
+@pytest.fixture
+def empty(tmp_path: Path) -> str:
+    """A migrated database where nothing was ever played."""
+    url = f"sqlite:///{tmp_path / 'empty.db'}"
+    with TestClient(create_app(make_settings(url))):
+        pass
+    return url
+
+
+@pytest.mark.parametrize("command", [["report"], ["ledger", "check"]])
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_an_empty_database_is_nothing_to_check(empty: str, command: list[str], lang: str) -> None:
+    result = runner.invoke(app, [*command, "--database", empty, "--lang", lang])
+    assert result.exit_code == 1, result.output
+    assert ("nothing to" if lang == "en" else "no hay nada que") in result.stderr
+    # No false reason: the analysis is installed, there is just nothing to compare.
+    assert "analysis" not in result.output

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -83,8 +86,8 @@ def test_the_report_in_spanish() -> None:
         ),
         (
             ["--infinite", "--decks", "6"],
-            "give only one of --decks, --points, --ranks and --infinite",
-            "indique solo una de --decks, --points, --ranks e --infinite",
+            "Give only one of --decks, --points, --ranks and --infinite",
+            "Indique solo una de --decks, --points, --ranks e --infinite",
         ),
         (["--points", "0=3,1=2"], "give at least 6", "indique al menos 6"),
         (["--points", "0=three"], "--points takes KEY=COUNT", "--points espera pares"),
@@ -104,3 +107,49 @@ def test_bad_input_is_refused_in_the_users_language(
 def test_an_unknown_language_is_refused() -> None:
     result = _run("--lang", "fr")
     assert result.exit_code == 2 and "fr" in result.stderr
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize(
+    "args", [[], ["--banker", "free"], ["--variant", "banque"], ["--infinite", "--banker", "free"]]
+)
+def test_the_report_fits_80_columns(args: list[str], lang: str) -> None:
+    result = runner.invoke(app, ["solve", *args, "--lang", lang], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    assert max(map(len, result.stdout.splitlines())) <= 80
+
+
+def test_a_mixed_cell_keeps_the_columns_aligned() -> None:
+    result = runner.invoke(app, ["solve", "--banker", "free"], env={"COLUMNS": "80"})
+    rows = [line for line in result.stdout.splitlines() if re.match(r"  \d/\w+ ", line)]
+    mixed = next(line for line in rows if "probability" in line)
+    # Every row's figures end in the same column, the mixed cell's too.
+    assert {len(line) for line in rows} == {len(mixed)}
+
+
+@pytest.mark.parametrize("variant", ["chemin-de-fer", "banque"])
+@pytest.mark.parametrize("fmt", ["csv", "markdown", "json"])
+def test_format_like_every_other_command(variant: str, fmt: str) -> None:
+    result = _run("--variant", variant, "--format", fmt)
+    assert result.exit_code == 0, result.output
+    if fmt == "json":
+        assert json.loads(result.stdout) == _json("--variant", variant)
+    elif fmt == "csv":
+        rows = list(csv.reader(io.StringIO(result.stdout)))
+        assert rows[0][:3] == ["cell", "decision", rows[0][2]] and len(rows) > 2
+    else:
+        assert result.stdout.startswith("| cell | decision |")
+
+
+def test_json_and_another_format_are_refused() -> None:
+    result = _run("--json", "--format", "csv")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("Invalid option --format:")
+
+
+@pytest.mark.parametrize(("lang", "start"), [("en", "Invalid option --points: the shoe"),
+                                             ("es", "Opción no válida --points: el zapato")])  # fmt: skip
+def test_a_small_shoe_names_its_option_without_error_prefix(lang: str, start: str) -> None:
+    result = _run("--points", "0=3", "--lang", lang)
+    assert result.exit_code == 2
+    assert result.stderr.startswith(start) and "Error" not in result.stderr

@@ -67,8 +67,8 @@ def test_text_report_in_both_languages() -> None:
 @pytest.mark.parametrize(
     ("args", "english", "spanish"),
     [
-        (["--decks", "6", "--infinite"], "give only one of --decks, --points, --ranks",
-         "indique solo una de --decks, --points, --ranks"),
+        (["--decks", "6", "--infinite"], "Give only one of --decks, --points, --ranks",
+         "Indique solo una de --decks, --points, --ranks"),
         (["--ranks", "A=4,K=4"], "the shoe has 8 cards, but this needs at least 9",
          "el zapato tiene 8 cartas, pero una mano puede necesitar 9"),
         (["--points", "0=16,5"], "--points takes KEY=COUNT pairs", "--points espera pares"),

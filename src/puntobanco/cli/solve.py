@@ -30,11 +30,20 @@ import typer
 from puntobanco.cli.lang import detect_lang as cli_detect_lang
 from puntobanco.cli.lang import help_lang
 from puntobanco.cli.numbers import localize
-from puntobanco.cli.params import parse_decks, parse_rate
+from puntobanco.cli.params import (
+    OptionValueError,
+    OutputFormat,
+    chosen_format,
+    parse_decks,
+    parse_format,
+    parse_rate,
+)
 from puntobanco.cli.play import TranslatedCommand
+from puntobanco.cli.refusal import lang_line, option_line, refuse, sentence
+from puntobanco.cli.tables import write_rows
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import Lang
-from puntobanco.core.i18n import parse_lang, refuse_lang, text
+from puntobanco.core.i18n import parse_lang, text
 from puntobanco.core.rules import BANK_COMMISSION, BANKER_RULES, FREE_BANKER, BankerRule, Variant
 from puntobanco.core.tableau import PLAYER_STOOD
 
@@ -54,8 +63,8 @@ class _Refused(Exception):
     def line(self, lang: Lang) -> str:
         detail = text(lang, self.key, **self.params)
         if self.flag is None:
-            return text(lang, "chemin.solve.error", message=detail)
-        return text(lang, "cli.opt.bad", option=self.flag, detail=detail)
+            return sentence(detail)
+        return option_line(lang, self.flag, detail)
 
 
 class SolveCommand(TranslatedCommand):
@@ -101,13 +110,25 @@ def register(app: typer.Typer) -> None:
             ),
         ] = None,
         as_json: Annotated[bool, typer.Option("--json", help=h("json"))] = False,
-        lang: Annotated[str | None, typer.Option(metavar="LANG", help=h("lang"))] = None,
+        fmt: Annotated[
+            OutputFormat | None,
+            typer.Option(
+                "--format",
+                metavar="table|json|csv|markdown",
+                parser=parse_format,
+                help=h("format"),
+            ),
+        ] = None,
+        lang: Annotated[str | None, typer.Option(metavar="es|en", help=h("lang"))] = None,
     ) -> None:
         if lang is not None and parse_lang(lang) is None:
-            locale = cli_detect_lang(None, os.environ)
-            typer.echo(refuse_lang(lang, locale), err=True)
+            typer.echo(lang_line(lang, cli_detect_lang(None, os.environ)), err=True)
             raise typer.Exit(2)
         language = cli_detect_lang(lang, os.environ)
+        try:
+            output = chosen_format(fmt, as_json)
+        except OptionValueError as error:
+            refuse(language, "--format", error.detail(language))
         try:
             report = compute(
                 variant=variant,
@@ -124,13 +145,51 @@ def register(app: typer.Typer) -> None:
             typer.echo(refused.line(language), err=True)
             raise typer.Exit(2) from None
         except BaccaratError as error:
-            typer.echo(text(language, "chemin.solve.error", message=_error(error, language)),
-                       err=True)  # fmt: skip
+            # A shoe too small or miscounted is the fault of the option that gave it.
+            shoe_option = next(
+                (o for o, v in (("--points", points), ("--ranks", ranks)) if v is not None), None
+            )
+            if shoe_option is not None and _is_shoe_error(error):
+                refuse(language, shoe_option, _error(error, language))
+            typer.echo(sentence(_error(error, language)), err=True)
             raise typer.Exit(2) from None
-        if as_json:
+        if output is OutputFormat.JSON:
             typer.echo(json.dumps(json_report(report)))
+        elif output is not OutputFormat.TABLE:
+            typer.echo(flat_report(json_report(report), output), nl=False)
         else:
-            typer.echo(localize(text_report(report, language), language))
+            from puntobanco.cli.layout import terminal_width, wrap_lines
+
+            width = terminal_width()
+            report_text = localize(text_report(report, language, width), language)
+            typer.echo(wrap_lines(report_text, width))
+
+
+def flat_report(document: dict[str, Any], output: OutputFormat) -> str:
+    """The Banker's cells as CSV or Markdown, a row each, from the JSON (so the two agree).
+
+    Each figure is a float column and its exact fraction beside it
+    (``reach``, ``reach_exact``), named as in the JSON.
+    """
+    cells = document["banker"]
+    first = next(iter(cells.values()), {})
+    figures = [key for key, value in first.items() if isinstance(value, dict)]
+    headers = ["cell", "decision"]
+    for key in figures:
+        headers += [key, f"{key}_exact"]
+    rows = []
+    for name, cell in cells.items():
+        row: list[Any] = [name, cell["decision"]]
+        for key in figures:
+            row += [cell[key]["value"], cell[key].get("exact")]
+        rows.append(row)
+    return write_rows(headers, rows, output.value)
+
+
+def _is_shoe_error(error: BaccaratError) -> bool:
+    from puntobanco.analysis.shoe import InvalidShoe
+
+    return isinstance(error, InvalidShoe)
 
 
 def _error(error: BaccaratError, lang: Lang) -> str:
@@ -320,8 +379,31 @@ def _exact(value: Fraction | float) -> str:
     return str(value) if isinstance(value, Fraction) else f"{float(value):.9f}"
 
 
-def text_report(report: dict[str, Any], lang: Lang) -> str:
-    """The report as lines of text in ``lang`` (numbers in English form; the caller localizes)."""
+#: Characters of a cell's row besides its decision: the cell, the two figures, the spaces.
+_CELL_FIGURES = 37
+
+
+def _mixed(c: Any) -> bool:
+    return not c.indifferent and c.draw not in (0, 1)
+
+
+def _cell_decision(c: Any, lang: Lang) -> str:
+    """What the Banker does in one free cell, in words."""
+    if c.indifferent:
+        return text(lang, "chemin.solve.cell_same")
+    if c.draw == 1:
+        return text(lang, "chemin.solve.cell_draw")
+    if c.draw == 0:
+        return text(lang, "chemin.solve.cell_stand")
+    return text(lang, "chemin.solve.cell_mix", p=_exact(c.draw), pf=f"{float(c.draw):.6f}")
+
+
+def text_report(report: dict[str, Any], lang: Lang, width: int | None = None) -> str:
+    """The report as lines of text in ``lang`` (numbers in English form; the caller localizes).
+
+    ``width``: the terminal's, for the table of the Banker's cells to fit (the
+    caller wraps the prose).
+    """
     if report["variant"] == Variant.BANQUE.value:
         from puntobanco.cli import solve_banque
 
@@ -348,27 +430,29 @@ def text_report(report: dict[str, Any], lang: Lang) -> str:
         choice += " " + text(lang, "chemin.solve.player_not_unique")
     lines.append(text(lang, "chemin.solve.player", choice=choice))
     lines.append(text(lang, "chemin.solve.cells"))
-    for c in s.banker:
-        if c.indifferent:
-            decision = text(lang, "chemin.solve.cell_same")
-        elif c.draw == 1:
-            decision = text(lang, "chemin.solve.cell_draw")
-        elif c.draw == 0:
-            decision = text(lang, "chemin.solve.cell_stand")
-        else:
-            decision = text(
-                lang, "chemin.solve.cell_mix", p=_exact(c.draw), pf=f"{float(c.draw):.6f}"
-            )
+    decisions = [_cell_decision(c, lang) for c in s.banker]
+    # One width for every row, so that a long mixed cell does not push its figures aside;
+    # where that is too wide, a mixed cell's probability goes on a line of its own below.
+    split = width is not None and max(map(len, decisions), default=0) + _CELL_FIGURES > width
+    if split:
+        decisions = [
+            text(lang, "chemin.solve.cell_mix_head") if _mixed(c) else d
+            for c, d in zip(s.banker, decisions, strict=True)
+        ]
+    column = max(map(len, decisions), default=0)
+    for c, decision in zip(s.banker, decisions, strict=True):
         lines.append(
             text(
                 lang,
                 "chemin.solve.cell",
                 cell=_cell(c.cell),
-                decision=decision,
+                decision=decision.ljust(column),
                 gain=f"{float(c.draw_minus_stand):+.8f}",
                 per=f"{float(c.per_decision):+.6f}",
             )
         )
+        if split and _mixed(c):
+            lines.append(f"{'':12}{_exact(c.draw)} ({float(c.draw):.6f})")
     lines.append(
         text(lang, "chemin.solve.value", exact=_exact(s.value), value=f"{float(s.value):.6f}")
     )

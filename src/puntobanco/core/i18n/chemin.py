@@ -67,6 +67,10 @@ EN: dict[str, str] = {
     "chemin.solve.help_commission": "The house's share of the Banker's wins, 5% or 0.05.",
     "chemin.solve.help_float": "Solve in floats (the fast path) instead of exact fractions.",
     "chemin.solve.help_json": "One JSON object on stdout.",
+    "chemin.solve.help_format": (
+        "table (the default), json (as --json), csv or markdown: the Banker's cells, a row "
+        "each, with plain numbers."
+    ),
     "chemin.solve.help_lang": "en or es (default: the locale).",
     "chemin.solve.variant": "the variants are {allowed}, got '{value}'",
     "chemin.solve.banker": "the Banker rules are {allowed}, got '{value}'",
@@ -96,6 +100,7 @@ EN: dict[str, str] = {
     "chemin.solve.cell_draw": "draws",
     "chemin.solve.cell_stand": "stands",
     "chemin.solve.cell_mix": "draws with probability {p} ({pf})",
+    "chemin.solve.cell_mix_head": "draws with probability",
     "chemin.solve.cell_same": "draws or stands: worth the same",
     "chemin.solve.value": "Value of the game to the Banker, no commission: {exact} = {value}",
     "chemin.solve.outcomes": "At the equilibrium: Banker wins {banker}, Player wins {player}, "
@@ -251,6 +256,10 @@ ES: dict[str, str] = {
         "Resolver con decimales (la vía rápida) en vez de fracciones exactas."
     ),
     "chemin.solve.help_json": "Un objeto JSON en la salida estándar.",
+    "chemin.solve.help_format": (
+        "table (por defecto), json (como --json), csv o markdown: las casillas de la Banca, "
+        "una por fila, con números sin formato."
+    ),
     "chemin.solve.help_lang": "en o es (por defecto: el idioma del sistema).",
     "chemin.solve.variant": "las variantes son {allowed}, no '{value}'",
     "chemin.solve.banker": "las reglas de la Banca son {allowed}, no '{value}'",
@@ -284,6 +293,7 @@ ES: dict[str, str] = {
     "chemin.solve.cell_draw": "pide carta",
     "chemin.solve.cell_stand": "se planta",
     "chemin.solve.cell_mix": "pide con probabilidad {p} ({pf})",
+    "chemin.solve.cell_mix_head": "pide con probabilidad",
     "chemin.solve.cell_same": "pedir o plantarse: vale lo mismo",
     "chemin.solve.value": "Valor del juego para la Banca, sin comisión: {exact} = {value}",
     "chemin.solve.outcomes": "En el equilibrio: gana la Banca {banker}, gana el Jugador {player}, "

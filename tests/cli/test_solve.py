@@ -147,8 +147,10 @@ def test_json_and_another_format_are_refused() -> None:
     assert result.stderr.startswith("Invalid option --format:")
 
 
-@pytest.mark.parametrize(("lang", "start"), [("en", "Invalid option --points: the shoe"),
-                                             ("es", "Opción no válida --points: el zapato")])  # fmt: skip
+@pytest.mark.parametrize(
+    ("lang", "start"),
+    [("en", "Invalid option --points: the shoe"), ("es", "Opción no válida --points: el zapato")],
+)
 def test_a_small_shoe_names_its_option_without_error_prefix(lang: str, start: str) -> None:
     result = _run("--points", "0=3", "--lang", lang)
     assert result.exit_code == 2

@@ -172,7 +172,7 @@ def flat_report(document: dict[str, Any], output: OutputFormat) -> str:
     (``reach``, ``reach_exact``), named as in the JSON.
     """
     cells = document["banker"]
-    first = next(iter(cells.values()), {})
+    first: dict[str, Any] = next(iter(cells.values()), {})
     figures = [key for key, value in first.items() if isinstance(value, dict)]
     headers = ["cell", "decision"]
     for key in figures:

@@ -174,6 +174,7 @@ function wire() {
   for (const view of ["table", "roads"]) {
     $(`view-${view}`).addEventListener("click", () => showView(view));
   }
+  window.addEventListener("resize", () => renderTray());
   $("tray-toggle").addEventListener("click", () => {
     const open = $("tray-toggle").getAttribute("aria-expanded") !== "true";
     $("tray-toggle").setAttribute("aria-expanded", String(open));

@@ -182,13 +182,31 @@ export function resultText(settled) {
     : t(`res.${settled.resolution}`);
 }
 
+// Whether the desktop strip holds more side bets than its one row shows: measured with the
+// strip at its full width (the "more" button beside it takes some), so the answer is stable.
+function stripOverflows() {
+  const strip = $("side-strip");
+  const spots = $("bets");
+  if (strip.hidden || !window.matchMedia("(min-width: 641px)").matches) return false;
+  const was = spots.dataset.more;
+  const open = $("side-tray").classList.contains("open");
+  delete spots.dataset.more;
+  $("side-tray").classList.remove("open");
+  const over = strip.scrollHeight > strip.clientHeight + 1;
+  if (was !== undefined) spots.dataset.more = was;
+  $("side-tray").classList.toggle("open", open);
+  return over;
+}
+
 // The side bets (the pairs) open in a tray over the felt on a phone; its button says what
-// is on them.
+// is on them. On a larger screen the same button opens every side bet when the strip cannot
+// show them all in its row.
 export function renderTray() {
   const offered = (state.table && state.table.rules.offered_bets) || [];
   const sides = offered.filter(isSide);
   const toggle = $("tray-toggle");
   toggle.hidden = !sides.length;
+  $("bets").dataset.more = String(stripOverflows());
   const open = toggle.getAttribute("aria-expanded") === "true";
   $("side-tray").classList.toggle("open", open && sides.length > 0);
   const bets = betsOnTable();
@@ -199,7 +217,8 @@ export function renderTray() {
   const netText = net > 0 ? `+${money(net)}` : money(net);
   toggle.textContent = open ? t("tray.close")
     : onSides ? t("tray.with", { amount: money(onSides) })
-      : settled.length ? t("tray.result", { net: netText }) : t("tray.open");
+      : settled.length ? t("tray.result", { net: netText })
+        : $("bets").dataset.more === "true" ? t("tray.more", { n: sides.length }) : t("tray.open");
   toggle.classList.toggle("win", !open && !onSides && settled.length > 0 && net > 0);
 }
 

@@ -4,7 +4,7 @@
 import { formatChip } from "./i18n.js";
 import { chipElement, CHIPS, chipStack } from "./pieces.js";
 import { clearMessage, showMessage } from "./messages.js";
-import { isSide, limitsOf, PAIR_SPOTS, payoutOf, ratioText, sidePays, specialPayouts } from "./payouts.js";
+import { isSide, limitsOf, PAIR_SPOTS, payoutOf, pushLegs, pushText, ratioText, sidePays, specialPayouts } from "./payouts.js";
 import { $, money, state, t } from "./state.js";
 
 export function betsOnTable() {
@@ -116,6 +116,7 @@ export function renderSpots() {
     } else {
       pays.textContent = payoutOf(bet);
       for (const [total, ratio] of specialPayouts(bet)) pays.textContent += ` · ${total} → ${ratioText(ratio)}`;
+      for (const leg of pushLegs(bet)) pays.textContent += ` · ${pushText(leg)}`;
     }
     const limits = document.createElement("span");
     limits.className = "spot-limits";

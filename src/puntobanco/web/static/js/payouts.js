@@ -55,6 +55,19 @@ export function specialPayouts(bet) {
     .map((leg) => [leg.when.winning_total, leg.pays]);
 }
 
+// The legs on which a main bet that would have won is pushed instead (EZ Baccarat's Banker
+// on a three-card 7): the rules' own legs, not the Tie push every main bet has.
+export function pushLegs(bet) {
+  const rules = state.table && state.table.rules;
+  const legs = (rules && rules.bets && rules.bets[bet]) || [];
+  return legs.filter((leg) => leg.resolution === "push" && leg.when.outcome !== "tie");
+}
+
+// A push leg as the spot says it, short: "3-card 7 pushes".
+export function pushText(leg) {
+  return t("spot.push", { total: leg.when.winning_total, cards: leg.when.winning_cards });
+}
+
 // The commission of a bet's ordinary win as a percentage ("1/20" -> "5").
 export function commissionPercent(bet) {
   const legs = winningLegs(bet);

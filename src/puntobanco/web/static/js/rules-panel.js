@@ -4,7 +4,7 @@
 import { hasText } from "./i18n.js";
 import { resetHands } from "./felt.js";
 import { errorMessage, showMessage } from "./messages.js";
-import { commissionPercent, isSide, legText, limitsOf, PAIR_SPOTS, payoutOf, ratioText, specialPayouts } from "./payouts.js";
+import { commissionPercent, isSide, legText, limitsOf, PAIR_SPOTS, payoutOf, pushLegs, ratioText, specialPayouts } from "./payouts.js";
 import { $, api, money, page, state, t } from "./state.js";
 
 export function renderTableRules() {
@@ -38,6 +38,7 @@ export function renderTableRules() {
       for (const [total, ratio] of specialPayouts(bet)) {
         pays += ` · ${t(`rules.total.${bet}`, { total, pays: ratioText(ratio) })}`;
       }
+      for (const leg of pushLegs(bet)) pays += ` · ${legText(leg)}`;
     }
     row.innerHTML = `<th scope="row"></th><td></td><td></td><td></td>`;
     row.children[0].textContent = t(`game.bet.${bet}`);

@@ -162,6 +162,10 @@ def test_a_choice_on_five_answered_each_way(
     assert pending["hands"]["left"]["cards"] == pending["hands"]["banker"]["cards"] == []
     assert body["round"]["cards"] == [] and body["round"]["banker"]["cards"] == []
     assert 0 < pending["seconds_left"] <= 30
+    # What is at stake on the hand waiting, for the page's spots (review M7), also on a read.
+    assert pending["stakes"] == [{"spot": "right", "stake_minor": 1_000}]
+    again = seeded.get("/api/banque/table", headers=alice.headers).json()["table"]["pending"]
+    assert again["stakes"] == pending["stakes"]
     # The stakes are out (the player's and the bank's cover) and the ledger balances.
     assert alice.balance() == start - 1_000
     assert body["table"]["bank"]["at_stake_minor"] == 1_000

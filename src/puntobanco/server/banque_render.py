@@ -56,6 +56,21 @@ def _shown(stored: BanqueRound) -> dict[str, list[Card]]:
     return {h: (hands[h] if h in held else []) for h in (RIGHT, LEFT, BANKER)}
 
 
+def _stakes(session: Session, round_id: int) -> list[dict[str, Any]]:
+    """The stakes of a round still to be played out, in the spots' order.
+
+    The page shows them on the spots while the choice waits: the balance is already debited.
+    """
+    order = {s: i for i, s in enumerate(SPOTS)}
+    rows = session.execute(
+        select(BanqueBetRow.spot, BanqueBetRow.stake_minor).where(BanqueBetRow.round_id == round_id)
+    ).all()
+    return [
+        {"spot": spot, "stake_minor": stake}
+        for spot, stake in sorted(rows, key=lambda r: order.get(r[0], 9))
+    ]
+
+
 def state_json(session: Session, loaded: Loaded, now: datetime, lang: str = "en") -> dict[str, Any]:
     """The table as the player sees it now (a choice awaited with its advice, in ``lang``)."""
     row, pending = loaded.row, loaded.pending
@@ -68,6 +83,7 @@ def state_json(session: Session, loaded: Loaded, now: datetime, lang: str = "en"
             "hand": pending.pending_hand,
             "total": pending.pending_total,
             "held": [h for h in pending.held.split(",") if h],
+            "stakes": _stakes(session, pending.id),
             "hands": {h: _hand(cards) for h, cards in shown.items()},
             "allowed": list(CHOICES),
             "deadline": when_json(deadline),

@@ -40,13 +40,21 @@ class BanqueBankOut(_Out):
     at_stake_minor: int
 
 
+class BanqueStakeOut(_Out):
+    """Your stake on one spot of the round that waits for your choice."""
+
+    spot: Literal["right", "left", "a-cheval"]
+    stake_minor: int
+
+
 class BanquePendingOut(_Out):
-    """The choice awaited: the tableau on 5, the cards you may see, the deadline."""
+    """The choice awaited: the tableau on 5, your stakes, the cards you may see, the deadline."""
 
     round_id: int
     hand: Literal["right", "left"] | None
     total: int | None
     held: list[str]
+    stakes: list[BanqueStakeOut]
     hands: dict[str, BanqueHandOut]
     allowed: list[str]
     deadline: str | None

@@ -5,8 +5,18 @@ And Punto Banco's ``simulate`` unchanged when no variant is given.
 
 from __future__ import annotations
 
+import csv
+import io
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -101,7 +111,7 @@ def test_the_report_in_both_languages(lang: str, words: tuple[str, ...]) -> None
             "optimal, tableau",
         ),
         (["--variant", "chemin-de-fer", "--backend", "cuda"], "reference, cpu", "reference, cpu"),
-        (["--variant", "chemin-de-fer", "--format", "csv"], "table, json", "table, json"),
+        (["--variant", "chemin-de-fer", "--format", "xml"], "table, json, csv", "table, json, csv"),
         (["--variant", "chemin-de-fer", "--tie-pays", "9"], "--tie-pays", "--tie-pays"),
         (["--variant", "chemin-de-fer", "--workers", "2"], "--workers", "--workers"),
         (["--player-strategy", "stand5"], "only with --variant chemin-de-fer", "solo se usa"),
@@ -153,3 +163,94 @@ def test_help_names_the_options_in_both_languages() -> None:
         for option in ("--variant", "--player-strategy", "--banker", "--banker-strategy"):
             assert option in text
         assert word in text
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_report_fits_80_columns(lang: str) -> None:
+    result = runner.invoke(
+        app, [*CHEMIN, "--hands", "20000", "--seed", "1", "--lang", lang], env={"COLUMNS": "80"}
+    )
+    assert result.exit_code == 0, result.output
+    assert max(map(len, result.stdout.splitlines())) <= 80
+    if lang == "es":
+        assert "(optimal)" not in result.stdout and "(óptima)" in result.stdout
+
+
+@pytest.mark.parametrize("fmt", ["csv", "markdown"])
+def test_csv_and_markdown_as_punto_banco(fmt: str) -> None:
+    result = _run(*CHEMIN, "--hands", "2000", "--seed", "1", "--format", fmt)
+    assert result.exit_code == 0, result.output
+    data = _json(*CHEMIN, "--hands", "2000", "--seed", "1")
+    if fmt == "csv":
+        rows = list(csv.DictReader(io.StringIO(result.stdout)))
+        banker = next(r for r in rows if (r["kind"], r["name"]) == ("outcome", "banker"))
+        assert int(banker["count"]) == data["banker"]
+        assert {r["name"] for r in rows} >= {"tie", "no_commission", "after_commission"}
+    else:
+        assert result.stdout.startswith("| kind | name | count |")
+
+
+def test_progress_is_shown_as_the_rounds_are_dealt(monkeypatch: pytest.MonkeyPatch) -> None:
+    from puntobanco.cli import progress
+
+    seen: list[tuple[int, list[int]]] = []
+
+    @contextmanager
+    def recorder(label: str, total: int, *, show: bool) -> Iterator[Any]:
+        done: list[int] = []
+        seen.append((total, done))
+        yield done.append if show else None
+
+    monkeypatch.setattr(progress, "progress_bar", recorder)
+    result = _run(*CHEMIN, "--hands", "9000", "--seed", "2", "--backend", "reference",
+                  "--progress")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    ((total, done),) = seen
+    assert total == 9000 and done and done == sorted(done) and done[-1] <= 9000
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("fmt", ["json", "table"])
+def test_ctrl_c_prints_the_rounds_dealt_and_exits_130(fmt: str) -> None:
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"), COLUMNS="80")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "puntobanco.cli.main", *CHEMIN, "--hands", str(10**9),
+         "--seed", "3", "--backend", "reference", "--format", fmt, "--lang", "en"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT,
+    )  # fmt: skip
+    time.sleep(6)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    assert "Traceback" not in err
+    if fmt == "json":
+        data = json.loads(out)
+        assert data["interrupted"] is True and 0 < data["hands"] < 10**9
+        assert data["banker"] + data["player"] + data["tie"] == data["hands"]
+    else:
+        assert "Stopped early" in out and "Banker" in out
+
+
+def test_a_run_in_steps_deals_the_same_rounds_as_one_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The progress steps must not change which cards are dealt: each shoe by its index.
+    from puntobanco.core.rules import BANKER_RULES, Rules, Variant
+    from puntobanco.sim import chemin
+
+    rules = Rules(variant=Variant.CHEMIN_DE_FER, decks=1)
+    rule = BANKER_RULES["rule-card"]
+    strategy = chemin.named_strategy(rules, rule, player="optimal", banker="optimal")
+    whole, _ = chemin.tally_chemin_numba(rules, strategy, seed=5, hands=3000)
+    monkeypatch.setattr(chemin, "STEP_ROUNDS", 100)
+    ticks: list[int] = []
+    stepped, _ = chemin.tally_chemin_numba(
+        rules, strategy, seed=5, hands=3000, progress=ticks.append, should_stop=lambda: False
+    )
+    assert list(whole) == list(stepped) and len(ticks) > 10
+    stopped, _ = chemin.tally_chemin_numba(
+        rules, strategy, seed=5, hands=3000, should_stop=lambda: True
+    )
+    assert 0 < sum(stopped[:3]) < 3000

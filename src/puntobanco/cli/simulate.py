@@ -97,7 +97,7 @@ def message(error: BaccaratError, lang: Lang) -> str:
 
 
 @contextmanager
-def _stop_on_ctrl_c() -> Iterator[Callable[[], bool]]:
+def stop_on_ctrl_c() -> Iterator[Callable[[], bool]]:
     """While inside, Ctrl-C sets a flag (polled by the run) instead of raising."""
     stop = threading.Event()
     if threading.current_thread() is not threading.main_thread():
@@ -417,6 +417,7 @@ def register(app: typer.Typer) -> None:
                     "--banker-six-pays": banker_six_pays is not None,
                     "--pair-pays": pair_pays is not None,
                 },
+                progress=progress,
             )
             return
         try:
@@ -444,7 +445,7 @@ def register(app: typer.Typer) -> None:
                     backend in ("reference", "dask") or (requested or 0) >= PROGRESS_FROM_HANDS
                 )
             with (
-                _stop_on_ctrl_c() as should_stop,
+                stop_on_ctrl_c() as should_stop,
                 progress_bar(
                     i18n.text(language, "simulate.progress"), requested or 0, show=show
                 ) as tick,

@@ -30,9 +30,11 @@ import typer
 from puntobanco.cli.lang import help_lang
 from puntobanco.cli.numbers import localize
 from puntobanco.cli.params import OutputFormat
+from puntobanco.cli.refusal import fail, refuse
+from puntobanco.cli.tables import write_rows
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import Lang
-from puntobanco.core.i18n import text
+from puntobanco.core.i18n import CATALOGUE, text
 from puntobanco.core.rules import BANKER_RULES, Variant
 
 #: The variants ``simulate`` deals, by name.
@@ -42,8 +44,9 @@ PLAYER_STRATEGIES: tuple[str, ...] = ("stand5", "draw5", "optimal")
 BANKER_STRATEGIES: tuple[str, ...] = ("optimal", "tableau")
 #: The backends that deal Chemin de fer.
 BACKENDS: tuple[str, ...] = ("reference", "cpu")
-#: The output formats of a Chemin de fer run.
-FORMATS: tuple[str, ...] = (OutputFormat.TABLE.value, OutputFormat.JSON.value)
+#: Runs asked for with at least this many rounds get a progress bar on a terminal
+#: (the reference backend always does).
+PROGRESS_FROM_HANDS = 20_000_000
 
 
 def option_help(key: str) -> str:
@@ -65,13 +68,9 @@ def applies(
 
 def _fail(lang: Lang, option: str | None, key: str, **params: Any) -> NoReturn:
     detail = text(lang, key, **params)
-    line = (
-        text(lang, "chemin.simulate.error", message=detail)
-        if option is None
-        else text(lang, "cli.opt.bad", option=option, detail=detail)
-    )
-    typer.echo(line, err=True)
-    raise typer.Exit(2)
+    if option is None:
+        fail(detail)
+    refuse(lang, option, detail)
 
 
 def run(
@@ -91,6 +90,7 @@ def run(
     burn: bool | None,
     commission: Fraction | None,
     unused: dict[str, bool],
+    progress: bool | None = None,
 ) -> None:
     """Check the options, deal the rounds and print the report (exit 2 on bad input).
 
@@ -111,6 +111,10 @@ def run(
         commission: ``--commission``.
         unused: The Punto Banco options Chemin de fer does not take, by flag:
             whether each was given (each given one is refused).
+        progress: ``--progress/--no-progress`` (``None``: a bar on a terminal for a
+            long run, as Punto Banco's).
+
+    Exit status 130 after Ctrl-C, the rounds dealt by then reported (as Punto Banco's).
     """
     lang: Lang = "es" if language == "es" else "en"
     name = (variant or "").strip().lower()
@@ -141,9 +145,6 @@ def run(
     for flag, value, allowed, key in checks:
         if value is not None and value not in allowed:
             _fail(lang, flag, f"chemin.simulate.{key}", allowed=", ".join(allowed), value=value)
-    if output.value not in FORMATS:
-        _fail(lang, "--format", "chemin.simulate.format", allowed=", ".join(FORMATS),
-              value=output.value)  # fmt: skip
     for flag, given in unused.items():
         if given:
             _fail(lang, flag, "chemin.simulate.not_with_variant")
@@ -173,19 +174,31 @@ def run(
     banker_play = banker_strategy or "optimal"
     rule = BANKER_RULES[banker or "rule-card"]
     chosen_seed = seed if seed is not None else secrets.randbits(63)
+    from puntobanco.cli.progress import progress_bar
+    from puntobanco.cli.simulate import stop_on_ctrl_c
+
+    show = progress
+    if show is None:
+        show = sys.stderr.isatty() and (backend == "reference" or hands >= PROGRESS_FROM_HANDS)
     try:
         strategy = named_strategy(rules, rule, player=player_play, banker=banker_play)
-        result = simulate_chemin(
-            rules,
-            strategy,
-            hands=hands,
-            seed=chosen_seed,
-            backend=backend,
-            player_play=player_play,
-            banker_play=banker_play,
-        )
-    except KeyboardInterrupt:  # Ctrl-C: nothing half-printed, no traceback
-        typer.echo(text(lang, "chemin.simulate.stopped"), err=True)
+        with (
+            stop_on_ctrl_c() as should_stop,
+            progress_bar(text(lang, "simulate.progress"), hands, show=show) as tick,
+        ):
+            result = simulate_chemin(
+                rules,
+                strategy,
+                hands=hands,
+                seed=chosen_seed,
+                backend=backend,
+                player_play=player_play,
+                banker_play=banker_play,
+                progress=tick,
+                should_stop=should_stop,
+            )
+    except KeyboardInterrupt:  # while loading, before any round: nothing to report
+        typer.echo(text(lang, "simulate.stopped"), err=True)
         raise typer.Exit(130) from None
     except ChoiceSimulationError as error:
         params = error.params
@@ -194,12 +207,49 @@ def run(
             _fail(lang, "--hands", "chemin.simulate.count", maximum=most, value=params["value"])
         if error.code == "seed":
             _fail(lang, "--seed", "chemin.simulate.seed", value=params["value"])
-        _fail(lang, None, "chemin.simulate.error", message=error.message)
+        fail(error.message)
+    if result.hands == 0:
+        typer.echo(text(lang, "simulate.stopped"), err=True)
+        raise typer.Exit(130)
     data = result.to_json()
     if output is OutputFormat.JSON:
         typer.echo(json.dumps(data))
+    elif output is OutputFormat.TABLE:
+        print_report(data, lang)
     else:
-        typer.echo(localize(text_report(data, lang), lang))
+        typer.echo(flat_table(data, output), nl=False)
+    if result.interrupted:
+        raise typer.Exit(130)
+
+
+def flat_table(data: dict[str, Any], output: OutputFormat) -> str:
+    """The outcomes and the Banker's nets as one CSV or Markdown table, as Punto Banco's.
+
+    The columns are Punto Banco's ``--format csv`` columns (a row per outcome,
+    then per Banker net), with plain numbers and the JSON's names.
+    """
+    headers = ["kind", "name", "count", "mean", "standard_error", "exact", "z"]
+    rows: list[list[Any]] = [
+        ["outcome", name, data[name], e["mean"], e["standard_error"], e["exact"], e["z"]]
+        for name, e in data["outcomes"].items()
+    ]
+    rows += [
+        ["banker_net", name, None, e["mean"], e["standard_error"], e["exact"], e["z"]]
+        for name, e in data["banker_net"].items()
+    ]
+    return write_rows(headers, rows, output.value)
+
+
+def print_report(data: dict[str, Any], lang: Lang) -> None:
+    """The report at the terminal's width: prose wrapped, the outcomes as a fitted table."""
+    from puntobanco.cli.layout import fit_table, stdout_console, wrap_lines
+
+    console = stdout_console()
+    before, table, after = _report_parts(data, lang)
+    typer.echo(wrap_lines(localize("\n".join(before), lang), console.width))
+    headers, rows = table
+    fit_table(console, None, headers, [[localize(c, lang) for c in row] for row in rows])
+    typer.echo(wrap_lines(localize("\n".join(after), lang), console.width))
 
 
 def _float(value: float | None, digits: int = 6) -> str:
@@ -212,8 +262,19 @@ def _signed(value: float | None, digits: int = 6) -> str:
 
 def text_report(data: dict[str, Any], lang: Lang) -> str:
     """The ``to_json`` of a run as lines of text in ``lang`` (numbers in English form)."""
+    before, (headers, rows), after = _report_parts(data, lang)
+    row = "{:<10} {:>14} {:>10} {:>12} {:>10} {:>7}"
+    return "\n".join(
+        [*before, "", row.format(*headers), *(row.format(*r) for r in rows), "", *after]
+    )
+
+
+def _report_parts(
+    data: dict[str, Any], lang: Lang
+) -> tuple[list[str], tuple[list[str], list[list[str]]], list[str]]:
+    """The report's lines before the outcomes' table, the table, and the lines after it."""
     strategy = data["strategy"]
-    lines = [
+    before = [
         text(
             lang,
             "chemin.simulate.title",
@@ -230,41 +291,42 @@ def text_report(data: dict[str, Any], lang: Lang) -> str:
             rate=data["hands_per_second"],
             seed=data["seed"],
         ),
+    ]
+    if data.get("interrupted"):
+        before.append(text(lang, "simulate.interrupted", hands=data["hands"]))
+    before += [
         text(
             lang,
             "chemin.simulate.player",
-            name=data["player_strategy"],
+            name=_play_name(data["player_strategy"], lang),
             p=_probability(strategy["player_draw_on_5"]),
         ),
         text(
             lang,
             "chemin.simulate.banker_cells",
-            name=data["banker_strategy"],
+            name=_play_name(data["banker_strategy"], lang),
             cells=_banker_cells(strategy["banker_draw"], data["tableau_draw"], lang),
         ),
-        "",
     ]
-    header = text(lang, "chemin.simulate.header").split("|")
-    row = "{:<10} {:>14} {:>10} {:>12} {:>10} {:>7}"
-    lines.append(row.format(*header))
-    for name, estimate in data["outcomes"].items():
-        lines.append(
-            row.format(
-                text(lang, f"chemin.simulate.outcome.{name}"),
-                f"{data[name]:,}",
-                _float(estimate["mean"]),
-                _float(estimate["standard_error"]),
-                _float(estimate["exact"]),
-                _signed(estimate["z"], 2),
-            )
-        )
-    lines.append("")
+    headers = text(lang, "chemin.simulate.header").split("|")
+    rows = [
+        [
+            text(lang, f"chemin.simulate.outcome.{name}"),
+            f"{data[name]:,}",
+            _float(estimate["mean"]),
+            _float(estimate["standard_error"]),
+            _float(estimate["exact"]),
+            _signed(estimate["z"], 2),
+        ]
+        for name, estimate in data["outcomes"].items()
+    ]
+    after: list[str] = []
     commission = Fraction(data["commission"])
     for key, net in (
         ("chemin.simulate.net", data["banker_net"]["no_commission"]),
         ("chemin.simulate.net_after", data["banker_net"]["after_commission"]),
     ):
-        lines.append(
+        after.append(
             text(
                 lang,
                 key,
@@ -277,7 +339,7 @@ def text_report(data: dict[str, Any], lang: Lang) -> str:
             )
         )  # fmt: skip
     choices = data["choices"]
-    lines.append(
+    after.append(
         text(
             lang,
             "chemin.simulate.choices",
@@ -287,8 +349,14 @@ def text_report(data: dict[str, Any], lang: Lang) -> str:
             banker_drew=choices["banker_drew_in_free_cells"],
         )
     )
-    lines.append(text(lang, "chemin.simulate.basis"))
-    return "\n".join(lines)
+    after.append(text(lang, "chemin.simulate.basis"))
+    return before, (headers, rows), after
+
+
+def _play_name(name: str, lang: Lang) -> str:
+    """A strategy's name in ``lang`` (``optimal`` is ``óptima``; the option's words stay)."""
+    key = f"chemin.simulate.play.{name}"
+    return text(lang, key) if key in CATALOGUE[lang] else name
 
 
 def _banker_cells(draw: dict[str, str], tableau: dict[str, str], lang: Lang) -> str:

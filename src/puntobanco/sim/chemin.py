@@ -37,6 +37,7 @@ and reported as played; the exact figures are those of the strategy played.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
@@ -278,6 +279,7 @@ class ChoiceSimulation:
         shoes: Shoes started (the last one may have been cut off).
         seconds: Time spent dealing (compilation excluded).
         exact: The exact figures of the strategy for a full shoe.
+        interrupted: Stopped early (Ctrl-C): the tally holds the rounds dealt by then.
     """
 
     rules: Rules
@@ -290,6 +292,7 @@ class ChoiceSimulation:
     shoes: int
     seconds: float
     exact: Evaluation
+    interrupted: bool = False
 
     @property
     def hands(self) -> int:
@@ -350,6 +353,7 @@ class ChoiceSimulation:
         return {
             "variant": self.rules.variant.value,
             "hands": self.hands,
+            "interrupted": self.interrupted,
             "banker": self.banker,
             "player": self.player,
             "tie": self.tie,
@@ -411,14 +415,30 @@ def _check(hands: int, seed: int, backend: str) -> ChoiceBackend:
         raise _refuse("backend", str(backend), tuple(ChoiceBackend)) from None
 
 
+#: Rounds (at most) one call into the parallel kernel deals when a run reports its
+#: progress or may be stopped: a fraction of a second, so a bar moves and Ctrl-C answers.
+STEP_ROUNDS = 4_000_000
+
+
 def tally_chemin_numba(
-    rules: Rules, strategy: Strategy, *, seed: int, hands: int
+    rules: Rules,
+    strategy: Strategy,
+    *,
+    seed: int,
+    hands: int,
+    progress: Callable[[int], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
 ) -> tuple[Tally, int]:
     """Deal exactly ``hands`` rounds with the numba kernel; the tally and the shoes started.
 
     Whole shoes go to the parallel kernel while they surely fit in the rounds
     still wanted (a shoe gives at most ``cards // 4`` rounds); then shoe after
     shoe on one thread, the last cut off. The same rounds as the reference.
+
+    With ``progress`` or ``should_stop``, the whole shoes go in steps of about
+    :data:`STEP_ROUNDS` rounds; each shoe is dealt from its own index, so the
+    tally is the same either way. When ``should_stop`` answers true between two
+    steps, the shoes finished so far are returned (fewer than ``hands`` rounds).
     """
     from puntobanco.sim import chemin_kernels, encode, kernels
 
@@ -433,15 +453,23 @@ def tally_chemin_numba(
     total = np.zeros(k.TALLY, dtype=np.int64)
     started = 0
     whole = hands // shoe.max_rounds_per_shoe
+    watched = progress is not None or should_stop is not None
+    step = max(1, STEP_ROUNDS // shoe.max_rounds_per_shoe) if watched else max(whole, 1)
     if whole:
         import numba
 
         threads = int(numba.get_num_threads())
-        chunks = max(1, min(threads * 8, whole // 16))
+    while started < whole:
+        count = min(step, whole - started)
+        chunks = max(1, min(threads * 8, count // 16))
         total += k.tally_range_parallel(
-            seed64, 0, whole, template, cut_index, shoe.burn, shoe.reshuffle, *arrays, chunks
+            seed64, started, count, template, cut_index, shoe.burn, shoe.reshuffle, *arrays, chunks
         )
-        started = whole
+        started += count
+        if progress is not None:
+            progress(int(total[0] + total[1] + total[2]))
+        if should_stop is not None and should_stop():
+            return total, started
     while int(total[0] + total[1] + total[2]) < hands:
         left = hands - int(total[0] + total[1] + total[2])
         k.tally_range(
@@ -467,6 +495,8 @@ def simulate_chemin(
     backend: str = "cpu",
     player_play: str = "",
     banker_play: str = "",
+    progress: Callable[[int], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
 ) -> ChoiceSimulation:
     """Deal exactly ``hands`` rounds of Chemin de fer with ``strategy`` and tally them.
 
@@ -478,6 +508,9 @@ def simulate_chemin(
         backend: ``reference`` (the core engine) or ``cpu`` (the numba kernel).
         player_play: The Player's play by name, for the report.
         banker_play: The Banker's play by name, for the report.
+        progress: Called now and then with the rounds dealt so far.
+        should_stop: Polled now and then; when it answers true the run stops
+            and the result holds the rounds dealt so far (``interrupted``).
 
     Raises:
         ChoiceSimulationError: Bad arguments (``count``, ``seed``, ``backend``).
@@ -488,11 +521,15 @@ def simulate_chemin(
         from puntobanco.sim.chemin_reference import tally_chemin_reference
 
         started = time.perf_counter()
-        tally, shoes = tally_chemin_reference(rules, strategy, seed=seed, hands=hands)
+        tally, shoes = tally_chemin_reference(
+            rules, strategy, seed=seed, hands=hands, progress=progress, should_stop=should_stop
+        )
     else:
         warm_up(rules, strategy)
         started = time.perf_counter()
-        tally, shoes = tally_chemin_numba(rules, strategy, seed=seed, hands=hands)
+        tally, shoes = tally_chemin_numba(
+            rules, strategy, seed=seed, hands=hands, progress=progress, should_stop=should_stop
+        )
     seconds = time.perf_counter() - started
     exact = evaluate_chemin(
         strategy,
@@ -511,6 +548,7 @@ def simulate_chemin(
         shoes=shoes,
         seconds=seconds,
         exact=exact,
+        interrupted=int(tally[0] + tally[1] + tally[2]) < hands,
     )
 
 

@@ -10,6 +10,8 @@ obviously right: the numba kernel must give the same tally for the same seed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from puntobanco.core.choices import PLAYER, ChoicePoint, Choices, Decide, Strategy
@@ -27,12 +29,24 @@ _OUTCOME_BIN = {
 }
 
 
+#: Rounds between two calls of ``progress`` and ``should_stop``.
+STEP_ROUNDS = 2_000
+
+
 def tally_chemin_reference(
-    rules: Rules, strategy: Strategy, *, seed: int, hands: int
+    rules: Rules,
+    strategy: Strategy,
+    *,
+    seed: int,
+    hands: int,
+    progress: Callable[[int], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
 ) -> tuple[Tally, int]:
     """Deal ``hands`` rounds from shoe 0 on with the core engine; the tally and the shoes started.
 
     ``strategy`` must be playable (:func:`puntobanco.sim.chemin.playable`).
+    Every :data:`STEP_ROUNDS` rounds ``progress`` hears the rounds dealt, and a
+    true ``should_stop`` ends the run there (fewer than ``hands`` rounds).
     """
     shoe = Shoe(rules, SeededSource(seed))
     tally = np.zeros(len(TALLY_NAMES), dtype=np.int64)
@@ -40,7 +54,12 @@ def tally_chemin_reference(
     rule = strategy.banker_rule
     needs_new_shoe = True
     round_in_shoe = 0
-    for _ in range(hands):
+    for dealt in range(hands):
+        if dealt and dealt % STEP_ROUNDS == 0:
+            if progress is not None:
+                progress(dealt)
+            if should_stop is not None and should_stop():
+                break
         if needs_new_shoe:
             shoe.shuffle()
             round_in_shoe = 0

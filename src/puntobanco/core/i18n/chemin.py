@@ -167,6 +167,8 @@ EN: dict[str, str] = {
     "chemin.simulate.outcome.banker": "Banker",
     "chemin.simulate.outcome.player": "Player",
     "chemin.simulate.outcome.tie": "Tie",
+    "chemin.simulate.play.optimal": "optimal",
+    "chemin.simulate.play.tableau": "tableau",
     "chemin.simulate.net": (
         "Banker's net per unit, no commission: {mean} ± {se} (exact {exact}, z {z})"
     ),
@@ -368,6 +370,8 @@ ES: dict[str, str] = {
     "chemin.simulate.outcome.banker": "Banca",
     "chemin.simulate.outcome.player": "Jugador",
     "chemin.simulate.outcome.tie": "Empate",
+    "chemin.simulate.play.optimal": "óptima",
+    "chemin.simulate.play.tableau": "la de la tabla",
     "chemin.simulate.net": (
         "Neto de la Banca por unidad, sin comisión: {mean} ± {se} (exacto {exact}, z {z})"
     ),

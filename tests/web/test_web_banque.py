@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_web_one_screen import serious_violations
+from test_web_one_screen import VIEWPORTS, in_view, serious_violations
 from test_web_table import finish, money
 from web_catalogue import tr
 from web_game_page import base as game_base
@@ -33,6 +33,7 @@ GOLDEN = "banque-web-58"
 #: A shoe in which the right tableau comes to 5 twice within 9 moves (with a guest's
 #: random client seed it took from 4 to over 40, and a shoe could run out first).
 CHOICES = "draw-then-stand-2"
+PHONE = VIEWPORTS["phone"]
 
 
 def base(page: Any) -> str:
@@ -76,14 +77,29 @@ def test_a_seeded_table_played_through_a_draw_and_a_stand(
     # Dealing with no stake is refused before anything is sent.
     press(page, "#bq-deal")
     assert page.text_content("#bq-error") == tr(lang, "banque.err.empty")
-    # More than the bank covers (200.00): the API refuses, the page says its sentence.
+    # More than the bank covers (200.00) is not taken: the spot stops there and says MAX, and
+    # a stake under the minimum is refused before anything is sent (review L11: the server
+    # refused both after Deal).
+    right = tr(lang, "banque.spot.right")
     stake(page, "right", [10_000, 10_000, 100])
-    with page.expect_response(lambda r: "/api/banque/bet" in r.url) as info:
-        press(page, "#bq-deal")
-    error = info.value.json()["error"]
-    assert error["code"] == "over_bank"
-    assert page.text_content("#bq-error") == error["messages"][lang]
-    assert table(page) == now
+    assert page.text_content('button[data-spot="right"] .bq-stake') == money(20_000, lang)
+    assert page.text_content('button[data-spot="right"] .bq-max') == tr(lang, "spot.max")
+    assert page.text_content("#bq-error") == tr(
+        lang, "banque.err.cap", spot=right, amount=money(20_000, lang)
+    )
+    press(page, "#bq-clear")
+    assert page.is_hidden('button[data-spot="right"] .bq-max')
+    stake(page, "left", [25])
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(r.url) if "/api/banque/bet" in r.url else None)
+    press(page, "#bq-deal")
+    assert page.text_content("#bq-error") == tr(
+        lang,
+        "banque.err.minimum",
+        spot=tr(lang, "banque.spot.left"),
+        minimum=money(now["minimum_minor"], lang),
+    )
+    assert sent == [] and table(page) == now
     press(page, "#bq-clear")
     choices: list[str] = []
     for _ in range(80):
@@ -189,4 +205,37 @@ def test_a_hand_worked_round_on_the_page_and_at_the_api(
     assert page.text_content("#bq-commission") == tr(
         other, "chemin.commission", amount=money(1, other)
     )
+    finish(page)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_on_a_phone_the_choice_is_in_view_with_its_stakes_and_nothing_overflows(
+    browser: Any, seeded_server_url: str, artifacts: Path, lang: str
+) -> None:
+    """At 390x844 Draw and Stand were below the fold (review M3), the spots read 0.00 while
+    the choice waited (M7), and in Spanish the result made the page 530 px wide (M4)."""
+    page = open_game(browser, seeded_server_url, lang, "banque", viewport=PHONE)
+    sit_on_client_seed(page, "banque", CHOICES)
+    for _ in range(20):
+        if table(page)["turn"] == "decision":
+            break
+        stake(page, "a-cheval", [500])
+        press(page, "#bq-deal")
+    else:
+        raise AssertionError("no choice in 20 rounds")
+    for reloaded in (False, True):
+        if reloaded:  # the stakes come from the table, not from the page's memory
+            page.reload()
+            page.wait_for_selector("body[data-table=ready]", state="attached")
+        for choice in ("draw", "stand"):
+            assert in_view(page, f'[data-choice="{choice}"]'), (choice, reloaded)
+        shown = page.locator("button[data-spot] .bq-stake").all_text_contents()
+        assert shown == [money(0, lang), money(500, lang), money(0, lang)], reloaded
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.screenshot(path=str(artifacts / f"banque-phone-choice-{lang}.png"))
+    while table(page)["turn"] == "decision":
+        press(page, '[data-choice="draw"]')
+    assert page.is_visible("#bq-result")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.screenshot(path=str(artifacts / f"banque-phone-result-{lang}.png"), full_page=True)
     finish(page)

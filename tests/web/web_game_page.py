@@ -43,10 +43,13 @@ def press(page: Any, selector: str) -> None:
     page.wait_for_selector(f'body[data-renders="{before + 1}"]', state="attached")
 
 
-def open_game(browser: Any, url: str, lang: str, game: str) -> Any:
+def open_game(
+    browser: Any, url: str, lang: str, game: str, viewport: dict[str, int] | None = None
+) -> Any:
     """A guest at the table who opens ``game``'s page from the menu; the page is ready."""
     item, heading, title = PAGES[game]
-    page = open_table(browser, url, locale=LOCALES[lang])
+    sized = {"viewport": viewport} if viewport else {}
+    page = open_table(browser, url, locale=LOCALES[lang], **sized)
     join_as_guest(page)
     choose(page, item)
     page.wait_for_selector("body[data-table=ready]", state="attached")

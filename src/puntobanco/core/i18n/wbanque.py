@@ -47,6 +47,11 @@ EN: dict[str, str] = {
     "web.banque.bank_after": "The bank: {before} before the round, {after} after it.",
     "web.banque.rounded": "Rounded away from the commission: {fraction} of a cent.",
     "web.banque.err.empty": "Put a chip on a spot first.",
+    "web.banque.err.minimum": "{spot}: a stake is at least {minimum}. Add chips, or clear.",
+    "web.banque.err.cap": (
+        "{spot}: {amount} is the most this spot takes now (the table's maximum, what the bank "
+        "covers, or your balance)."
+    ),
 }
 
 ES: dict[str, str] = {
@@ -91,4 +96,9 @@ ES: dict[str, str] = {
     "web.banque.bank_after": "La banca: {before} antes de la mano, {after} después.",
     "web.banque.rounded": "Redondeado de la comisión: {fraction} de céntimo.",
     "web.banque.err.empty": "Ponga primero una ficha en una casilla.",
+    "web.banque.err.minimum": "{spot}: la apuesta mínima es {minimum}. Añada fichas o quítelas.",
+    "web.banque.err.cap": (
+        "{spot}: {amount} es lo máximo que admite ahora esta casilla (el máximo de la mesa, lo "
+        "que cubre la banca o su saldo)."
+    ),
 }

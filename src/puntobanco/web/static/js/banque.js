@@ -66,16 +66,46 @@ function renderChips() {
   }));
 }
 
+// The most a spot may take now: the table's maximum, what the bank still covers and what
+// the balance still holds, after the other spots' stakes (the server refuses more).
+function capOf(spot) {
+  const table = state.table;
+  const others = SPOTS.filter((s) => s !== spot).reduce((sum, s) => sum + (state.stakes[s] || 0), 0);
+  return Math.max(0, Math.min(table.maximum_minor, table.bank.amount_minor - others, table.balance_minor - others));
+}
+
+function addChip(spot) {
+  const before = state.stakes[spot] || 0;
+  const cap = capOf(spot);
+  state.stakes[spot] = Math.min(before + state.chip, cap);
+  state.error = state.stakes[spot] < before + state.chip ? { key: "banque.err.cap", params: { spot: spotName(spot), amount: money(cap) } } : null;
+  if (!state.stakes[spot]) delete state.stakes[spot];
+  page.renderAll();
+}
+
+// While a choice waits the spots show the round's stakes (already out of the balance).
+function shownStakes() {
+  const pending = state.table && state.table.pending;
+  if (!pending) return state.stakes;
+  return Object.fromEntries((pending.stakes || []).map((s) => [s.spot, s.stake_minor]));
+}
+
 function renderStakes() {
   const deciding = Boolean(state.table && state.table.pending);
+  const stakes = shownStakes();
   for (const button of document.querySelectorAll("button[data-spot]")) {
     const spot = button.dataset.spot;
-    const stake = state.stakes[spot] || 0;
+    const stake = stakes[spot] || 0;
+    const full = !deciding && Boolean(state.table) && stake > 0 && stake >= capOf(spot);
     button.querySelector(".bq-spot-name").textContent = spotName(spot);
     button.querySelector(".bq-stake").textContent = money(stake);
+    button.querySelector(".bq-max").hidden = !full;
+    button.querySelector(".bq-max").textContent = t("spot.max");
+    button.dataset.max = String(full);
     button.setAttribute("aria-label", t("banque.spot_add", { spot: spotName(spot), amount: money(stake), chip: money(state.chip) }));
     button.disabled = deciding || !state.table;
   }
+  $("bq-stakes").dataset.deciding = String(deciding);
   $("bq-chips").hidden = deciding;
   $("bq-clear").hidden = deciding;
   $("bq-deal").hidden = deciding;
@@ -160,6 +190,11 @@ async function deal() {
     state.error = { key: "banque.err.empty" };
     return page.renderAll();
   }
+  const low = SPOTS.find((s) => bets[s] && bets[s] < state.table.minimum_minor);
+  if (low) {
+    state.error = { key: "banque.err.minimum", params: { spot: spotName(low), minimum: money(state.table.minimum_minor) } };
+    return page.renderAll();
+  }
   return page.send(`bet:${JSON.stringify(bets)}`, "/bet", { bets }, () => { state.stakes = {}; });
 }
 
@@ -170,12 +205,7 @@ function decide(choice) {
 
 page.start(() => {
   for (const button of document.querySelectorAll("button[data-spot]")) {
-    button.addEventListener("click", () => {
-      const spot = button.dataset.spot;
-      state.stakes[spot] = (state.stakes[spot] || 0) + state.chip;
-      state.error = null;
-      page.renderAll();
-    });
+    button.addEventListener("click", () => addChip(button.dataset.spot));
   }
   for (const button of document.querySelectorAll("[data-choice]")) button.addEventListener("click", () => decide(button.dataset.choice));
   $("bq-clear").addEventListener("click", () => { state.stakes = {}; state.error = null; page.renderAll(); });

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from rich.console import Console
+from typer.testing import CliRunner
 
+from puntobanco.cli.main import app
 from puntobanco.cli.scoreboard import Scoreboard, grid_lines
 from puntobanco.core.coup import Outcome
 from puntobanco.core.roads import RoundMark, bead_plate, big_road
@@ -108,3 +111,19 @@ def test_no_color_legend_names_the_shapes() -> None:
     from puntobanco.cli.textsafe import transliterate
 
     assert transliterate("●", "ascii") != transliterate("○", "ascii")
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_full_board_at_80_columns_cuts_no_cell(lang: str) -> None:
+    # 30 rounds, then the whole board: the Spanish titles once cut every Big Eye Boy row to "…".
+    typed = "b 10\n" * 30 + "m\nq\n"
+    result = CliRunner().invoke(
+        app,
+        ["play", "--seed", "3", "--fast", "--lang", lang],
+        input=typed,
+        env={"COLUMNS": "80", "NO_COLOR": "1"},
+    )
+    assert result.exit_code == 0, result.output
+    assert "…" not in result.stdout
+    if lang == "es":
+        assert "Cucaracha" in result.stdout and "Ojo grande" in result.stdout

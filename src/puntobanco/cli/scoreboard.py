@@ -69,7 +69,9 @@ def grid_lines(
     shown = columns[-max_columns:] if max_columns > 0 else ()
     lines = []
     for row in range(ROWS):
-        line = Text()
+        # Never wrapped nor cut: the columns were chosen to fit, and a cell cut to "…"
+        # would hide a result.
+        line = Text(no_wrap=True, overflow="crop")
         for column in shown:
             line.append_text(cell(column[row]))
         lines.append(line)
@@ -160,8 +162,20 @@ class Scoreboard:
         for _ in roads:
             table.add_column(no_wrap=True)
         cells: list[Any] = [
-            Group(Text(title, style="bold dim", overflow="ellipsis", no_wrap=True), *lines)
+            Group(Text(_title_for(title, lines), style="bold dim"), *lines)
             for title, lines in roads
         ]
         table.add_row(*cells)
         return table
+
+
+def _title_for(title: str, lines: Sequence[Text]) -> str:
+    """``title``, without its English name in brackets where it is wider than its road.
+
+    The Spanish "Cucaracha (Cockroach Pig)" becomes "Cucaracha" over a narrow
+    road, rather than taking room from its cells; a title still too long wraps.
+    """
+    width = max((len(line.plain) for line in lines), default=0)
+    if len(title) <= width or " (" not in title:
+        return title
+    return title.split(" (", 1)[0]

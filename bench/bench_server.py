@@ -139,9 +139,13 @@ def start_server(
     )
     env.update(extra_env or {})  # a variant measured (the event loop, the access log)
     env.pop("PROMETHEUS_MULTIPROC_DIR", None)
+    # A tree whose serve refuses the weak switch without its flag (since the audit of
+    # 2026-12-04) is given the flag; an older tree does not know it.
+    serve = (src / "puntobanco" / "cli" / "serve.py").read_text(encoding="utf-8")
+    weak = ["--allow-weak-argon2"] if "--allow-weak-argon2" in serve else []
     process = subprocess.Popen(
         [sys.executable, "-m", "puntobanco.cli.main", "serve", "--port", str(port),
-         "--workers", str(workers), "--log-level", "warning"],
+         "--workers", str(workers), "--log-level", "warning", *weak],
         env=env, cwd=src.parent, start_new_session=True,
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip

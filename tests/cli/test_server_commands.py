@@ -6,6 +6,9 @@ import csv
 import io
 import json
 import re
+import signal
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +21,7 @@ from puntobanco.cli.main import app
 from puntobanco.server.main import create_app
 from puntobanco.server.models import Round, Wallet
 from tests.server.conftest import Player, make_settings
+from tests.server.live import free_port, server_env, wait_ready
 
 runner = CliRunner()
 
@@ -101,29 +105,48 @@ def test_verify_tampered_database_and_bad_input(played: dict[str, Any]) -> None:
     assert missing.exit_code == 2
 
 
+def _no_serving(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    """Replace the server's run by a stub: the options each call would have served with."""
+    from puntobanco.server import serving
+
+    calls: list[dict[str, Any]] = []
+
+    def run(sock: Any, **options: Any) -> int:
+        calls.append({"port": sock.getsockname()[1], **options})
+        return 0
+
+    monkeypatch.setattr(serving, "run", run)
+    return calls
+
+
 def test_serve_refuses_a_database_it_cannot_open(monkeypatch: pytest.MonkeyPatch) -> None:
     # serve exports its settings to the environment (for its workers): restore it after.
     monkeypatch.setenv("PUNTOBANCO_DATABASE_URL", "sqlite:///unused.db")
     monkeypatch.setenv("PUNTOBANCO_LOG_LEVEL", "WARNING")
+    calls = _no_serving(monkeypatch)
+    result = runner.invoke(
+        app, ["serve", "--database", "postgresql://nobody@127.0.0.1:1/none", "--port", "0"]
+    )
+    assert result.exit_code == 2 and "1 to 65535" in result.output  # the port, checked first
     result = runner.invoke(
         app, ["serve", "--database", "postgresql://nobody@127.0.0.1:1/none", "--port", "8999"]
     )
-    assert result.exit_code == 1 and "cannot prepare the database" in result.output
-    bad = runner.invoke(app, ["serve", "--port", "0"])
-    assert bad.exit_code == 2
+    assert result.exit_code == 1, result.output
+    assert result.output.startswith("Cannot prepare the database: ")
+    assert "sqlalche.me" not in result.output and len(result.output.splitlines()) == 1
+    assert calls == []
 
 
 def test_serve_passes_the_trusted_proxies_to_uvicorn(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import uvicorn
-
-    calls: list[dict[str, Any]] = []
-    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: calls.append(kwargs))
+    calls = _no_serving(monkeypatch)
     monkeypatch.setenv("PUNTOBANCO_DATABASE_URL", "sqlite:///unused.db")
     monkeypatch.setenv("PUNTOBANCO_LOG_LEVEL", "WARNING")
     url = f"sqlite:///{tmp_path / 'serve.db'}"
+    port = str(free_port())
     args = ["serve", "--database", url, "--forwarded-allow-ips", "10.0.0.0/8,192.168.1.5"]
+    args += ["--port", port]
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     [kwargs] = calls
@@ -131,23 +154,142 @@ def test_serve_passes_the_trusted_proxies_to_uvicorn(
     assert kwargs["forwarded_allow_ips"] == "10.0.0.0/8,192.168.1.5"
     assert (tmp_path / "serve.db").exists()  # migrated before the workers start
     calls.clear()
-    assert runner.invoke(app, ["serve", "--database", url]).exit_code == 0
+    assert runner.invoke(app, ["serve", "--database", url, "--port", port]).exit_code == 0
     assert calls[0]["forwarded_allow_ips"] is None  # uvicorn's default: 127.0.0.1
 
 
 def test_serve_refuses_a_trusted_proxy_that_is_not_an_address(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import uvicorn
-
-    calls: list[dict[str, Any]] = []
-    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: calls.append(kwargs))
+    calls = _no_serving(monkeypatch)
     monkeypatch.setenv("PUNTOBANCO_DATABASE_URL", "sqlite:///unused.db")
     monkeypatch.setenv("PUNTOBANCO_LOG_LEVEL", "WARNING")
     result = runner.invoke(app, ["serve", "--forwarded-allow-ips", "10.0.0.2,10.0.0.0/33"])
     assert result.exit_code == 2
+    assert result.output.startswith("Invalid option --forwarded-allow-ips: ")
     assert "'10.0.0.0/33' is not an IP address or network" in result.output
     assert calls == []  # nothing started
+
+
+# serve checks every option before it touches a database or a port (CLI review
+# 2026-12-04 #1 and #12, service audit #3 and #6): one line each, exit status 2.
+
+
+def _serve(
+    tmp_path: Path, *args: str, weak: bool = True, **env: str | None
+) -> subprocess.CompletedProcess[str]:
+    """``puntobanco serve`` in ``tmp_path`` (its default database would be made there).
+
+    ``weak``: with ``--allow-weak-argon2`` (the test environment's fast hashes). ``env``:
+    variables to set, or with ``None`` to remove.
+    """
+    base = server_env(f"sqlite:///{tmp_path / 'pb.db'}")
+    base.update({name: value for name, value in env.items() if value is not None})
+    for name in ("PUNTOBANCO_DATABASE_URL", *(n for n, v in env.items() if v is None)):
+        base.pop(name, None)
+    flag = ["--allow-weak-argon2"] if weak else []
+    return subprocess.run(
+        [sys.executable, "-m", "puntobanco.cli.main", "serve", *args, *flag],
+        env=base, cwd=tmp_path, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("args", "env", "line"),
+    [
+        (["--log-level", "loud"], {},
+         "Invalid option --log-level: the levels are debug, info, warning and error, got 'loud'"),
+        (["--log-level", "ruidoso", "--lang", "es"], {},
+         "Opción no válida --log-level: los niveles son debug, info, warning y error; "
+         "se recibió «ruidoso»"),
+        (["--port", "0"], {},
+         "Invalid option --port: a port is a whole number from 1 to 65535, got '0'"),
+        (["--database", "sqlite:////no/such/folder/pb.db"], {},
+         "Invalid option --database: the folder /no/such/folder of the SQLite file does not "
+         "exist: create it, or choose another file"),
+        ([], {"PUNTOBANCO_WORKER_START_S": "soon"},
+         "Invalid setting PUNTOBANCO_WORKER_START_S (environment or .env): a whole number is "
+         "needed, got 'soon'"),
+        (["--lang", "es"], {"PUNTOBANCO_DEFAULT_PRESET": "tiger"},
+         "Configuración no válida (entorno o .env): las reglas por defecto 'tiger' no se "
+         "ofrecen: elija una de PUNTOBANCO_TABLE_PRESETS (online, punto-banco, "
+         "punto-banco-6, punto-banco-pairs, super-6)"),
+    ],
+)  # fmt: skip
+def test_serve_refuses_a_bad_option_in_one_line_before_it_touches_a_database(
+    tmp_path: Path, args: list[str], env: dict[str, str], line: str
+) -> None:
+    port = [] if "--port" in args else ["--port", str(free_port())]
+    refused = _serve(tmp_path, *args, *port, **env)
+    assert refused.returncode == 2, refused.stderr
+    assert refused.stderr.splitlines() == [line]
+    assert list(tmp_path.iterdir()) == []  # no database made, nothing served
+
+
+def test_serve_refuses_a_port_in_use_before_it_touches_a_database(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        refused = _serve(tmp_path, "--port", str(port), "--lang", "es")
+    assert refused.returncode == 2
+    assert refused.stderr.splitlines() == [
+        f"Opción no válida --port: el puerto {port} en 127.0.0.1 lo usa otro programa: "
+        "deténgalo o elija otro puerto"
+    ]
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_serve_refuses_weak_argon2_from_the_environment_without_its_flag(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """PUNTOBANCO_ARGON2_WEAK_FOR_TESTS alone (environment or .env) is refused; the message
+    names only the flag that allows it. The test seed's refusal names only its flag too."""
+    port = str(free_port())
+    refused = _serve(tmp_path, "--port", port, weak=False)  # server_env sets the weak switch
+    assert refused.returncode == 2
+    assert "--allow-weak-argon2" in refused.stderr and "=true" not in refused.stderr
+    (tmp_path / ".env").write_text("PUNTOBANCO_ARGON2_WEAK_FOR_TESTS=true\n", encoding="utf-8")
+    refused = _serve(tmp_path, "--port", port, weak=False, PUNTOBANCO_ARGON2_WEAK_FOR_TESTS=None)
+    assert refused.returncode == 2 and "--allow-weak-argon2" in refused.stderr
+    (tmp_path / ".env").unlink()
+    seed = _serve(tmp_path, "--port", port, PUNTOBANCO_TEST_SERVER_SEED="00" * 32)
+    assert seed.returncode == 2 and "--allow-test-seed" in seed.stderr
+    assert "PUNTOBANCO_ALLOW_TEST_SEED" not in seed.stderr
+    assert list(tmp_path.iterdir()) == []
+    # With the flag it starts, and says so.
+    calls = _no_serving(monkeypatch)
+    monkeypatch.setenv("PUNTOBANCO_ARGON2_WEAK_FOR_TESTS", "true")
+    monkeypatch.setenv("PUNTOBANCO_ARGON2_MEMORY_KIB", "64")
+    monkeypatch.setenv("PUNTOBANCO_LOG_LEVEL", "WARNING")
+    url = f"sqlite:///{tmp_path / 'weak.db'}"
+    started = runner.invoke(
+        app, ["serve", "--database", url, "--port", port, "--allow-weak-argon2"]
+    )
+    assert started.exit_code == 0, started.output
+    assert "FOR TESTS ONLY" in started.output and len(calls) == 1
+
+
+def test_serve_ends_with_130_on_ctrl_c(tmp_path: Path) -> None:
+    """As every command does (uvicorn.run's own answer was 0)."""
+    for workers in ("1", "2"):
+        port = free_port()
+        env = server_env(f"sqlite:///{tmp_path / 'pb.db'}")
+        process = subprocess.Popen(
+            [sys.executable, "-m", "puntobanco.cli.main", "serve", "--port", str(port),
+             "--workers", workers, "--allow-weak-argon2", "--log-level", "warning"],
+            env=env, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        try:
+            wait_ready(f"http://127.0.0.1:{port}", process)
+            process.send_signal(signal.SIGINT)
+            assert process.wait(timeout=60) == 130, workers
+        finally:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
 
 
 # Audits never pass on nothing: a verifier that checks nothing fails, and the

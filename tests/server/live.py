@@ -103,7 +103,7 @@ def live_server(
     command = [
         sys.executable, "-m", module, "serve",
         "--host", "127.0.0.1", "--port", str(port), "--workers", str(workers),
-        "--log-level", "warning",
+        "--log-level", "warning", "--allow-weak-argon2",
     ]  # fmt: skip
     if env.get("PUNTOBANCO_TEST_SERVER_SEED"):
         command.append("--allow-test-seed")
@@ -162,7 +162,7 @@ def start_workers(
     port = free_port()
     command = [
         sys.executable, "-m", "puntobanco.cli.main", "serve", "--port", str(port),
-        "--workers", str(workers), "--log-level", "info",
+        "--workers", str(workers), "--log-level", "info", "--allow-weak-argon2",
     ]  # fmt: skip
     begin = time.monotonic()
     process = subprocess.Popen(

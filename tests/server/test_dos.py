@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import socket
 import threading
 import time
 import uuid
@@ -10,6 +11,7 @@ from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
@@ -21,6 +23,7 @@ from puntobanco.server.models import User
 from puntobanco.server.ratelimit import PasswordGate
 from puntobanco.server.settings import Settings
 from tests.server.conftest import Player, make_settings
+from tests.server.live import live_server
 
 LIMIT = 1024
 
@@ -403,3 +406,66 @@ def test_a_known_refusal_is_answered_without_counting_in_the_store() -> None:
     assert store.hits == 3  # the refusals after the first cost the store nothing
     limiter.forget()
     assert limiter.hit("k") == 30 and store.hits == 4
+
+
+# --- connections that never finish their request head (slowloris) -------------------------
+
+
+def _open_slowly(port: int, count: int, source: str) -> list[socket.socket]:
+    """``count`` connections from ``source`` (a loopback address of its own), each with
+    the first line of a request head and never its end."""
+    opened = []
+    for _ in range(count):
+        sock = socket.socket()
+        sock.bind((source, 0))
+        sock.connect(("127.0.0.1", port))
+        sock.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\n")
+        opened.append(sock)
+    return opened
+
+
+def _closed(sock: socket.socket, within_s: float) -> bool:
+    """Whether the server closes ``sock`` within ``within_s`` (reads nothing but the end)."""
+    sock.settimeout(within_s)
+    try:
+        return sock.recv(100) == b""
+    except TimeoutError:
+        return False
+    except ConnectionError:
+        return True
+
+
+def test_connections_whose_head_never_ends_are_capped_per_address_and_closed_in_time(
+    tmp_path: Any,
+) -> None:
+    """The audit of 2026-12-04 (defect 2): ~20,000 connections from one client, each sending
+    a header line a second, were all held and took every file descriptor. Now one address
+    holds at most ``pending_heads_per_address`` unfinished heads (the next is closed at
+    once) and each is closed after ``header_timeout_s``; another address is served."""
+    env = {"PUNTOBANCO_HEADER_TIMEOUT_S": "2", "PUNTOBANCO_PENDING_HEADS_PER_ADDRESS": "5"}
+    with live_server(f"sqlite:///{tmp_path / 'pb.db'}", **env) as (base, _process):
+        port = int(base.rsplit(":", 1)[1])
+        attacker = _open_slowly(port, 8, "127.0.0.2")
+        try:
+            time.sleep(0.3)
+            refused = [s for s in attacker if _closed(s, 0.01)]
+            assert len(refused) == 3  # over the cap: closed at once
+            assert httpx.get(f"{base}/api/health", timeout=5).status_code == 200
+            held = [s for s in attacker if s not in refused]
+            begun = time.monotonic()
+            assert all(_closed(s, 5) for s in held)  # the header time-out
+            assert 0.5 < time.monotonic() - begun < 4.5
+            # A keep-alive connection's next head is timed too.
+            with socket.create_connection(("127.0.0.1", port)) as sock:
+                sock.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n")
+                assert b" 200 " in sock.recv(1000)
+                sock.sendall(b"GET /api/health HTTP/1.1\r\n")
+                assert _closed(sock, 5)
+            # The address is served again once its heads are gone.
+            [again] = _open_slowly(port, 1, "127.0.0.2")
+            with again:
+                again.sendall(b"\r\n")
+                assert b" 200 " in again.recv(1000)
+        finally:
+            for sock in attacker:
+                sock.close()

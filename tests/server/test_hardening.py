@@ -250,7 +250,16 @@ def test_metrics_allow_is_checked(sqlite_url: str) -> None:
 
 def _serve(env: dict[str, str], *flags: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "puntobanco.cli.main", "serve", "--port", "1", *flags],
+        [
+            sys.executable,
+            "-m",
+            "puntobanco.cli.main",
+            "serve",
+            "--port",
+            "1",
+            "--allow-weak-argon2",
+            *flags,
+        ],
         env=env,
         cwd=ROOT,
         capture_output=True,

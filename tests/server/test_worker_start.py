@@ -22,7 +22,7 @@ from typer.testing import CliRunner
 
 from puntobanco.cli.main import app
 from puntobanco.server.spawn import light_main
-from tests.server.live import busy_cores, start_workers
+from tests.server.live import busy_cores, free_port, start_workers
 from tests.server.spawn_probe import modules_seen
 
 
@@ -66,15 +66,27 @@ def test_light_main_puts_the_parents_main_back() -> None:
 def test_serve_gives_the_supervisor_the_configured_wait(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    import uvicorn
+    from puntobanco.server import serving
 
     calls: list[dict[str, Any]] = []
-    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: calls.append(kwargs))
+    monkeypatch.setattr(serving, "run", lambda _sock, **options: calls.append(options) or 0)
     monkeypatch.setenv("PUNTOBANCO_WORKER_START_S", "45")
     monkeypatch.setenv("PUNTOBANCO_ARGON2_WEAK_FOR_TESTS", "true")
     monkeypatch.delenv("PUNTOBANCO_TEST_SERVER_SEED", raising=False)
     database = f"sqlite:///{tmp_path / 'pb.db'}"
-    result = CliRunner().invoke(app, ["serve", "--database", database, "--workers", "3"])
+    result = CliRunner().invoke(
+        app,
+        [
+            "serve",
+            "--database",
+            database,
+            "--workers",
+            "3",
+            "--allow-weak-argon2",
+            "--port",
+            str(free_port()),
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert calls[0]["timeout_worker_healthcheck"] == 45
     assert calls[0]["workers"] == 3

@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from puntobanco.core.fairness import SERVER_SEED_BYTES
@@ -162,6 +163,21 @@ class Settings(BaseSettings):
         description="Largest request body accepted, bytes; larger ones are refused with 413 "
         "before they are read (or as soon as a streamed body passes it).",
     )
+    header_timeout_s: float = Field(
+        default=10.0,
+        gt=0,
+        le=300,
+        description="A connection whose request head (request line and headers) is not "
+        "finished within this many seconds is closed (slowloris).",
+    )
+    pending_heads_per_address: int = Field(
+        default=1000,
+        gt=0,
+        description="Connections one client address may hold in a worker while their "
+        "request head is unfinished; the next is closed at once. A WebSocket, once open, "
+        "and a connection between two requests do not count (1,000 clients behind one "
+        "address may connect at once).",
+    )
     argon2_time_cost: int = Field(default=2, ge=1)
     argon2_memory_kib: int = Field(default=19_456, ge=8, description="OWASP's minimum setting.")
     argon2_weak_for_tests: bool = Field(
@@ -213,7 +229,11 @@ class Settings(BaseSettings):
     @classmethod
     def _known_preset(cls, value: str) -> str:
         if value not in PRESETS:
-            raise ValueError(f"unknown preset {value!r}: choose one of {', '.join(PRESETS)}")
+            raise PydanticCustomError(
+                "unknown_preset",
+                "unknown preset {preset!r}: choose one of {allowed}",
+                {"preset": value, "allowed": ", ".join(PRESETS)},
+            )
         return value
 
     @field_validator("table_presets")
@@ -226,9 +246,10 @@ class Settings(BaseSettings):
     @model_validator(mode="after")
     def _default_is_offered(self) -> Settings:
         if self.default_preset not in self.table_presets:
-            raise ValueError(
-                f"default_preset {self.default_preset!r} is not offered: choose one of "
-                f"table_presets ({', '.join(self.table_presets)})"
+            raise PydanticCustomError(
+                "default_not_offered",
+                "default_preset {preset!r} is not offered: choose one of table_presets ({allowed})",
+                {"preset": self.default_preset, "allowed": ", ".join(self.table_presets)},
             )
         return self
 
@@ -246,8 +267,10 @@ class Settings(BaseSettings):
             try:
                 ipaddress.ip_network(entry, strict=False)
             except ValueError:
-                raise ValueError(
-                    f"{entry!r} is not an IP network (e.g. 10.0.0.0/8 or 127.0.0.1)"
+                raise PydanticCustomError(
+                    "not_a_network",
+                    "{entry!r} is not an IP network (e.g. 10.0.0.0/8 or 127.0.0.1)",
+                    {"entry": entry},
                 ) from None
         return value
 
@@ -257,7 +280,11 @@ class Settings(BaseSettings):
         normal = tuple(normal_origin(entry) for entry in value)
         for entry, origin in zip(value, normal, strict=True):
             if not origin.startswith(("http://", "https://")) or "/" in origin.split("//", 1)[1]:
-                raise ValueError(f"{entry!r} is not an origin (e.g. https://table.example.com)")
+                raise PydanticCustomError(
+                    "not_an_origin",
+                    "{entry!r} is not an origin (e.g. https://table.example.com)",
+                    {"entry": entry},
+                )
         return normal
 
     @model_validator(mode="after")
@@ -268,20 +295,27 @@ class Settings(BaseSettings):
         # m=9216 (9 MiB) t=4, m=7168 (7 MiB) t=5 (all p=1, which accounts.py uses).
         needed = argon2_minimum_kib(self.argon2_time_cost)
         if self.argon2_memory_kib < needed and not self.argon2_weak_for_tests:
-            raise ValueError(
-                f"argon2 costs below OWASP's minimum: with argon2_time_cost="
-                f"{self.argon2_time_cost}, argon2_memory_kib must be at least {needed} "
-                f"(got {self.argon2_memory_kib}); OWASP's minimum is 19456 KiB with 2 passes"
+            raise PydanticCustomError(
+                "weak_argon2",
+                "argon2 costs below OWASP's minimum: with argon2_time_cost={time_cost}, "
+                "argon2_memory_kib must be at least {needed} (got {memory}); OWASP's minimum "
+                "is 19456 KiB with 2 passes",
+                {
+                    "time_cost": self.argon2_time_cost,
+                    "needed": needed,
+                    "memory": self.argon2_memory_kib,
+                },
             )
         return self
 
     @model_validator(mode="after")
     def _test_seed_allowed(self) -> Settings:
         if self.test_server_seed is not None and not self.allow_test_seed:
-            raise ValueError(
+            raise PydanticCustomError(
+                "test_seed",
                 "PUNTOBANCO_TEST_SERVER_SEED is set: with it every card is known in advance "
                 "and no round is provably fair. Unset it, or for tests and demos only start "
-                "with --allow-test-seed (PUNTOBANCO_ALLOW_TEST_SEED=true)"
+                "with --allow-test-seed",
             )
         return self
 
@@ -295,9 +329,10 @@ class Settings(BaseSettings):
         except ValueError:
             seed = b""
         if len(seed) != SERVER_SEED_BYTES:
-            raise ValueError(
-                f"a server seed is {2 * SERVER_SEED_BYTES} hexadecimal digits "
-                f"({SERVER_SEED_BYTES} bytes)"
+            raise PydanticCustomError(
+                "server_seed",
+                "a server seed is {digits} hexadecimal digits ({bytes} bytes)",
+                {"digits": 2 * SERVER_SEED_BYTES, "bytes": SERVER_SEED_BYTES},
             )
         return seed.hex()
 

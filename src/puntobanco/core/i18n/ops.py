@@ -35,15 +35,69 @@ EN: dict[str, str] = {
     "ops.report.day": "day",
     "ops.report.nothing": "No round has been dealt in this database: nothing to report.",
     "ops.ledger.nothing": "The ledger has no wallet and no entry: nothing to check.",
-    "ops.serve.settings": "puntobanco serve: invalid settings: {detail}",
+    "ops.serve.settings": "Invalid settings (environment or .env): {detail}",
+    "ops.serve.setting": "Invalid setting {name} (environment or .env): {detail}",
+    "ops.serve.setting.int": "a whole number is needed, got {value}",
+    "ops.serve.setting.float": "a number is needed, got {value}",
+    "ops.serve.setting.bool": "true or false is needed, got {value}",
+    "ops.serve.setting.ge": "the least allowed is {limit}, got {value}",
+    "ops.serve.setting.gt": "it must be more than {limit}, got {value}",
+    "ops.serve.setting.le": "the most allowed is {limit}, got {value}",
+    "ops.serve.setting.lt": "it must be less than {limit}, got {value}",
+    "ops.serve.setting.choice": "the choices are {allowed}, got {value}",
+    "ops.serve.setting.unknown_preset": "unknown rules {preset!r}: choose one of {allowed}",
+    "ops.serve.setting.default_not_offered": (
+        "the default rules {preset!r} are not offered: choose one of "
+        "PUNTOBANCO_TABLE_PRESETS ({allowed})"
+    ),
+    "ops.serve.setting.not_a_network": (
+        "{entry!r} is not an IP network (e.g. 10.0.0.0/8 or 127.0.0.1)"
+    ),
+    "ops.serve.setting.not_an_origin": (
+        "{entry!r} is not an origin (e.g. https://table.example.com)"
+    ),
+    "ops.serve.setting.weak_argon2": (
+        "argon2 costs below OWASP's minimum: with PUNTOBANCO_ARGON2_TIME_COST={time_cost}, "
+        "PUNTOBANCO_ARGON2_MEMORY_KIB must be at least {needed} (got {memory}); OWASP's "
+        "minimum is 19456 KiB with 2 passes"
+    ),
+    "ops.serve.setting.test_seed": (
+        "PUNTOBANCO_TEST_SERVER_SEED is set: with it every card is known in advance and no "
+        "round is provably fair. Unset it, or for tests and demos only start with "
+        "--allow-test-seed"
+    ),
+    "ops.serve.setting.server_seed": (
+        "a server seed is {digits} hexadecimal digits ({bytes} bytes)"
+    ),
     "ops.serve.proxy": (
-        "puntobanco serve: --forwarded-allow-ips: {entry} is not an IP address or network "
-        "(e.g. 10.0.0.2 or 10.0.0.0/8), nor *"
+        "{entry} is not an IP address or network (e.g. 10.0.0.2 or 10.0.0.0/8), nor *"
+    ),
+    "ops.serve.log_level": "the levels are debug, info, warning and error, got {value}",
+    "ops.serve.port": "a port is a whole number from 1 to 65535, got {value}",
+    "ops.serve.port_in_use": (
+        "port {port} on {host} is in use by another program: stop it, or choose another port"
+    ),
+    "ops.serve.port_denied": (
+        "this user may not listen on port {port}: ports under 1024 need privileges; "
+        "choose one from 1024 to 65535"
+    ),
+    "ops.serve.host": "this machine cannot listen on {host} ({reason}), got {value}",
+    "ops.serve.folder": (
+        "the folder {folder} of the SQLite file does not exist: create it, or choose another file"
+    ),
+    "ops.serve.weak_argon2": (
+        "PUNTOBANCO_ARGON2_WEAK_FOR_TESTS is set: passwords would be stored with argon2 "
+        "costs below OWASP's minimum, for tests only. Unset it, or for tests only start "
+        "with --allow-weak-argon2"
+    ),
+    "ops.serve.weak_argon2_on": (
+        "puntobanco: FOR TESTS ONLY: passwords are stored with weak argon2 costs "
+        "(--allow-weak-argon2)"
     ),
     "ops.serve.sqlite_workers": (
         "note: several workers share one SQLite file; writes take turns (use PostgreSQL to scale)"
     ),
-    "ops.serve.database": "puntobanco serve: cannot prepare the database: {detail}",
+    "ops.serve.database": "Cannot prepare the database: {detail}",
     "ops.serve.serving": "puntobanco: serving on http://{host}:{port} ({count} workers)",
     "ops.serve.serving.one": "puntobanco: serving on http://{host}:{port} ({count} worker)",
     "ops.db.path": (
@@ -147,6 +201,10 @@ EN: dict[str, str] = {
         "FOR TESTS AND DEMOS ONLY: start although PUNTOBANCO_TEST_SERVER_SEED is set (every "
         "card known in advance; the page shows a warning)."
     ),
+    "ops.help.serve_weak_argon2": (
+        "FOR TESTS ONLY: start although PUNTOBANCO_ARGON2_WEAK_FOR_TESTS is set (password "
+        "hashes below OWASP's minimum)."
+    ),
     "ops.verify.not_rounds": "they are not rounds as GET /api/rounds returns them",
 }
 
@@ -187,16 +245,68 @@ ES: dict[str, str] = {
         "No se ha repartido ninguna mano en esta base de datos: no hay nada que informar."
     ),
     "ops.ledger.nothing": "El libro no tiene carteras ni apuntes: no hay nada que comprobar.",
-    "ops.serve.settings": "puntobanco serve: configuración no válida: {detail}",
+    "ops.serve.settings": "Configuración no válida (entorno o .env): {detail}",
+    "ops.serve.setting": "Ajuste no válido {name} (entorno o .env): {detail}",
+    "ops.serve.setting.int": "hace falta un número entero; se recibió {value}",
+    "ops.serve.setting.float": "hace falta un número; se recibió {value}",
+    "ops.serve.setting.bool": "hace falta true o false; se recibió {value}",
+    "ops.serve.setting.ge": "lo mínimo permitido es {limit}; se recibió {value}",
+    "ops.serve.setting.gt": "debe ser mayor que {limit}; se recibió {value}",
+    "ops.serve.setting.le": "lo máximo permitido es {limit}; se recibió {value}",
+    "ops.serve.setting.lt": "debe ser menor que {limit}; se recibió {value}",
+    "ops.serve.setting.choice": "las opciones son {allowed}; se recibió {value}",
+    "ops.serve.setting.unknown_preset": "reglas desconocidas {preset!r}: elija una de {allowed}",
+    "ops.serve.setting.default_not_offered": (
+        "las reglas por defecto {preset!r} no se ofrecen: elija una de "
+        "PUNTOBANCO_TABLE_PRESETS ({allowed})"
+    ),
+    "ops.serve.setting.not_a_network": ("{entry!r} no es una red IP (como 10.0.0.0/8 o 127.0.0.1)"),
+    "ops.serve.setting.not_an_origin": (
+        "{entry!r} no es un origen (como https://mesa.example.com)"
+    ),
+    "ops.serve.setting.weak_argon2": (
+        "costes de argon2 por debajo del mínimo de OWASP: con "
+        "PUNTOBANCO_ARGON2_TIME_COST={time_cost}, PUNTOBANCO_ARGON2_MEMORY_KIB debe ser al "
+        "menos {needed} (se recibió {memory}); el mínimo de OWASP es 19456 KiB con 2 pasadas"
+    ),
+    "ops.serve.setting.test_seed": (
+        "PUNTOBANCO_TEST_SERVER_SEED está definida: con ella todas las cartas se conocen de "
+        "antemano y ninguna ronda es demostrablemente justa. Quítela o, solo para pruebas y "
+        "demostraciones, arranque con --allow-test-seed"
+    ),
+    "ops.serve.setting.server_seed": (
+        "una semilla del servidor tiene {digits} dígitos hexadecimales ({bytes} bytes)"
+    ),
     "ops.serve.proxy": (
-        "puntobanco serve: --forwarded-allow-ips: {entry} no es una dirección IP ni una red "
-        "(como 10.0.0.2 o 10.0.0.0/8), ni *"
+        "{entry} no es una dirección IP ni una red (como 10.0.0.2 o 10.0.0.0/8), ni *"
+    ),
+    "ops.serve.log_level": "los niveles son debug, info, warning y error; se recibió {value}",
+    "ops.serve.port": "un puerto es un número entero de 1 a 65535; se recibió {value}",
+    "ops.serve.port_in_use": (
+        "el puerto {port} en {host} lo usa otro programa: deténgalo o elija otro puerto"
+    ),
+    "ops.serve.port_denied": (
+        "este usuario no puede escuchar en el puerto {port}: los puertos por debajo de 1024 "
+        "requieren privilegios; elija uno de 1024 a 65535"
+    ),
+    "ops.serve.host": "esta máquina no puede escuchar en {host} ({reason}); se recibió {value}",
+    "ops.serve.folder": (
+        "la carpeta {folder} del archivo SQLite no existe: créela o elija otro archivo"
+    ),
+    "ops.serve.weak_argon2": (
+        "PUNTOBANCO_ARGON2_WEAK_FOR_TESTS está definida: las contraseñas se guardarían con "
+        "costes de argon2 por debajo del mínimo de OWASP, solo para pruebas. Quítela o, "
+        "solo para pruebas, arranque con --allow-weak-argon2"
+    ),
+    "ops.serve.weak_argon2_on": (
+        "puntobanco: SOLO PARA PRUEBAS: las contraseñas se guardan con costes de argon2 "
+        "débiles (--allow-weak-argon2)"
     ),
     "ops.serve.sqlite_workers": (
         "nota: varios procesos comparten un archivo SQLite; las escrituras se turnan "
         "(use PostgreSQL para escalar)"
     ),
-    "ops.serve.database": "puntobanco serve: no se puede preparar la base de datos: {detail}",
+    "ops.serve.database": "No se puede preparar la base de datos: {detail}",
     "ops.serve.serving": "puntobanco: sirviendo en http://{host}:{port} ({count} procesos)",
     "ops.serve.serving.one": "puntobanco: sirviendo en http://{host}:{port} ({count} proceso)",
     "ops.db.path": (
@@ -304,6 +414,10 @@ ES: dict[str, str] = {
     "ops.help.serve_test_seed": (
         "SOLO PARA PRUEBAS Y DEMOSTRACIONES: arrancar aunque PUNTOBANCO_TEST_SERVER_SEED esté "
         "definida (todas las cartas se conocen de antemano; la página muestra un aviso)."
+    ),
+    "ops.help.serve_weak_argon2": (
+        "SOLO PARA PRUEBAS: arrancar aunque PUNTOBANCO_ARGON2_WEAK_FOR_TESTS esté definida "
+        "(resúmenes de contraseñas por debajo del mínimo de OWASP)."
     ),
     "ops.verify.not_rounds": "no son manos como las devuelve GET /api/rounds",
 }

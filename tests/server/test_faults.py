@@ -11,7 +11,7 @@ import psycopg
 import pytest
 from fastapi.testclient import TestClient
 from psycopg.errors import UniqueViolation
-from sqlalchemy import Engine, select, text, update
+from sqlalchemy import Engine, event, select, text, update
 from sqlalchemy.exc import DBAPIError
 
 from puntobanco.server import game
@@ -824,3 +824,35 @@ def test_an_unexpected_failure_of_the_deal_is_never_answered_nothing_changed(
         retry = player.bet({"player": 200}, key="odd")
         assert retry.status_code == 201 and retry.json()["status"] == "settled"
         assert ledger_check(client)["ok"] is True
+
+
+@pytest.mark.postgres
+def test_requests_after_the_connections_were_cut_are_served(pg_schema: str) -> None:
+    """The audit of 2026-12-04 (defect 4): after every connection was terminated, each
+    worker's next request that is not a round failed once with 503 (its pooled connection
+    was dead). A pooled connection is pinged and replaced: every top-up is made."""
+    settings = make_settings(pg_schema_url(pg_schema))
+    books = Books(settings.database_url)
+    app = create_app(settings)
+    pids: list[int] = []
+    event.listen(
+        app.state.engine, "connect", lambda dbapi, _record: pids.append(dbapi.info.backend_pid)
+    )
+    with TestClient(app, raise_server_exceptions=False) as client:
+        player = Player(client, "alice")
+        before = books.balance(player.id)
+
+        def top_up() -> int:
+            answer = client.post(
+                "/api/wallet/top-up", json={"amount_minor": 100}, headers=player.headers
+            )
+            return answer.status_code
+
+        assert top_up() == 200
+        assert pids
+        with books.engine.connect() as admin:
+            for pid in pids:
+                admin.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
+        assert [top_up() for _ in range(5)] == [200] * 5
+        assert books.balance(player.id) == before + 600
+    books.engine.dispose()

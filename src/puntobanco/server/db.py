@@ -176,6 +176,11 @@ def _make_engine(settings: Settings) -> Engine:
         pool_size=settings.pool_size,
         max_overflow=settings.pool_size,
         pool_timeout=30,
+        # A pooled connection that died (a cut, a restart of PostgreSQL) is found by a ping
+        # and replaced, instead of failing the next request of each worker with a 503. The
+        # rounds run on their own pool (PgRounds), which pings nothing: the ping's round
+        # trip is paid only by the other requests.
+        pool_pre_ping=True,
         hide_parameters=True,
     )
 

@@ -15,6 +15,8 @@ database and server, on loopback only. The attacks, each for about ``--seconds``
 * ``bad inputs``: hand-made bodies (2^63, 10^30, 5,000 digits, floats, strings, NUL, lone
   surrogates, deep nesting, oversized bodies, wrong content types, reused keys);
 * ``login flood``: logins with a new username each from one address;
+* ``slow heads``: slowloris, 2,000 connections from one address (127.0.0.2) that send a
+  header line a second and never end their request head, while the players deal rounds;
 * ``csrf (chromium)``: a page of another origin posts rotate and guest with the victim's
   cookie (skipped, saying why, without Debian's ``chromium`` and Playwright).
 
@@ -97,8 +99,9 @@ class Served:
         self.url, self.drop = database_for(kind)
         self.tag = f"pb_attacks_{uuid.uuid4().hex[:8]}"
         if kind == "postgres":
-            # Names this server's connections, so that only they are cut.
-            self.url += f"&application_name={self.tag}"
+            # Names this server's connections, so that only they are cut (the URL's query
+            # built by SQLAlchemy: whether it had one before or not).
+            self.url = _with_query(self.url, application_name=self.tag)
         self.port = free_port()
         self._stack = ExitStack()
         self.process: subprocess.Popen[bytes] | None = None
@@ -132,12 +135,23 @@ class Served:
     def sql(self, statement: str) -> list[Any]:
         from sqlalchemy import create_engine, text
 
-        engine = create_engine(self.url.replace(f"&application_name={self.tag}", ""))
+        # Not named as the server's: the cutter must not cut its own connection.
+        engine = create_engine(_with_query(self.url, application_name=None))
         try:
             with engine.begin() as conn:
                 return list(conn.execute(text(statement)))
         finally:
             engine.dispose()
+
+
+def _with_query(url: str, **params: str | None) -> str:
+    """``url`` with ``params`` set in its query (``None``: removed)."""
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url)
+    kept = {k: v for k, v in parsed.query.items() if k not in params}
+    kept.update({k: v for k, v in params.items() if v is not None})
+    return parsed.set(query=kept).render_as_string(hide_password=False)
 
 
 def money_lost(served: Served) -> int:
@@ -421,6 +435,66 @@ def attack_bad_inputs(served: Served, tokens: list[str], _seconds: float) -> Tal
     return tally
 
 
+#: The slow-heads attacker: connections from a loopback address of its own (Linux answers
+#: the whole 127.0.0.0/8), so that the cap per address binds it and not the players.
+SLOW_SOURCE = "127.0.0.2"
+SLOW_CONNECTIONS = 2_000
+
+
+def attack_slow_heads(served: Served, tokens: list[str], seconds: float) -> Tally:
+    """Slowloris: ``SLOW_CONNECTIONS`` connections from one address send a header line a
+    second and never end the head, while the players deal rounds from another address.
+
+    The tally is the players' rounds; the note says how the connections ended: held to
+    the end, closed at once (the cap per address), closed by the header time-out.
+    """
+    tally = Tally()
+    duration = max(seconds, 15.0)  # longer than the header time-out (10 s by default)
+
+    async def hold() -> float | None:
+        """Seconds until the server closed the connection (``None``: held to the end)."""
+        loop = asyncio.get_running_loop()
+        begun = loop.time()
+        try:
+            reader, writer = await asyncio.open_connection(
+                "127.0.0.1", served.port, local_addr=(SLOW_SOURCE, 0)
+            )
+        except OSError:
+            return 0.0
+        try:
+            writer.write(b"GET /api/health HTTP/1.1\r\nHost: x\r\n")
+            while loop.time() - begun < duration:
+                writer.write(b"X-Slow: 1\r\n")
+                await writer.drain()
+                try:
+                    if await asyncio.wait_for(reader.read(100), 1.0) == b"":
+                        return loop.time() - begun
+                except TimeoutError:
+                    continue
+            return None
+        except OSError:
+            return loop.time() - begun
+        finally:
+            writer.close()
+
+    async def run() -> list[float | None]:
+        holders = [hold() for _ in range(SLOW_CONNECTIONS)]
+        ended = await asyncio.gather(*holders, play(served, tokens, duration, tally))
+        return list(ended[:-1])
+
+    ended = asyncio.run(run())
+    held = sum(1 for e in ended if e is None)
+    at_once = sum(1 for e in ended if e is not None and e < 1.0)
+    timed = sorted(e for e in ended if e is not None and e >= 1.0)
+    median = f", after {timed[len(timed) // 2]:.1f} s (median)" if timed else ""
+    tally.note = (
+        f"{SLOW_CONNECTIONS} slow heads from {SLOW_SOURCE}: {held} held to the end "
+        f"({duration:.0f} s), {at_once} closed at once, {len(timed)} closed by the time-out"
+        f"{median}; rounds from 127.0.0.1 went on"
+    )
+    return tally
+
+
 def attack_login_flood(served: Served, _tokens: list[str], seconds: float) -> Tally:
     tally = Tally()
     answered = asyncio.run(flood(served.port, seconds, 8, 0))
@@ -514,6 +588,7 @@ ATTACKS: dict[str, tuple[Callable[[Served, list[str], Any], Tally], bool]] = {
     "schemathesis": (attack_schemathesis, False),
     "bad inputs": (attack_bad_inputs, False),
     "login flood": (attack_login_flood, False),
+    "slow heads": (attack_slow_heads, False),
     "csrf (chromium)": (attack_csrf, False),
 }
 

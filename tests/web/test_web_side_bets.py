@@ -16,7 +16,15 @@ from typing import Any
 
 import pytest
 from conftest import SERVER_ENV
-from test_web_one_screen import BETTING, LOCALES, SPOTS, VIEWPORTS, in_view, serious_violations
+from test_web_one_screen import (
+    BETTING,
+    LOCALES,
+    SPOTS,
+    VIEWPORTS,
+    boxes,
+    in_view,
+    serious_violations,
+)
 from test_web_table import api, deal, expect, finish, join_as_guest, money, open_table, place
 from tests.server.live import live_server
 from web_catalogue import TEXT, tr
@@ -56,6 +64,10 @@ MARGIN_9 = {
 }
 
 
+#: Every table with side bets (other than the pairs alone) the operator may offer.
+SIDE_BET_TABLES = ["ez-baccarat", "dragon-bonus", "tiger", "egalite", "all-side-bets"]
+
+
 @pytest.fixture(scope="module")
 def side_bets_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A server whose new players sit at an all-side-bets table."""
@@ -63,7 +75,7 @@ def side_bets_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     env = {
         **SERVER_ENV,
         "PUNTOBANCO_DEFAULT_PRESET": "all-side-bets",
-        "PUNTOBANCO_TABLE_PRESETS": json.dumps(["punto-banco", "dragon-bonus", "all-side-bets"]),
+        "PUNTOBANCO_TABLE_PRESETS": json.dumps(["punto-banco", *SIDE_BET_TABLES]),
     }
     with live_server(f"sqlite:///{tmp / 'table.sqlite3'}", **env) as (url, _process):
         yield url
@@ -179,5 +191,150 @@ def test_a_side_bet_round(
     row = rows.nth(names.index(tr(lang, "game.bet.dragon_bonus_player")))
     assert MARGIN_9[lang] in str(row.locator("td").first.text_content())
     assert serious_violations(page) == [], "the rules dialog"
+    page.click("#rules .close-x")
+    finish(page)
+
+
+def _sit_at(page: Any, preset: str) -> None:
+    """Choose the table ``preset`` through the API and reload the page at it."""
+    base = page.url.split("/?")[0]
+    chosen = page.request.put(
+        f"{base}/api/table", data={"preset": preset}, headers={"X-Requested-With": "tests"}
+    )
+    assert chosen.ok, chosen.text()
+    page.reload()
+    page.wait_for_selector("body[data-table=ready]", state="attached")
+
+
+def shown_whole(page: Any, selector: str) -> bool:
+    """In the window, and what the player sees at its centre is the element itself (not a
+    control, a toast or a scroll box's edge over it)."""
+    if not in_view(page, selector):
+        return False
+    return bool(
+        page.eval_on_selector(
+            selector,
+            """(e) => { const r = e.getBoundingClientRect();
+                const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+                const top = document.elementFromPoint(r.x + r.width / 2, r.y + 2);
+                const foot = document.elementFromPoint(r.x + r.width / 2, r.bottom - 2);
+                return [hit, top, foot].every((h) => h && e.contains(h)); }""",
+        )
+    )
+
+
+def _one_screen(page: Any) -> None:
+    """The controls bar is one row, the felt does not scroll, Player and Banker show whole."""
+    chips, actions = boxes(page, ["#chips", ".actions"])
+    assert abs((chips[1] + chips[3] / 2) - (actions[1] + actions[3] / 2)) < 8, (chips, actions)
+    scroll = page.eval_on_selector(".felt", "(f) => [f.scrollHeight, f.clientHeight, f.scrollTop]")
+    assert scroll[0] <= scroll[1] + 1 and scroll[2] == 0, scroll
+    controls_top = boxes(page, [".controls"])[0][1]
+    for bet in ("player", "banker"):
+        assert shown_whole(page, _spot(bet)), bet
+        box = boxes(page, [_spot(bet)])[0]
+        assert box[1] + box[3] <= controls_top + 0.5, bet
+    assert in_view(page, "#table-rules")
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_every_side_bet_table_fits_a_laptop_in_one_row_of_controls(
+    browser: Any, side_bets_url: str, artifacts: Path, lang: str
+) -> None:
+    """At 1280x720 the Spanish labels wrapped the controls to two rows and hid half of the
+    Player and Banker spots at every side-bet table (review H2), before and after a round."""
+    page = open_table(browser, side_bets_url, viewport=VIEWPORTS["laptop"], locale=LOCALES[lang])
+    join_as_guest(page)
+    for preset in SIDE_BET_TABLES:
+        _sit_at(page, preset)
+        place(page, "banker", 500)
+        _one_screen(page)
+        deal(page)
+        _one_screen(page)
+        page.screenshot(path=str(artifacts / f"web-one-row-{preset}-{lang}.png"))
+    finish(page)
+
+
+@pytest.mark.parametrize("screen", ["laptop", "desktop"])
+@pytest.mark.parametrize("preset", ["egalite", "all-side-bets"])
+def test_every_side_bet_is_in_sight_or_one_press_away(
+    browser: Any, side_bets_url: str, artifacts: Path, preset: str, screen: str
+) -> None:
+    """The one-row strip hid Egalité 5 to 9 and 19 of the 24 side spots at all-side-bets with
+    no sign of them (review M2): a spot the row cannot show is behind a button that says how
+    many there are, and opens all of them, with their payouts, and their results after a round."""
+    lang = "en"
+    page = open_table(browser, side_bets_url, viewport=VIEWPORTS[screen], locale=LOCALES[lang])
+    join_as_guest(page)
+    _sit_at(page, preset)
+    offered = api(page, "/api/table")["rules"]["offered_bets"]
+    side = [b for b in offered if b not in ("player", "banker", "tie")]
+    hidden = [b for b in side if not shown_whole(page, _spot(b))]
+    assert hidden, "every side bet fits the row: this test checks nothing"
+    toggle = page.locator("#tray-toggle")
+    expect(toggle).to_be_visible()
+    expect(toggle).to_have_text(tr(lang, "tray.more", n=len(side)))
+    assert shown_whole(page, "#tray-toggle")
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    for bet in side:
+        assert shown_whole(page, _spot(bet)), bet
+        assert page.text_content(f"{_spot(bet)} .spot-pays"), bet
+    last = hidden[-1]
+    place(page, last, 500)
+    toggle.click()  # closed again: the stake is told on the button
+    expect(toggle).to_have_text(tr(lang, "tray.with", amount=money(500, lang)))
+    place(page, "banker", 500)
+    rnd = deal(page)
+    settled = {s["bet"]: s for s in rnd["settlement"]}
+    net = settled[last]["payout_minor"] - settled[last]["stake_minor"]
+    expect(toggle).to_have_text(
+        tr(lang, "tray.result", net=f"+{money(net, lang)}" if net > 0 else money(net, lang))
+    )
+    for bet in ("player", "banker"):
+        assert shown_whole(page, _spot(bet)), bet
+    toggle.click()
+    assert shown_whole(page, f"{_spot(last)} .spot-result")
+    assert settled[last]["resolution"] in str(page.get_attribute(_spot(last), "class")).split()
+    page.screenshot(path=str(artifacts / f"web-every-side-bet-{preset}-{screen}.png"))
+    finish(page)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("screen", ["laptop", "phone"])
+def test_ez_baccarat_says_a_three_card_banker_7_pushes(
+    browser: Any, side_bets_url: str, screen: str, lang: str
+) -> None:
+    """EZ Baccarat's Banker spot and rules said only 1:1 (review M1): both now say that a
+    Banker win with a three-card 7 pushes, from the push leg of the table's rules."""
+    page = open_table(browser, side_bets_url, viewport=VIEWPORTS[screen], locale=LOCALES[lang])
+    join_as_guest(page)
+    _sit_at(page, "ez-baccarat")
+    legs = api(page, "/api/table")["rules"]["bets"]["banker"]
+    push = next(
+        leg["when"]
+        for leg in legs
+        if leg["resolution"] == "push" and leg["when"]["outcome"] != "tie"
+    )
+    assert (push["winning_total"], push["winning_cards"]) == (7, 3)
+    spot = tr(lang, "spot.push", total=7, cards=3)
+    assert page.text_content(f"{_spot('banker')} .spot-pays") == f"1:1 · {spot}"
+    assert shown_whole(page, f"{_spot('banker')} .spot-pays")
+    when = ", ".join(
+        [
+            tr(lang, "play.paytable.banker"),
+            tr(lang, "leg.winning_total", total=7),
+            tr(lang, "leg.winning_cards", n=3),
+        ]
+    )
+    when = when[0].upper() + when[1:]  # a leg's words start a sentence
+    choose(page, "open-rules")
+    page.wait_for_selector("#rules[open]")
+    rows = page.locator("#rules-body tbody tr")
+    names = [str(rows.nth(i).locator("th").text_content()) for i in range(rows.count())]
+    row = rows.nth(names.index(tr(lang, "game.bet.banker")))
+    assert row.locator("td").first.text_content() == f"1:1 · {tr(lang, 'leg.push', when=when)}"
+    # The Player's spot, which no such leg touches, says only what it pays.
+    assert page.text_content(f"{_spot('player')} .spot-pays") == "1:1"
     page.click("#rules .close-x")
     finish(page)

@@ -76,17 +76,20 @@ def test_english_compare_table() -> None:
 @pytest.mark.parametrize(
     ("args", "spanish"),
     [
-        (["--system", "roulette"], "Sistema desconocido"),
-        (["--on", "tie"], "no a 'tie'"),
+        (["--system", "roulette"], "Opción no válida --system: las opciones son flat,"),
+        (["--on", "tie"], "Opción no válida --on: las opciones son banker, player"),
         (["--base", "0.50"], "límites de la mesa"),
         (["--bankroll", "5", "--base", "10"], "supera la banca inicial"),
-        (["--sessions", "0"], "--sessions debe ser un número entero"),
-        (["--rounds", "abc"], "--rounds debe ser un número entero"),
+        (["--sessions", "0"], "Opción no válida --sessions: un número entero de 1 a 10.000.000"),
+        (["--rounds", "abc"], "Opción no válida --rounds: un número entero"),
         (["--bankroll", "diez"], "--bankroll: 'diez' no es una cantidad"),
         (["--stop-loss", "-5"], "no puede ser negativa"),
         (["--min", "600"], "supera el máximo"),
-        (["--decks", "9"], "--decks debe ser un número entero de 1 a 8"),
-        (["--seed", "-1"], "--seed debe ser un número entero"),
+        (
+            ["--decks", "9"],
+            "Opción no válida --decks: el número de barajas es un número entero de 1 a 8",
+        ),
+        (["--seed", "-1"], "Opción no válida --seed: la semilla es un número entero"),
         (["--sessions", "10000000", "--rounds", "1000"], "use menos sesiones"),
         (["--preset", "ez-baccarat"], "Preajustes que juegan: punto-banco,"),
     ],
@@ -101,7 +104,7 @@ def test_bad_input_is_a_clear_message_and_exit_2(args: list[str], spanish: str) 
 
 def test_unwritable_plot_is_reported(tmp_path: Path) -> None:
     code, _, err = run(*SMALL, "--plot", str(tmp_path / "missing" / "x.png"))
-    assert code == 2 and "Could not write the plot" in err
+    assert code == 2 and "Invalid option --plot: cannot write the plot" in err
 
 
 def test_the_rules_preset_decides_the_decks_unless_decks_is_given() -> None:
@@ -169,7 +172,7 @@ def test_an_ascii_terminal_gets_ascii_not_a_crash() -> None:
     assert code == 0 and "Paroli a Banca" in out
     assert "(sd " in out and "+/-" in out and "cuantas sesiones" in out
     code, _, err = run("--system", "roulette", "--lang", "es", charset="ascii")
-    assert code == 2 and "Sistema desconocido" in err
+    assert code == 2 and "Opcion no valida --system" in err
 
 
 @pytest.mark.parametrize(
@@ -181,8 +184,8 @@ def test_an_ascii_terminal_gets_ascii_not_a_crash() -> None:
         (["--sessions", "--lang", "es"], {}, "Argumento inesperado es"),
         (["--lang", "es", "--seed"], {}, "La opción --seed necesita un valor"),
         (["--lang", "es", "extra"], {}, "Argumento inesperado"),
-        (["--lang", "fr"], {}, "Unknown language: 'fr'"),
-        (["--lang", "fr"], {"LANG": "es_ES.UTF-8"}, "Idioma desconocido: 'fr'"),
+        (["--lang", "fr"], {}, "Invalid option --lang: the languages are en"),
+        (["--lang", "fr"], {"LANG": "es_ES.UTF-8"}, "Opción no válida --lang: los idiomas"),
     ],
 )
 def test_usage_errors_and_unknown_languages_in_the_users_language(
@@ -270,3 +273,47 @@ def test_a_long_run_shows_a_bar_that_counts_the_sessions_on_a_terminal() -> None
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_a_plot_that_is_not_a_png_is_refused_before_the_run(tmp_path: Path) -> None:
+    # Once every session ran and printed its tables, then matplotlib refused "txt".
+    code, out, err = run(*SMALL, "--plot", str(tmp_path / "x.txt"))
+    assert code == 2 and out == ""
+    assert err.startswith("Invalid option --plot: the plot is a PNG: give a file name ending")
+    assert len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "x.txt").exists()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["--preset", "foo"], ["--decks", "9"], ["--seed", "-1"], ["--system", "foo"],
+     ["--bankroll", "-3"]],
+)  # fmt: skip
+def test_refusals_are_one_line_at_80_columns_in_the_shared_wording(args: list[str]) -> None:
+    code, _, err = run(*args, env={"COLUMNS": "80"})
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1
+    assert err.startswith(f"Invalid option {args[0]}: ") and "Error" not in err
+    rule = err.split(": ", 1)[1]
+    assert rule[:1].islower()  # "an amount cannot be negative", not "An amount"
+
+
+def test_the_histogram_counts_sessions_in_whole_numbers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from matplotlib.figure import Figure
+
+    saved: list[Figure] = []
+    real = Figure.savefig
+
+    def keep(self: Figure, *args: object, **kwargs: object) -> None:
+        saved.append(self)
+        real(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Figure, "savefig", keep)
+    code, _, err = run("--sessions", "10", "--rounds", "20", "--seed", "1",
+                       "--plot", str(tmp_path / "h.png"))  # fmt: skip
+    assert code == 0, err
+    histogram = saved[0].axes[1]
+    ticks = [t for t in histogram.get_yticks() if t >= 0]
+    assert ticks and all(float(t).is_integer() for t in ticks)

@@ -28,6 +28,7 @@ import re
 from collections.abc import Callable
 from enum import StrEnum
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import typer
@@ -37,7 +38,8 @@ from puntobanco.core.cards import Card, parse_cards
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import Lang, error_message
 from puntobanco.core.money import parse_amount
-from puntobanco.core.rules import Rules, ShoeMode, to_fraction
+from puntobanco.core.rng import MAX_SEED
+from puntobanco.core.rules import PRESETS, Rules, ShoeMode, to_fraction
 
 #: Characters of the user's text quoted back in a message.
 _SHOWN = 24
@@ -76,8 +78,16 @@ class OptionValueError(typer.BadParameter):
         super().__init__(i18n.text("en", key, **params))
 
     def detail(self, lang: Lang) -> str:
-        """The sentence in ``lang`` (``"en"`` or ``"es"``)."""
-        return i18n.text(lang, self.key, **self.params)
+        """The sentence in ``lang`` (``"en"`` or ``"es"``), its figures as ``lang`` writes them."""
+        from puntobanco.cli.numbers import localize
+
+        # Counts grouped as the language groups them (10,000,000 / 10.000.000); the text
+        # the user typed is quoted as typed.
+        params = {
+            k: localize(f"{v:,}", lang) if isinstance(v, int) and not isinstance(v, bool) else v
+            for k, v in self.params.items()
+        }
+        return i18n.text(lang, self.key, **params)
 
 
 def shown(value: str) -> str:
@@ -149,6 +159,69 @@ def parse_decks(value: str) -> int:
     if not (text.isascii() and text.isdigit() and len(text) <= 2 and 1 <= int(text) <= 8):
         raise OptionValueError("cli.opt.decks", value=shown(value))
     return int(text)
+
+
+def parse_seed(value: str) -> int:
+    """A seed, a whole number from 0 to 2**64 - 1, as every command takes it.
+
+    >>> parse_seed(" 42 ")
+    42
+    """
+    try:
+        return parse_whole(value, 0, MAX_SEED)
+    except OptionValueError:
+        # Written whole: 2**64 - 1 is better recognised ungrouped.
+        raise OptionValueError(
+            "cli.opt.seed", value=shown(str(value)), maximum=str(MAX_SEED)
+        ) from None
+
+
+def parse_whole(value: str, low: int, high: int, *, key: str = "cli.opt.whole_range") -> int:
+    """A whole number from ``low`` to ``high`` (ASCII digits; ``_`` between them allowed).
+
+    >>> parse_whole("1_000", 1, 10**6)
+    1000
+    """
+    text = str(value).strip().replace("_", "")
+    digits = text.removeprefix("+")
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= 40):
+        raise OptionValueError(key, value=shown(str(value)), minimum=low, maximum=high)
+    number = int(digits)
+    if not low <= number <= high:
+        raise OptionValueError(key, value=shown(str(value)), minimum=low, maximum=high)
+    return number
+
+
+def parse_preset(value: str) -> Rules:
+    """A rules preset by name (``--preset`` and its other name ``--rules``).
+
+    >>> parse_preset("tie-9").tie_pays
+    Fraction(9, 1)
+    """
+    rules = PRESETS.get(value.strip())
+    if rules is None:
+        raise OptionValueError("cli.opt.preset", value=shown(value), allowed=", ".join(PRESETS))
+    return rules
+
+
+def check_plot(path: Path, lang: Lang) -> str | None:
+    """Why ``path`` cannot take a PNG plot (``None``: it can), tried without leaving a file.
+
+    Called before a long run, so that a bad ``--plot`` fails at once.
+    """
+    from puntobanco.cli.oserrors import os_reason
+
+    if path.suffix.lower() != ".png":
+        return i18n.text(lang, "cli.opt.plot_suffix", value=shown(str(path)))
+    existed = path.exists()
+    try:
+        with path.open("ab"):
+            pass
+    except OSError as error:
+        return i18n.text(lang, "cli.opt.plot_path", path=path, reason=os_reason(error, lang))
+    if not existed:
+        path.unlink(missing_ok=True)
+    return None
 
 
 def parse_money(value: str, lang: Lang = "en", *, minimum_minor: int = 1) -> int:

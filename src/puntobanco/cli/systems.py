@@ -19,7 +19,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
@@ -32,19 +32,25 @@ from puntobanco.cli.oserrors import os_reason
 from puntobanco.cli.params import (
     OptionValueError,
     OutputFormat,
+    check_plot,
     chosen_format,
+    parse_decks,
     parse_format,
     parse_money,
+    parse_preset,
+    parse_seed,
+    parse_whole,
 )
 from puntobanco.cli.play import TranslatedCommand
 from puntobanco.cli.progress import progress_bar
+from puntobanco.cli.refusal import lang_line, option_line, sentence, shown
 from puntobanco.cli.tables import write_rows
 from puntobanco.cli.textsafe import safe_stream, transliterate
 from puntobanco.core import i18n
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import Lang, error_message
 from puntobanco.core.money import format_minor
-from puntobanco.core.rules import BetKind, TableLimits, preset
+from puntobanco.core.rules import BetKind, TableLimits
 
 if TYPE_CHECKING:
     from puntobanco.sim.systems import Plan, Sessions, Summary
@@ -59,6 +65,9 @@ MAX_SESSIONS = 10_000_000
 #: Names of the plan's fields as the user typed them, for messages.
 _OPTION_NAMES = {"bankroll": "--bankroll", "rounds": "--rounds", "stop_win": "--stop-win",
                  "stop_loss": "--stop-loss", "base": "--base"}  # fmt: skip
+#: Core names an option by its field (``bankroll``) or, once translated, by the option itself.
+_OPTION_OF_NAME = {**_OPTION_NAMES, **{v: v for v in _OPTION_NAMES.values()}}
+T = TypeVar("T")
 _MONEY_PARAMS = ("stake", "minimum", "maximum", "balance")
 
 
@@ -72,10 +81,42 @@ def _language(raw: str | None) -> Lang:
 
 
 def _refuse(text: str) -> typer.Exit:
-    """Print ``text`` on standard error, readable on any terminal; exit status 2."""
+    """Print ``text`` on standard error as one line, readable on any terminal; exit status 2."""
     console = Console(file=safe_stream(sys.stderr), highlight=False, soft_wrap=True)
     console.print(escape(text))
     return typer.Exit(2)
+
+
+#: The option behind each refusal of the systems' plan, by its code.
+_OPTION_OF_CODE = {
+    "unknown_system": "--system",
+    "bad_side": "--on",
+    "base_outside_limits": "--base",
+    "base_over_bankroll": "--base",
+    "rules_not_supported": "--preset",
+    "preset": "--preset",
+    "limits_order": "--min",
+    "limit": "--max",
+    "decks": "--decks",
+}
+
+
+def refusal_line(error: BaccaratError, lang: Lang) -> str:
+    """A refusal of the plan as every command words one: ``Invalid option --X: ...``.
+
+    An error no one option caused is a sentence of its own.
+    """
+    if error.code in ("unknown_system", "bad_side"):
+        allowed = error.params.get("allowed") or "banker, player"
+        detail = i18n.text(
+            lang, "cli.opt.choice", allowed=allowed, value=shown(error.params["value"])
+        )
+        return option_line(lang, _OPTION_OF_CODE[error.code], detail)
+    name = error.params.get("name")
+    option = _OPTION_OF_NAME.get(name) if isinstance(name, str) else None
+    option = option or _OPTION_OF_CODE.get(error.code)
+    detail = translate_error(error, lang)
+    return sentence(detail) if option is None else option_line(lang, option, detail)
 
 
 class SystemsCommand(TranslatedCommand):
@@ -148,21 +189,21 @@ def translate_error(error: BaccaratError, lang: Lang) -> str:
 
 def _integer(lang: Lang, name: str, value: str, minimum: int, maximum: int) -> int:
     try:
-        number = int(value.strip().replace("_", ""))
-    except ValueError:
-        number = minimum - 1
-    if not minimum <= number <= maximum:
-        raise _BadInput(
-            i18n.text(
-                lang,
-                "systems.bad_integer",
-                name=name,
-                minimum=minimum,
-                maximum=maximum,
-                value=value,
-            )
-        )
-    return number
+        return parse_whole(value, minimum, maximum)
+    except OptionValueError as error:
+        raise _BadInput(option_line(lang, name, error.detail(lang))) from None
+
+
+def _seed(lang: Lang, value: str) -> int:
+    return _shared(lang, "--seed", parse_seed, value)
+
+
+def _shared(lang: Lang, option: str, parse: Callable[[str], T], value: str) -> T:
+    """``value`` read by the option type every command shares, or the refusal every one words."""
+    try:
+        return parse(value)
+    except OptionValueError as error:
+        raise _BadInput(option_line(lang, option, error.detail(lang))) from None
 
 
 def _amount(lang: Lang, option: str, text: str) -> int:
@@ -170,9 +211,7 @@ def _amount(lang: Lang, option: str, text: str) -> int:
     try:
         return parse_money(text, lang)
     except OptionValueError as error:
-        raise _BadInput(
-            i18n.text(lang, "cli.opt.bad", option=option, detail=error.detail(lang))
-        ) from None
+        raise _BadInput(option_line(lang, option, error.detail(lang))) from None
 
 
 def _percent(value: float) -> str:
@@ -263,7 +302,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Betting systems over many sessions of seeded cut-card shoes."""  # noqa: D401
         if lang is not None and i18n.parse_lang(lang) is None:
-            raise _refuse(i18n.refuse_lang(lang, _language(None)))
+            raise _refuse(lang_line(lang, _language(None)))
         language = _language(lang)
         console = Console(file=safe_stream(sys.stderr), highlight=False)
         from puntobanco.sim.systems import (
@@ -277,11 +316,7 @@ def register(app: typer.Typer) -> None:
         from puntobanco.sim.systems_deal import MAX_OUTCOMES, session_outcomes
 
         try:
-            chosen_seed = (
-                secrets.randbits(63)
-                if seed is None
-                else _integer(language, "--seed", seed, 0, 2**64 - 1)
-            )
+            chosen_seed = secrets.randbits(63) if seed is None else _seed(language, seed)
             n_sessions = _integer(language, "--sessions", sessions, 1, MAX_SESSIONS)
             n_rounds = _integer(language, "--rounds", rounds, 1, MAX_ROUNDS)
             if n_sessions * n_rounds > MAX_OUTCOMES:
@@ -294,9 +329,9 @@ def register(app: typer.Typer) -> None:
                         limit=MAX_OUTCOMES,
                     )
                 )
-            rules = preset(rules_name)
+            rules = _shared(language, "--preset", parse_preset, rules_name)
             if decks is not None:
-                rules = rules.replace(decks=_integer(language, "--decks", decks, 1, 8))
+                rules = rules.replace(decks=_shared(language, "--decks", parse_decks, decks))
             limits = TableLimits(
                 minimum_minor=_amount(language, "--min", minimum),
                 maximum_minor=_amount(language, "--max", maximum),
@@ -320,27 +355,16 @@ def register(app: typer.Typer) -> None:
             try:
                 output = chosen_format(fmt, as_json)
             except OptionValueError as error:
-                raise _BadInput(
-                    i18n.text(
-                        language, "cli.opt.bad", option="--format", detail=error.detail(language)
-                    )
-                ) from None
-        except _BadInput as bad:
-            console.print(str(bad), markup=False)
-            raise typer.Exit(2) from None
-        except BaccaratError as error:
-            console.print(translate_error(error, language), markup=False)
-            raise typer.Exit(2) from None
-
-        if plot is not None:
+                raise _BadInput(option_line(language, "--format", error.detail(language))) from None
             # Before the run, which can take minutes: a plot that cannot be written fails now.
-            problem = _unwritable(plot, language)
+            problem = None if plot is None else check_plot(plot, language)
             if problem is not None:
-                console.print(
-                    i18n.text(language, "systems.plot_failed", path=plot, reason=problem),
-                    markup=False,
-                )
-                raise typer.Exit(2)
+                raise _BadInput(option_line(language, "--plot", problem))
+        except _BadInput as bad:
+            raise _refuse(str(bad)) from None
+        except BaccaratError as error:
+            raise _refuse(refusal_line(error, language)) from None
+
         as_json = output is OutputFormat.JSON
         total = n_sessions * n_rounds
         if output is OutputFormat.TABLE and total > 2_000_000:
@@ -432,19 +456,6 @@ def _fits(console: Console, table: Table) -> bool:
     # Measured without the console's width, which Measurement.get would clamp it to.
     unbounded = console.options.update(max_width=10_000)
     return Measurement.get(console, unbounded, table).maximum <= console.width
-
-
-def _unwritable(path: Path, lang: Lang) -> str | None:
-    """Why ``path`` cannot be written (``None`` if it can), trying it without leaving a file."""
-    existed = path.exists()
-    try:
-        with path.open("ab"):
-            pass
-    except OSError as error:
-        return os_reason(error, lang)
-    if not existed:
-        path.unlink(missing_ok=True)
-    return None
 
 
 def _flat_summaries(summaries: list[Any], output: OutputFormat) -> str:
@@ -586,6 +597,7 @@ def draw_plot(played: "list[Sessions]", summaries: "list[Summary]", path: Path, 
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
     rows = len(played)
     figure, axes = plt.subplots(rows, 2, figsize=(12, 3.6 * rows), squeeze=False)
@@ -608,6 +620,8 @@ def draw_plot(played: "list[Sessions]", summaries: "list[Summary]", path: Path, 
             right.set_title(f"{name}: {i18n.text(lang, 'systems.histogram', count=len(finals))}")
             right.set_xlabel(i18n.text(lang, "systems.bankroll_axis"))
             right.set_ylabel(i18n.text(lang, "systems.sessions_axis"))
+            # Sessions are counted: no tick at 2.5 of them.
+            right.yaxis.set_major_locator(MaxNLocator(integer=True))
             right.legend()
         figure.tight_layout()
         figure.savefig(path, dpi=100)

@@ -75,6 +75,10 @@ EN: dict[str, str] = {
     "cli.opt.format_json": "--json is --format json, and --format says {value}: give one of them",
     "cli.opt.balance_low": ("the starting balance {balance} is under the table minimum {minimum}"),
     "cli.opt.lang": "the languages are en (English) and es (español), got '{value}'",
+    "cli.opt.whole_range": "a whole number from {minimum} to {maximum}, got '{value}'",
+    "cli.opt.choice": "the choices are {allowed}, got '{value}'",
+    "cli.opt.plot_suffix": "the plot is a PNG: give a file name ending in .png, got '{value}'",
+    "cli.opt.plot_path": "cannot write the plot to {path}: {reason}",
     # Operator commands (ledger check, report, verify): the database and the audit
     # Each command's line in the top-level help.
     "cli.command.play": "Play Punto Banco at the terminal, in Spanish or English.",
@@ -192,6 +196,12 @@ ES: dict[str, str] = {
         "el saldo inicial ({balance}) está por debajo del mínimo de la mesa ({minimum})"
     ),
     "cli.opt.lang": "los idiomas son en (English) y es (español); se recibió «{value}»",
+    "cli.opt.whole_range": "un número entero de {minimum} a {maximum}; se recibió «{value}»",
+    "cli.opt.choice": "las opciones son {allowed}; se recibió «{value}»",
+    "cli.opt.plot_suffix": (
+        "el gráfico es un PNG: dé un nombre de archivo terminado en .png; se recibió «{value}»"
+    ),
+    "cli.opt.plot_path": "no se puede escribir el gráfico en {path}: {reason}",
     # Comandos del operador (ledger check, report, verify): la base de datos y la auditoría
     # Each command's line in the top-level help.
     "cli.command.play": "Jugar al Punto Banco en la terminal, en español o en inglés.",

@@ -83,7 +83,7 @@ class OptionValueError(typer.BadParameter):
 
         # Counts grouped as the language groups them (10,000,000 / 10.000.000); the text
         # the user typed is quoted as typed.
-        params = {
+        params: dict[str, Any] = {
             k: localize(f"{v:,}", lang) if isinstance(v, int) and not isinstance(v, bool) else v
             for k, v in self.params.items()
         }

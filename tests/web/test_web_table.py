@@ -756,15 +756,29 @@ def test_a_table_switch_shows_a_new_shoe(
     with page.expect_response(lambda r: r.url.split("?")[0].endswith("/api/shoe")):
         page.select_option("#preset-select", "punto-banco-6")
     _expect_new_shoe(page, shoe_id + 1, 312, lang)
+    # A reload brought back the other table's last hand under these rules (review M6).
+    page.reload()
+    page.wait_for_selector("body[data-table=ready]", state="attached")
+    expect(page.locator("#cards-player .card")).to_have_count(0)
+    expect(page.locator("#cards-banker .card")).to_have_count(0)
+    expect(page.locator("#call")).to_have_text("")
+    choose(page, "open-rules")
     # A reshuffle-every-round table: every hand comes from a full shoe, so no "Cards left".
     with page.expect_response(lambda r: r.url.split("?")[0].endswith("/api/shoe")):
         page.select_option("#preset-select", "online")
     page.keyboard.press("Escape")
     _expect_new_shoe(page, None, None, lang)
     page.click("#rebet")
-    _play(page, 2)
+    online = _play(page, 2)
     assert tr(lang, "stats.cards") not in _stats(page)
     assert api(page, "/api/shoe")["cards_remaining"] == 312
+    # This table's own last hand does come back.
+    page.reload()
+    page.wait_for_selector("body[data-table=ready]", state="attached")
+    codes = page.locator("#cards-player .card").evaluate_all(
+        "(cs) => cs.map((c) => c.dataset.code)"
+    )
+    assert codes == [c["code"] for c in online[-1]["player_cards"]]
     finish(page)
 
 

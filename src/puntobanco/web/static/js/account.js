@@ -31,16 +31,32 @@ export async function enter(action) {
   }
 }
 
+// Whether a round is the last one dealt from the table's shoe now (GET /api/shoe): a shoe
+// just opened by a table switch has no rounds yet. A table that reshuffles every round counts
+// its rounds in one "shoe" but numbers each round 1.
+function onThisShoe(round) {
+  const shoe = state.shoe;
+  const count = shoe && shoe.rounds ? shoe.rounds.length : 0;
+  return Boolean(shoe && round.shoe && count && round.preset === shoe.preset && round.shoe.index === shoe.index
+    && (shoe.shoe_mode === "reshuffle" || round.shoe.round_in_shoe === count));
+}
+
 export async function startTable() {
   try {
     [state.table, state.shoe] = await Promise.all([api.table(), api.shoe()]);
     const recent = await api.rounds();
     if (recent.rounds && recent.rounds.length) {
-      state.lastRound = recent.rounds[0];
-      noteRound(state.lastRound);
-      // Rebet survives a reload: the last bets are the server's record of the last round.
+      const last = recent.rounds[0];
+      noteRound(last);
+      // Only the last hand of this table's shoe goes back on the felt: after a table switch
+      // (a new shoe) the player's last round is another table's.
+      state.lastRound = onThisShoe(last) ? last : null;
+      // Rebet survives a reload: the last bets are the server's record of the last round,
+      // those this table offers.
       if (!state.lastBets) {
-        state.lastBets = Object.fromEntries(state.lastRound.bets.map((b) => [b.bet, b.stake_minor]));
+        const offered = state.table.rules.offered_bets;
+        const bets = last.bets.filter((b) => offered.includes(b.bet));
+        state.lastBets = bets.length ? Object.fromEntries(bets.map((b) => [b.bet, b.stake_minor])) : null;
       }
     }
   } catch (err) {

@@ -103,7 +103,7 @@ def test_one_screen_with_no_serious_accessibility_violation(
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
     assert page.text_content("#bet-total") == money(5500, lang)
     if screen == "phone":  # thumb-sized: chips, spots and Deal at least 44 px each way
-        for selector in [".chips .chip", *SPOTS, "#deal"]:
+        for selector in [".chips .chip", *SPOTS, "#deal", "#view-table", "#view-roads"]:
             for box in [
                 page.locator(selector).nth(i).bounding_box()
                 for i in range(page.locator(selector).count())
@@ -279,6 +279,8 @@ def test_a_guest_is_asked_before_leaving_and_may_keep_the_balance(
     # Before a seat: neither "Leave table" nor "Add play money".
     assert page.is_hidden("#logout") and page.is_hidden("#topup")
     join_as_guest(page)
+    # The keyboard goes on from the chips, not from <body> (review L14).
+    assert page.evaluate("document.activeElement.matches('#chips .chip[aria-checked=true]')")
     place(page, "banker", 500)
     deal(page)
     me = api(page, "/api/me")
@@ -299,10 +301,18 @@ def test_a_guest_is_asked_before_leaving_and_may_keep_the_balance(
     assert after == {**me, "username": name, "guest": False}
     assert len(api(page, "/api/rounds")["rounds"]) == 1
     assert page.text_content("#username") == name
-    # A registered player leaves at once.
+    # A registered player leaves at once; the toast of the seat that left goes with him and
+    # does not greet his next login (review L1).
     choose(page, "logout")
     page.wait_for_selector("#welcome[open]")
     assert page.is_hidden("#leave")
+    assert page.is_hidden("#message")
+    page.fill("#auth-user", name)
+    page.fill("#auth-pass", "a long secret")
+    page.click("#login")
+    page.wait_for_selector("body[data-table=ready]")
+    assert page.text_content("#username") == name
+    assert page.is_hidden("#message")
     finish(page)
 
 

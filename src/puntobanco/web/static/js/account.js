@@ -2,7 +2,7 @@
 
 import { cardElement, cardName } from "./pieces.js";
 import { resetHands, showFinalRound } from "./felt.js";
-import { errorMessage, renderAuthMessage, showMessage } from "./messages.js";
+import { clearMessage, errorMessage, renderAuthMessage, showMessage } from "./messages.js";
 import { $, api, noteRound, page, state, t } from "./state.js";
 
 export function openWelcome() {
@@ -25,6 +25,10 @@ export async function enter(action) {
     state.user = result.user;
     $("welcome").close();
     await startTable();
+    // The dialog's button is gone: the keyboard goes on from the chips, where betting starts
+    // (it fell back to <body>).
+    const chip = document.querySelector('#chips .chip[aria-checked="true"]');
+    if (chip) chip.focus();
   } catch (err) {
     state.authMessage = errorMessage(err);
     renderAuthMessage();
@@ -87,6 +91,8 @@ export async function leave() {
   state.lastBets = null;
   state.lastRound = null;
   state.settled = null;
+  // A message of the seat that left (a top-up, "account created") is not the next one's.
+  clearMessage();
   resetHands();
   page.renderAll();
   openWelcome();

@@ -295,7 +295,12 @@ def test_a_choice_times_out_to_the_optimal_one(
 def test_refusals_change_nothing_in_both_languages(client: TestClient, alice: Player) -> None:
     missing = client.get("/api/chemin/table", headers=alice.headers)
     assert missing.status_code == 404 and missing.json()["error"]["code"] == "no_table"
+    for game in ("chemin", "banque"):  # what a page asks first, so that it never meets that 404
+        seated = client.get(f"/api/{game}/seated", headers=alice.headers)
+        assert seated.status_code == 200 and seated.json() == {"seated": False}
+    assert client.get("/api/chemin/seated").status_code == 401
     sit(alice, computers=3)
+    assert client.get("/api/chemin/seated", headers=alice.headers).json() == {"seated": True}
     before, wallet = state(alice), alice.balance()
     checks = [
         (act(alice, "bet", 500), 409, "action_not_allowed"),

@@ -335,6 +335,27 @@ def test_no_console_error_on_a_first_visit_and_a_round(browser: Any, server_url:
     context.close()
 
 
+@pytest.mark.parametrize("game", ["chemin", "banque"])
+def test_no_console_error_on_a_first_visit_to_a_game_page(
+    browser: Any, server_url: str, game: str
+) -> None:
+    """The Chemin de fer and Banque pages logged a 401 (no session) and a 404 (no table) on
+    every first visit (review L10): they ask who plays and whether he sits first."""
+    context = browser.new_context(viewport=VIEWPORTS["phone"], bypass_csp=True)
+    page = context.new_page()
+    logged: list[str] = []
+    failed: list[str] = []
+    page.on("console", lambda m: logged.append(m.text) if m.type == "error" else None)
+    page.on("response", lambda r: failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    for _ in range(2):  # a first visit, then a reload at the table it opened
+        page.goto(f"{server_url}/{game}.html")
+        page.wait_for_selector("body[data-table=ready]", state="attached")
+    seated = page.request.get(f"{server_url}/api/{game}/seated")
+    assert seated.ok and seated.json() == {"seated": True}
+    assert logged == [] and failed == []
+    context.close()
+
+
 def test_currency_sign_and_top_ups_under_the_cap(browser: Any, serve: Any) -> None:
     with serve(PUNTOBANCO_CURRENCY="€", PUNTOBANCO_BALANCE_CAP_MINOR="150000") as url:
         page = open_table(browser, url)

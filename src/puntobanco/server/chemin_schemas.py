@@ -224,6 +224,12 @@ class ChemAnswerOut(BaseModel):
     messages: dict[str, str] | None = None
 
 
+class SeatedOut(BaseModel):
+    """Whether the player has a table of this game: a page asks before reading the table."""
+
+    seated: bool
+
+
 class ChemRoundPage(BaseModel):
     """A page of rounds, newest first; ``next_before`` for the next page."""
 

@@ -23,9 +23,10 @@ from puntobanco.server.chemin_schemas import (
     ChemRoundOut,
     ChemRoundPage,
     ChemTableOut,
+    SeatedOut,
 )
 from puntobanco.server.deps import LangDep, PlayerDep, SessionDep, SettingsDep, errors
-from puntobanco.server.models import ChemAction, ChemDecision, ChemRound, utcnow
+from puntobanco.server.models import ChemAction, ChemDecision, ChemRound, ChemTableRow, utcnow
 from puntobanco.server.table_actions import TableRoutes, own_round, rounds_page, timeout_messages
 
 router = APIRouter(prefix="/api/chemin", tags=["chemin-de-fer"])
@@ -132,6 +133,17 @@ def sit(
         return JSONResponse(state, status_code=201)
 
     return _table.guarded(request, run)
+
+
+@router.get("/seated", response_model=SeatedOut, responses=errors(401, 503))
+def seated(player: PlayerDep, session: SessionDep) -> dict[str, bool]:
+    """Whether you have a Chemin de fer table.
+
+    The page asks this before reading the table, so that a first visit opens one without a
+    request the browser logs as failed (``GET /table``'s 404 ``no_table``).
+    """
+    with session.begin():
+        return {"seated": session.get(ChemTableRow, player.id) is not None}
 
 
 @router.get("/table", response_model=ChemAnswerOut, responses=errors(401, 404, 503))

@@ -22,7 +22,7 @@ export function renderTableRules() {
   intro.textContent = shoeText.charAt(0).toUpperCase() + shoeText.slice(1);
   const table = document.createElement("table");
   table.className = "limits";
-  table.innerHTML = `<thead><tr><th scope="col"></th><th scope="col">${t("odds.pays")}</th><th scope="col">${t("rules.min")}</th><th scope="col">${t("rules.max")}</th></tr></thead>`;
+  table.innerHTML = `<thead><tr><td></td><th scope="col">${t("odds.pays")}</th><th scope="col">${t("rules.min")}</th><th scope="col">${t("rules.max")}</th></tr></thead>`;
   const tbody = document.createElement("tbody");
   for (const bet of rules.offered_bets) {
     const { min, max } = limitsOf(bet);

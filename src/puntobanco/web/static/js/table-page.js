@@ -88,8 +88,13 @@ export function tablePage({ path, ids, extra = {}, draw, onTable = () => {} }) {
     renderAll();
   }
 
+  // Asks who is playing and whether he has a table before reading it, as the main page does:
+  // a first visit then makes no request that fails (a 401, then a 404 no_table) and that the
+  // browser would log as an error.
   async function load() {
     try {
+      if (!(await api.session()).user) await api.guest();
+      if (!(await api.request("GET", `${path}/seated`)).seated) return sitDown();
       answered(await api.request("GET", `${path}/table`));
       onTable();
     } catch (err) {

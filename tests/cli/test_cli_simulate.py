@@ -14,7 +14,6 @@ import pytest
 from typer.testing import CliRunner
 
 from puntobanco.cli.main import app
-from puntobanco.core.i18n import refuse_lang
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parents[2]
@@ -57,10 +56,26 @@ def test_rules_options_reach_the_simulation() -> None:
 @pytest.mark.parametrize(
     "args,english,spanish",
     [
-        (["--hands", "0"], "--hands must be a whole number", "--hands debe ser"),
-        (["--hands", "-3"], "got -3", "se recibió -3"),
+        (["--hands", "0"], "Invalid option --hands: a whole number", "--hands: un número entero"),
+        (["--hands", "-3"], "got '-3'", "se recibió «-3»"),
         (["--hands", "5", "--workers", "999"], "takes 1 to", "admite aquí de 1 a"),
-        (["--hands", "5", "--backend", "quantum"], "Unknown backend", "Motor desconocido"),
+        (["--hands", "5", "--backend", "quantum"], "--backend: the choices", "--backend: las opc"),
+        (
+            ["--hands", "5", "--preset", "foo"],
+            "--preset: the rules presets",
+            "--preset: las reglas",
+        ),
+        (["--hands", "5", "--seed", "-1"], "--seed: the seed is", "--seed: la semilla es"),
+        (
+            ["--hands", "5", "--shoe", "reshuffle", "--cut-card", "20"],
+            "Invalid option --cut-card: a shoe reshuffled every round",
+            "Opción no válida --cut-card: un zapato que se baraja",
+        ),
+        (
+            ["--hands", "5", "--side-bets", "tiger=12"],
+            "Invalid option --side-bets: tiger takes 2 payouts",
+            "Opción no válida --side-bets: tiger lleva 2 pagos",
+        ),
         (["--hands", "5", "--decks", "9"], "Invalid option --decks: the number", "de 1 a 8"),
         (
             ["--hands", "5", "--shoe", "never"],
@@ -153,4 +168,13 @@ def test_an_unknown_language_is_refused_in_the_locales_language() -> None:
         app, ["simulate", "--hands", "5", "--lang", "fr"], env={"LANG": "es_ES.UTF-8"}
     )
     assert result.exit_code == 2
-    assert refuse_lang("fr", "es") in result.output
+    assert result.stderr == (
+        "Opción no válida --lang: los idiomas son en (English) y es (español); se recibió «fr»\n"
+    )
+
+
+def test_side_bets_as_in_play_and_odds() -> None:
+    code, out, err = _run("--hands", "3000", "--seed", "2", "--side-bets", "dragon_7,tiger=12:20",
+                          "--json")  # fmt: skip
+    assert code == 0, err
+    assert {"dragon_7", "tiger"} <= set(json.loads(out)["bets"])

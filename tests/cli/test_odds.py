@@ -175,9 +175,9 @@ def test_language_from_the_locale_and_exact_fractions() -> None:
         (["--pair-pays", "11", "--shoe", "0=100,9=20"], "count of each rank", "cada rango"),
         (["--remove", "Qx"], "not a card or a rank", "no es una carta"),
         (["--ranks", "K=1,A=6", "--remove", "Kd Ks"], "of rank K", "de rango K"),
-        (["--preset", "baccarat-9000"], "Unknown rules", "Reglas desconocidas"),
+        (["--preset", "baccarat-9000"], "--preset: the rules presets", "--preset: las reglas"),
         (["--pair-pays", "0"], "--pair-pays: a payout", "--pair-pays: un pago"),
-        (["--effects", "--shoes", "0"], "positive whole number", "entero positivo"),
+        (["--effects", "--shoes", "0"], "whole number from 1", "entero de 1"),
         (["--shoe", "0=6", "--effects"], "at least 7", "al menos 7"),
     ],
 )
@@ -194,7 +194,10 @@ def test_bad_input_names_the_problem_in_both_languages(
 
 def test_unknown_language_is_refused() -> None:
     result = _run("--lang", "fr")
-    assert result.exit_code == 2 and "Available: en (English), es (español)" in result.stderr
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "Invalid option --lang: the languages are en (English) and es (español), got 'fr'\n"
+    )
 
 
 def test_core_errors_are_worded_by_core_and_shoe_errors_by_odds() -> None:
@@ -313,7 +316,7 @@ def test_side_bet_payouts_are_set_colon_separated_in_the_paytable_order() -> Non
     ("args", "english", "spanish"),
     [
         (["--side-bets", "tiger=12"], "tiger takes 2 payouts", "tiger lleva 2 pagos"),
-        (["--side-bets", "dragon"], "Unknown side bet 'dragon'", "Apuesta lateral desconocida"),
+        (["--side-bets", "dragon"], "unknown side bet 'dragon'", "apuesta lateral desconocida"),
         (["--side-bets", "super_6=0"], "must be more than 0", "debe ser mayor que 0"),
         (
             ["--side-bets", "perfect_pair", "--shoe", "0=100,9=20"],
@@ -433,7 +436,16 @@ def test_a_long_effects_study_shows_progress_on_a_terminal_only(
         (["--remove", "Qx"], "Invalid option --remove: ", "Opción no válida --remove: "),
         (["--effects", "--shoes", "0"], "Invalid option --shoes: ", "Opción no válida --shoes: "),
         (["--commission", "5"], "Invalid option --commission: ", "Opción no válida --commission: "),
-        (["--points", "0=3"], "Error: ", "Error: "),  # the shoe the options make
+        # The shoe the option made: once "Error: ..." without naming --points.
+        (["--points", "0=3"], "Invalid option --points: ", "Opción no válida --points: "),
+        (
+            ["--side-bets", "tiger=12"],
+            "Invalid option --side-bets: ",
+            "Opción no válida --side-bets: ",
+        ),
+        (["--preset", "foo"], "Invalid option --preset: ", "Opción no válida --preset: "),
+        (["--seed", "-1"], "Invalid option --seed: ", "Opción no válida --seed: "),
+        (["--decks", "3", "--ranks", "A=4"], "Give only one of", "Indique solo una de"),
     ],
 )
 def test_errors_are_one_line_in_the_shared_style(
@@ -463,3 +475,9 @@ def test_every_shoe_refusal_of_the_analysis_layer_has_a_sentence_in_both_languag
     for lang in ("en", "es"):
         missing = {c for c in codes if f"odds.shoe_error.{c}" not in CATALOGUE[lang]}
         assert not missing, (lang, missing)
+
+
+def test_rules_is_preset_as_in_every_command() -> None:
+    by_rules = _run("--rules", "super-6", "--json")
+    assert by_rules.exit_code == 0, by_rules.output
+    assert json.loads(by_rules.stdout) == json.loads(_run("--preset", "super-6", "--json").stdout)

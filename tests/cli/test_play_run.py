@@ -220,11 +220,10 @@ def test_amount_options_say_what_the_core_found(value: str, lang: str, detail: s
 
 
 def test_good_option_spellings() -> None:
-    config = build_config(
-        {"commission": "0,04", "tie_pays": "9", "shoe": "RESHUFFLE", "cut_card": "20"}, {}
-    )
+    config = build_config({"commission": "0,04", "tie_pays": "9", "shoe": "RESHUFFLE"}, {})
     assert config.rules.banker_commission == Fraction(1, 25)
-    assert config.rules.shoe_mode is ShoeMode.RESHUFFLE and config.rules.cut_card == 20
+    assert config.rules.shoe_mode is ShoeMode.RESHUFFLE
+    assert build_config({"cut_card": "20"}, {}).rules.cut_card == 20
     assert build_config({"commission": "5%"}, {}).rules.banker_commission == Fraction(1, 20)
     assert build_config({"balance": "12,34"}, {}).balance_minor == 1234
     # Thousands as the language of the game writes them.
@@ -474,3 +473,9 @@ def test_systems_reuses_plays_translated_command() -> None:
     assert SystemsCommand.command_name == "systems" and TranslatedCommand.command_name == "play"
     assert lang_in_args(["--decks", "8", "--lang", "es"]) == "es"
     assert lang_in_args(["--lang=en"]) == "en" and lang_in_args(["--lang"]) is None
+
+
+def test_a_cut_card_in_a_reshuffled_shoe_is_refused_not_ignored() -> None:
+    with pytest.raises(OptionError) as caught:
+        build_config({"shoe": "reshuffle", "cut_card": "20"}, {})
+    assert (caught.value.option, caught.value.key) == ("--cut-card", "cli.opt.cut_card_reshuffle")

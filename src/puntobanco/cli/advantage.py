@@ -17,8 +17,9 @@ import typer
 
 from puntobanco.cli.lang import detect_lang, help_lang
 from puntobanco.cli.numbers import localize
-from puntobanco.cli.oserrors import os_reason
+from puntobanco.cli.params import check_plot
 from puntobanco.cli.play import TranslatedCommand
+from puntobanco.cli.refusal import lang_line, option_line, refuse, sentence, shown
 from puntobanco.core import i18n
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.i18n import Lang
@@ -39,7 +40,7 @@ def _fail(text: str) -> NoReturn:
 
 def _language(lang: str | None) -> Lang:
     if lang is not None and i18n.parse_lang(lang) is None:
-        _fail(i18n.refuse_lang(lang, detect_lang(None, os.environ)))
+        _fail(lang_line(lang, detect_lang(None, os.environ)))
     return detect_lang(lang, os.environ)
 
 
@@ -47,22 +48,31 @@ def parse_list(value: str, option: str, lang: Lang) -> tuple[int, ...]:
     """``"8,6"`` -> ``(8, 6)``; anything else is refused (exit 2)."""
     parts = [p.strip() for p in value.split(",")]
     if not parts or not all(p.isdecimal() and p.isascii() for p in parts):
-        _fail(i18n.text(lang, "advantage.bad_list", option=option, value=value))
+        refuse(lang, option, i18n.text(lang, "advantage.bad_list", value=shown(value)))
     return tuple(dict.fromkeys(int(p) for p in parts))
 
 
 def check_plot_path(path: Path, lang: Lang) -> None:
     """Refuse, before the run, a plot file that cannot be written."""
-    if path.suffix.lower() != ".png":
-        _fail(i18n.text(lang, "advantage.plot_suffix", path=path))
-    existed = path.exists()
-    try:
-        with path.open("ab"):
-            pass
-    except OSError as error:
-        _fail(i18n.text(lang, "advantage.plot_path", path=path, reason=os_reason(error, lang)))
-    if not existed:
-        path.unlink()
+    problem = check_plot(path, lang)
+    if problem is not None:
+        refuse(lang, "--plot", problem)
+
+
+def refusal(error: Any, lang: Lang) -> str:
+    """A refusal of the study's request, in the shared wording (``Invalid option --X: ...``)."""
+    params: dict[str, Any] = dict(error.params)
+    value = str(params.get("value", ""))
+    if error.code == "count":
+        detail = i18n.text(lang, "advantage.at_least", low=params["low"], value=shown(value))
+        return option_line(lang, f"--{params['name']}", detail)
+    if error.code == "seed":
+        detail = i18n.text(lang, "cli.opt.seed", maximum=str(2**64 - 1), value=shown(value))
+        return option_line(lang, f"--{params['name']}", detail)
+    text = i18n.text(lang, f"advantage.error_{error.code}", **params)
+    if error.code == "same_seed":
+        return option_line(lang, "--train-seed", text.removeprefix("--train-seed "))
+    return sentence(text)
 
 
 def to_json(study: Any) -> dict[str, Any]:
@@ -331,12 +341,11 @@ def register(app: typer.Typer) -> None:
                 workers=workers if workers is not None else 1,
             )
         except AdvantageError as error:
-            params: dict[str, Any] = dict(error.params)
-            _fail(i18n.text(language, f"advantage.error_{error.code}", **params))
+            _fail(refusal(error, language))
         except BaccaratError as error:  # the rules' refusals, worded as simulate words them
-            from puntobanco.cli.simulate import message as rules_message
+            from puntobanco.cli.simulate import refusal as rules_refusal
 
-            _fail(rules_message(error, language))
+            _fail(rules_refusal(error, language))
         if plot is not None:
             check_plot_path(plot, language)
         client: Any = None

@@ -21,7 +21,7 @@ import copy
 import json
 import os
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from contextlib import AbstractContextManager
 from fractions import Fraction
 from typing import Annotated, Any
@@ -41,10 +41,13 @@ from puntobanco.cli.params import (
     parse_format,
     parse_payout,
     parse_rate,
+    parse_seed,
     parse_shoe,
+    parse_whole,
 )
 from puntobanco.cli.play import TranslatedCommand
 from puntobanco.cli.progress import Tick, progress_bar
+from puntobanco.cli.refusal import lang_line, option_line, refuse, sentence, shown
 from puntobanco.core import i18n
 from puntobanco.core.cards import Card
 from puntobanco.core.errors import BaccaratError
@@ -70,7 +73,7 @@ def detect_lang(explicit: str | None, environ: Mapping[str, str]) -> Lang:
     ('es', 'en')
     """
     if explicit is not None and i18n.parse_lang(explicit) is None:
-        raise _UsageError(i18n.refuse_lang(explicit, "en"), code="lang", value=explicit)
+        raise _UsageError(lang_line(explicit, "en"), code="lang", value=explicit)
     return cli_detect_lang(explicit, environ)
 
 
@@ -123,22 +126,40 @@ _OPTION_OF_ERROR = {
 }
 
 
-def _error_line(error: BaccaratError, lang: Lang) -> str:
+class _OptionRefused(BaccaratError):
+    """A value one option gave that a lower layer refused, already worded in the language."""
+
+
+def _error_line(error: BaccaratError, lang: Lang, shoe_option: str | None = None) -> str:
     """The one line an error prints, in the style every command shares.
 
-    An error one option caused reads ``Invalid option --remove: ...`` as the
-    shared option types' refusals do; one about the options together (or the
-    shoe they make) reads ``Error: ...``. A bad ``--lang`` reads as every
-    command refuses it (:func:`~puntobanco.core.i18n.refuse_lang`).
+    An error one option caused reads ``Invalid option --remove: ...``, as the
+    shared option types' refusals do; a shoe too small or miscounted is the
+    fault of ``shoe_option``, the option that gave the shoe. One about the
+    options together is a sentence of its own (no ``Error:`` before it).
     """
+    from puntobanco.analysis.shoe import InvalidShoe
+
     if isinstance(error, _UsageError) and error.code == "lang":
-        return i18n.refuse_lang(str(error.params["value"]), lang)
+        return lang_line(str(error.params["value"]), lang)
+    if isinstance(error, _OptionRefused):
+        return option_line(lang, str(error.params["option"]), str(error.params["detail"]))
+    if error.code == "preset" and not isinstance(error, InvalidShoe):
+        detail = i18n.text(
+            lang,
+            "cli.opt.preset",
+            allowed=error.params.get("allowed", ""),
+            value=shown(str(error.params.get("value", ""))),
+        )
+        return option_line(lang, "--preset", detail)
     text = error_text(error, lang)
     option = error.params.get("option") if isinstance(error, _UsageError) else None
     option = option or _OPTION_OF_ERROR.get(error.code)
+    if option is None and isinstance(error, InvalidShoe):
+        option = shoe_option
     if isinstance(option, str):
-        return i18n.text(lang, "cli.opt.bad", option=option, detail=text)
-    return i18n.text(lang, "odds.error", message=text)
+        return option_line(lang, option, text)
+    return sentence(text)
 
 
 def _counts(option: str, text: str) -> dict[str, int]:
@@ -225,7 +246,9 @@ def register(app: typer.Typer) -> None:
         points: Annotated[str | None, typer.Option(metavar="V=N,...", help=h("points"))] = None,
         ranks: Annotated[str | None, typer.Option(metavar="R=N,...", help=h("ranks"))] = None,
         remove: Annotated[str | None, typer.Option(metavar="CARDS", help=h("remove"))] = None,
-        preset: Annotated[str | None, typer.Option(metavar="NAME", help=h("preset"))] = None,
+        preset: Annotated[
+            str | None, typer.Option("--preset", "--rules", metavar="NAME", help=h("preset"))
+        ] = None,
         side_bets: Annotated[
             str | None, typer.Option(metavar="NAME[=X],...", help=h("side_bets"))
         ] = None,
@@ -235,17 +258,17 @@ def register(app: typer.Typer) -> None:
         ] = None,
         tie_pays: Annotated[
             Fraction | None,
-            typer.Option("--tie-pays", metavar="X", parser=parse_payout, help=h("tie_pays")),
+            typer.Option("--tie-pays", metavar="N", parser=parse_payout, help=h("tie_pays")),
         ] = None,
         banker_six_pays: Annotated[
             Fraction | None,
             typer.Option(
-                "--banker-six-pays", metavar="X", parser=parse_payout, help=h("banker_six_pays")
+                "--banker-six-pays", metavar="N", parser=parse_payout, help=h("banker_six_pays")
             ),
         ] = None,
         pair_pays: Annotated[
             Fraction | None,
-            typer.Option("--pair-pays", metavar="X", parser=parse_payout, help=h("pair_pays")),
+            typer.Option("--pair-pays", metavar="N", parser=parse_payout, help=h("pair_pays")),
         ] = None,
         exact: Annotated[bool, typer.Option("--exact", help=h("exact"))] = False,
         fmt: Annotated[
@@ -263,20 +286,21 @@ def register(app: typer.Typer) -> None:
         shoes: Annotated[
             str, typer.Option(metavar="N", help=h("shoes"), show_default=False)
         ] = "100",
-        seed: Annotated[str, typer.Option(metavar="S", help=h("seed"), show_default=False)] = "1",
-        lang: Annotated[str | None, typer.Option(metavar="LANG", help=h("lang"))] = None,
+        seed: Annotated[str, typer.Option(metavar="N", help=h("seed"), show_default=False)] = "1",
+        lang: Annotated[str | None, typer.Option(metavar="es|en", help=h("lang"))] = None,
     ) -> None:
         """Exact odds, house edge and spread of every bet, for any shoe and any payouts.
 
         Counts not listed in --points or --ranks are 0. A shoe needs at least 6
         cards (a coup can take 6); a smaller one is refused with exit status 2.
         """
-        language: Lang = "en"
+        # Until --lang is read, a refusal (of --lang itself) is in the locale's language.
+        language: Lang = cli_detect_lang(None, os.environ)
+        points_option = "--points"
         try:
             language = detect_lang(lang, os.environ)
             output = chosen_format(fmt, as_json)
             shoe_type: ShoeMode | None = None
-            points_option = "--points"
             if shoe is not None and "=" not in shoe and not shoe.strip()[:1].isdigit():
                 shoe_type = parse_shoe(shoe)
             elif shoe is not None:
@@ -304,11 +328,16 @@ def register(app: typer.Typer) -> None:
             )
         except OptionValueError as error:
             option = {"cli.opt.shoe": "--shoe"}.get(error.key, "--format")
-            detail = error.detail(language)
-            typer.echo(i18n.text(language, "cli.opt.bad", option=option, detail=detail), err=True)
-            raise typer.Exit(2) from None
+            refuse(language, option, error.detail(language))
         except BaccaratError as error:
-            typer.echo(_error_line(error, language), err=True)
+            given = (
+                (points_option, points),
+                ("--ranks", ranks),
+                ("--remove", remove),
+                ("--decks", decks),
+            )
+            shoe_option = next((o for o, v in given if v is not None), None)
+            typer.echo(_error_line(error, language, shoe_option), err=True)
             raise typer.Exit(2) from None
         if output is OutputFormat.JSON:
             from puntobanco.cli import odds_output
@@ -346,22 +375,13 @@ def _compute(
     """Validate the options and run the analysis (raises BaccaratError on bad input)."""
     from puntobanco.analysis import ShoeCounts, analyze
     from puntobanco.analysis.effects import effects_of_removal, through_the_shoe
-    from puntobanco.analysis.shoe import InvalidShoe
     from puntobanco.core.cards import Rank
     from puntobanco.core.errors import InvalidCard
     from puntobanco.core.rules import Rules
     from puntobanco.core.rules import preset as named_preset
 
-    study_shoes = _whole("--shoes", shoes)
-    study_seed = _whole("--seed", seed)
-    if study_shoes < 1:
-        raise InvalidShoe(
-            f"the number of shoes must be a positive whole number, got {study_shoes}",
-            code="shoes",
-            value=study_shoes,
-        )
-    if study_seed < 0:
-        raise _UsageError(f"bad seed {seed}", code="whole", option="--seed", value=seed)
+    study_shoes = _shared(language, "--shoes", lambda v: parse_whole(v, 1, MAX_STUDY_SHOES), shoes)
+    study_seed = _shared(language, "--seed", parse_seed, seed)
     if sum(x is not None for x in (decks, shoe_text, ranks_text)) > 1:
         raise _UsageError("give only one of --decks, --points and --ranks", code="one_shoe")
     rules = named_preset(preset) if preset is not None else Rules()
@@ -382,7 +402,11 @@ def _compute(
         rules = rules.replace(**changes)
     if side_bets is not None:
         # Core checks the name and the payouts and words the error (en/es).
-        rules = offer_side_bets(rules, side_bets)
+        try:
+            rules = offer_side_bets(rules, side_bets)
+        except BaccaratError as error:
+            detail = error_message(error, language)
+            raise _OptionRefused(detail, option="--side-bets", detail=detail) from None
     if shoe_text is not None:
         counts = ShoeCounts.from_points(_counts(points_option, shoe_text))
     elif ranks_text is not None:
@@ -420,6 +444,16 @@ def _compute(
     return report
 
 
+def _shared(lang: Lang, option: str, parse: Callable[[str], int], value: str) -> int:
+    """``value`` read by an option type every command shares, or that option's refusal."""
+    try:
+        return parse(value)
+    except OptionValueError as error:
+        raise _OptionRefused(error.detail(lang), option=option, detail=error.detail(lang)) from None
+
+
+#: The most shoes ``--effects`` deals through.
+MAX_STUDY_SHOES = 10**9
 #: A study of at least this many shoes shows that it is working, on a terminal.
 PROGRESS_SHOES = 50
 

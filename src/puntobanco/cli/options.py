@@ -32,6 +32,7 @@ from puntobanco.core.rng import MAX_SEED
 from puntobanco.core.rules import (
     PRESETS,
     Rules,
+    ShoeMode,
     TableLimits,
     cut_card_range,
 )
@@ -135,6 +136,9 @@ def build_config(options: Mapping[str, Any], environ: Mapping[str, str]) -> Game
         decks = changes["decks"] = _shared("--decks", parse_decks, options["decks"])
     if options.get("shoe") is not None:
         changes["shoe_mode"] = _shared("--shoe", parse_shoe, options["shoe"])
+    if options.get("cut_card") is not None and changes.get("shoe_mode") is ShoeMode.RESHUFFLE:
+        # A shoe reshuffled every round never reaches a cut card: say so, not ignore it.
+        raise OptionError("--cut-card", "cli.opt.cut_card_reshuffle")
     if options.get("cut_card") is not None:
         low, high = cut_card_range(decks)
         changes["cut_card"] = _whole(

@@ -33,6 +33,7 @@ from puntobanco.cli.params import (
     OptionValueError,
     OutputFormat,
     chosen_format,
+    offer_side_bets,
     parse_decks,
     parse_format,
     parse_payout,
@@ -41,10 +42,11 @@ from puntobanco.cli.params import (
 )
 from puntobanco.cli.play import TranslatedCommand
 from puntobanco.cli.progress import progress_bar
+from puntobanco.cli.refusal import lang_line, option_line, sentence
 from puntobanco.cli.tables import write_rows
 from puntobanco.core import i18n
-from puntobanco.core.errors import BaccaratError
-from puntobanco.core.explain import BET_NAMES, SIDE_NAMES, Lang
+from puntobanco.core.errors import BaccaratError, InvalidRules
+from puntobanco.core.explain import BET_NAMES, SIDE_NAMES, Lang, error_message
 from puntobanco.core.rules import PRESETS, BetKind, Rules, ShoeMode
 
 #: Runs asked for with at least this many rounds get a progress bar on a terminal.
@@ -54,7 +56,7 @@ PROGRESS_FROM_HANDS = 20_000_000
 def _language(lang: str | None) -> Lang:
     """The language of messages: ``--lang`` (refused if we lack it), else the locale's."""
     if lang is not None and i18n.parse_lang(lang) is None:
-        _fail(i18n.refuse_lang(lang, detect_lang(None, os.environ)))
+        _fail(lang_line(lang, detect_lang(None, os.environ)))
     return detect_lang(lang, os.environ)
 
 
@@ -94,6 +96,66 @@ def message(error: BaccaratError, lang: Lang) -> str:
         return _optioned(i18n.text(lang, key, **params))
     except (KeyError, IndexError, ValueError):
         return _optioned(error.message)
+
+
+#: The option behind each refusal of the simulation or of its rules, by the error's code.
+_OPTION_OF_CODE = {
+    "seed": "--seed",
+    "preset": "--preset",
+    "backend": "--backend",
+    "workers": "--workers",
+    "timeout": "--timeout",
+    "scheduler_address": "--scheduler",
+    "decks": "--decks",
+    "cut_card": "--cut-card",
+    "commission": "--commission",
+    "shoe_mode": "--shoe",
+    "cut_card_reshuffle": "--cut-card",
+}
+
+
+def refusal(error: BaccaratError, lang: Lang) -> str:
+    """The one line that refuses ``error``, in the shared wording of every command.
+
+    ``Invalid option --X: <rule>, got '<value>'`` when one option caused it (the
+    rule from the shared catalogue where there is one), else a sentence.
+    """
+    params = error.params
+    code = error.code
+    value = str(params.get("value", ""))
+    if code == "count":
+        detail = i18n.text(
+            lang, "cli.opt.whole_range", minimum=1, maximum=f"{params['maximum']:,}", value=value
+        )
+        return option_line(lang, f"--{params['name']}", localize(detail, lang))
+    if code == "seed":
+        return option_line(
+            lang, "--seed", i18n.text(lang, "cli.opt.seed", maximum=MAX_SEED_TEXT, value=value)
+        )
+    if code == "preset":
+        detail = i18n.text(lang, "cli.opt.preset", allowed=params.get("allowed", ""), value=value)
+        return option_line(lang, "--preset", detail)
+    if code == "cut_card_reshuffle":
+        return option_line(lang, "--cut-card", i18n.text(lang, "cli.opt.cut_card_reshuffle"))
+    if code == "decks":
+        return option_line(lang, "--decks", i18n.text(lang, "cli.opt.decks", value=value))
+    if code == "backend":
+        allowed = str(params.get("allowed", ""))
+        detail = i18n.text(lang, "cli.opt.choice", allowed=allowed, value=value)
+        return option_line(lang, "--backend", detail)
+    name = params.get("name")
+    option = _OPTION_OF_CODE.get(code or "") or (
+        FIELD_OPTIONS.get(name) if isinstance(name, str) else None
+    )
+    text = message(error, lang)
+    if option is None:
+        return sentence(text)
+    # The rule alone: the option is named once, before it.
+    return option_line(lang, option, text.removeprefix(option + " "))
+
+
+#: The largest seed, written whole (2**64 - 1 is better recognised so).
+MAX_SEED_TEXT = str(2**64 - 1)
 
 
 @contextmanager
@@ -141,6 +203,11 @@ def build_rules(
         "pair_pays": pair_pays,
     }
     changes = {name: value for name, value in given.items() if value is not None}
+    if cut_card is not None and shoe is not None and parse_shoe(str(shoe)) is ShoeMode.RESHUFFLE:
+        # A shoe reshuffled every round never reaches a cut card: say so, not ignore it.
+        raise InvalidRules(
+            "--cut-card is not used with --shoe reshuffle", code="cut_card_reshuffle"
+        )
     return rules.replace(**changes) if changes else rules
 
 
@@ -311,7 +378,7 @@ def register(app: typer.Typer) -> None:
         ] = None,
         shoe: Annotated[
             ShoeMode | None,
-            typer.Option("--shoe", metavar="TYPE", parser=parse_shoe, help=h("shoe")),
+            typer.Option("--shoe", metavar="cut-card|reshuffle", parser=parse_shoe, help=h("shoe")),
         ] = None,
         cut_card: Annotated[
             int | None, typer.Option("--cut-card", metavar="N", help=h("cut_card"))
@@ -338,12 +405,16 @@ def register(app: typer.Typer) -> None:
             Fraction | None,
             typer.Option("--pair-pays", metavar="N", parser=parse_payout, help=h("pair_pays")),
         ] = None,
+        side_bets: Annotated[
+            str | None,
+            typer.Option("--side-bets", metavar="NAME[=X],...", help=h("side_bets")),
+        ] = None,
         as_json: Annotated[bool, typer.Option("--json", help=h("json"))] = False,
         fmt: Annotated[
             OutputFormat | None,
             typer.Option(
                 "--format",
-                metavar="FORMAT",
+                metavar="table|json|csv|markdown",
                 parser=parse_format,
                 help=h("format"),
             ),
@@ -384,14 +455,7 @@ def register(app: typer.Typer) -> None:
         try:
             output = chosen_format(fmt, as_json)
         except OptionValueError as error:
-            _fail(
-                i18n.text(
-                    language,
-                    "cli.opt.bad",
-                    option="--format",
-                    detail=error.detail(language),
-                )
-            )
+            _fail(option_line(language, "--format", error.detail(language)))
         if simulate_chemin.applies(variant, player_strategy, banker_rule, banker_strategy):
             simulate_chemin.run(
                 language=language,
@@ -416,6 +480,7 @@ def register(app: typer.Typer) -> None:
                     "--tie-pays": tie_pays is not None,
                     "--banker-six-pays": banker_six_pays is not None,
                     "--pair-pays": pair_pays is not None,
+                    "--side-bets": side_bets is not None,
                 },
                 progress=progress,
             )
@@ -436,7 +501,12 @@ def register(app: typer.Typer) -> None:
                     pair_pays=pair_pays,
                 )
             except BaccaratError as error:
-                _fail(message(error, language))
+                _fail(refusal(error, language))
+            if side_bets is not None:
+                try:
+                    rules = offer_side_bets(rules, side_bets)
+                except BaccaratError as error:
+                    _fail(option_line(language, "--side-bets", error_message(error, language)))
             chosen_seed = seed if seed is not None else secrets.randbits(63)
             requested = hands if hands is not None else shoes
             show = progress
@@ -464,7 +534,7 @@ def register(app: typer.Typer) -> None:
                         should_stop=should_stop,
                     )
                 except BaccaratError as error:
-                    _fail(message(error, language))
+                    _fail(refusal(error, language))
             data = result.to_json()
             if output is OutputFormat.JSON:
                 typer.echo(json.dumps(data))

@@ -54,7 +54,7 @@ EN: dict[str, str] = {
         "bets placed, summed (its expectation, ± s.e.). Share: the count's expected win over "
         "the perfect player's."
     ),
-    "advantage.bad_list": "{option} takes whole numbers separated by commas, got {value!r}.",
+    "advantage.bad_list": "whole numbers separated by commas, such as 8,6, got '{value}'",
     "advantage.plot_path": "Cannot write the plot to {path}: {reason}.",
     "advantage.plot_suffix": "The plot is a PNG: give a file name ending in .png, got {path}.",
     "advantage.scheduler": "Could not use the Dask scheduler {address}: {reason}.",
@@ -73,6 +73,7 @@ EN: dict[str, str] = {
         "the measured shoes would bias the count's win upward."
     ),
     "advantage.error_settings": "Give at least one number of decks and one cut-card depth.",
+    "advantage.at_least": "a whole number of at least {low}, got '{value}'",
     "advantage.error_rules": "The rules do not offer {names}.",
 }
 
@@ -130,9 +131,7 @@ ES: dict[str, str] = {
         "de las ventajas exactas de las apuestas hechas (su esperanza, ± e. e.). Parte: la "
         "ganancia esperada del conteo sobre la del jugador perfecto."
     ),
-    "advantage.bad_list": (
-        "{option} admite números enteros separados por comas; se recibió {value!r}."
-    ),
+    "advantage.bad_list": ("números enteros separados por comas, como 8,6; se recibió «{value}»"),
     "advantage.plot_path": "No se puede escribir el gráfico en {path}: {reason}.",
     "advantage.plot_suffix": (
         "El gráfico es un PNG: dé un nombre de archivo terminado en .png; se recibió {path}."
@@ -155,5 +154,6 @@ ES: dict[str, str] = {
         "umbrales en los zapatos medidos sesgaría al alza la ganancia del conteo."
     ),
     "advantage.error_settings": "Indique al menos un número de barajas y una profundidad de corte.",
+    "advantage.at_least": "un número entero de al menos {low}; se recibió «{value}»",
     "advantage.error_rules": "Las reglas no ofrecen {names}.",
 }

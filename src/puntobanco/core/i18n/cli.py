@@ -79,6 +79,9 @@ EN: dict[str, str] = {
     "cli.opt.choice": "the choices are {allowed}, got '{value}'",
     "cli.opt.plot_suffix": "the plot is a PNG: give a file name ending in .png, got '{value}'",
     "cli.opt.plot_path": "cannot write the plot to {path}: {reason}",
+    "cli.opt.cut_card_reshuffle": (
+        "a shoe reshuffled every round (--shoe reshuffle) has no cut card"
+    ),
     # Operator commands (ledger check, report, verify): the database and the audit
     # Each command's line in the top-level help.
     "cli.command.play": "Play Punto Banco at the terminal, in Spanish or English.",
@@ -202,6 +205,9 @@ ES: dict[str, str] = {
         "el gráfico es un PNG: dé un nombre de archivo terminado en .png; se recibió «{value}»"
     ),
     "cli.opt.plot_path": "no se puede escribir el gráfico en {path}: {reason}",
+    "cli.opt.cut_card_reshuffle": (
+        "un zapato que se baraja en cada mano (--shoe reshuffle) no tiene carta de corte"
+    ),
     # Comandos del operador (ledger check, report, verify): la base de datos y la auditoría
     # Each command's line in the top-level help.
     "cli.command.play": "Jugar al Punto Banco en la terminal, en español o en inglés.",

@@ -51,6 +51,10 @@ EN: dict[str, str] = {
     "simulate.help_tie_pays": "Tie winnings per unit, e.g. 8.",
     "simulate.help_banker_six_pays": "Winnings of a Banker win on 6 (e.g. 1/2).",
     "simulate.help_pair_pays": "Offer pair bets paying this.",
+    "simulate.help_side_bets": (
+        "Side bets to offer too, as in play and odds: NAME[=N],... (tiger=12:20 for a bet "
+        "with several payouts)."
+    ),
     "simulate.help_json": "One JSON object on stdout (the same as --format json).",
     "simulate.help_format": "table (default), json, csv or markdown: one row per outcome and bet.",
     "simulate.help_progress": "Progress bar (default: long runs).",
@@ -88,7 +92,7 @@ EN: dict[str, str] = {
     # The rules' own refusals, worded with the options' names (not the fields').
     "simulate.error.decks": "The number of decks must be from 1 to 8, got {value}.",
     "simulate.error.cut_card": (
-        "--cut-card must leave {minimum} to {maximum} cards behind it, got {value}."
+        "The cut card must leave {minimum} to {maximum} cards behind it, got {value}."
     ),
     "simulate.error.commission": (
         "The commission must be at least 0 and below 1 (0.05 is 5%), got {value}."
@@ -149,6 +153,10 @@ ES: dict[str, str] = {
     "simulate.help_tie_pays": "Ganancia del Empate por unidad apostada, como 8.",
     "simulate.help_banker_six_pays": "Ganancia de la Banca cuando gana con 6 (por ejemplo, 1/2).",
     "simulate.help_pair_pays": "Ofrecer las apuestas a pareja con este pago.",
+    "simulate.help_side_bets": (
+        "Apuestas laterales que ofrecer también, como en play y odds: NOMBRE[=N],... "
+        "(tiger=12:20 para una apuesta con varios pagos)."
+    ),
     "simulate.help_json": "Un objeto JSON en la salida estándar (lo mismo que --format json).",
     "simulate.help_format": (
         "table (por defecto), json, csv o markdown: una fila por resultado y apuesta."

@@ -487,6 +487,28 @@ def test_changing_the_table_after_a_lost_deal_sends_a_new_key(
 # ------------------------------------------------------------------------- languages
 
 
+@pytest.mark.parametrize(
+    "path", ["/?speed=0&lang=es", "/chemin.html?lang=es", "/banque.html?lang=es"]
+)
+def test_lang_in_the_address_is_the_pages_language(
+    browser: Any, server_url: str, path: str
+) -> None:
+    """An English browser ignored ?lang=es, which the API honours (review L12); a browser
+    whose languages list Spanish first is Spanish, whatever its first tag's region."""
+    context = browser.new_context(locale="en-US", bypass_csp=True)
+    page = context.new_page()
+    page.goto(f"{server_url}{path}")
+    page.wait_for_function("document.documentElement.lang === 'es'")
+    assert "lang=" not in page.url  # taken once: a later switch survives a reload
+    context.close()
+    context = browser.new_context(locale="es-MX", bypass_csp=True)
+    page = context.new_page()
+    page.goto(f"{server_url}/?speed=0")
+    page.wait_for_selector("#welcome[open]")
+    assert page.get_attribute("html", "lang") == "es"
+    context.close()
+
+
 def test_language_switch_is_remembered_and_errors_follow_it(browser: Any, server_url: str) -> None:
     page = open_table(browser, server_url)
     assert page.get_attribute("html", "lang") == "en"

@@ -10,10 +10,28 @@
 export const LANGS = ["en", "es"];
 const KEY = "pb_lang";
 
+// The page's language: ?lang= in the address (as the API takes it; then remembered), else the
+// one chosen before, else the first of the browser's languages the page has (the list the
+// browser sends as Accept-Language, not only its first entry).
 export function initialLang() {
+  const query = new URLSearchParams(window.location.search);
+  const asked = query.get("lang");
+  if (LANGS.includes(asked)) {
+    rememberLang(asked);
+    // Taken once: a reload after the player switches language keeps his switch.
+    query.delete("lang");
+    const rest = query.toString();
+    window.history.replaceState(null, "", `${window.location.pathname}${rest ? `?${rest}` : ""}${window.location.hash}`);
+    return asked;
+  }
   const saved = localStorage.getItem(KEY);
   if (LANGS.includes(saved)) return saved;
-  return (navigator.language || "en").toLowerCase().startsWith("es") ? "es" : "en";
+  const browser = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || "en"];
+  for (const tag of browser) {
+    const lang = String(tag).toLowerCase().split("-")[0];
+    if (LANGS.includes(lang)) return lang;
+  }
+  return "en";
 }
 
 export function rememberLang(lang) {

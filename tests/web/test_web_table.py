@@ -915,6 +915,16 @@ def test_accounts_history_and_fairness(browser: Any, server_url: str, artifacts:
     assert tr("en", "history.round", id=rnd["id"]) in text
     assert all(c["text"] in text for c in rnd["cards"])
     assert rnd["fairness"]["server_seed_hash"] in text and rnd["fairness"]["client_seed"] in text
+    # The table, the shoe counted from 1 and the burn (review L13: "Shoe 0", neither).
+    shoe = rnd["shoe"]
+    line = [
+        tr("en", f"preset.{rnd['preset']}"),
+        tr("en", "history.shoe", index=shoe["index"] + 1, n=shoe["round_in_shoe"]),
+    ]
+    if shoe["burn"]:
+        burn = shoe["burn"]
+        line.append(tr("en", "history.burn", card=burn["shown"]["text"], n=burn["face_down"]))
+    assert " · ".join(line) in text
     page.keyboard.press("Escape")
 
     choose(page, "open-fairness")

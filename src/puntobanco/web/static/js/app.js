@@ -16,12 +16,12 @@ import { changeBets, double, placeChip, rebet, renderBalance, renderChips, rende
 import { callText, renderBurn, renderEvents, showFinalRound } from "./felt.js";
 import { errorMessage, renderAuthMessage, renderMessage, say, showMessage } from "./messages.js";
 import { deal, onReconnect, refreshBalance } from "./round.js";
-import { choosePreset, renderTableRules } from "./rules-panel.js";
+import { choosePreset, presetName, renderTableRules } from "./rules-panel.js";
 import { refreshShoe, renderShoe } from "./shoe-panel.js";
 import { $, api, money, page, sleep, state, t } from "./state.js";
 
 const { openHistory, openFairness, fairAction, rerender: rerenderDialogs } = createDialogs({
-  api, t, money, callText, errorMessage, say,
+  api, t, money, callText, errorMessage, say, presetName,
   setTable: (table) => { state.table = table; },
   getLang: () => state.lang,
   shoeChanged: refreshShoe,

@@ -14,7 +14,7 @@ export async function seedCommitment(hex) {
   return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-export function createDialogs({ api, t, money, callText, errorMessage, say, setTable, getLang, shoeChanged }) {
+export function createDialogs({ api, t, money, callText, errorMessage, say, presetName, setTable, getLang, shoeChanged }) {
   // The commitments this page showed before play, by the seed later revealed:
   // {seed hex: hash shown}. The player's check does not take the server's word for them.
   const shownBefore = new Map();
@@ -81,7 +81,14 @@ export function createDialogs({ api, t, money, callText, errorMessage, say, setT
     const fair = document.createElement("dl");
     fair.className = "kv small";
     const f = round.fairness || {};
-    const shoeLine = round.shoe ? t("history.shoe", { index: round.shoe.index, n: round.shoe.round_in_shoe }) : "";
+    // The table's name, the shoe counted from 1 as a player counts it (the data's index is
+    // from 0), and the burn of the shoe's first round.
+    const shoe = round.shoe;
+    const shoeLine = [
+      round.preset ? presetName(round.preset) : "",
+      shoe ? t("history.shoe", { index: shoe.index + 1, n: shoe.round_in_shoe }) : "",
+      shoe && shoe.burn ? t("history.burn", { card: shoe.burn.shown.text, n: shoe.burn.face_down }) : "",
+    ].filter(Boolean).join(" · ");
     for (const [key, value] of [["fair.hash", f.server_seed_hash], ["fair.client", f.client_seed], ["fair.nonce.round", f.nonce]]) {
       const dt = document.createElement("dt");
       dt.textContent = t(key);

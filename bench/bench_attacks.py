@@ -157,13 +157,18 @@ def _with_query(url: str, **params: str | None) -> str:
 def money_lost(served: Served) -> int:
     """Granted by the house bank, less every wallet and the house's take of every round.
 
+    The take of a Punto Banco round is read from its row (stake less payout); that of the
+    games with choices, whose rounds keep their money over several tables (seats, bets, the
+    bank, the computer players' chips), from the house's ledger entries of their journals.
     One statement, so one snapshot: a round dealt between two reads would count twice.
     """
     (lost,) = served.sql(
         "SELECT -(SELECT COALESCE(SUM(amount_minor), 0) FROM ledger_entries "
         "WHERE account = 'house_bank') "
         "- (SELECT COALESCE(SUM(balance_minor), 0) FROM wallets) "
-        "- (SELECT COALESCE(SUM(staked_minor - COALESCE(payout_minor, 0)), 0) FROM rounds)"
+        "- (SELECT COALESCE(SUM(staked_minor - COALESCE(payout_minor, 0)), 0) FROM rounds) "
+        "- (SELECT COALESCE(SUM(amount_minor), 0) FROM ledger_entries "
+        "WHERE account = 'house_game' AND (journal LIKE 'chemin:%' OR journal LIKE 'banque:%'))"
     )[0]
     return int(lost)
 

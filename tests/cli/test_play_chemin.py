@@ -203,7 +203,7 @@ def _human_player_choices(game: Game) -> list[int]:
         (
             "es",
             "¿Carta o me planto?",
-            "Lo óptimo para las cartas no vistas: pedir carta. plantarse le costaría ",
+            "Lo óptimo para las cartas no vistas: pedir carta; plantarse le costaría ",
         ),
     ],
 )

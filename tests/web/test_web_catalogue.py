@@ -130,3 +130,29 @@ def test_every_served_key_is_used() -> None:
             if f'"{key.removesuffix(".one")}"' not in source and not key.startswith(tuple(prefixes))
         }
         assert unused == set(), (lang, sorted(unused))
+
+
+def test_the_wording_the_review_found() -> None:
+    """Review L9: "1 puntos", a sentence of the Chemin de fer advice starting in lower case,
+    "sabot" on one page and "zapato" on the other, "the bank of You (seat 0)", and a
+    rounding note that did not say what was rounded."""
+    from web_catalogue import tr
+
+    assert (tr("en", "banque.points", n=1), tr("es", "banque.points", n=1)) == (
+        "1 point",
+        "1 punto",
+    )
+    assert tr("es", "banque.hand_result.tie", hand="X", n=1) == "X: 1 punto, empata con la banca."
+    for lang in ("en", "es"):
+        advice = CATALOGUE[lang]["chemin.play.advice_pure"]
+        assert not re.search(r"\. \{other\}", advice), advice  # "{other}" is a lower-case word
+        assert "{seat}" not in TEXT[lang]["chemin.outcome.you"]
+        assert "{fraction}" in TEXT[lang]["banque.rounded"]
+    assert "zapato" in TEXT["es"]["stats.cards"].lower() or any(
+        "zapato" in text for text in TEXT["es"].values()
+    )
+    assert not [key for key, text in TEXT["es"].items() if "sabot" in text.lower()]
+    assert (
+        "comisión" in TEXT["es"]["banque.rounded"] and "commission" in TEXT["en"]["banque.rounded"]
+    )
+    assert "Redondeado de la comisión" not in TEXT["es"]["banque.rounded"]

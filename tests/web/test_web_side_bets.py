@@ -273,7 +273,7 @@ def test_every_side_bet_is_in_sight_or_one_press_away(
     assert hidden, "every side bet fits the row: this test checks nothing"
     toggle = page.locator("#tray-toggle")
     expect(toggle).to_be_visible()
-    expect(toggle).to_have_text(tr(lang, "tray.more", n=len(side)))
+    expect(toggle).to_have_text(tr(lang, "tray.more", count=len(side)))
     assert shown_whole(page, "#tray-toggle")
     toggle.click()
     expect(toggle).to_have_attribute("aria-expanded", "true")

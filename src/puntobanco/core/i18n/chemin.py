@@ -640,7 +640,7 @@ _PLAY_ES: dict[str, str] = {
     "chemin.play.word_draw": "pedir carta",
     "chemin.play.word_stand": "plantarse",
     "chemin.play.advice_pure": (
-        "Lo óptimo para las cartas no vistas: {best}. {other} le costaría {cost} por unidad "
+        "Lo óptimo para las cartas no vistas: {best}; {other} le costaría {cost} por unidad "
         "apostada, en esperanza, contra el equilibrio del otro lado."
     ),
     "chemin.play.advice_mixed_player": (

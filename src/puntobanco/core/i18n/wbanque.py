@@ -45,7 +45,9 @@ EN: dict[str, str] = {
     "web.banque.col.spot": "Spot",
     "web.banque.col.result": "Result of the bet",
     "web.banque.bank_after": "The bank: {before} before the round, {after} after it.",
-    "web.banque.rounded": "Rounded away from the commission: {fraction} of a cent.",
+    "web.banque.rounded": (
+        "The commission is rounded down to the cent: {fraction} of a cent not taken."
+    ),
     "web.banque.err.empty": "Put a chip on a spot first.",
     "web.banque.err.minimum": "{spot}: a stake is at least {minimum}. Add chips, or clear.",
     "web.banque.err.cap": (
@@ -94,7 +96,9 @@ ES: dict[str, str] = {
     "web.banque.col.spot": "Casilla",
     "web.banque.col.result": "Resultado de la apuesta",
     "web.banque.bank_after": "La banca: {before} antes de la mano, {after} después.",
-    "web.banque.rounded": "Redondeado de la comisión: {fraction} de céntimo.",
+    "web.banque.rounded": (
+        "La comisión se redondea al céntimo hacia abajo: {fraction} de céntimo sin cobrar."
+    ),
     "web.banque.err.empty": "Ponga primero una ficha en una casilla.",
     "web.banque.err.minimum": "{spot}: la apuesta mínima es {minimum}. Añada fichas o quítelas.",
     "web.banque.err.cap": (

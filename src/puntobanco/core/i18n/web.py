@@ -97,7 +97,7 @@ EN: dict[str, str] = {
     "web.auth.login.submit": "Log in",
     "web.auth.register.submit": "Create account",
     "web.tray.result": "Side bets: {net} ▾",
-    "web.tray.more": "All {n} side bets ▾",
+    "web.tray.more": "All {count} side bets ▾",
     "web.leg.natural": "a natural",
     "web.leg.not_natural": "not a natural",
     "web.leg.winning_total": "with {total}",
@@ -339,6 +339,7 @@ EN: dict[str, str] = {
     "web.chemin.third.stood": "the Player stood",
     "web.chemin.third.card": "the Player's third card counts {points}",
     "web.chemin.outcome": "Result: {side}. The bank of {seat} was {amount}.",
+    "web.chemin.outcome.you": "Result: {side}. Your bank was {amount}.",
     "web.chemin.commission": "Commission on the bank's win: {amount}",
     "web.chemin.err.amount": (
         "Write an amount such as 20 or 20.50: digits, and at most two decimals."
@@ -428,7 +429,7 @@ ES: dict[str, str] = {
     "web.auth.login.submit": "Entrar",
     "web.auth.register.submit": "Crear cuenta",
     "web.tray.result": "Apuestas laterales: {net} ▾",
-    "web.tray.more": "Las {n} apuestas laterales ▾",
+    "web.tray.more": "Las {count} apuestas laterales ▾",
     "web.leg.natural": "natural",
     "web.leg.not_natural": "no natural",
     "web.leg.winning_total": "con {total}",
@@ -640,13 +641,13 @@ ES: dict[str, str] = {
     "web.chemin.role.punter": "Punto",
     "web.chemin.role.banco": "Punto, banco",
     "web.chemin.bank.open": "{seat} tiene la banca: {amount}.",
-    "web.chemin.bank.closed": "{seat} tiene el sabot; la banca aún no está abierta.",
+    "web.chemin.bank.closed": "{seat} tiene el zapato; la banca aún no está abierta.",
     "web.chemin.no_table": "Aún no está sentado en una mesa de Chemin de fer.",
     "web.chemin.turn.bank": (
-        "Usted tiene el sabot: abra una banca del importe que escriba (al menos {minimum}) o "
-        "pase el sabot."
+        "Usted tiene el zapato: abra una banca del importe que escriba (al menos {minimum}) o "
+        "pase el zapato."
     ),
-    "web.chemin.turn.deal": "Su banca de {amount} está abierta: reparta la mano o pase el sabot.",
+    "web.chemin.turn.deal": "Su banca de {amount} está abierta: reparta la mano o pase el zapato.",
     "web.chemin.turn.keep": "Ha ganado la mano: mantenga la banca de {amount} o pásela.",
     "web.chemin.turn.bet": (
         "{seat} tiene una banca de {amount}; quedan {left} por cubrir. Apueste un importe, "
@@ -659,7 +660,7 @@ ES: dict[str, str] = {
     "web.chemin.act.bank": "Abrir la banca",
     "web.chemin.act.deal": "Repartir la mano",
     "web.chemin.act.keep": "Mantener la banca",
-    "web.chemin.act.pass": "Pasar el sabot",
+    "web.chemin.act.pass": "Pasar el zapato",
     "web.chemin.act.bet": "Apostar este importe",
     "web.chemin.act.banco": "Banco ({amount})",
     "web.chemin.act.sit_out": "No jugar esta mano",
@@ -681,6 +682,7 @@ ES: dict[str, str] = {
     "web.chemin.third.stood": "el Jugador se plantó",
     "web.chemin.third.card": "la tercera carta del Jugador vale {points}",
     "web.chemin.outcome": "Resultado: {side}. La banca de {seat} era de {amount}.",
+    "web.chemin.outcome.you": "Resultado: {side}. Su banca era de {amount}.",
     "web.chemin.commission": "Comisión sobre lo ganado por la banca: {amount}",
     "web.chemin.err.amount": (
         "Escriba un importe como 20 o 20,50: cifras y como mucho dos decimales."

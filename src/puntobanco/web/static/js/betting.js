@@ -219,7 +219,7 @@ export function renderTray() {
   toggle.textContent = open ? t("tray.close")
     : onSides ? t("tray.with", { amount: money(onSides) })
       : settled.length ? t("tray.result", { net: netText })
-        : $("bets").dataset.more === "true" ? t("tray.more", { n: sides.length }) : t("tray.open");
+        : $("bets").dataset.more === "true" ? t("tray.more", { count: sides.length }) : t("tray.open");
   toggle.classList.toggle("win", !open && !onSides && settled.length > 0 && net > 0);
 }
 

@@ -120,7 +120,7 @@ function renderRound() {
   const round = state.round;
   $("chem-result").hidden = !round || round.status !== "settled";
   if (!round || round.status !== "settled") return;
-  $("chem-outcome").textContent = t("chemin.outcome", { side: side(round.outcome), seat: seatName(round.bank.seat), amount: money(round.bank.amount_minor) });
+  $("chem-outcome").textContent = t(round.bank.seat === 0 ? "chemin.outcome.you" : "chemin.outcome", { side: side(round.outcome), seat: seatName(round.bank.seat), amount: money(round.bank.amount_minor) });
   drawHands($("chem-cards"), round.hands);
   const head = document.createElement("thead");
   head.innerHTML = `<tr>${[t("chemin.col.seat"), t("chemin.col.role"), t("chemin.col.stake"), t("chemin.col.payout"), t("chemin.col.delta")].map((k) => `<th scope="col">${k}</th>`).join("")}</tr>`;

@@ -122,6 +122,13 @@ def test_golden_rounds_with_the_player_banking(
     assert page.text_content("#chem-commission") == tr(
         lang, "chemin.commission", amount=money(101, lang)
     )
+    # The player's own bank is "your bank", not "the bank of You (seat 0)" (review L9).
+    assert page.text_content("#chem-outcome") == tr(
+        lang,
+        "chemin.outcome.you",
+        side=tr(lang, "game.side.banker"),
+        amount=money(2_030, lang),
+    )
     cells = page.locator('#chem-payouts tr[data-seat="0"] td').all_text_contents()
     assert cells[2:] == [money(2_030, lang), money(2_030 + 1_929, lang), money(1_929, lang)]
 

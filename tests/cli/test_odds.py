@@ -163,8 +163,12 @@ def test_language_from_the_locale_and_exact_fractions() -> None:
         (["--decks", "9"], "1 to 8", "de 1 a 8"),
         (["--decks", "6", "--shoe", "0=10"], "only one of", "solo una"),
         # The shared option types' refusals (cli/params.py), named by the option.
-        (["--commission", "1.2"], "write 1.2% for 1.2 percent, or 0.012", "escriba 1.2% para"),
-        (["--commission", "5"], "write 5% for 5 percent, or 0.05", "o 0.05"),
+        (["--commission", "1.2"], "write 1.2% for 1.2 percent, or 0.012", "escriba 1.2 % para"),
+        (
+            ["--commission", "5"],
+            "write 5% for 5 percent, or 0.05",
+            "escriba 5 % para un 5 por ciento, o 0,05",
+        ),
         (["--commission", "150%"], "--commission", "--commission"),
         (["--tie-pays", "0"], "--tie-pays: a payout is a positive number", "un pago es un número"),
         (["--tie-pays", "lots"], "such as 8, 8:1, 19/20 or 0.95", "como 8, 8:1, 19/20 o 0.95"),

@@ -160,7 +160,7 @@ def test_defaults() -> None:
         ({"commission": "abc"}, "--commission", "cli.opt.commission"),
         ({"tie_pays": "0"}, "--tie-pays", "cli.opt.payout"),
         ({"tie_pays": "eight"}, "--tie-pays", "cli.opt.payout"),
-        ({"lang": "fr"}, "--lang", "lang.refused"),
+        ({"lang": "fr"}, "--lang", "cli.opt.lang"),
     ],
 )
 def test_bad_options(options: dict[str, str], option: str, key: str) -> None:
@@ -255,7 +255,7 @@ def _cli(args: list[str], lang_env: str) -> subprocess.CompletedProcess[str]:
         (["--nope"], "es_ES.UTF-8", "Opción desconocida --nope"),
         (["--lang", "en", "--nope"], "es_ES.UTF-8", "Unknown option --nope"),
         (["--seed"], "en_US.UTF-8", "The option --seed needs a value."),
-        (["--lang", "xx"], "es_ES.UTF-8", "Idioma desconocido: 'xx'. Disponibles: en"),
+        (["--lang", "xx"], "es_ES.UTF-8", "Opción no válida --lang: los idiomas son en (English)"),
         (
             ["--seed", "18446744073709551616"],
             "es_ES.UTF-8",

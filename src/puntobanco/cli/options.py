@@ -120,7 +120,7 @@ def build_config(options: Mapping[str, Any], environ: Mapping[str, str]) -> Game
     """
     raw_lang = options.get("lang")
     if raw_lang is not None and i18n.parse_lang(raw_lang) is None:
-        raise OptionError("--lang", "lang.refused", value=shown(raw_lang))
+        raise OptionError("--lang", "cli.opt.lang", value=shown(raw_lang))
     lang = detect_lang(raw_lang, environ)
     # Start from the rules' own defaults and change only what was given, so that no
     # default (8 decks, the cut card, 8 to 1, 5%) is written here a second time.

@@ -87,6 +87,8 @@ class OptionValueError(typer.BadParameter):
             k: localize(f"{v:,}", lang) if isinstance(v, int) and not isinstance(v, bool) else v
             for k, v in self.params.items()
         }
+        if "decimal" in params:  # the form we suggest, not the user's text: 0,05 in Spanish
+            params["decimal"] = localize(str(params["decimal"]), lang)
         return i18n.text(lang, self.key, **params)
 
 

@@ -30,9 +30,11 @@ from puntobanco.cli.betline import CommandKind, parse_line
 from puntobanco.cli.game import RoundReport, Session
 from puntobanco.cli.history import History
 from puntobanco.cli.lang import detect_lang, help_lang, lang_in_args
+from puntobanco.cli.numbers import localize
 from puntobanco.cli.options import GameConfig, OptionError, build_config
 from puntobanco.cli.oserrors import os_reason
 from puntobanco.cli.params import OptionValueError
+from puntobanco.cli.refusal import option_line
 from puntobanco.cli.render import Renderer
 from puntobanco.cli.textsafe import SafeHelpCommand, safe_stream, transliterate
 from puntobanco.core import i18n
@@ -499,13 +501,13 @@ def register(app: typer.Typer) -> None:
             raw = options.get("lang")
             lang_now = detect_lang(raw if raw and i18n.parse_lang(raw) else None, os.environ)
             params = dict(error.params)
+            if "decimal" in params:  # the form we suggest, as the language writes it (0,05)
+                params["decimal"] = localize(str(params["decimal"]), lang_now)
             if "decks" in params:
                 n = params["decks"]
                 params["decks"] = i18n.text(lang_now, "lang.decks", count=n)
             detail = i18n.text(lang_now, error.key, **params)
-            if error.key != "lang.refused":  # a bad --lang reads as every command refuses it
-                detail = i18n.text(lang_now, "cli.opt.bad", option=error.option, detail=detail)
-            raise _fail(lang_now, detail) from None
+            raise _fail(lang_now, option_line(lang_now, error.option, detail)) from None
         writer = None
         if config.history is not None:
             try:

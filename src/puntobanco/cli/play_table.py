@@ -18,6 +18,8 @@ from typing import Any, ClassVar
 from rich.console import Console
 from rich.markup import escape
 
+from puntobanco.cli.numbers import localize
+from puntobanco.cli.refusal import option_line
 from puntobanco.core.chemin_table import choice_stream
 from puntobanco.core.i18n import Lang, text
 from puntobanco.core.money import format_minor
@@ -160,11 +162,11 @@ def table_config(options: dict[str, Any], lang: Lang) -> Any:
         return build_config(options, os.environ)
     except OptionError as error:
         params = dict(error.params)
+        if "decimal" in params:  # the form we suggest, as the language writes it (0,05)
+            params["decimal"] = localize(str(params["decimal"]), lang)
         if "decks" in params:
             params["decks"] = text(lang, "lang.decks", count=params["decks"])
-        detail = text(lang, error.key, **params)
-        if error.key != "lang.refused":
-            detail = text(lang, "cli.opt.bad", option=error.option, detail=detail)
+        detail = option_line(lang, error.option, text(lang, error.key, **params))
         error_console().print(escape(detail), style="bold red")
         return None
 

@@ -185,7 +185,7 @@ ES: dict[str, str] = {
     "cli.opt.detail": "{detail}",
     "cli.opt.cards": "«{value}» no es una lista de cartas como Kd 5s 10h",
     "cli.opt.rate_ambiguous": (
-        "«{value}» es ambiguo: escriba {percent}% para un {percent} por ciento, o {decimal}"
+        "«{value}» es ambiguo: escriba {percent} % para un {percent} por ciento, o {decimal}"
     ),
     "cli.opt.payout": (
         "un pago es un número positivo a 1, como 8, 8:1, 19/20 o 0.95; se recibió «{value}»"

@@ -113,6 +113,7 @@ def test_login_is_rate_limited_even_with_the_right_password(
     assert ok.status_code == 200
 
 
+@pytest.mark.redis
 def test_redis_rate_limit_holds_across_app_instances(settings: Settings) -> None:
     """Two app instances (two workers) share the count through Redis."""
     import uuid
@@ -329,3 +330,33 @@ def test_a_stopping_server_waits_for_the_housekeeping_pass_in_progress(
         client.app.state.recovery.ring()  # type: ignore[attr-defined]
         assert started.wait(10)
     assert finished.is_set()
+
+
+def test_a_name_taken_in_another_case_and_a_common_password_are_refused(
+    client: TestClient, alice: Player
+) -> None:
+    """The audit of 2026-12-04 (note 7): ``SAME03C156`` was accepted beside ``same03c156``
+    (one player could pass for another), and ``12345678`` and ``password`` were accepted."""
+    for name in ("ALICE", "Alice"):
+        taken = client.post("/api/auth/register", json={"username": name, "password": "a fine pw"})
+        assert taken.status_code == 409 and taken.json()["error"]["code"] == "username_taken"
+    guest = client.post("/api/auth/guest").json()
+    upgrade = client.post(
+        "/api/auth/upgrade",
+        json={"username": "aLiCe", "password": "a fine pw"},
+        headers={"Authorization": f"Bearer {guest['token']}"},
+    )
+    assert upgrade.status_code == 409 and upgrade.json()["error"]["code"] == "username_taken"
+    for password in ("12345678", "password", "Password1", "contraseña"):
+        common = client.post(
+            "/api/auth/register?lang=es", json={"username": "erin", "password": password}
+        )
+        assert common.status_code == 422, password
+        error = common.json()["error"]
+        assert error["code"] == "common_password" and "elija otra" in error["message"]
+    assert (
+        client.post(
+            "/api/auth/register", json={"username": "erin", "password": "correct horse battery"}
+        ).status_code
+        == 201
+    )

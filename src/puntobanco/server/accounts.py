@@ -14,10 +14,11 @@ from datetime import timedelta
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
+from puntobanco.server.common_passwords import is_common
 from puntobanco.server.errors import ApiError
 from puntobanco.server.ledger.wallet import Account, EntryKind, Movement, post
 from puntobanco.server.models import (
@@ -70,6 +71,25 @@ def check_credentials(username: str, password: str) -> None:
         raise ApiError(422, "invalid_username", username=username[:40])
     if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
         raise ApiError(422, "invalid_password", length=len(password))
+    if is_common(password):
+        raise ApiError(422, "common_password")
+
+
+def _refuse_taken(session: Session, username: str) -> None:
+    """Refuse a username another player has in any case (``Alice`` beside ``alice``).
+
+    Two names that differ only by case would let one player pass for another. Checked in
+    the transaction that writes the name; the unique index on the name as written still
+    refuses an exact duplicate that races this check.
+
+    Raises:
+        ApiError: 409 ``username_taken``.
+    """
+    taken = session.execute(
+        select(User.id).where(func.lower(User.username) == username.lower()).limit(1)
+    ).first()
+    if taken is not None:
+        raise ApiError(409, "username_taken", username=username)
 
 
 def hash_password(settings: Settings, password: str, gate: PasswordGate | None = None) -> str:
@@ -105,6 +125,8 @@ def create_player(
     """
     guest = username is None
     name = username if username is not None else f"guest-{secrets.token_hex(6)}"
+    if not guest:
+        _refuse_taken(session, name)
     if password is not None and password_hash is None:
         password_hash = hash_password(settings, password)
     try:
@@ -150,6 +172,7 @@ def upgrade_guest(session: Session, user_id: int, username: str, password_hash: 
     Raises:
         ApiError: 409 ``username_taken``; 409 ``not_a_guest`` (registered meanwhile).
     """
+    _refuse_taken(session, username)
     try:
         with session.begin_nested():
             changed = session.execute(

@@ -19,6 +19,10 @@ EN: dict[str, str] = {
         "({username!r} is not one)."
     ),
     "server.invalid_password": "A password has 8 to 128 characters (yours has {length}).",
+    "server.common_password": (
+        "That password is one of the most common ones, the first an attacker tries: "
+        "choose another."
+    ),
     "server.rate_limited": "Too many login attempts: try again in {retry_after} seconds.",
     "server.signup_rate_limited": (
         "Too many new accounts from your address: try again in {retry_after} seconds."
@@ -125,6 +129,10 @@ ES: dict[str, str] = {
     ),
     "server.invalid_password": (
         "La contraseña debe tener de 8 a 128 caracteres (la suya tiene {length})."
+    ),
+    "server.common_password": (
+        "Esa contraseña es de las más comunes, las primeras que prueba un atacante: "
+        "elija otra."
     ),
     "server.rate_limited": (
         "Demasiados intentos de inicio de sesión: vuelva a intentarlo en {retry_after} segundos."

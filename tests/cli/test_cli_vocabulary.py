@@ -435,3 +435,20 @@ def test_one_wording_for_the_same_mistake_in_every_command(
     assert "Error" not in line
     if "got" in line or "recibió" in line:
         assert quote in line
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_command_has_its_line_in_the_top_level_help(lang: str) -> None:
+    done = _invoke("--lang", lang, "--help")
+    assert done.exit_code == 0
+    for name in COMMANDS:
+        line = next(x for x in done.stdout.splitlines() if x.strip().startswith(name + " "))
+        assert len(line.split()) > 2, line  # the name and its description (solve had none)
+
+
+@pytest.mark.parametrize("args", [[], ["ledger"]])
+def test_no_command_prints_the_help_without_stray_text(args: list[str]) -> None:
+    done = _invoke(*args)
+    assert done.exit_code == 2
+    assert "See: puntobanco" not in done.output and not done.stderr.startswith(".")
+    assert "check" in done.output  # the help itself

@@ -121,6 +121,13 @@ def _one_line_usage() -> Iterator[None]:
     try:
         yield
     except typer.TyperException as error:
+        if type(error).__name__ == "NoArgsIsHelpError":
+            # No command given: the help is the whole answer (Click's message is the help,
+            # or empty where Typer printed it already), with no "See: ... --help" after it.
+            message = str(getattr(error, "message", "") or "").rstrip()
+            if message:
+                typer.echo(message, err=True)
+            raise typer.Exit(2) from None
         from types import SimpleNamespace
 
         from puntobanco.cli.play import TranslatedCommand

@@ -88,6 +88,9 @@ EN: dict[str, str] = {
     "cli.command.odds": (
         "Exact odds, house edge and spread of every bet, for any shoe and any payouts."
     ),
+    "cli.command.solve": (
+        "Solve Chemin de fer (or Banque) exactly: each side's best play and the game's value."
+    ),
     "cli.command.simulate": (
         "Deal many rounds and tally them: outcomes, naturals, pairs, every bet's net."
     ),
@@ -214,6 +217,10 @@ ES: dict[str, str] = {
     "cli.command.odds": (
         "Probabilidades exactas, ventaja de la casa y dispersión de cada apuesta, para cualquier "
         "zapato y pagos."
+    ),
+    "cli.command.solve": (
+        "Resolver el Chemin de fer (o la Banque) exactamente: la mejor jugada de cada lado y "
+        "el valor del juego."
     ),
     "cli.command.simulate": (
         "Repartir muchas manos y contarlas: resultados, naturales, parejas, el neto de cada "

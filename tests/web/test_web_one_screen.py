@@ -356,6 +356,21 @@ def test_no_console_error_on_a_first_visit_to_a_game_page(
     context.close()
 
 
+def test_the_deal_button_says_dealing_in_full_on_a_phone(browser: Any, server_url: str) -> None:
+    """In Spanish on a phone the label read "REPARTIEN…", cut at the button's edge (review L2)."""
+    page = open_table(browser, server_url, viewport=VIEWPORTS["phone"], locale="es-ES", speed=400)
+    join_as_guest(page)
+    place(page, "banker", 500)
+    before = deals_done(page)
+    page.click("#deal")
+    page.wait_for_selector("#deal.busy")
+    assert page.text_content("#deal") == tr("es", "action.dealing")
+    width, needed = page.eval_on_selector("#deal", "(e) => [e.clientWidth, e.scrollWidth]")
+    assert needed <= width, (needed, width)
+    wait_deal(page, before)
+    finish(page)
+
+
 def test_currency_sign_and_top_ups_under_the_cap(browser: Any, serve: Any) -> None:
     with serve(PUNTOBANCO_CURRENCY="€", PUNTOBANCO_BALANCE_CAP_MINOR="150000") as url:
         page = open_table(browser, url)

@@ -253,6 +253,7 @@ export function renderStatus() {
   $("status").textContent = state.dealing ? t("status.dealing")
     : total ? t("status.placed", { amount: money(total) }) : t("status.place");
   $("deal").textContent = state.dealing ? t("action.dealing") : t("action.deal");
+  $("deal").classList.toggle("busy", Boolean(state.dealing));
   for (const id of ["undo", "clear", "double"]) $(id).disabled = state.dealing || total === 0;
   $("rebet").disabled = state.dealing || !state.lastBets;
   // Deal keeps the focus while the round is dealt: marked busy, never disabled.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -485,3 +486,17 @@ def test_rules_is_preset_as_in_every_command() -> None:
     by_rules = _run("--rules", "super-6", "--json")
     assert by_rules.exit_code == 0, by_rules.output
     assert json.loads(by_rules.stdout) == json.loads(_run("--preset", "super-6", "--json").stdout)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_effects_fit_80_columns_as_a_table_with_grouped_counts(lang: str) -> None:
+    result = runner.invoke(
+        app, ["odds", "--effects", "--shoes", "20", "--lang", lang], env={"COLUMNS": "80"}
+    )
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert max(map(len, lines)) <= 80
+    # The 13 cards in one 4-column table, not stacked into 40 lines.
+    assert sum(1 for line in lines if re.match(r"│ (A|[2-9]|10|J|Q|K) +│", line)) == 13
+    rounds = re.search(r"(\d[\d.,]*) (rounds|manos);", result.stdout.replace("\n", " "))
+    assert rounds is not None and rounds.group(1)[1] in ",."  # 1,6xx / 1.6xx

@@ -317,3 +317,12 @@ def test_the_histogram_counts_sessions_in_whole_numbers(
     histogram = saved[0].axes[1]
     ticks = [t for t in histogram.get_yticks() if t >= 0]
     assert ticks and all(float(t).is_integer() for t in ticks)
+
+
+@pytest.mark.parametrize(("lang", "amount"), [("en", "1,000.00"), ("es", "1.000,00")])
+def test_amounts_and_counts_are_grouped_by_thousands(lang: str, amount: str) -> None:
+    code, out, _ = run(*SMALL, "--lang", lang)
+    assert code == 0
+    assert amount in out and "1000.00" not in out and "1000,00" not in out
+    code, _, err = run("--sessions", "10000000", "--rounds", "1000", "--lang", lang)
+    assert code == 2 and "500000000" not in err

@@ -206,25 +206,34 @@ def print_effects(console: Any, effects: Any, through: Any, lang: Lang) -> None:
             weight = effects.weights[kind].weights[index]
             cells.append("-" if value is None else f"{float(value) * 100:+.5f} [{weight:+d}]")
         rows.append([key_name(key), *cells])
-    rows.append(
-        [
-            i18n.text(lang, "odds.weights_row"),
-            *(
-                i18n.text(
-                    lang,
-                    "odds.weights",
-                    level=effects.weights[kind].level,
-                    corr=f"{effects.weights[kind].correlation:.3f}",
-                )
-                for kind in kinds
-            ),
-        ]
-    )
     headers = [i18n.text(lang, "odds.card"), *(BET_NAMES[lang][kind] for kind in kinds)]
     show(console, i18n.text(lang, "odds.effects"), headers, rows, lang)
+    # The counts' quality under the table, not as its last row: its long cells would
+    # make the table too wide for 80 columns and stack every card.
+    weights = [
+        f"{BET_NAMES[lang][kind]}: "
+        + i18n.text(
+            lang,
+            "odds.weights",
+            level=effects.weights[kind].level,
+            corr=f"{effects.weights[kind].correlation:.3f}",
+        )
+        for kind in kinds
+    ]
+    console.print(
+        localize(f"{i18n.text(lang, 'odds.weights_row')}: " + "; ".join(weights), lang),
+        markup=False,
+    )
 
-    title = i18n.text(
-        lang, "odds.through", shoes=through.shoes, seed=through.seed, rounds=through.rounds
+    title = localize(
+        i18n.text(
+            lang,
+            "odds.through",
+            shoes=f"{through.shoes:,}",
+            seed=through.seed,
+            rounds=f"{through.rounds:,}",
+        ),
+        lang,
     )
     study = [
         [

@@ -178,7 +178,7 @@ def translate_error(error: BaccaratError, lang: Lang) -> str:
     params = dict(error.params)
     for key in _MONEY_PARAMS:
         if isinstance(params.get(key), int):
-            params[key] = format_minor(params[key])
+            params[key] = format_minor(params[key], lang=lang)
     if isinstance(params.get("name"), str):
         params["name"] = _OPTION_NAMES.get(params["name"], params["name"])
     try:
@@ -225,8 +225,14 @@ def _per_unit(value: float | None, se: float | None = None) -> str:
     return shown if se is None or math.isnan(se) else f"{shown} ± {100 * se:.3f}%"
 
 
+def _grouped(amount_minor: int) -> str:
+    """An amount grouped by thousands in English form (the caller localizes: 1.234,56)."""
+    return format_minor(amount_minor, lang="en")
+
+
 def _money(value: float) -> str:
-    return format_minor(round(value))
+    # A mean of amounts, shown only: rounded to the cent.
+    return _grouped(round(value))
 
 
 def register(app: typer.Typer) -> None:
@@ -324,9 +330,9 @@ def register(app: typer.Typer) -> None:
                     i18n.text(
                         language,
                         "systems.too_many",
-                        sessions=n_sessions,
-                        rounds=n_rounds,
-                        limit=MAX_OUTCOMES,
+                        sessions=localize(f"{n_sessions:,}", language),
+                        rounds=localize(f"{n_rounds:,}", language),
+                        limit=localize(f"{MAX_OUTCOMES:,}", language),
                     )
                 )
             rules = _shared(language, "--preset", parse_preset, rules_name)
@@ -413,10 +419,10 @@ def register(app: typer.Typer) -> None:
             setup = i18n.text(
                 language,
                 "systems.setup",
-                bankroll=format_minor(common["bankroll_minor"]),
-                base=format_minor(common["base_minor"]),
-                minimum=format_minor(limits.minimum_minor),
-                maximum=format_minor(limits.maximum_minor),
+                bankroll=_grouped(common["bankroll_minor"]),
+                base=_grouped(common["base_minor"]),
+                minimum=_grouped(limits.minimum_minor),
+                maximum=_grouped(limits.maximum_minor),
                 seed=chosen_seed,
             )
             table = _single_table(summaries[0], language, n_rounds, symbols)
@@ -488,8 +494,8 @@ def _single_table(
     q = summary.quantiles
     rows = [
         ("mean_final", f"{_money(summary.mean_final)} (σ {_money(summary.std_final)})"),
-        ("quantiles", " / ".join(format_minor(q[name]) for name in q)),
-        ("range", f"{format_minor(summary.lowest_final)} / {format_minor(summary.highest_final)}"),
+        ("quantiles", " / ".join(_grouped(q[name]) for name in q)),
+        ("range", f"{_grouped(summary.lowest_final)} / {_grouped(summary.highest_final)}"),
         ("ahead", _percent(summary.ahead_rate)),
         ("ruin", f"{_percent(summary.ruin_rate)} ± {_percent(summary.ruin_se)}"),
         ("stop_win", _percent(summary.stop_win_rate)),
@@ -539,9 +545,9 @@ def _compare_table(
         cells = [
             i18n.text(lang, f"systems.name.{s.system}"),
             _money(s.mean_final),
-            format_minor(s.quantiles["p05"]),
-            format_minor(s.quantiles["p50"]),
-            format_minor(s.quantiles["p95"]),
+            _grouped(s.quantiles["p05"]),
+            _grouped(s.quantiles["p50"]),
+            _grouped(s.quantiles["p95"]),
             _percent(s.ahead_rate),
             _percent(s.ruin_rate),
             _money(s.mean_turnover),

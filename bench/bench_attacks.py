@@ -159,7 +159,8 @@ def money_lost(served: Served) -> int:
 
     The take of a Punto Banco round is read from its row (stake less payout); that of the
     games with choices, whose rounds keep their money over several tables (seats, bets, the
-    bank, the computer players' chips), from the house's ledger entries of their journals.
+    bank), from the house's ledger entries of their journals; the chips the house's players
+    hold (Chemin de fer's computer seats, Banque's bank) from ``house_players``.
     One statement, so one snapshot: a round dealt between two reads would count twice.
     """
     (lost,) = served.sql(
@@ -168,7 +169,9 @@ def money_lost(served: Served) -> int:
         "- (SELECT COALESCE(SUM(balance_minor), 0) FROM wallets) "
         "- (SELECT COALESCE(SUM(staked_minor - COALESCE(payout_minor, 0)), 0) FROM rounds) "
         "- (SELECT COALESCE(SUM(amount_minor), 0) FROM ledger_entries "
-        "WHERE account = 'house_game' AND (journal LIKE 'chemin:%' OR journal LIKE 'banque:%'))"
+        "WHERE account = 'house_game' AND (journal LIKE 'chemin:%' OR journal LIKE 'banque:%')) "
+        "- (SELECT COALESCE(SUM(amount_minor), 0) FROM ledger_entries "
+        "WHERE account = 'house_players')"
     )[0]
     return int(lost)
 

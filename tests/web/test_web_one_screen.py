@@ -371,6 +371,37 @@ def test_the_deal_button_says_dealing_in_full_on_a_phone(browser: Any, server_ur
     finish(page)
 
 
+#: Each of the burn's pieces that lies outside the burn's own box, and whether the count of
+#: face-down cards overflows its card back.
+BURN_SPILLS = """() => {
+  const box = document.querySelector('#burn').getBoundingClientRect();
+  const out = [...document.querySelectorAll('#burn *')].filter((e) => {
+    const r = e.getBoundingClientRect();
+    return r.width > 0 && (r.bottom > box.bottom + 0.5 || r.top < box.top - 0.5);
+  }).map((e) => e.className);
+  const backs = document.querySelector('#burn .burn-backs');
+  return [out, backs.scrollWidth > backs.clientWidth];
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_burn_fits_its_mini_card_on_a_phone(browser: Any, server_url: str, lang: str) -> None:
+    """The burn's face card drew its big pip under the card onto the result line, and "+10"
+    overflowed the card back (review L3)."""
+    page = open_table(browser, server_url, viewport=VIEWPORTS["phone"], locale=LOCALES[lang])
+    join_as_guest(page)
+    place(page, "banker", 500)
+    rnd = deal(page)
+    burn = rnd["shoe"]["burn"]
+    assert burn, "a fresh guest's first round opens a cut-card shoe with a burn"
+    expect(page.locator("#burn")).to_be_visible()
+    assert page.evaluate(BURN_SPILLS) == [[], False]
+    shown = str(page.text_content("#burn .burn-card .corner.tl"))
+    assert shown == burn["shown"]["rank"] + burn["shown"]["text"][-1]
+    assert page.is_visible("#burn .burn-card .corner.tl")
+    finish(page)
+
+
 def test_currency_sign_and_top_ups_under_the_cap(browser: Any, serve: Any) -> None:
     with serve(PUNTOBANCO_CURRENCY="€", PUNTOBANCO_BALANCE_CAP_MINOR="150000") as url:
         page = open_table(browser, url)

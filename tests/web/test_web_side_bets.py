@@ -23,6 +23,7 @@ from test_web_one_screen import (
     VIEWPORTS,
     boxes,
     in_view,
+    overlaps,
     serious_violations,
 )
 from test_web_table import api, deal, expect, finish, join_as_guest, money, open_table, place
@@ -337,4 +338,33 @@ def test_ez_baccarat_says_a_three_card_banker_7_pushes(
     # The Player's spot, which no such leg touches, says only what it pays.
     assert page.text_content(f"{_spot('player')} .spot-pays") == "1:1"
     page.click("#rules .close-x")
+    finish(page)
+
+
+def test_the_phone_tray_is_opaque_and_its_badges_leave_the_names(
+    browser: Any, side_bets_url: str, artifacts: Path
+) -> None:
+    """At 390x844 in Spanish the amount badge covered the spot's name ("Dragón 7" read
+    "Dragón"), the tray let the spots under it show through, and the pairs were in big
+    capitals beside small side spots (review L4)."""
+    lang = "es"
+    page = open_table(browser, side_bets_url, viewport=VIEWPORTS["phone"], locale=LOCALES[lang])
+    join_as_guest(page)
+    _sit_at(page, "all-side-bets")
+    page.click("#tray-toggle")
+    bets = ["dragon_7", "either_pair", "player_pair", "dragon_bonus_player"]
+    for bet in bets:
+        place(page, bet, 500)
+    alpha = page.eval_on_selector(
+        "#side-tray", r"(e) => getComputedStyle(e).backgroundColor.match(/[\d.]+/g)"
+    )
+    assert len(alpha) == 3 or float(alpha[3]) == 1.0, alpha
+    for bet in bets:
+        name, badge = boxes(page, [f"{_spot(bet)} .spot-name", f"{_spot(bet)} .spot-amount"])
+        assert not overlaps(name, badge), bet
+    style = "(e) => [getComputedStyle(e).fontSize, getComputedStyle(e).textTransform]"
+    pair = page.eval_on_selector(f"{_spot('player_pair')} .spot-name", style)
+    other = page.eval_on_selector(f"{_spot('dragon_7')} .spot-name", style)
+    assert pair == other
+    page.screenshot(path=str(artifacts / "web-phone-tray-es.png"))
     finish(page)

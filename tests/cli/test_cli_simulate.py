@@ -121,7 +121,21 @@ def test_the_locale_picks_spanish(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("LC_ALL", raising=False)
     monkeypatch.delenv("LC_MESSAGES", raising=False)
     code, out, _ = _run("--hands", "1000", "--seed", "1")
-    assert code == 0 and "Apuesta" in out and "Banca" in out
+    assert code == 0 and "Neto por unidad" in out and "Banca" in out
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_tables_at_80_columns_split_no_figure(lang: str) -> None:
+    result = runner.invoke(
+        app, ["simulate", "--hands", "20000", "--seed", "1", "--lang", lang], env={"COLUMNS": "80"}
+    )
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert max(map(len, lines)) <= 80
+    # Each 95% interval whole on its line (once "[-0.020859," then "-0.009061]").
+    assert all(("[" in line) == ("]" in line) for line in lines)
+    header = "Intervalo 95\xa0%" if lang == "es" else "95% interval"
+    assert header in result.stdout or header.replace("\xa0", " ") in result.stdout
 
 
 def test_report_in_english() -> None:

@@ -216,10 +216,9 @@ def _fmt(value: float | None, digits: int = 6) -> str:
 
 
 def _print_report(data: dict[str, Any], lang: Lang) -> None:
-    from rich.console import Console
-    from rich.table import Table
+    from puntobanco.cli.layout import fit_table, stdout_console
 
-    console = Console()
+    console = stdout_console()
 
     def say(line: str) -> str:
         # Figures as the reader's language writes them (1.234,56 in Spanish).
@@ -256,56 +255,63 @@ def _print_report(data: dict[str, Any], lang: Lang) -> None:
         )
     outcome_names = SIDE_NAMES[lang]
     bet_names = BET_NAMES[lang]
-    outcomes = Table(
-        *map(
-            say,
-            (
+    # Fitted to the width, figures aligned right and never wrapped inside a cell (an
+    # interval once split over two lines at 80 columns); stacked where they do not fit.
+    fit_table(
+        console,
+        None,
+        [
+            say(h)
+            for h in (
                 i18n.text(lang, "simulate.outcome"),
                 i18n.text(lang, "simulate.count"),
                 i18n.text(lang, "simulate.frequency"),
                 "± SE",
                 i18n.text(lang, "simulate.exact"),
                 "z",
-            ),
-        )
-    )
-    for name, e in data["outcomes"].items():
-        outcomes.add_row(
-            outcome_names[name],
-            *map(
-                say,
-                (
-                    f"{data[name]:,}",
-                    _fmt(e["mean"]),
-                    _fmt(e["standard_error"]),
-                    _fmt(e["exact"]),
-                    _fmt(e["z"], 2),
+            )
+        ],
+        [
+            [
+                outcome_names[name],
+                *map(
+                    say,
+                    (
+                        f"{data[name]:,}",
+                        _fmt(e["mean"]),
+                        _fmt(e["standard_error"]),
+                        _fmt(e["exact"]),
+                        _fmt(e["z"], 2),
+                    ),
                 ),
-            ),
-        )
-    console.print(outcomes)
-    bets = Table(
-        *map(
-            say,
-            (
+            ]
+            for name, e in data["outcomes"].items()
+        ],
+    )
+    fit_table(
+        console,
+        None,
+        [
+            say(h)
+            for h in (
                 i18n.text(lang, "simulate.bet"),
                 i18n.text(lang, "simulate.net"),
                 "± SE",
                 i18n.text(lang, "simulate.interval"),
                 i18n.text(lang, "simulate.exact"),
                 "z",
-            ),
-        )
+            )
+        ],
+        [
+            [
+                bet_names[BetKind(name)],
+                *map(say, (_fmt(e["mean"]), _fmt(e["standard_error"]))),
+                interval(_fmt(e["ci95"][0]), _fmt(e["ci95"][1]), lang),
+                *map(say, (_fmt(e["exact"]), _fmt(e["z"], 2))),
+            ]
+            for name, e in data["bets"].items()
+        ],
     )
-    for name, e in data["bets"].items():
-        low, high = e["ci95"]
-        bets.add_row(
-            bet_names[BetKind(name)],
-            *map(say, (_fmt(e["mean"]), _fmt(e["standard_error"]))),
-            interval(_fmt(low), _fmt(high), lang),
-            *map(say, (_fmt(e["exact"]), _fmt(e["z"], 2))),
-        )
-    console.print(bets)
     console.print(say(i18n.text(lang, "simulate.naturals", **data["naturals"])))
     console.print(say(i18n.text(lang, "simulate.pairs", **data["pairs"])))
     by_cards = data["rounds_by_cards"]

@@ -402,6 +402,25 @@ def test_the_burn_fits_its_mini_card_on_a_phone(browser: Any, server_url: str, l
     finish(page)
 
 
+def test_the_shoe_over_banner_fits_its_line_on_a_phone(browser: Any, server_url: str) -> None:
+    """The two-line "Última mano repartida: este zapato ha terminado…" overlapped the hands'
+    border and touched the call line (review L15). The banner is shown here with that text
+    (a whole shoe is played to it in test_web_table.py)."""
+    page = open_table(browser, server_url, viewport=VIEWPORTS["phone"], locale="es-ES")
+    join_as_guest(page)
+    page.eval_on_selector(
+        "#shoe-news",
+        "(e, text) => { e.textContent = text; e.hidden = false; }",
+        tr("es", "shoe.finished"),
+    )
+    news, hand_p, hand_b, call = boxes(
+        page, ["#shoe-news", "#hand-player", "#hand-banker", "#call"]
+    )
+    for other in (hand_p, hand_b, call):
+        assert not overlaps(news, other), (news, other)
+    finish(page)
+
+
 def test_currency_sign_and_top_ups_under_the_cap(browser: Any, serve: Any) -> None:
     with serve(PUNTOBANCO_CURRENCY="€", PUNTOBANCO_BALANCE_CAP_MINOR="150000") as url:
         page = open_table(browser, url)

@@ -274,3 +274,16 @@ def test_play_and_systems_help_headings_in_spanish_from_a_shell(command: str) ->
     assert "Uso: " in spanish.stdout and "[OPCIONES]" in spanish.stdout
     assert "─ Opciones ─" in spanish.stdout
     assert "Usage:" not in spanish.stdout and "─ Options ─" not in spanish.stdout
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize(
+    "command",
+    ["play", "odds", "solve", "simulate", "systems", "advantage", "verify", "report"],
+)
+def test_no_help_text_is_cut_at_80_columns(command: str, lang: str) -> None:
+    # Once "dragon_7,tiger=12:20,super_6=…" and the metavar "stand5|draw5|opt" / "imal".
+    done = _shell(command, ["--help", "--lang", lang], COLUMNS="80")
+    assert done.returncode == 0, done.stderr
+    assert "…" not in done.stdout
+    assert "imal " not in done.stdout.replace("optimal", "")

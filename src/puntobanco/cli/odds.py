@@ -240,9 +240,7 @@ def register(app: typer.Typer) -> None:
         decks: Annotated[
             int | None, typer.Option(metavar="N", parser=parse_decks, help=h("decks"))
         ] = None,
-        shoe: Annotated[
-            str | None, typer.Option(metavar="cut-card|reshuffle", help=h("shoe"))
-        ] = None,
+        shoe: Annotated[str | None, typer.Option(metavar="TYPE", help=h("shoe"))] = None,
         points: Annotated[str | None, typer.Option(metavar="V=N,...", help=h("points"))] = None,
         ranks: Annotated[str | None, typer.Option(metavar="R=N,...", help=h("ranks"))] = None,
         remove: Annotated[str | None, typer.Option(metavar="CARDS", help=h("remove"))] = None,
@@ -275,7 +273,7 @@ def register(app: typer.Typer) -> None:
             OutputFormat | None,
             typer.Option(
                 "--format",
-                metavar="table|json|csv|markdown",
+                metavar="FORMAT",
                 parser=parse_format,
                 help=h("format"),
             ),

@@ -444,9 +444,7 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option("--preset", "--rules", metavar="NAME", help=h("preset")),
         ] = None,
-        shoe: Annotated[
-            str | None, typer.Option(metavar="cut-card|reshuffle", help=h("shoe"))
-        ] = None,
+        shoe: Annotated[str | None, typer.Option(metavar="TYPE", help=h("shoe"))] = None,
         cut_card: Annotated[
             str | None, typer.Option("--cut-card", metavar="N", help=h("cut_card"))
         ] = None,

@@ -384,7 +384,7 @@ def register(app: typer.Typer) -> None:
         ] = None,
         shoe: Annotated[
             ShoeMode | None,
-            typer.Option("--shoe", metavar="cut-card|reshuffle", parser=parse_shoe, help=h("shoe")),
+            typer.Option("--shoe", metavar="TYPE", parser=parse_shoe, help=h("shoe")),
         ] = None,
         cut_card: Annotated[
             int | None, typer.Option("--cut-card", metavar="N", help=h("cut_card"))
@@ -420,7 +420,7 @@ def register(app: typer.Typer) -> None:
             OutputFormat | None,
             typer.Option(
                 "--format",
-                metavar="table|json|csv|markdown",
+                metavar="FORMAT",
                 parser=parse_format,
                 help=h("format"),
             ),
@@ -437,7 +437,7 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option(
                 "--player-strategy",
-                metavar="stand5|draw5|optimal",
+                metavar="NAME",
                 help=simulate_chemin.option_help("player_strategy"),
             ),
         ] = None,
@@ -451,7 +451,7 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option(
                 "--banker-strategy",
-                metavar="optimal|tableau",
+                metavar="NAME",
                 help=simulate_chemin.option_help("banker_strategy"),
             ),
         ] = None,

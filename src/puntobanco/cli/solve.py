@@ -114,7 +114,7 @@ def register(app: typer.Typer) -> None:
             OutputFormat | None,
             typer.Option(
                 "--format",
-                metavar="table|json|csv|markdown",
+                metavar="FORMAT",
                 parser=parse_format,
                 help=h("format"),
             ),

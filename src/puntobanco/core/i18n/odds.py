@@ -78,7 +78,7 @@ EN: dict[str, str] = {
         "egalite or all-side-bets."
     ),
     "odds.help_side_bets": (
-        "Offer side bets, e.g. dragon_7,tiger=12:20,super_6=15 (=X sets the payouts, "
+        "Offer side bets, e.g. dragon_7,tiger=12:20 (=X sets the payouts, "
         "colon-separated in the paytable's order)."
     ),
     "odds.help_commission": "Banker commission, 5% or 0.05 (a bare 5 is refused as ambiguous).",
@@ -199,7 +199,7 @@ ES: dict[str, str] = {
         "tiger, egalite o all-side-bets."
     ),
     "odds.help_side_bets": (
-        "Ofrecer apuestas laterales, como dragon_7,tiger=12:20,super_6=15 (=X fija los "
+        "Ofrecer apuestas laterales, como dragon_7,tiger=12:20 (=X fija los "
         "pagos, separados por dos puntos en el orden de la tabla)."
     ),
     "odds.help_commission": "Comisión de la Banca, 5% o 0.05 (un 5 solo se rechaza por ambiguo).",

@@ -370,7 +370,7 @@ ES: dict[str, str] = {
     "ops.help.json": "Escribir un objeto JSON.",
     "ops.help.database": (
         "URL de una base de datos de puntobanco que exista, sqlite:///RUTA o "
-        "postgresql+psycopg://USUARIO@HOST:PUERTO/NOMBRE (por defecto: "
+        "postgresql+psycopg://USUARIO@HOST/BD (por defecto: "
         "PUNTOBANCO_DATABASE_URL, si no sqlite:///puntobanco.db); aquí nunca se crea ni se "
         "migra (eso lo hace serve)."
     ),

@@ -202,7 +202,7 @@ EN: dict[str, str] = {
     "play.option.tie_pays": "The Tie pays N to 1 (default: 8).",
     "play.option.pairs": "Offer the Player Pair and Banker Pair bets (11 to 1).",
     "play.option.side_bets": (
-        "Offer side bets too, e.g. dragon_7,tiger=12:20,super_6=15 (=X sets the payouts, "
+        "Offer side bets too, e.g. dragon_7,tiger=12:20 (=X sets the payouts, "
         "colon-separated in the paytable's order), as in odds."
     ),
     "play.option.lang": "Language, es or en (default: from the locale).",
@@ -466,7 +466,7 @@ ES: dict[str, str] = {
     "play.option.tie_pays": "El Empate paga N a 1 (por defecto: 8).",
     "play.option.pairs": "Ofrecer las apuestas Pareja Jugador y Pareja Banca (11 a 1).",
     "play.option.side_bets": (
-        "Ofrecer también apuestas laterales, p. ej. dragon_7,tiger=12:20,super_6=15 (=X fija "
+        "Ofrecer también apuestas laterales, p. ej. dragon_7,tiger=12:20 (=X fija "
         "los pagos, separados por dos puntos en el orden de la tabla), como en odds."
     ),
     "play.option.lang": "Idioma, es o en (por defecto: el del sistema).",

@@ -704,6 +704,21 @@ def test_scoreboards_follow_a_seeded_cut_card_shoe(
                 _check_scoreboards(page, [RoundMark.of(next_shoe)], next_remaining, lang)
         if i == len(coups) - 2:
             page.locator(".roads").screenshot(path=str(artifacts / f"web-scoreboards-{lang}.png"))
+            # A board scrolled to its newest marks starts at a whole cell (review L5: the
+            # leftmost column was cut mid-cell).
+            cuts = page.eval_on_selector_all(
+                ".roads .grid",
+                """gs => gs.filter(g => g.scrollLeft > 0).map(g => {
+                    const size = g.firstChild.getBoundingClientRect().width;
+                    const off = g.scrollLeft / size;
+                    return [g.id, Math.abs(off - Math.round(off)) * size];
+                }).filter(([, px]) => px > 1)""",
+            )
+            assert cuts == []
+            scrolled = page.eval_on_selector_all(
+                ".roads .grid", "gs => gs.filter(g => g.scrollLeft > 0).length"
+            )
+            assert scrolled > 0, "no board scrolled: the check above checked nothing"
             # A cut-card shoe: the exact house edge of each bet, as the server computed it
             # (null while the exact-odds analyzer is not installed: no panel then).
             edges = api(page, "/api/shoe")["edges"]
@@ -711,7 +726,7 @@ def test_scoreboards_follow_a_seeded_cut_card_shoe(
             if edges is not None:
                 rows = page.eval_on_selector_all(
                     "#edge-table tbody tr",
-                    "ns => ns.map(n => [n.dataset.bet, n.querySelector('code').textContent])",
+                    "ns => ns.map(n => [n.dataset.bet, n.dataset.exact])",
                 )
                 assert rows == [[bet, edge["exact"]] for bet, edge in edges.items()]
     finish(page)

@@ -15,7 +15,8 @@ function fillGrid(container, columns, minColumns, drawCell, rows) {
   // Fill the board's width with empty cells, as a printed scoreboard is.
   const size = parseFloat(getComputedStyle(container).getPropertyValue("--size")) || 16;
   const fit = Math.floor((container.clientWidth - 2) / size);
-  const width = Math.max(columns.length, minColumns, fit);
+  // Two empty columns after the newest, so that the board can scroll past it (below).
+  const width = Math.max(columns.length + 2, minColumns, fit);
   container.style.setProperty("--cols", width);
   container.style.setProperty("--rows", rows);
   let marks = 0;
@@ -35,7 +36,10 @@ function fillGrid(container, columns, minColumns, drawCell, rows) {
   // Keep the newest marks in view (with a little empty board after them), as a casino board does.
   requestAnimationFrame(() => {
     const size = container.firstChild ? container.firstChild.getBoundingClientRect().width : 0;
-    container.scrollLeft = Math.max(0, (columns.length + 2) * size - container.clientWidth);
+    // Whole cells at the left edge (it cut the first column mid-cell): rounded down, the
+    // two empty columns after the newest take the part cell at the right instead.
+    const left = Math.max(0, (columns.length + 2) * size - container.clientWidth);
+    container.scrollLeft = size ? Math.floor(left / size + 0.01) * size : left;
   });
   return marks;
 }

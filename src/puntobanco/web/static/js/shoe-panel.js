@@ -73,16 +73,19 @@ export function renderShoe() {
   panel.hidden = !shoe.edges;
   if (shoe.edges) {
     const table = $("edge-table");
-    table.innerHTML = `<thead><tr><th scope="col">${t("odds.bet")}</th><th scope="col">${t("edge.edge")}</th><th scope="col">${t("edge.exact")}</th></tr></thead>`;
+    table.innerHTML = `<thead><tr><th scope="col">${t("odds.bet")}</th><th scope="col">${t("edge.edge")}</th></tr></thead>`;
     const tbody = document.createElement("tbody");
     for (const [bet, edge] of Object.entries(shoe.edges)) {
       const row = document.createElement("tr");
       row.dataset.bet = bet;
-      row.innerHTML = "<th scope='row'></th><td></td><td><code></code></td>";
+      // The exact fraction (14 digits over 14, wrapped over two lines) is noise beside the
+      // percentage for a player: it stays on the row, shown on hover (title).
+      row.dataset.exact = edge.exact;
+      row.innerHTML = "<th scope='row'></th><td></td>";
       row.children[0].textContent = t(`game.bet.${bet}`);
       const pct = (100 * edge.house_edge).toFixed(4);
       row.children[1].textContent = `${state.lang === "es" ? pct.replace(".", ",") : pct} %`;
-      row.children[2].firstChild.textContent = edge.exact;
+      row.children[1].title = `${t("edge.exact")}: ${edge.exact}`;
       tbody.append(row);
     }
     table.append(tbody);

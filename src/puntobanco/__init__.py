@@ -23,6 +23,8 @@ first use: ``import puntobanco`` stays light.
 import importlib
 from typing import TYPE_CHECKING, Any
 
+# First of the package's own imports: see the module.
+import puntobanco._quiet_start  # noqa: F401
 from puntobanco.core.bets import (
     Bet,
     BetSettlement,

@@ -452,3 +452,37 @@ def test_no_command_prints_the_help_without_stray_text(args: list[str]) -> None:
     assert done.exit_code == 2
     assert "See: puntobanco" not in done.output and not done.stderr.startswith(".")
     assert "check" in done.output  # the help itself
+
+
+def test_ctrl_c_while_the_script_is_loading_prints_no_traceback() -> None:
+    # As the script: Ctrl-C lands after the package started importing, before main() runs
+    # (once a KeyboardInterrupt traceback through dataclasses.py, in 3 runs of 20).
+    code = (
+        "import os, signal, sys, time; sys.argv = ['puntobanco', 'odds'];"
+        "import puntobanco; os.kill(os.getpid(), signal.SIGINT); time.sleep(5)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(SRC)},
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 130 and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("args", [["odds", "--help"], ["odds"], ["--help"]])
+def test_a_reader_that_stops_early_is_not_a_failure(args: list[str]) -> None:
+    # `puntobanco odds --help | head -1` once exited 1, the status of a failed check.
+    process = subprocess.Popen(
+        [sys.executable, "-m", "puntobanco.cli.main", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={"PYTHONPATH": str(SRC), "COLUMNS": "80"},
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()  # as head does once it has its lines: every write now fails
+    err = process.stderr.read().decode()
+    assert process.wait(timeout=60) == 0, err
+    assert "Traceback" not in err

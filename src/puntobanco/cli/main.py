@@ -113,6 +113,34 @@ def _interrupted_is_130() -> Iterator[None]:
 
 
 @contextmanager
+def _closed_pipe_is_quiet() -> Iterator[None]:
+    """A reader that stops early (``| head``) ends the command quietly with status 0.
+
+    Click answers a closed pipe with status 1, which the README keeps for a
+    check that failed; the output was simply not all wanted.
+    """
+    try:
+        yield
+    except BrokenPipeError:
+        # Python flushes stdout again at exit; point it at nothing so that fails no more.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        raise typer.Exit(0) from None
+    except SystemExit as done:
+        # Rich answers a closed pipe itself: stdout pointed at the null device, then exit 1.
+        if done.code == 1 and _stdout_is_devnull():
+            raise typer.Exit(0) from None
+        raise
+
+
+def _stdout_is_devnull() -> bool:
+    try:
+        return os.path.samestat(os.fstat(sys.stdout.fileno()), os.stat(os.devnull))
+    except (OSError, ValueError):
+        return False
+
+
+@contextmanager
 def _one_line_usage() -> Iterator[None]:
     """A usage error of the group (``--bogus``, an unknown command) as one line, in the language.
 
@@ -176,7 +204,12 @@ class LazyGroup(TyperGroup):
 
     def invoke(self, ctx: Any) -> Any:
         """Run the command with the global ``--lang`` passed on to it."""
-        with _global_lang(ctx.params.get("lang")), _interrupted_is_130(), _one_line_usage():
+        with (
+            _closed_pipe_is_quiet(),
+            _global_lang(ctx.params.get("lang")),
+            _interrupted_is_130(),
+            _one_line_usage(),
+        ):
             return super().invoke(ctx)
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
@@ -185,6 +218,7 @@ class LazyGroup(TyperGroup):
         # whole line, before invoke(): the language must be known by then.
         raw = _leading_lang(args)
         with (
+            _closed_pipe_is_quiet(),
             _global_lang(raw if raw is not None and i18n.parse_lang(raw) else None),
             _interrupted_is_130(),
             _one_line_usage(),
@@ -299,7 +333,15 @@ def _top(
 
 def main() -> None:
     """Entry point of the ``puntobanco`` script."""
-    app()
+    import signal
+
+    # Loaded: Ctrl-C is the commands' again (puntobanco/__init__ held it while importing).
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        app()
+    except KeyboardInterrupt:  # while Typer builds the command, before any command runs
+        typer.echo("", err=True)
+        raise SystemExit(EXIT_INTERRUPTED) from None
 
 
 if __name__ == "__main__":

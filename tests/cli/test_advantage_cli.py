@@ -142,3 +142,27 @@ def test_on_a_dask_scheduler_the_same_json() -> None:
         code, out, _ = _run(*args, "--scheduler", cluster.scheduler_address)
     assert code == 0
     assert json.loads(out) == local
+
+
+@pytest.mark.parametrize("fmt", ["csv", "markdown", "json"])
+def test_format_as_every_other_command(fmt: str) -> None:
+    code, out, err = _run(*SMALL, "--seed", "5", "--train-seed", "6", "--format", fmt)
+    assert code == 0, err
+    document = json.loads(_run(*SMALL, "--seed", "5", "--train-seed", "6", "--json")[1])
+    if fmt == "json":
+        assert json.loads(out) == document
+    elif fmt == "csv":
+        import csv
+        import io
+
+        rows = list(csv.DictReader(io.StringIO(out)))
+        perfect = next(r for r in rows if (r["bet"], r["strategy"]) == ("dragon_7", "perfect"))
+        expected = document["settings"][0]["bets"]["dragon_7"]["perfect"]["rounds_per_shoe"]
+        assert float(perfect["rounds_per_shoe"]) == expected
+    else:
+        assert out.startswith("| decks | cut_card | bet | strategy |")
+
+
+def test_json_and_another_format_are_refused() -> None:
+    code, out, err = _run(*SMALL, "--json", "--format", "csv")
+    assert code == 2 and out == "" and err.startswith("Invalid option --format: ")

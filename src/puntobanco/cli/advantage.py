@@ -17,9 +17,16 @@ import typer
 
 from puntobanco.cli.lang import detect_lang, help_lang
 from puntobanco.cli.numbers import localize
-from puntobanco.cli.params import check_plot
+from puntobanco.cli.params import (
+    OptionValueError,
+    OutputFormat,
+    check_plot,
+    chosen_format,
+    parse_format,
+)
 from puntobanco.cli.play import TranslatedCommand
 from puntobanco.cli.refusal import lang_line, option_line, refuse, sentence, shown
+from puntobanco.cli.tables import write_rows
 from puntobanco.core import i18n
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.i18n import Lang
@@ -73,6 +80,26 @@ def refusal(error: Any, lang: Lang) -> str:
     if error.code == "same_seed":
         return option_line(lang, "--train-seed", text.removeprefix("--train-seed "))
     return sentence(text)
+
+
+def flat_table(document: dict[str, Any], output: OutputFormat) -> str:
+    """The study as CSV or Markdown, from its JSON: a row per setting, bet and strategy.
+
+    The columns are the JSON's names, with plain numbers in every language.
+    """
+    figures = ("rounds_per_shoe", "mean_edge", "win_per_100_shoes", "win_standard_error",
+               "expected_win_per_100_shoes", "expected_standard_error")  # fmt: skip
+    headers = ["decks", "cut_card", "bet", "strategy", *figures, "share", "threshold"]
+    rows: list[list[Any]] = []
+    for setting in document["settings"]:
+        where = [setting["decks"], setting["cut_card"]]
+        for bet, lines in setting["bets"].items():
+            perfect = lines["perfect"]
+            rows.append([*where, bet, "perfect", *(perfect[f] for f in figures), None, None])
+            for count in lines["counts"]:
+                rows.append([*where, bet, count["name"], *(count[f] for f in figures),
+                             count["share"], count["threshold"]])  # fmt: skip
+    return write_rows(headers, rows, output.value)
 
 
 def to_json(study: Any) -> dict[str, Any]:
@@ -313,6 +340,10 @@ def register(app: typer.Typer) -> None:
             str | None, typer.Option("--scheduler", metavar="ADDRESS", help=h("scheduler"))
         ] = None,
         as_json: Annotated[bool, typer.Option("--json", help=h("json"))] = False,
+        fmt: Annotated[
+            OutputFormat | None,
+            typer.Option("--format", metavar="FORMAT", parser=parse_format, help=h("format")),
+        ] = None,
         plot: Annotated[
             Path | None, typer.Option("--plot", metavar="FILE.png", help=h("plot"))
         ] = None,
@@ -323,6 +354,11 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Side bets worth betting: the perfectly informed player's win and a count's."""
         language = _language(lang)
+        try:
+            output = chosen_format(fmt, as_json)
+        except OptionValueError as error:
+            refuse(language, "--format", error.detail(language))
+        as_json = output is not OutputFormat.TABLE  # a document for programs: no bar, no prose
         deck_list = parse_list(decks, "--decks", language)
         cut_list = parse_list(cut_card, "--cut-card", language)
         if scheduler is not None and workers is not None:
@@ -376,8 +412,10 @@ def register(app: typer.Typer) -> None:
         finally:
             if client is not None:
                 client.close()
-        if as_json:
+        if output is OutputFormat.JSON:
             typer.echo(json.dumps(to_json(study)))
+        elif as_json:
+            typer.echo(flat_table(to_json(study), output), nl=False)
         elif study.settings:
             print_table(study, language)
         if plot is not None and study.settings:

@@ -23,6 +23,10 @@ EN: dict[str, str] = {
         "Run on this Dask scheduler (tcp://host:8786) instead of processes."
     ),
     "advantage.help_json": "Print JSON.",
+    "advantage.help_format": (
+        "table (the default), json (as --json), csv or markdown: a row per setting, bet and "
+        "strategy, with plain numbers."
+    ),
     "advantage.help_plot": (
         "Write a PNG: win per 100 shoes against the cut-card depth, perfect vs count."
     ),
@@ -99,6 +103,10 @@ ES: dict[str, str] = {
         "Ejecutar en este planificador de Dask (tcp://host:8786) en vez de en procesos."
     ),
     "advantage.help_json": "Imprimir JSON.",
+    "advantage.help_format": (
+        "table (por defecto), json (como --json), csv o markdown: una fila por escenario, "
+        "apuesta y estrategia, con números sin formato."
+    ),
     "advantage.help_plot": (
         "Escribir un PNG: ganancia por 100 zapatos según la profundidad de la "
         "carta de corte, perfecto frente a conteo."

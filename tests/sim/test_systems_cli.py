@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import csv
 import dataclasses
+import io
 import json
 import os
 import subprocess
@@ -326,3 +328,19 @@ def test_amounts_and_counts_are_grouped_by_thousands(lang: str, amount: str) -> 
     assert amount in out and "1000.00" not in out and "1000,00" not in out
     code, _, err = run("--sessions", "10000000", "--rounds", "1000", "--lang", lang)
     assert code == 2 and "500000000" not in err
+
+
+@pytest.mark.parametrize("fmt", ["csv", "markdown"])
+def test_csv_and_markdown_carry_the_final_bankroll_figures(fmt: str) -> None:
+    document = json.loads(run(*SMALL, "--json")[1])
+    code, out, _ = run(*SMALL, "--format", fmt)
+    assert code == 0
+    final = document["final_bankroll"]
+    if fmt == "csv":
+        (row,) = csv.DictReader(io.StringIO(out))
+        assert float(row["final_bankroll_mean_minor"]) == final["mean_minor"]
+        assert int(row["final_bankroll_quantiles_minor_p50"]) == final["quantiles_minor"]["p50"]
+        assert int(row["final_bankroll_min_minor"]) == final["min_minor"]
+        assert int(row["final_bankroll_max_minor"]) == final["max_minor"]
+    else:
+        assert "final_bankroll_quantiles_minor_p05" in out.splitlines()[0]

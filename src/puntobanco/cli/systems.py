@@ -465,10 +465,30 @@ def _fits(console: Console, table: Table) -> bool:
 
 
 def _flat_summaries(summaries: list[Any], output: OutputFormat) -> str:
-    """One row per system for ``--format csv|markdown``: the JSON's plain fields."""
-    documents = [s.to_json() for s in summaries]
-    headers = [k for k, v in documents[0].items() if not isinstance(v, dict | list)]
-    return write_rows(headers, [[d[k] for k in headers] for d in documents], output)
+    """One row per system for ``--format csv|markdown``: every figure of the JSON.
+
+    A nested figure is a column named by its path (``final_bankroll_mean_minor``,
+    ``final_bankroll_quantiles_minor_p05``), so the headline figures of the table
+    are there too.
+    """
+    documents = [_flattened(s.to_json()) for s in summaries]
+    headers = list(documents[0])
+    return write_rows(headers, [[d.get(k) for k in headers] for d in documents], output)
+
+
+def _flattened(document: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+    """``document``'s values, nested dictionaries' keys joined to their parents' by ``_``.
+
+    >>> _flattened({"a": 1, "b": {"c": 2, "d": {"e": 3}}})
+    {'a': 1, 'b_c': 2, 'b_d_e': 3}
+    """
+    flat: dict[str, Any] = {}
+    for key, value in document.items():
+        if isinstance(value, dict):
+            flat.update(_flattened(value, f"{prefix}{key}_"))
+        elif not isinstance(value, list):
+            flat[f"{prefix}{key}"] = value
+    return flat
 
 
 def _side_name(lang: Lang, side: BetKind) -> str:

@@ -106,7 +106,7 @@ def test_explain_mode_tells_the_optimal_choice(lang: Lang) -> None:
     assert banker and all(e.draws == reply[(e.total, e.left, e.right)] for e in banker)
 
 
-@pytest.mark.parametrize(("lang", "word"), [("en", "rounds"), ("es", "golpes")])
+@pytest.mark.parametrize(("lang", "word"), [("en", "round"), ("es", "mano")])
 def test_from_the_command_line(lang: str, word: str) -> None:
     result = CliRunner().invoke(
         app,
@@ -135,3 +135,38 @@ def test_the_command_refuses_what_does_not_apply(
             app, ["play", "--variant", "banque", *args, "--lang", lang], env={"COLUMNS": "200"}
         )
         assert done.exit_code == 2 and expected in done.stderr and not done.stdout
+
+
+@pytest.mark.parametrize(("lang", "quit_word"), [("en", "q"), ("es", "salir")])
+def test_quit_at_the_choice_finishes_the_round_then_ends(lang: Lang, quit_word: str) -> None:
+    # Once refused ("'q' no es ninguna"): the bet prompt took it, the choice did not.
+    game, out, seen = _play(lang, ["r 10"] * 40, [quit_word])
+    choice = CATALOGUE[lang]["banque.play.choice"]
+    assert choice in seen, "no choice came up in 40 rounds"
+    assert seen[-1] == choice  # nothing was asked after it
+    assert _words(lang, "choice_quit") in out
+    assert "is neither" not in out and "no es ninguna" not in out
+
+
+def test_x_at_the_choice_switches_the_explanations() -> None:
+    _, out, seen = _play("en", ["r 10"] * 40, ["x", "d", "d", "d", "d"])
+    assert CATALOGUE["en"]["banque.play.choice"] in seen
+    assert "is neither" not in out
+
+
+@pytest.mark.parametrize(("lang", "one"), [("en", "1 round;"), ("es", "1 mano;")])
+def test_one_round_is_singular(lang: Lang, one: str) -> None:
+    # Once "1 rounds" and "1 golpes": one round played, then the input ends.
+    _, out, _ = _play(lang, ["r 10"], ["d", "d"])
+    assert one in out
+
+
+def test_ctrl_c_says_so_and_sums_up() -> None:
+    def read_line(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    config = BanqueConfig(RULES, 100, START, 11, "en", False)
+    out = io.StringIO()
+    with pytest.raises(KeyboardInterrupt):
+        run_banque(config, Console(file=out, width=200), read_line=read_line)
+    assert "Interrupted." in out.getvalue() and "0 rounds; your balance" in out.getvalue()

@@ -59,6 +59,7 @@ from puntobanco.analysis.banque import (
 )
 from puntobanco.cli.numbers import localize
 from puntobanco.cli.play_table import (
+    EXPLAIN_WORDS,
     NOT_HERE,
     Quit,
     TablePlay,
@@ -247,14 +248,22 @@ class BanquePlay(TablePlay):
 
     def run(self) -> None:
         """Play rounds until the player quits or the input ends, then sum up."""
+        self.quitting = False
         try:
-            while True:
+            while not self.quitting:
                 self.round()
         except Quit:
             pass
-        finally:
+        except KeyboardInterrupt:
+            # Ctrl-C: say so and sum up, as Punto Banco and Chemin de fer do; then 130.
+            self.console.print()
+            self.say("interrupted")
             if self.game.banker == HUMAN:
                 self.bank_back("bank_back_end")
+            self.summary()
+            raise
+        if self.game.banker == HUMAN:
+            self.bank_back("bank_back_end")
         self.summary()
 
     # The bank.
@@ -524,6 +533,15 @@ class BanquePlay(TablePlay):
             if answer == "?":
                 advice()
                 continue
+            if answer in EXPLAIN_WORDS:
+                self.toggle_explain()
+                continue
+            if answer in _QUIT:
+                # The cards are out: the round ends with the likelier play, then the game.
+                self.quitting = True
+                choice = self.t("word_draw" if default else "word_stand")
+                self.say("choice_quit", choice=choice)
+                return default
             self.say("choice_bad", style="bold red", value=answer[:24])
 
     def choice(self, point: BanquePoint, cards: list[Card], strategy: BanqueStrategy) -> bool:
@@ -613,7 +631,7 @@ class BanquePlay(TablePlay):
         self.console.print()
         self.say(
             "summary",
-            rounds=len(game.played),
+            count=len(game.played),
             balance=self.money(game.balance),
             net=self.signed(game.balance - start),
             commission=self.money(game.commission_minor),

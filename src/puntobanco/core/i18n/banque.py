@@ -141,7 +141,10 @@ EN: dict[str, str] = {
     ),
     "banque.play.your_cards": "You hold the {hand} tableau: {cards}, total {total}.",
     "banque.play.choice": "Draw or stand? (d/s, ? to explain) ",
-    "banque.play.choice_bad": "'{value}' is neither: d draws, s stands",
+    "banque.play.choice_bad": "'{value}' is neither: d draws, s stands, q quits after this round",
+    "banque.play.choice_quit": (
+        "The cards are out: your tableau plays {choice}, then the game ends."
+    ),
     "banque.play.explain": (
         "Optimal: the Chemin de fer equilibrium draws on 5 with probability {p} ({pf}); against "
         "the Banker's reply to it your tableau is worth {draw} per coup if it always draws and "
@@ -152,8 +155,12 @@ EN: dict[str, str] = {
     "banque.play.you_lose": "You lose {amount}. Balance {balance}.",
     "banque.play.you_push": "A push: your stake comes back. Balance {balance}.",
     "banque.play.summary": (
-        "{rounds} rounds; your balance {balance} ({net}); the house's commission {commission}."
+        "{count} rounds; your balance {balance} ({net}); the house's commission {commission}."
     ),
+    "banque.play.summary.one": (
+        "{count} round; your balance {balance} ({net}); the house's commission {commission}."
+    ),
+    "banque.play.interrupted": "Interrupted.",
     # Errors of the Banque rules, solver and table (banque.error.<code>).
     "banque.error.banque_cell": (
         "a free Banque cell is (Banker total 0-7, left column, right column), a column being a "
@@ -268,7 +275,12 @@ ES: dict[str, str] = {
     ),
     "banque.play.your_cards": "Usted lleva el tableau {hand}: {cards}, total {total}.",
     "banque.play.choice": "¿Carta o me planto? (c/p, ? para explicar) ",
-    "banque.play.choice_bad": "'{value}' no es ninguna: c pide carta, p se planta",
+    "banque.play.choice_bad": (
+        "«{value}» no es ninguna: c pide carta, p se planta, q sale tras esta mano"
+    ),
+    "banque.play.choice_quit": (
+        "Las cartas ya están repartidas: su tablero juega {choice} y luego termina la partida."
+    ),
     "banque.play.explain": (
         "Lo óptimo: el equilibrio del Chemin de fer pide con 5 con probabilidad {p} ({pf}); "
         "contra la respuesta de la banca, su tableau vale {draw} por golpe si siempre pide y "
@@ -279,8 +291,12 @@ ES: dict[str, str] = {
     "banque.play.you_lose": "Pierde {amount}. Saldo {balance}.",
     "banque.play.you_push": "Empate: recupera su apuesta. Saldo {balance}.",
     "banque.play.summary": (
-        "{rounds} golpes; su saldo {balance} ({net}); la comisión de la casa {commission}."
+        "{count} manos; su saldo {balance} ({net}); la comisión de la casa {commission}."
     ),
+    "banque.play.summary.one": (
+        "{count} mano; su saldo {balance} ({net}); la comisión de la casa {commission}."
+    ),
+    "banque.play.interrupted": "Interrumpido.",
     "banque.solve.help_tableau_draw": (
         "Solo Banque: la probabilidad con la que ambos tableaux piden con 5, como 9/11 o 1 "
         "(por defecto: el equilibrio del Chemin de fer)."

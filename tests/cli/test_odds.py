@@ -500,3 +500,17 @@ def test_effects_fit_80_columns_as_a_table_with_grouped_counts(lang: str) -> Non
     assert sum(1 for line in lines if re.match(r"│ (A|[2-9]|10|J|Q|K) +│", line)) == 13
     rounds = re.search(r"(\d[\d.,]*) (rounds|manos);", result.stdout.replace("\n", " "))
     assert rounds is not None and rounds.group(1)[1] in ",."  # 1,6xx / 1.6xx
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "Stopped by Ctrl-C"), ("es", "Detenido con")])
+def test_ctrl_c_during_the_study_says_so(
+    lang: str, words: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from puntobanco.analysis import effects
+
+    def stopped(*args: Any, **kwargs: Any) -> Any:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(effects, "through_the_shoe", stopped)
+    result = _run("--effects", "--shoes", "3", "--lang", lang)
+    assert result.exit_code == 130 and words in result.stderr  # once: 130 and not a word

@@ -344,3 +344,15 @@ def test_csv_and_markdown_carry_the_final_bankroll_figures(fmt: str) -> None:
         assert int(row["final_bankroll_max_minor"]) == final["max_minor"]
     else:
         assert "final_bankroll_quantiles_minor_p05" in out.splitlines()[0]
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "Stopped by Ctrl-C"), ("es", "Detenido con")])
+def test_ctrl_c_says_so(lang: str, words: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from puntobanco.cli import systems
+
+    def stopped(*args: object, **kwargs: object) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(systems, "play_plans", stopped)
+    code, out, err = run(*SMALL, "--lang", lang)
+    assert code == 130 and words in err and out == ""  # once: 130 and not a word

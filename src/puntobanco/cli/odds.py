@@ -324,6 +324,10 @@ def register(app: typer.Typer) -> None:
                 shoes=shoes,
                 seed=seed,
             )
+        except KeyboardInterrupt:
+            # The exact tables are quick; only --effects' study is long enough to stop.
+            typer.echo(i18n.text(language, "odds.stopped"), err=True)
+            raise typer.Exit(130) from None
         except OptionValueError as error:
             option = {"cli.opt.shoe": "--shoe"}.get(error.key, "--format")
             refuse(language, option, error.detail(language))

@@ -376,12 +376,20 @@ def register(app: typer.Typer) -> None:
         if output is OutputFormat.TABLE and total > 2_000_000:
             console.print(i18n.text(language, "systems.dealing", rounds=f"{total:,}"), markup=False)
         start = time.perf_counter()
-        outcomes = session_outcomes(rules, seed=chosen_seed, sessions=n_sessions, rounds=n_rounds)
-        edges = exact_edges(rules)
-        show = output is OutputFormat.TABLE and total >= PROGRESS_ROUNDS and sys.stderr.isatty()
-        label = i18n.text(language, "systems.progress")
-        with progress_bar(label, len(plans) * n_sessions, show=show) as tick:
-            played = play_plans(plans, outcomes, on_sessions=tick)
+        try:
+            outcomes = session_outcomes(
+                rules, seed=chosen_seed, sessions=n_sessions, rounds=n_rounds
+            )
+            edges = exact_edges(rules)
+            show = output is OutputFormat.TABLE and total >= PROGRESS_ROUNDS and sys.stderr.isatty()
+            label = i18n.text(language, "systems.progress")
+            with progress_bar(label, len(plans) * n_sessions, show=show) as tick:
+                played = play_plans(plans, outcomes, on_sessions=tick)
+        except KeyboardInterrupt:
+            # Say it, rather than end silently: a system's figures over part of its
+            # sessions would read as the whole run's.
+            typer.echo(i18n.text(language, "systems.stopped"), err=True)
+            raise typer.Exit(130) from None
         summaries = [summarize(s, edges) for s in played]
         seconds = time.perf_counter() - start
 

@@ -74,6 +74,10 @@ EN: dict[str, str] = {
         "ahead, how deep the losses go, and the risk of ruin."
     ),
     "systems.dealing": "Dealing {rounds} rounds from seeded shoes...",
+    "systems.stopped": (
+        "Stopped by Ctrl-C before every session was played: no figures are reported, as part "
+        "of the sessions would not stand for the run asked for."
+    ),
     "systems.plot_saved": "Plot saved to {path}",
     "systems.plot_failed": "Could not write the plot to {path}: {reason}",
     "systems.paths": "Bankroll in the first {count} sessions",
@@ -212,6 +216,10 @@ ES: dict[str, str] = {
         "riesgo de ruina."
     ),
     "systems.dealing": "Repartiendo {rounds} manos de zapatos con semilla...",
+    "systems.stopped": (
+        "Detenido con Ctrl-C antes de jugar todas las sesiones: no se informa de ninguna cifra, "
+        "porque una parte de las sesiones no representaría la simulación pedida."
+    ),
     "systems.plot_saved": "Gráfico guardado en {path}",
     "systems.plot_failed": "No se pudo escribir el gráfico en {path}: {reason}",
     "systems.paths": "Capital en las primeras {count} sesiones",

@@ -59,3 +59,27 @@ def test_an_empty_database_is_nothing_to_check(empty: str, command: list[str], l
     assert ("nothing to" if lang == "en" else "no hay nada que") in result.stderr
     # No false reason: the analysis is installed, there is just nothing to compare.
     assert "analysis" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("lang", "start"),
+    [
+        ("en", "Invalid option --database: not used with"),
+        ("es", "Opción no válida --database: no se usa con"),
+    ],
+)
+def test_verify_takes_one_source_of_rounds(played: dict[str, Any], lang: str, start: str) -> None:
+    # Once accepted silently, and only one of the two was checked.
+    result = runner.invoke(
+        app,
+        ["verify", played["seed"], "--rounds", str(played["rounds"]),
+         "--database", played["url"], "--lang", lang],
+    )  # fmt: skip
+    assert result.exit_code == 2
+    assert result.stderr.startswith(start) and "--rounds" in result.stderr
+
+
+def test_verify_usage_names_the_seed_as_its_errors_do() -> None:
+    result = runner.invoke(app, ["verify", "--help"], env={"COLUMNS": "120"})
+    assert result.exit_code == 0
+    assert "SERVER_SEED" in result.stdout and "server_seed" not in result.stdout

@@ -22,6 +22,7 @@ from puntobanco.cli.ledger import (
 from puntobanco.cli.numbers import localize
 from puntobanco.cli.oserrors import os_reason
 from puntobanco.cli.params import OutputFormat
+from puntobanco.cli.refusal import refuse
 from puntobanco.cli.tables import write_rows
 from puntobanco.core import i18n
 from puntobanco.core.errors import BaccaratError
@@ -43,7 +44,11 @@ def register(app: typer.Typer) -> None:
     def _verify(
         server_seed: Annotated[
             str,
-            typer.Argument(help=i18n.text(HELP_LANG, "ops.help.verify_seed")),
+            typer.Argument(
+                metavar="SERVER_SEED",
+                show_default=False,
+                help=i18n.text(HELP_LANG, "ops.help.verify_seed"),
+            ),
         ],
         rounds: Annotated[
             Path | None,
@@ -69,6 +74,11 @@ def register(app: typer.Typer) -> None:
 
         language = operator_lang(lang)
         output = output_format(fmt, as_json, language)
+        if rounds is not None and database is not None:
+            # One source of rounds: a silent choice between the two would check the other.
+            refuse(
+                language, "--database", i18n.text(language, "cli.opt.not_with", other="--rounds")
+            )
         try:
             seed = bytes.fromhex(server_seed.strip())
             if len(seed) != 32:

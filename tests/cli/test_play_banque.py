@@ -170,3 +170,12 @@ def test_ctrl_c_says_so_and_sums_up() -> None:
     with pytest.raises(KeyboardInterrupt):
         run_banque(config, Console(file=out, width=200), read_line=read_line)
     assert "Interrupted." in out.getvalue() and "0 rounds; your balance" in out.getvalue()
+
+
+def test_the_readme_does_not_say_banque_is_refused() -> None:
+    # The Chemin de fer section once said "--variant banque is refused for now".
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    assert "refused for now" not in readme
+    assert "play --variant banque" in readme

@@ -234,13 +234,13 @@ def test_core_errors_are_worded_by_core_and_shoe_errors_by_odds() -> None:
         # Nine K♦ from 8 decks: each exact card is in the shoe once per deck.
         (
             ["--remove", " ".join(["Kd"] * 9)],
-            "--remove takes Kd 9 times, but a shoe of 8 decks holds 8",
-            "--remove retira Kd 9 veces, pero un zapato de 8 barajas tiene 8",
+            "--remove: takes Kd 9 times, but a shoe of 8 decks holds 8",
+            "--remove: retira Kd 9 veces, pero un zapato de 8 barajas tiene 8",
         ),
         (
             ["--decks", "6", "--remove", "K♦ Kd 5s " * 3 + "Kd"],
-            "--remove takes Kd 7 times, but a shoe of 6 decks holds 6",
-            "--remove retira Kd 7 veces, pero un zapato de 6 barajas tiene 6",
+            "--remove: takes Kd 7 times, but a shoe of 6 decks holds 6",
+            "--remove: retira Kd 7 veces, pero un zapato de 6 barajas tiene 6",
         ),
         # By rank: 5 Kings (suits mixed, or no suit) from one deck of 4.
         (
@@ -514,3 +514,21 @@ def test_ctrl_c_during_the_study_says_so(
     monkeypatch.setattr(effects, "through_the_shoe", stopped)
     result = _run("--effects", "--shoes", "3", "--lang", lang)
     assert result.exit_code == 130 and words in result.stderr  # once: 130 and not a word
+
+
+@pytest.mark.parametrize(
+    ("args", "english", "spanish"),
+    [
+        (["--decks", "1", "--remove", "Kd Kd"], "a shoe of 1 deck holds 1", "de 1 baraja tiene 1"),
+        (
+            ["--ranks", "K=0,A=10", "--remove", "K"],
+            "cannot remove 1 card of rank K",
+            "no se puede retirar 1 carta de rango K",
+        ),
+    ],
+)
+def test_one_is_singular(args: list[str], english: str, spanish: str) -> None:
+    # Once "a shoe of 1 decks" and "cannot remove 1 cards".
+    for lang, expected in (("en", english), ("es", spanish)):
+        result = _run(*args, "--lang", lang)
+        assert result.exit_code == 2 and expected in result.stderr, result.stderr

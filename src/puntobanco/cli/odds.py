@@ -109,7 +109,11 @@ def error_text(error: BaccaratError, lang: Lang) -> str:
             params["what"] = f"{kind} {params.get('key', '')}"
     if key not in i18n.CATALOGUE[lang]:
         return error.message
+    if "decks" in params:  # "1 deck", "8 decks"
+        params["decks"] = i18n.text(lang, "lang.decks", count=params["decks"])
     try:
+        if "asked" in params:  # "1 card", "3 cards"
+            return i18n.text(lang, key, count=params["asked"], **params)
         return i18n.text(lang, key, **params)
     except (KeyError, IndexError):
         return error.message

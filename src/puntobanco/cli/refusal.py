@@ -83,8 +83,15 @@ def sentence(detail: str) -> str:
 
 
 def option_line(lang: Lang, option: str, detail: str) -> str:
-    """The line that refuses ``option``: ``Invalid option --X: <rule>``, in ``lang``."""
-    return i18n.text(lang, "cli.opt.bad", option=option, detail=clause(detail))
+    """The line that refuses ``option``: ``Invalid option --X: <rule>``, in ``lang``.
+
+    A rule that starts with the option's own name drops it: the line names it once.
+
+    >>> option_line("en", "--remove", "--remove takes Kd 2 times")
+    'Invalid option --remove: takes Kd 2 times'
+    """
+    rule = clause(detail).removeprefix(option + " ")
+    return i18n.text(lang, "cli.opt.bad", option=option, detail=rule)
 
 
 def lang_line(value: str, lang: Lang) -> str:

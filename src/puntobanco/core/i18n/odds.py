@@ -56,9 +56,7 @@ EN: dict[str, str] = {
     ),
     "odds.whole": "{option} must be a whole number, got {value!r}",
     "odds.remove": "{token!r} in --remove is not a card or a rank: write Kd, 10h, K or 9",
-    "odds.remove_card": (
-        "--remove takes {card} {asked} times, but a shoe of {decks} decks holds {held}"
-    ),
+    "odds.remove_card": ("--remove takes {card} {asked} times, but a shoe of {decks} holds {held}"),
     # --help
     "odds.help": (
         "Exact odds, house edge and spread of every bet, for any shoe and any payouts."
@@ -107,6 +105,7 @@ EN: dict[str, str] = {
     "odds.shoe_error.unknown_rank": "unknown rank {key!r}: use A, 2-10 (or T), J, Q or K",
     "odds.shoe_error.duplicate": "{key} is given twice",
     "odds.shoe_error.none_left": "cannot remove {asked} cards of {what}: the shoe holds {held}",
+    "odds.shoe_error.none_left.one": "cannot remove {asked} card of {what}: the shoe holds {held}",
     "odds.shoe_error.too_few_cards": (
         "the shoe has {cards} cards, but this needs at least {minimum}: give at least {minimum}"
     ),
@@ -177,7 +176,7 @@ ES: dict[str, str] = {
     "odds.whole": "{option} debe ser un número entero, no {value!r}",
     "odds.remove": "{token!r} en --remove no es una carta ni un rango: escriba Kd, 10h, K o 9",
     "odds.remove_card": (
-        "--remove retira {card} {asked} veces, pero un zapato de {decks} barajas tiene {held}"
+        "--remove retira {card} {asked} veces, pero un zapato de {decks} tiene {held}"
     ),
     "odds.help": (
         "Probabilidades exactas, ventaja de la casa y dispersión de cada apuesta, para "
@@ -231,6 +230,9 @@ ES: dict[str, str] = {
     "odds.shoe_error.duplicate": "{key} aparece dos veces",
     "odds.shoe_error.none_left": (
         "no se pueden retirar {asked} cartas de {what}: el zapato tiene {held}"
+    ),
+    "odds.shoe_error.none_left.one": (
+        "no se puede retirar {asked} carta de {what}: el zapato tiene {held}"
     ),
     "odds.shoe_error.too_few_cards": (
         "el zapato tiene {cards} cartas, pero una mano puede necesitar {minimum}: "

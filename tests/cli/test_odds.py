@@ -532,3 +532,22 @@ def test_one_is_singular(args: list[str], english: str, spanish: str) -> None:
     for lang, expected in (("en", english), ("es", spanish)):
         result = _run(*args, "--lang", lang)
         assert result.exit_code == 2 and expected in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize(
+    ("preset", "lang", "says"),
+    [
+        ("dragon-bonus", "en", "Player wins without a natural by 9 points: 30 to 1"),
+        ("dragon-bonus", "es", "gana el Jugador sin natural por 9 puntos: 30 a 1"),
+        ("tiger", "en", "both pairs of one rank: 100 to 1"),
+    ],
+)
+def test_a_bet_with_several_payouts_says_which_outcome_pays_what(
+    preset: str, lang: str, says: str
+) -> None:
+    # Once only "Pays: 1:1, 30:1, 10:1, 6:1, 4:1, 2:1, 1:1".
+    result = runner.invoke(
+        app, ["odds", "--preset", preset, "--lang", lang], env={"COLUMNS": "200"}
+    )
+    assert result.exit_code == 0, result.output
+    assert says in result.stdout

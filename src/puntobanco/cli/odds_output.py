@@ -166,6 +166,7 @@ def print_tables(report: dict[str, Any], lang: Lang, exact: bool) -> None:
         rows,
         lang,
     )
+    print_paytables(console, rules, lang)
 
     more = [
         [i18n.text(lang, "odds.dealt", n=k), _share(value, exact)]
@@ -190,6 +191,25 @@ def print_tables(report: dict[str, Any], lang: Lang, exact: bool) -> None:
     )
     if "effects" in report:
         print_effects(console, report["effects"], report["through"], lang)
+
+
+def print_paytables(console: Any, rules: Any, lang: Lang) -> None:
+    """Which outcome pays what, for each side bet with more than one payout.
+
+    The table's "Pays" column lists those payouts in the paytable's order, as
+    ``--side-bets`` takes them; here each says when it is paid, as ``play``'s
+    paytables do.
+    """
+    from puntobanco.cli.spots import lose_line, paytable_lines
+    from puntobanco.core.explain import BET_NAMES
+
+    several = [kind for kind, _ in rules.side_bets if len(set(rules.side_bet_pays(kind) or ())) > 1]
+    if not several:
+        return
+    console.print(f"[bold]{i18n.text(lang, 'odds.paytables')}[/bold]")
+    for kind in several:
+        legs = "; ".join([*paytable_lines(rules, kind, lang), lose_line(lang)])
+        console.print(localize(f"{BET_NAMES[lang][kind]}: {legs}", lang), markup=False)
 
 
 def print_effects(console: Any, effects: Any, through: Any, lang: Lang) -> None:

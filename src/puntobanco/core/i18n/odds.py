@@ -88,6 +88,7 @@ EN: dict[str, str] = {
     "odds.help_format": "table (default), json, csv or markdown (md).",
     "odds.help_effects": "Effects of removal, counts, through the shoe.",
     "odds.progress": "Dealing {shoes} shoes for the through-the-shoe study…",
+    "odds.paytables": "What each side bet with several payouts pays, first that applies:",
     "odds.stopped": "Stopped by Ctrl-C before the study was finished: nothing is reported.",
     "odds.help_shoes": (
         "Full seeded shoes of the rules' decks dealt by --effects' study (default: 100)."
@@ -212,6 +213,9 @@ ES: dict[str, str] = {
     "odds.help_json": "Un objeto JSON en la salida estándar (lo mismo que --format json).",
     "odds.help_format": "table (por defecto), json, csv o markdown (md).",
     "odds.progress": "Repartiendo {shoes} zapatos para el estudio a lo largo del zapato…",
+    "odds.paytables": (
+        "Lo que paga cada apuesta lateral con varios pagos (decide la primera que se cumple):"
+    ),
     "odds.stopped": "Detenido con Ctrl-C antes de terminar el estudio: no se informa de nada.",
     "odds.help_effects": ("Efecto de retirar cada carta, conteos y estudio a lo largo del zapato."),
     "odds.help_shoes": (

@@ -124,9 +124,10 @@ def test_golden_rounds_with_the_player_banking(
     )
     # On a phone the round's five columns fit the width (they made the page scroll sideways
     # in Spanish, as on the Banque page: review M4).
+    size = page.viewport_size
     page.set_viewport_size({"width": 390, "height": 844})
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    page.set_viewport_size({"width": 1440, "height": 900})
+    page.set_viewport_size(size)
     # The player's own bank is "your bank", not "the bank of You (seat 0)" (review L9).
     assert page.text_content("#chem-outcome") == tr(
         lang,

@@ -283,17 +283,19 @@ def test_every_side_bet_is_in_sight_or_one_press_away(
         assert page.text_content(f"{_spot(bet)} .spot-pays"), bet
     last = hidden[-1]
     place(page, last, 500)
-    toggle.click()  # closed again: the stake is told on the button
-    expect(toggle).to_have_text(tr(lang, "tray.with", amount=money(500, lang)))
+    expect(toggle).to_have_attribute("aria-expanded", "true")
     place(page, "banker", 500)
-    rnd = deal(page)
+    rnd = deal(page)  # the panel closes for the deal: the cards come in view
     settled = {s["bet"]: s for s in rnd["settlement"]}
     net = settled[last]["payout_minor"] - settled[last]["stake_minor"]
     expect(toggle).to_have_text(
         tr(lang, "tray.result", net=f"+{money(net, lang)}" if net > 0 else money(net, lang))
     )
+    expect(toggle).to_have_attribute("aria-expanded", "false")
     for bet in ("player", "banker"):
         assert shown_whole(page, _spot(bet)), bet
+    for card in page.locator(".felt .hands .card").all():
+        assert card.is_visible()
     toggle.click()
     assert shown_whole(page, f"{_spot(last)} .spot-result")
     assert settled[last]["resolution"] in str(page.get_attribute(_spot(last), "class")).split()

@@ -3,7 +3,7 @@
 
 import { ApiError } from "./api.js";
 import { openWelcome } from "./account.js";
-import { betsOnTable, renderBalance, renderSpots, renderStatus } from "./betting.js";
+import { betsOnTable, renderBalance, renderSpots, renderStatus, renderTray } from "./betting.js";
 import { playOut } from "./felt.js";
 import { clearMessage, errorMessage, showMessage } from "./messages.js";
 import { askForPreset } from "./rules-panel.js";
@@ -20,6 +20,12 @@ export async function deal() {
   state.dealing = true;
   state.settled = null;
   clearMessage();
+  // On a larger screen the panel of every side bet lies over the hands: the cards are dealt
+  // in view, and its button then says what the side bets made.
+  if (document.getElementById("bets").dataset.more === "true") {
+    document.getElementById("tray-toggle").setAttribute("aria-expanded", "false");
+    renderTray();
+  }
   renderSpots();
   renderStatus();
   // An earlier Deal's answer was lost and the bets have changed since (so its key is gone):

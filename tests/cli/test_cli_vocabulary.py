@@ -486,3 +486,55 @@ def test_a_reader_that_stops_early_is_not_a_failure(args: list[str]) -> None:
     err = process.stderr.read().decode()
     assert process.wait(timeout=60) == 0, err
     assert "Traceback" not in err
+
+
+SCRIPT = Path(sys.executable).parent / "puntobanco"
+
+
+def _top(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """``puntobanco ARGS`` as a shell runs it."""
+    return subprocess.run(
+        [sys.executable, "-m", "puntobanco.cli.main", *args],
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(SRC), **(env or {})},
+        timeout=60,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize(
+    ("shell", "start"), [("zsh", "#compdef puntobanco"), ("fish", "complete --command puntobanco")]
+)
+def test_show_completion_writes_the_shell_named(shell: str, start: str) -> None:
+    # Once the bash script whatever the shell named.
+    done = _top("--show-completion", shell)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(start)
+    unknown = _top("--show-completion", "tcsh")
+    assert unknown.returncode == 2
+    assert unknown.stderr.startswith("Invalid option --show-completion: the choices are bash")
+
+
+@pytest.mark.skipif(not SCRIPT.exists(), reason="the puntobanco script is not installed here")
+@pytest.mark.parametrize(
+    ("words", "offered"),
+    [
+        ("puntobanco odds --preset su", {"super-6"}),
+        ("puntobanco play --variant ", {"punto-banco", "chemin-de-fer", "banque"}),
+        ("puntobanco simulate --backend ", {"cpu", "reference", "cuda", "dask"}),
+    ],
+)
+def test_option_values_complete(words: str, offered: set[str]) -> None:
+    # Once nothing was offered after odds --preset, play --variant or simulate --backend.
+    word = len(words.split()) - (0 if words.endswith(" ") else 1)
+    env = {
+        "PYTHONPATH": str(SRC),
+        "_PUNTOBANCO_COMPLETE": "complete_bash",
+        "COMP_WORDS": words,
+        "COMP_CWORD": str(word),
+    }
+    done = subprocess.run(
+        [str(SCRIPT)], capture_output=True, text=True, env=env, timeout=60, check=False
+    )
+    assert set(done.stdout.split()) == offered, done.stderr

@@ -27,7 +27,7 @@ import typer.main
 from typer.core import TyperGroup, TyperOption
 
 from puntobanco.cli.lang import LANG_VARIABLE, detect_lang, help_lang
-from puntobanco.cli.refusal import lang_line
+from puntobanco.cli.refusal import lang_line, option_line
 from puntobanco.cli.textsafe import without_flag_placeholders
 from puntobanco.core import i18n
 from puntobanco.core.explain import Lang
@@ -331,9 +331,49 @@ def _top(
     pass
 
 
+#: The shells Typer writes a completion script for.
+SHELLS = ("bash", "zsh", "fish", "powershell", "pwsh")
+
+
+def _completion_for_shell(argv: list[str]) -> None:
+    """``--show-completion SHELL`` and ``--install-completion SHELL`` for the shell named.
+
+    Typer's own options guess the shell from the running processes and take the
+    word after them for a stray argument (``--show-completion zsh`` printed the
+    bash script); a shell we do not know is refused, as any bad value is.
+    """
+    for index, arg in enumerate(argv):
+        name, _, value = arg.partition("=")
+        if name not in ("--show-completion", "--install-completion"):
+            continue
+        if not value and index + 1 < len(argv) and not argv[index + 1].startswith("-"):
+            value = argv[index + 1]
+        if not value:
+            return  # Typer's: the current shell
+        lang = detect_lang(None, os.environ)
+        if value not in SHELLS:
+            detail = i18n.text(lang, "cli.opt.choice", allowed=", ".join(SHELLS), value=value)
+            typer.echo(option_line(lang, name, detail), err=True)
+            raise SystemExit(2)
+        from typer._completion_shared import get_completion_script, install
+
+        if name == "--show-completion":
+            typer.echo(
+                get_completion_script(
+                    prog_name="puntobanco", complete_var="_PUNTOBANCO_COMPLETE", shell=value
+                )
+            )
+        else:
+            shell, path = install(shell=value, prog_name="puntobanco")
+            typer.echo(f"{shell}: {path}")
+        raise SystemExit(0)
+
+
 def main() -> None:
     """Entry point of the ``puntobanco`` script."""
     import signal
+
+    _completion_for_shell(sys.argv[1:])
 
     # Loaded: Ctrl-C is the commands' again (puntobanco/__init__ held it while importing).
     signal.signal(signal.SIGINT, signal.default_int_handler)

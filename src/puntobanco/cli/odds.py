@@ -35,6 +35,7 @@ from puntobanco.cli.params import (
     OptionValueError,
     OutputFormat,
     chosen_format,
+    complete_preset,
     offer_side_bets,
     parse_card_list,
     parse_decks,
@@ -249,7 +250,14 @@ def register(app: typer.Typer) -> None:
         ranks: Annotated[str | None, typer.Option(metavar="R=N,...", help=h("ranks"))] = None,
         remove: Annotated[str | None, typer.Option(metavar="CARDS", help=h("remove"))] = None,
         preset: Annotated[
-            str | None, typer.Option("--preset", "--rules", metavar="NAME", help=h("preset"))
+            str | None,
+            typer.Option(
+                "--preset",
+                "--rules",
+                metavar="NAME",
+                help=h("preset"),
+                autocompletion=complete_preset,
+            ),
         ] = None,
         side_bets: Annotated[
             str | None, typer.Option(metavar="NAME[=X],...", help=h("side_bets"))

@@ -347,3 +347,17 @@ def offer_side_bets(rules: Rules, value: str) -> Rules:
     # re-prices it.
     offered.update(parse_side_bets(value))
     return rules.replace(side_bets=offered)
+
+
+def _starting(choices: tuple[str, ...] | list[str]) -> Callable[[str], list[str]]:
+    def complete(incomplete: str) -> list[str]:
+        return [c for c in choices if c.startswith(incomplete)]
+
+    return complete
+
+
+#: Shell completion of the options' values (``odds --preset <TAB>``), for Typer's
+#: ``autocompletion=``.
+complete_preset = _starting(list(PRESETS))
+complete_variant = _starting(("punto-banco", "chemin-de-fer", "banque"))
+complete_backend = _starting(("cpu", "reference", "cuda", "dask"))

@@ -33,7 +33,7 @@ from puntobanco.cli.lang import detect_lang, help_lang, lang_in_args
 from puntobanco.cli.numbers import localize
 from puntobanco.cli.options import GameConfig, OptionError, build_config
 from puntobanco.cli.oserrors import os_reason
-from puntobanco.cli.params import OptionValueError
+from puntobanco.cli.params import OptionValueError, complete_preset, complete_variant
 from puntobanco.cli.refusal import option_line
 from puntobanco.cli.render import Renderer
 from puntobanco.cli.textsafe import SafeHelpCommand, safe_stream, transliterate
@@ -442,7 +442,13 @@ def register(app: typer.Typer) -> None:
         decks: Annotated[str | None, typer.Option(metavar="N", help=h("decks"))] = None,
         preset: Annotated[
             str | None,
-            typer.Option("--preset", "--rules", metavar="NAME", help=h("preset")),
+            typer.Option(
+                "--preset",
+                "--rules",
+                metavar="NAME",
+                help=h("preset"),
+                autocompletion=complete_preset,
+            ),
         ] = None,
         shoe: Annotated[str | None, typer.Option(metavar="TYPE", help=h("shoe"))] = None,
         cut_card: Annotated[
@@ -475,7 +481,11 @@ def register(app: typer.Typer) -> None:
         ] = None,
         variant: Annotated[
             str | None,
-            typer.Option(metavar="NAME", help=text(language, "chemin.play.help_variant")),
+            typer.Option(
+                metavar="NAME",
+                help=text(language, "chemin.play.help_variant"),
+                autocompletion=complete_variant,
+            ),
         ] = None,
         banker: Annotated[
             str | None, typer.Option(metavar="NAME", help=text(language, "chemin.play.help_banker"))

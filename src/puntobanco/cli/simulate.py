@@ -33,6 +33,9 @@ from puntobanco.cli.params import (
     OptionValueError,
     OutputFormat,
     chosen_format,
+    complete_backend,
+    complete_preset,
+    complete_variant,
     offer_side_bets,
     parse_decks,
     parse_format,
@@ -357,7 +360,14 @@ def register(app: typer.Typer) -> None:
         shoes: Annotated[int | None, typer.Option("--shoes", metavar="N", help=h("shoes"))] = None,
         seed: Annotated[int | None, typer.Option("--seed", metavar="N", help=h("seed"))] = None,
         backend: Annotated[
-            str, typer.Option("--backend", metavar="NAME", help=h("backend"), show_default=False)
+            str,
+            typer.Option(
+                "--backend",
+                metavar="NAME",
+                help=h("backend"),
+                show_default=False,
+                autocompletion=complete_backend,
+            ),
         ] = "cpu",
         workers: Annotated[
             int | None, typer.Option("--workers", metavar="N", help=h("workers"))
@@ -376,6 +386,7 @@ def register(app: typer.Typer) -> None:
                 "--rules",
                 metavar="NAME",
                 help=h("rules", presets=", ".join(PRESETS)),
+                autocompletion=complete_preset,
                 show_default=False,
             ),
         ] = "punto-banco",
@@ -431,7 +442,12 @@ def register(app: typer.Typer) -> None:
         lang: Annotated[str | None, typer.Option("--lang", metavar="es|en", help=h("lang"))] = None,
         variant: Annotated[
             str | None,
-            typer.Option("--variant", metavar="NAME", help=simulate_chemin.option_help("variant")),
+            typer.Option(
+                "--variant",
+                metavar="NAME",
+                help=simulate_chemin.option_help("variant"),
+                autocompletion=complete_variant,
+            ),
         ] = None,
         player_strategy: Annotated[
             str | None,

@@ -34,6 +34,7 @@ from puntobanco.cli.params import (
     OptionValueError,
     OutputFormat,
     chosen_format,
+    complete_variant,
     parse_decks,
     parse_format,
     parse_rate,
@@ -85,7 +86,13 @@ def register(app: typer.Typer) -> None:
     @app.command("solve", cls=SolveCommand, help=text(help_language, "chemin.solve.help"))
     def solve(
         variant: Annotated[
-            str, typer.Option(metavar="chemin-de-fer|banque", help=h("variant"), show_default=False)
+            str,
+            typer.Option(
+                metavar="chemin-de-fer|banque",
+                help=h("variant"),
+                show_default=False,
+                autocompletion=complete_variant,
+            ),
         ] = Variant.CHEMIN_DE_FER.value,
         decks: Annotated[
             int | None, typer.Option(metavar="N", parser=parse_decks, help=h("decks"))

@@ -34,6 +34,7 @@ from puntobanco.cli.params import (
     OutputFormat,
     check_plot,
     chosen_format,
+    complete_preset,
     parse_decks,
     parse_format,
     parse_money,
@@ -284,7 +285,12 @@ def register(app: typer.Typer) -> None:
         rules_name: Annotated[
             str,
             typer.Option(
-                "--preset", "--rules", metavar="NAME", show_default=False, help=h("rules")
+                "--preset",
+                "--rules",
+                metavar="NAME",
+                show_default=False,
+                help=h("rules"),
+                autocompletion=complete_preset,
             ),
         ] = "punto-banco",
         seed: Annotated[

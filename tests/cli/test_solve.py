@@ -90,7 +90,7 @@ def test_the_report_in_spanish() -> None:
             "Indique solo una de --decks, --points, --ranks e --infinite",
         ),
         (["--points", "0=3,1=2"], "give at least 6", "indique al menos 6"),
-        (["--points", "0=three"], "--points takes KEY=COUNT", "--points espera pares"),
+        (["--points", "0=three"], "--points: takes KEY=COUNT", "--points: espera pares"),
         (["--decks", "9"], "from 1 to 8", "de 1 a 8"),
     ],
 )

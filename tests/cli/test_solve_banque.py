@@ -71,7 +71,7 @@ def test_text_report_in_both_languages() -> None:
          "Indique solo una de --decks, --points, --ranks"),
         (["--ranks", "A=4,K=4"], "the shoe has 8 cards, but this needs at least 9",
          "el zapato tiene 8 cartas, pero una mano puede necesitar 9"),
-        (["--points", "0=16,5"], "--points takes KEY=COUNT pairs", "--points espera pares"),
+        (["--points", "0=16,5"], "--points: takes KEY=COUNT pairs", "--points: espera pares"),
         (["--float"], "solved in exact fractions only", "solo se resuelve en fracciones exactas"),
         (["--banker", "loose"], "the Banker rules are rule-card, free", "rule-card, free"),
     ],

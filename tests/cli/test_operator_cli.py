@@ -83,3 +83,21 @@ def test_verify_usage_names_the_seed_as_its_errors_do() -> None:
     result = runner.invoke(app, ["verify", "--help"], env={"COLUMNS": "120"})
     assert result.exit_code == 0
     assert "SERVER_SEED" in result.stdout and "server_seed" not in result.stdout
+
+
+def test_verify_mismatches_in_spanish_name_fields_in_spanish(played: dict[str, Any]) -> None:
+    # Once "ronda 1 outcome: registrado 'player'": the records' English words in Spanish.
+    import json as json_module
+
+    rounds = json_module.loads(played["rounds"].read_text(encoding="utf-8"))
+    items = rounds["rounds"] if isinstance(rounds, dict) else rounds
+    first = items[0]
+    first["outcome"] = "tie" if first["outcome"] != "tie" else "player"
+    played["rounds"].write_text(json_module.dumps(rounds), encoding="utf-8")
+    result = runner.invoke(
+        app, ["verify", played["seed"], "--rounds", str(played["rounds"]), "--lang", "es"]
+    )
+    assert result.exit_code == 1, result.output
+    line = next(x for x in result.stdout.splitlines() if x.strip().startswith("ronda"))
+    assert "resultado" in line and "outcome" not in line, line
+    assert not re.search(r"'(player|banker|tie)'", line), line

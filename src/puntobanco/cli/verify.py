@@ -175,13 +175,34 @@ def register(app: typer.Typer) -> None:
                         language,
                         "ops.verify.mismatch",
                         round=m["round_id"],
-                        field=m["field"],
-                        recorded=repr(m["recorded"]),
-                        recomputed=repr(m["recomputed"]),
+                        field=_words(m["field"], language),
+                        recorded=repr(_words(m["recorded"], language)),
+                        recomputed=repr(_words(m["recomputed"], language)),
                     )
                 )
         if result["mismatches"]:
             raise typer.Exit(1)
+
+
+def _words(text: str, lang: Lang) -> str:
+    """A mismatch's field or value in ``lang``: each word the records use, translated.
+
+    ``outcome``, ``burn.shown``, ``player`` read ``resultado``, ``quemado vista``,
+    ``Jugador`` in Spanish; anything else (cards, amounts, a seat's number) stays.
+
+    >>> _words("burn.face_down", "es"), _words("player", "es"), _words("Ah 9c", "es")
+    ('quemado boca abajo', 'Jugador', 'Ah 9c')
+    """
+    if lang == "en":  # the records' own words are English
+        return text
+    parts = text.replace(".", " ").split(" ")
+    known = [f"ops.verify.word.{p}" in i18n.CATALOGUE[lang] for p in parts]
+    if not any(known):
+        return text
+    return " ".join(
+        i18n.text(lang, f"ops.verify.word.{p}") if k else p
+        for p, k in zip(parts, known, strict=True)
+    )
 
 
 def _why(error: Exception, lang: Lang) -> str:

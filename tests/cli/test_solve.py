@@ -155,3 +155,10 @@ def test_a_small_shoe_names_its_option_without_error_prefix(lang: str, start: st
     result = _run("--points", "0=3", "--lang", lang)
     assert result.exit_code == 2
     assert result.stderr.startswith(start) and "Error" not in result.stderr
+
+
+def test_the_spanish_report_names_the_banker_rule_in_spanish() -> None:
+    # Once "regla de la Banca free".
+    result = _run("--banker", "free", "--lang", "es")
+    assert result.exit_code == 0
+    assert "regla de la Banca libre (free)" in " ".join(result.stdout.split())

@@ -92,6 +92,18 @@ def help_lang(argv: Sequence[str], environ: Mapping[str, str]) -> Lang:
     return detect_lang(raw if raw and parse_lang(raw) else None, environ)
 
 
+def rule_name(name: str, lang: Lang) -> str:
+    """A Banker rule's name in ``lang``: Spanish says "libre (free)", the option's word beside it.
+
+    >>> rule_name("free", "es"), rule_name("free", "en"), rule_name("house", "es")
+    ('libre (free)', 'free', 'house')
+    """
+    from puntobanco.core.i18n import CATALOGUE, text
+
+    key = f"chemin.rule.{name}"
+    return text(lang, key) if key in CATALOGUE[lang] else name
+
+
 __all__ = [
     "LANG_VARIABLE",
     "LOCALE_VARIABLES",
@@ -99,4 +111,5 @@ __all__ = [
     "help_lang",
     "lang_in_args",
     "parse_lang",
+    "rule_name",
 ]

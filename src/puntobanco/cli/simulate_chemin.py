@@ -27,7 +27,7 @@ from typing import Any, NoReturn
 
 import typer
 
-from puntobanco.cli.lang import help_lang
+from puntobanco.cli.lang import help_lang, rule_name
 from puntobanco.cli.numbers import localize
 from puntobanco.cli.params import OutputFormat
 from puntobanco.cli.refusal import fail, refuse
@@ -281,7 +281,7 @@ def _report_parts(
             hands=data["hands"],
             decks=data["decks"],
             mode=text(lang, f"chemin.simulate.mode.{data['shoe_mode']}"),
-            rule=data["banker_rule"],
+            rule=rule_name(data["banker_rule"], lang),
             backend=data["backend"],
         ),
         text(

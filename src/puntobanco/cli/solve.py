@@ -28,7 +28,7 @@ from typing import Annotated, Any
 import typer
 
 from puntobanco.cli.lang import detect_lang as cli_detect_lang
-from puntobanco.cli.lang import help_lang
+from puntobanco.cli.lang import help_lang, rule_name
 from puntobanco.cli.numbers import localize
 from puntobanco.cli.params import (
     OptionValueError,
@@ -423,7 +423,7 @@ def text_report(report: dict[str, Any], lang: Lang, width: int | None = None) ->
     else:
         where = text(lang, "chemin.solve.counts_given", cards=report["cards"])
     lines = [
-        text(lang, "chemin.solve.title", where=where, rule=s.banker_rule.name),
+        text(lang, "chemin.solve.title", where=where, rule=rule_name(s.banker_rule.name, lang)),
         text(lang, "chemin.solve.free_cells", cells=_free_cells(s.banker_rule, lang)),
     ]
     p = s.player_draw

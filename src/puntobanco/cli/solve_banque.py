@@ -18,6 +18,7 @@ from puntobanco.analysis.banque import BanqueSolution, TableauFigures, solve_ban
 from puntobanco.analysis.banque_shoe import banque_points, shoe_chemin_draw, solve_banque_tally
 from puntobanco.analysis.banque_walk import banque_tally
 from puntobanco.analysis.shoe import ShoeCounts
+from puntobanco.cli.lang import rule_name
 from puntobanco.core.banque import (
     BANQUE_FREE,
     BANQUE_RULE_CARD,
@@ -176,7 +177,7 @@ def text_report(report: dict[str, Any], lang: Lang) -> str:
     else:
         where = text(lang, "chemin.solve.counts_given", cards=report["cards"])
     lines = [
-        text(lang, "banque.solve.title", where=where, rule=s.rule.name),
+        text(lang, "banque.solve.title", where=where, rule=rule_name(s.rule.name, lang)),
         text(lang, "banque.solve.which"),
         text(lang, rule_line),
         text(lang, "banque.solve.naturals"),
@@ -215,7 +216,7 @@ def text_report(report: dict[str, Any], lang: Lang) -> str:
         text(
             lang,
             "banque.solve.other",
-            rule=other.rule.name,
+            rule=rule_name(other.rule.name, lang),
             value=f"{float(other.value):+.6f}",
             after=f"{float(other.after_commission):+.6f}",
         )

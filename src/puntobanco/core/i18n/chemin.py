@@ -168,6 +168,8 @@ EN: dict[str, str] = {
     "chemin.simulate.outcome.player": "Player",
     "chemin.simulate.outcome.tie": "Tie",
     "chemin.simulate.play.optimal": "optimal",
+    "chemin.rule.rule-card": "rule-card",
+    "chemin.rule.free": "free",
     "chemin.simulate.play.tableau": "tableau",
     "chemin.simulate.net": (
         "Banker's net per unit, no commission: {mean} ± {se} (exact {exact}, z {z})"
@@ -371,6 +373,8 @@ ES: dict[str, str] = {
     "chemin.simulate.outcome.player": "Jugador",
     "chemin.simulate.outcome.tie": "Empate",
     "chemin.simulate.play.optimal": "óptima",
+    "chemin.rule.rule-card": "del cuadro (rule-card)",
+    "chemin.rule.free": "libre (free)",
     "chemin.simulate.play.tableau": "la de la tabla",
     "chemin.simulate.net": (
         "Neto de la Banca por unidad, sin comisión: {mean} ± {se} (exacto {exact}, z {z})"

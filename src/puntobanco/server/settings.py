@@ -231,7 +231,7 @@ class Settings(BaseSettings):
         if value not in PRESETS:
             raise PydanticCustomError(
                 "unknown_preset",
-                "unknown preset {preset!r}: choose one of {allowed}",
+                "unknown preset '{preset}': choose one of {allowed}",
                 {"preset": value, "allowed": ", ".join(PRESETS)},
             )
         return value
@@ -248,7 +248,7 @@ class Settings(BaseSettings):
         if self.default_preset not in self.table_presets:
             raise PydanticCustomError(
                 "default_not_offered",
-                "default_preset {preset!r} is not offered: choose one of table_presets ({allowed})",
+                "default_preset '{preset}' is not offered: choose one of table_presets ({allowed})",
                 {"preset": self.default_preset, "allowed": ", ".join(self.table_presets)},
             )
         return self
@@ -269,7 +269,7 @@ class Settings(BaseSettings):
             except ValueError:
                 raise PydanticCustomError(
                     "not_a_network",
-                    "{entry!r} is not an IP network (e.g. 10.0.0.0/8 or 127.0.0.1)",
+                    "'{entry}' is not an IP network (e.g. 10.0.0.0/8 or 127.0.0.1)",
                     {"entry": entry},
                 ) from None
         return value
@@ -282,7 +282,7 @@ class Settings(BaseSettings):
             if not origin.startswith(("http://", "https://")) or "/" in origin.split("//", 1)[1]:
                 raise PydanticCustomError(
                     "not_an_origin",
-                    "{entry!r} is not an origin (e.g. https://table.example.com)",
+                    "'{entry}' is not an origin (e.g. https://table.example.com)",
                     {"entry": entry},
                 )
         return normal

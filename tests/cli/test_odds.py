@@ -551,3 +551,19 @@ def test_a_bet_with_several_payouts_says_which_outcome_pays_what(
     )
     assert result.exit_code == 0, result.output
     assert says in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "start"),
+    [
+        (["--shoes", "5"], "Invalid option --shoes: used only with --effects"),
+        (["--seed", "3"], "Invalid option --seed: used only with --effects"),
+        (["--effects", "--shoes", "2", "--format", "csv"], "Invalid option --format: the effects"),
+        (["--effects", "--shoes", "2", "--format", "markdown"], "Invalid option --format: "),
+    ],
+)
+def test_options_that_would_do_nothing_are_refused(args: list[str], start: str) -> None:
+    # Once accepted silently (and --format csv dropped the effects without a word).
+    result = _run(*args)
+    assert result.exit_code == 2 and result.stderr.startswith(start), result.stderr
+    assert result.stdout == ""

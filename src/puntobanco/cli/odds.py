@@ -294,9 +294,11 @@ def register(app: typer.Typer) -> None:
         effects: Annotated[bool, typer.Option("--effects", help=h("effects"))] = False,
         # Their defaults are in their help, in the help's language (not "[default: ...]").
         shoes: Annotated[
-            str, typer.Option(metavar="N", help=h("shoes"), show_default=False)
-        ] = "100",
-        seed: Annotated[str, typer.Option(metavar="N", help=h("seed"), show_default=False)] = "1",
+            str | None, typer.Option(metavar="N", help=h("shoes"), show_default=False)
+        ] = None,
+        seed: Annotated[
+            str | None, typer.Option(metavar="N", help=h("seed"), show_default=False)
+        ] = None,
         lang: Annotated[str | None, typer.Option(metavar="es|en", help=h("lang"))] = None,
     ) -> None:
         """Exact odds, house edge and spread of every bet, for any shoe and any payouts.
@@ -310,6 +312,14 @@ def register(app: typer.Typer) -> None:
         try:
             language = detect_lang(lang, os.environ)
             output = chosen_format(fmt, as_json)
+            # Options that would change nothing are refused rather than ignored.
+            for option, typed in (("--shoes", shoes), ("--seed", seed)):
+                if typed is not None and not effects:
+                    refuse(
+                        language, option, i18n.text(language, "cli.opt.needs", other="--effects")
+                    )
+            if effects and output in (OutputFormat.CSV, OutputFormat.MARKDOWN):
+                refuse(language, "--format", i18n.text(language, "odds.effects_format"))
             shoe_type: ShoeMode | None = None
             if shoe is not None and "=" not in shoe and not shoe.strip()[:1].isdigit():
                 shoe_type = parse_shoe(shoe)
@@ -333,8 +343,8 @@ def register(app: typer.Typer) -> None:
                 banker_six_pays=banker_six_pays,
                 pair_pays=pair_pays,
                 effects=effects,
-                shoes=shoes,
-                seed=seed,
+                shoes="100" if shoes is None else shoes,
+                seed="1" if seed is None else seed,
             )
         except KeyboardInterrupt:
             # The exact tables are quick; only --effects' study is long enough to stop.

@@ -77,6 +77,7 @@ EN: dict[str, str] = {
     "cli.opt.lang": "the languages are en (English) and es (español), got '{value}'",
     "cli.opt.whole_range": "a whole number from {minimum} to {maximum}, got '{value}'",
     "cli.opt.not_with": "not used with {other}: give one of the two",
+    "cli.opt.needs": "used only with {other}",
     "cli.opt.choice": "the choices are {allowed}, got '{value}'",
     "cli.opt.plot_suffix": "the plot is a PNG: give a file name ending in .png, got '{value}'",
     "cli.opt.plot_path": "cannot write the plot to {path}: {reason}",
@@ -205,6 +206,7 @@ ES: dict[str, str] = {
     "cli.opt.lang": "los idiomas son en (English) y es (español); se recibió «{value}»",
     "cli.opt.whole_range": "un número entero de {minimum} a {maximum}; se recibió «{value}»",
     "cli.opt.not_with": "no se usa con {other}: indique solo una de las dos",
+    "cli.opt.needs": "solo se usa con {other}",
     "cli.opt.choice": "las opciones son {allowed}; se recibió «{value}»",
     "cli.opt.plot_suffix": (
         "el gráfico es un PNG: dé un nombre de archivo terminado en .png; se recibió «{value}»"

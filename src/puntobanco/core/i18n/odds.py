@@ -89,6 +89,10 @@ EN: dict[str, str] = {
     "odds.help_effects": "Effects of removal, counts, through the shoe.",
     "odds.progress": "Dealing {shoes} shoes for the through-the-shoe study…",
     "odds.paytables": "What each side bet with several payouts pays, first that applies:",
+    "odds.effects_format": (
+        "the effects study is written as a table or in json (its figures do not fit one CSV "
+        "table): give --format table or json"
+    ),
     "odds.stopped": "Stopped by Ctrl-C before the study was finished: nothing is reported.",
     "odds.help_shoes": (
         "Full seeded shoes of the rules' decks dealt by --effects' study (default: 100)."
@@ -213,6 +217,10 @@ ES: dict[str, str] = {
     "odds.help_json": "Un objeto JSON en la salida estándar (lo mismo que --format json).",
     "odds.help_format": "table (por defecto), json, csv o markdown (md).",
     "odds.progress": "Repartiendo {shoes} zapatos para el estudio a lo largo del zapato…",
+    "odds.effects_format": (
+        "el estudio de efectos se escribe como tabla o en json (sus cifras no caben en una "
+        "tabla CSV): indique --format table o json"
+    ),
     "odds.paytables": (
         "Lo que paga cada apuesta lateral con varios pagos (decide la primera que se cumple):"
     ),

@@ -356,3 +356,34 @@ def test_ctrl_c_says_so(lang: str, words: str, monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(systems, "play_plans", stopped)
     code, out, err = run(*SMALL, "--lang", lang)
     assert code == 130 and words in err and out == ""  # once: 130 and not a word
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_ctrl_c_reports_the_systems_played_so_far(
+    lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Once 130 and nothing at all: the partial result, marked, as simulate's.
+    from contextlib import contextmanager
+
+    from puntobanco.cli import systems
+
+    @contextmanager
+    def ctrl_c_at_once():  # type: ignore[no-untyped-def]
+        yield lambda: True  # as if Ctrl-C came during the first system
+
+    monkeypatch.setattr(systems, "stop_on_ctrl_c", ctrl_c_at_once)
+    code, out, err = run("--compare", *SMALL, "--json", "--lang", lang)
+    assert code == 130
+    document = json.loads(out)
+    assert document["interrupted"] is True
+    assert [s["system"] for s in document["systems"]] == ["flat"]
+    assert ("Stopped early" if lang == "en" else "Detenido antes de tiempo") in err
+    code, out, _ = run("--compare", *SMALL, "--lang", lang)
+    flat = CATALOGUE[lang]["systems.name.flat"]
+    assert code == 130 and flat in out
+    assert CATALOGUE[lang]["systems.name.martingale"] not in out
+
+
+def test_a_run_not_stopped_is_not_interrupted() -> None:
+    document = json.loads(run(*SMALL, "--json")[1])
+    assert document["interrupted"] is False

@@ -8,8 +8,11 @@ for it), so that scripts and pipes read nothing but the result.
 
 from __future__ import annotations
 
+import signal
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from types import FrameType
 
 #: What a long computation calls as it goes: the number of steps done so far.
 Tick = Callable[[int], None]
@@ -53,3 +56,21 @@ def progress_bar(label: str, total: int, *, show: bool) -> Iterator[Tick | None]
             bar.update(task, completed=done)
 
         yield tick
+
+
+@contextmanager
+def stop_on_ctrl_c() -> Iterator[Callable[[], bool]]:
+    """While inside, Ctrl-C sets a flag (polled by the run) instead of raising."""
+    stop = threading.Event()
+    if threading.current_thread() is not threading.main_thread():
+        yield stop.is_set
+        return
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        stop.set()
+
+    previous = signal.signal(signal.SIGINT, handler)
+    try:
+        yield stop.is_set
+    finally:
+        signal.signal(signal.SIGINT, previous)

@@ -15,13 +15,8 @@ import json
 import os
 import re
 import secrets
-import signal
 import sys
-import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from fractions import Fraction
-from types import FrameType
 from typing import Annotated, Any, NoReturn
 
 import typer
@@ -44,7 +39,7 @@ from puntobanco.cli.params import (
     parse_shoe,
 )
 from puntobanco.cli.play import TranslatedCommand
-from puntobanco.cli.progress import progress_bar
+from puntobanco.cli.progress import progress_bar, stop_on_ctrl_c
 from puntobanco.cli.refusal import lang_line, option_line, sentence
 from puntobanco.cli.tables import write_rows
 from puntobanco.core import i18n
@@ -159,24 +154,6 @@ def refusal(error: BaccaratError, lang: Lang) -> str:
 
 #: The largest seed, written whole (2**64 - 1 is better recognised so).
 MAX_SEED_TEXT = str(2**64 - 1)
-
-
-@contextmanager
-def stop_on_ctrl_c() -> Iterator[Callable[[], bool]]:
-    """While inside, Ctrl-C sets a flag (polled by the run) instead of raising."""
-    stop = threading.Event()
-    if threading.current_thread() is not threading.main_thread():
-        yield stop.is_set
-        return
-
-    def handler(signum: int, frame: FrameType | None) -> None:
-        stop.set()
-
-    previous = signal.signal(signal.SIGINT, handler)
-    try:
-        yield stop.is_set
-    finally:
-        signal.signal(signal.SIGINT, previous)
 
 
 def build_rules(

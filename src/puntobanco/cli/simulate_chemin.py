@@ -174,8 +174,7 @@ def run(
     banker_play = banker_strategy or "optimal"
     rule = BANKER_RULES[banker or "rule-card"]
     chosen_seed = seed if seed is not None else secrets.randbits(63)
-    from puntobanco.cli.progress import progress_bar
-    from puntobanco.cli.simulate import stop_on_ctrl_c
+    from puntobanco.cli.progress import progress_bar, stop_on_ctrl_c
 
     show = progress
     if show is None:

@@ -43,7 +43,7 @@ from puntobanco.cli.params import (
     parse_whole,
 )
 from puntobanco.cli.play import TranslatedCommand
-from puntobanco.cli.progress import progress_bar
+from puntobanco.cli.progress import progress_bar, stop_on_ctrl_c
 from puntobanco.cli.refusal import lang_line, option_line, sentence, shown
 from puntobanco.cli.tables import write_rows
 from puntobanco.cli.textsafe import safe_stream, transliterate
@@ -140,34 +140,47 @@ def play_plans(
     *,
     on_sessions: Callable[[int], None] | None = None,
     chunk: int = CHUNK_SESSIONS,
+    should_stop: Callable[[], bool] | None = None,
 ) -> "list[Sessions]":
     """Play each plan over every session of ``outcomes``, as ``run_sessions`` plays it.
 
-    With ``on_sessions``, the sessions are played ``chunk`` at a time and the
-    sessions played so far (all plans together) reported after each chunk;
-    each session is played on its own, so the results are the same either way.
+    With ``on_sessions`` or ``should_stop``, the sessions are played ``chunk`` at
+    a time: the sessions played so far (all plans together) are reported after
+    each chunk, and a true ``should_stop`` (Ctrl-C) ends the run there, the plans
+    played so far returned, the last with the sessions it finished. Each session
+    is played on its own, so the results are the same either way.
     """
     import numpy as np
 
     from puntobanco.sim.systems import Sessions, run_sessions
 
+    def report(done: int) -> None:
+        if on_sessions is not None:
+            on_sessions(done)
+
     sessions = int(outcomes.shape[0])
-    if on_sessions is None or sessions <= chunk:
+    watched = on_sessions is not None or should_stop is not None
+    if not watched or sessions <= chunk:
         played = []
         for index, plan in enumerate(plans):
             played.append(run_sessions(plan, outcomes))
-            if on_sessions is not None:
-                on_sessions((index + 1) * sessions)
+            report((index + 1) * sessions)
+            if should_stop is not None and should_stop():
+                break
         return played
     played = []
     for index, plan in enumerate(plans):
         parts = [run_sessions(plan, outcomes[:chunk])]
-        on_sessions(index * sessions + chunk)
+        report(index * sessions + chunk)
         for start in range(chunk, sessions, chunk):
+            if should_stop is not None and should_stop():
+                break
             parts.append(run_sessions(plan, outcomes[start : start + chunk], paths=0))
-            on_sessions(index * sessions + min(start + chunk, sessions))
+            report(index * sessions + min(start + chunk, sessions))
         results = np.concatenate([part.results for part in parts])
         played.append(Sessions(plan, results, parts[0].paths))
+        if should_stop is not None and should_stop():
+            break
     return played
 
 
@@ -389,8 +402,13 @@ def register(app: typer.Typer) -> None:
             edges = exact_edges(rules)
             show = output is OutputFormat.TABLE and total >= PROGRESS_ROUNDS and sys.stderr.isatty()
             label = i18n.text(language, "systems.progress")
-            with progress_bar(label, len(plans) * n_sessions, show=show) as tick:
-                played = play_plans(plans, outcomes, on_sessions=tick)
+            with (
+                stop_on_ctrl_c() as should_stop,
+                progress_bar(label, len(plans) * n_sessions, show=show) as tick,
+            ):
+                played = play_plans(plans, outcomes, on_sessions=tick, should_stop=should_stop)
+            if not played:
+                raise KeyboardInterrupt
         except KeyboardInterrupt:
             # Say it, rather than end silently: a system's figures over part of its
             # sessions would read as the whole run's.
@@ -398,6 +416,10 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(130) from None
         summaries = [summarize(s, edges) for s in played]
         seconds = time.perf_counter() - start
+        # Stopped by Ctrl-C: the systems played so far, each over the sessions it finished.
+        interrupted = len(played) < len(plans) or any(
+            s.results.shape[0] < n_sessions for s in played
+        )
 
         if as_json:
             document: dict[str, Any] = {
@@ -414,6 +436,7 @@ def register(app: typer.Typer) -> None:
                     "maximum_minor": limits.maximum_minor,
                 },  # fmt: skip
                 "seconds": seconds,
+                "interrupted": interrupted,
             }
             if compare:
                 document["systems"] = [s.to_json() for s in summaries]
@@ -467,6 +490,21 @@ def register(app: typer.Typer) -> None:
                 raise typer.Exit(2) from None
             if not as_json:
                 console.print(i18n.text(language, "systems.plot_saved", path=plot), markup=False)
+        if interrupted:
+            done = sum(int(s.results.shape[0]) for s in played)
+            typer.echo(
+                localize(
+                    i18n.text(
+                        language,
+                        "systems.partial",
+                        done=f"{done:,}",
+                        asked=f"{len(plans) * n_sessions:,}",
+                    ),
+                    language,
+                ),
+                err=True,
+            )
+            raise typer.Exit(130)
 
 
 def _fits(console: Console, table: Table) -> bool:

@@ -74,9 +74,9 @@ EN: dict[str, str] = {
         "ahead, how deep the losses go, and the risk of ruin."
     ),
     "systems.dealing": "Dealing {rounds} rounds from seeded shoes...",
-    "systems.stopped": (
-        "Stopped by Ctrl-C before every session was played: no figures are reported, as part "
-        "of the sessions would not stand for the run asked for."
+    "systems.stopped": "Stopped by Ctrl-C before any session was played: nothing is reported.",
+    "systems.partial": (
+        "Stopped early by Ctrl-C: these figures are of the {done} sessions played, of {asked}."
     ),
     "systems.plot_saved": "Plot saved to {path}",
     "systems.plot_failed": "Could not write the plot to {path}: {reason}",
@@ -217,8 +217,11 @@ ES: dict[str, str] = {
     ),
     "systems.dealing": "Repartiendo {rounds} manos de zapatos con semilla...",
     "systems.stopped": (
-        "Detenido con Ctrl-C antes de jugar todas las sesiones: no se informa de ninguna cifra, "
-        "porque una parte de las sesiones no representaría la simulación pedida."
+        "Detenido con Ctrl-C antes de jugar ninguna sesión: no se informa de nada."
+    ),
+    "systems.partial": (
+        "Detenido antes de tiempo con Ctrl-C: estas cifras son de las {done} sesiones jugadas, "
+        "de {asked}."
     ),
     "systems.plot_saved": "Gráfico guardado en {path}",
     "systems.plot_failed": "No se pudo escribir el gráfico en {path}: {reason}",

@@ -242,12 +242,17 @@ def test_the_operators_commands_verify_and_report_every_side_bet(tmp_path: Path)
     assert verified.exit_code == 0, verified.output
     assert json.loads(verified.output)["rounds_checked"] == 4
     assert json.loads(verified.output)["mismatches"] == []
-    human = runner.invoke(app, ["report", "--database", url])
-    assert human.exit_code == 0, human.output
-    table = [line for line in human.output.splitlines() if line.startswith("all-side-bets ")]
-    assert [line.split()[1] for line in table] == sorted(
+    report = runner.invoke(app, ["report", "--database", url, "--format", "json"])
+    assert report.exit_code == 0, report.output
+    rows = [row for row in json.loads(report.output)["bets"] if row["preset"] == "all-side-bets"]
+    assert [row["bet"] for row in rows] == sorted(
         k.value for k in PRESETS["all-side-bets"].offered_bets
     )
-    # Every row's figures line up under the header, however long the spot's name.
-    header = next(line for line in human.output.splitlines() if line.startswith("rules "))
+    # Where the table fits, one row per bet, each as wide as the header, however long the
+    # spot's name (at 80 columns the rows are stacked instead).
+    human = runner.invoke(app, ["report", "--database", url], env={"COLUMNS": "200"})
+    assert human.exit_code == 0, human.output
+    table = [line for line in human.output.splitlines() if line.startswith("│ all-side-bets ")]
+    assert len(table) == len(rows)
+    header = next(line for line in human.output.splitlines() if " rules " in line)
     assert {len(line) for line in table} == {len(header)}

@@ -74,8 +74,9 @@ def browser() -> Iterator[object]:
 
     Playwright's sync API keeps an asyncio loop running in the main thread while it is
     started: a test that calls ``asyncio.run`` after it, on the same xdist worker, fails
-    ("cannot be called from a running event loop"). The browser tests are collected last
-    (``tests/web``), so that no such test comes after them; keep them there.
+    ("cannot be called from a running event loop"). So ``make test`` runs the browser tests
+    (marker ``browser``) in a pytest process of their own, after the others: the order in
+    which the tests are collected does not matter.
     """
     if not Path(CHROMIUM).exists():
         pytest.skip(f"{CHROMIUM} is missing: install Debian's chromium package to run these tests")

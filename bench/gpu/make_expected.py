@@ -21,13 +21,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.sim.test_cuda import reference_tally  # noqa: E402
+from tests.sim.test_cuda import reference_tally
 
-from puntobanco.core.rng import SeededSource  # noqa: E402
-from puntobanco.core.rules import PRESETS, ShoeMode  # noqa: E402
-from puntobanco.core.shoe import Shoe  # noqa: E402
-from puntobanco.sim import tallies  # noqa: E402
-from puntobanco.sim.cuda import HostKernel  # noqa: E402
+from puntobanco.core.rng import SeededSource
+from puntobanco.core.rules import PRESETS, ShoeMode
+from puntobanco.core.shoe import Shoe
+from puntobanco.sim import tallies
+from puntobanco.sim.cuda import HostKernel
 
 SMALL = [
     # seed, first_shoe, shoes, decks, cut_card, burn, reshuffle

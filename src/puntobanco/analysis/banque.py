@@ -238,7 +238,7 @@ def _result(
 BankerPlay = Callable[[BanqueCell], Fraction | None]
 
 
-def _walk(
+def _walk(  # noqa: C901, PLR0912
     rule: BanqueRule,
     right_draw: Fraction,
     left_draw: Fraction,

@@ -87,7 +87,7 @@ def _weights(column: int, draw: Fraction) -> tuple[int, int]:
     return whole, (whole - draw.numerator if column == PLAYER_STOOD else draw.numerator)
 
 
-def solve_banque_tally(
+def solve_banque_tally(  # noqa: C901, PLR0912
     weights: BanqueTally,
     rule: BanqueRule,
     right_draw: Fraction,

@@ -101,7 +101,7 @@ def _add_py(total: int, term: int, mod: int) -> int:
 _add = cast(Callable[[int, int, int], int], njit(cache=True, inline="always")(_add_py))
 
 
-def _tableaux_py(
+def _tableaux_py(  # noqa: C901, PLR0912, PLR0915
     c: np.ndarray,
     naturals: np.ndarray,
     player_draws: np.ndarray,
@@ -203,7 +203,7 @@ def _tableaux_py(
 _tableaux = cast(Callable[..., None], njit(cache=True)(_tableaux_py))
 
 
-def _walk_py(
+def _walk_py(  # noqa: PLR0912
     c: np.ndarray,
     naturals: np.ndarray,
     player_draws: np.ndarray,

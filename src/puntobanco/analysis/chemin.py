@@ -269,7 +269,7 @@ def solve_tally_float(
     return _solve(weights, banker_rule, commission, tableau, number, 0.0, 1.0, 1e-12)
 
 
-def _solve(
+def _solve(  # noqa: C901, PLR0915
     weights: Tally,
     rule: BankerRule,
     commission: Fraction,

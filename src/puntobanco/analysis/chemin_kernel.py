@@ -24,7 +24,7 @@ from puntobanco.core.rules import BANK_COMMISSION, PLAYER_OPTION_TOTALS, RULE_CA
 from puntobanco.core.tableau import STANDARD, Tableau
 
 
-def _walk_py(
+def _walk_py(  # noqa: C901, PLR0912, PLR0915
     c: np.ndarray,
     naturals: np.ndarray,
     player_draws: np.ndarray,

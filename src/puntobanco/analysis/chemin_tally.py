@@ -81,7 +81,7 @@ def _level_scales(cards: int, *, replace: bool) -> tuple[int, int]:
     return (cards - 4) * (cards - 5), cards - 5
 
 
-def tally(points: Sequence[int], tableau: Tableau = STANDARD, *, replace: bool = False) -> Tally:
+def tally(points: Sequence[int], tableau: Tableau = STANDARD, *, replace: bool = False) -> Tally:  # noqa: C901, PLR0912, PLR0915
     """Walk every coup, weighting each Banker cell's outcomes by action and the Player's option.
 
     Args:

@@ -55,7 +55,7 @@ def falling(n: int, k: int) -> int:
     return result
 
 
-def sequence_weights(points: Sequence[int], tableau: Tableau = STANDARD) -> list[list[list[int]]]:
+def sequence_weights(points: Sequence[int], tableau: Tableau = STANDARD) -> list[list[list[int]]]:  # noqa: C901, PLR0912, PLR0915
     """Count the card sequences behind every way a coup can end.
 
     Args:

@@ -104,7 +104,7 @@ def draw_arrays(tableau: Tableau) -> DrawArrays:
 STANDARD_ARRAYS = draw_arrays(STANDARD)
 
 
-def _sequence_weights_py(
+def _sequence_weights_py(  # noqa: C901, PLR0912
     c: np.ndarray,
     naturals: np.ndarray,
     player_draw: np.ndarray,
@@ -184,7 +184,7 @@ _sequence_weights = njit(cache=True)(_sequence_weights_py)
 
 
 @njit(cache=True)
-def _walk(
+def _walk(  # noqa: PLR0915
     counts: np.ndarray,
     naturals: np.ndarray,
     player_draw: np.ndarray,

@@ -183,7 +183,7 @@ class ShoeCounts:
         """Whether counts per rank are known (needed for the pair bets)."""
         return self.ranks is not None
 
-    def remove(self, cards: Iterable[Card | Rank | int]) -> ShoeCounts:
+    def remove(self, cards: Iterable[Card | Rank | int]) -> ShoeCounts:  # noqa: PLR0912
         """The shoe after ``cards`` have left it (the shoe itself is unchanged).
 
         A :class:`Card` leaves with its suit; a bare :class:`Rank` takes the card

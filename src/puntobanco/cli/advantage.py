@@ -304,7 +304,7 @@ def _progress(show: bool, lang: Lang) -> Iterator[Callable[[str, int, int], None
         yield tick
 
 
-def register(app: typer.Typer) -> None:
+def register(app: typer.Typer) -> None:  # noqa: C901, PLR0915
     """Add the ``advantage`` command to ``app`` (help in the language of ``--lang``/locale)."""
     help_language = help_lang(sys.argv, os.environ)
 
@@ -312,7 +312,7 @@ def register(app: typer.Typer) -> None:
         return i18n.text(help_language, f"advantage.help_{key}")
 
     @app.command("advantage", cls=AdvantageCommand, help=i18n.text(help_language, "advantage.help"))
-    def advantage_command(
+    def advantage_command(  # noqa: PLR0912, PLR0915
         decks: Annotated[
             str, typer.Option("--decks", metavar="N[,N...]", help=h("decks"), show_default=False)
         ] = "8",

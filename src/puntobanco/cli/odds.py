@@ -377,7 +377,7 @@ def register(app: typer.Typer) -> None:
             typer.echo(odds_output.flat(report, output), nl=False)
 
 
-def _compute(
+def _compute(  # noqa: C901, PLR0912
     *,
     language: Lang = "en",
     decks: int | None,

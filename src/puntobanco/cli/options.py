@@ -106,7 +106,7 @@ def _shared(option: str, parse: Callable[[str], T], value: str) -> T:
         raise OptionError(option, error.key, **error.params) from None
 
 
-def build_config(options: Mapping[str, Any], environ: Mapping[str, str]) -> GameConfig:
+def build_config(options: Mapping[str, Any], environ: Mapping[str, str]) -> GameConfig:  # noqa: C901, PLR0912
     """Check every option and build the game's configuration.
 
     ``options`` holds the raw strings (or ``None``) of ``decks``, ``shoe``,

@@ -73,7 +73,7 @@ def _fail(lang: Lang, option: str | None, key: str, **params: Any) -> NoReturn:
     refuse(lang, option, detail)
 
 
-def run(
+def run(  # noqa: C901, PLR0912, PLR0915
     *,
     language: str,
     output: OutputFormat,

@@ -225,7 +225,7 @@ def _counts(option: str, value: str, example: str) -> dict[str, int]:
     return counts
 
 
-def compute(
+def compute(  # noqa: C901, PLR0912
     *,
     variant: str,
     decks: int | None,

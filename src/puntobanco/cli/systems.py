@@ -249,7 +249,7 @@ def _money(value: float) -> str:
     return _grouped(round(value))
 
 
-def register(app: typer.Typer) -> None:
+def register(app: typer.Typer) -> None:  # noqa: C901, PLR0915
     """Add the ``systems`` command to ``app``.
 
     The help texts are in the language of ``--lang`` on the command line, or
@@ -261,7 +261,7 @@ def register(app: typer.Typer) -> None:
         return i18n.text(help_lang, f"systems.help_{key}")
 
     @app.command("systems", cls=SystemsCommand, help=i18n.text(help_lang, "systems.help"))
-    def systems_command(
+    def systems_command(  # noqa: C901, PLR0912, PLR0915
         system: Annotated[
             str, typer.Option(metavar="NAME", show_default=False, help=h("system"))
         ] = "flat",
@@ -325,7 +325,7 @@ def register(app: typer.Typer) -> None:
         ] = None,
         lang: Annotated[str | None, typer.Option(metavar="es|en", help=h("lang"))] = None,
     ) -> None:
-        """Betting systems over many sessions of seeded cut-card shoes."""  # noqa: D401
+        """Betting systems over many sessions of seeded cut-card shoes."""
         if lang is not None and i18n.parse_lang(lang) is None:
             raise _refuse(lang_line(lang, _language(None)))
         language = _language(lang)

@@ -33,7 +33,7 @@ from puntobanco.core.i18n import Lang
 UNDEALABLE = (BaccaratError, ValueError, TypeError)
 
 
-def register(app: typer.Typer) -> None:
+def register(app: typer.Typer) -> None:  # noqa: C901, PLR0915
     """Add the ``verify`` command to ``app``."""
 
     @app.command(
@@ -41,7 +41,7 @@ def register(app: typer.Typer) -> None:
         cls=translated("verify", "--rounds rounds.json"),
         help=i18n.text(HELP_LANG, "ops.help.verify"),
     )
-    def _verify(
+    def _verify(  # noqa: C901, PLR0912, PLR0915
         server_seed: Annotated[
             str,
             typer.Argument(

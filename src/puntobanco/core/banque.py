@@ -255,7 +255,7 @@ def _outcome(tableau: int, banker: int) -> Outcome:
     return Outcome.BANKER if banker > tableau else Outcome.TIE
 
 
-def play_banque(
+def play_banque(  # noqa: C901, PLR0912, PLR0915
     cards: Iterable[Card],
     *,
     decide: Decide,

@@ -238,7 +238,7 @@ class _Counted:
         return card
 
 
-def play_coup_from(
+def play_coup_from(  # noqa: PLR0915
     draw: Callable[[], Card],
     *,
     tableau: Tableau = STANDARD,

@@ -119,7 +119,7 @@ ERROR_CODES: frozenset[str] = frozenset(
 _COUNT_PARAMS: dict[str, str] = {"side_bet_payouts": "expected"}
 
 
-def error_message(error: BaccaratError, lang: str = "en") -> str:
+def error_message(error: BaccaratError, lang: str = "en") -> str:  # noqa: PLR0912
     """The error in the player's language; the English message when no translation exists.
 
     Amounts are written as money the way a player of ``lang`` reads it

@@ -415,7 +415,7 @@ class Rules:
     def __hash__(self) -> int:
         return self._hash
 
-    def __post_init__(self) -> None:
+    def __post_init__(self) -> None:  # noqa: PLR0912
         set_ = object.__setattr__  # the dataclass is frozen; normalise once, here
         if isinstance(self.decks, bool) or not isinstance(self.decks, int):
             raise InvalidRules(

@@ -695,7 +695,7 @@ def _complete(session: Session, loaded: Loaded, human: bool | None) -> None:
     _settle(session, loaded, stored, table, tuple(wagers), coup, shoe)
 
 
-def _settle(
+def _settle(  # noqa: PLR0912, PLR0915
     session: Session,
     loaded: Loaded,
     stored: ChemRound,

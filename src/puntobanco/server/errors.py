@@ -135,7 +135,7 @@ CORE_STATUS: tuple[tuple[type[BaccaratError], int], ...] = (
 )
 
 
-def install_error_handlers(app: FastAPI, *, on_error: Any = None) -> None:
+def install_error_handlers(app: FastAPI, *, on_error: Any = None) -> None:  # noqa: C901, PLR0915
     """Map every error class to its status, in one place.
 
     Args:

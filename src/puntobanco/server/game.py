@@ -501,7 +501,7 @@ def _as_dealt_params(deal: _Deal, foreseen: _Foreseen, token_hash: str) -> dict[
     }
 
 
-def _start_round(
+def _start_round(  # noqa: PLR0912
     session: Session,
     settings: Settings,
     *,

@@ -273,7 +273,7 @@ def _with_security_headers(app: FastAPI) -> None:
     app.build_middleware_stack = build_with_headers  # type: ignore[method-assign]
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
+def create_app(settings: Settings | None = None) -> FastAPI:  # noqa: PLR0915
     """Build the application for ``settings`` (read from the environment when omitted)."""
     settings = settings if settings is not None else get_settings()
     observability.configure_logging(settings.log_level)

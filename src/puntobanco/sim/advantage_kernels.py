@@ -22,7 +22,7 @@ _AFTER_SAME = np.array((0, 1, 0, 1, 0), dtype=np.int64)
 
 
 @njit(cache=True)
-def pair_class_weights_nb(
+def pair_class_weights_nb(  # noqa: C901, PLR0912
     cards: npt.NDArray[np.int64],
 ) -> npt.NDArray[np.int64]:  # pragma: no cover
     """``weights[pair_index(player, banker, same)]`` for the 52 card counts (see analysis.pairs)."""

@@ -75,7 +75,7 @@ def choice_draws(seed, shoe_index, round_in_shoe, bounds):  # type: ignore[no-un
 
 
 @njit(cache=True, boundscheck=False)
-def deal_rounds(  # type: ignore[no-untyped-def]
+def deal_rounds(  # type: ignore[no-untyped-def]  # noqa: PLR0912, PLR0915
     cards,
     pos,
     cut_index,

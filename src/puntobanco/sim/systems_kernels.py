@@ -232,7 +232,7 @@ def play_session(
 
 
 @njit(cache=True, inline="always")
-def _play(
+def _play(  # noqa: PLR0912, PLR0915
     outcomes: npt.NDArray[np.int8],
     system: int,
     banker_first: int,

@@ -20,8 +20,7 @@ EN: dict[str, str] = {
     ),
     "server.invalid_password": "A password has 8 to 128 characters (yours has {length}).",
     "server.common_password": (
-        "That password is one of the most common ones, the first an attacker tries: "
-        "choose another."
+        "That password is one of the most common ones, the first an attacker tries: choose another."
     ),
     "server.rate_limited": "Too many login attempts: try again in {retry_after} seconds.",
     "server.signup_rate_limited": (
@@ -131,8 +130,7 @@ ES: dict[str, str] = {
         "La contraseña debe tener de 8 a 128 caracteres (la suya tiene {length})."
     ),
     "server.common_password": (
-        "Esa contraseña es de las más comunes, las primeras que prueba un atacante: "
-        "elija otra."
+        "Esa contraseña es de las más comunes, las primeras que prueba un atacante: elija otra."
     ),
     "server.rate_limited": (
         "Demasiados intentos de inicio de sesión: vuelva a intentarlo en {retry_after} segundos."

@@ -18,6 +18,7 @@ from sqlalchemy import update
 from typer.testing import CliRunner
 
 from puntobanco.cli.main import app
+from puntobanco.core.fairness import commitment
 from puntobanco.server.main import create_app
 from puntobanco.server.models import Round, Wallet
 from tests.server.conftest import Player, make_settings
@@ -100,7 +101,8 @@ def test_verify_tampered_database_and_bad_input(played: dict[str, Any]) -> None:
     assert tampered.exit_code == 1 and "round 1 cards" in tampered.output
     assert runner.invoke(app, ["verify", "nothex", "--database", played["url"]]).exit_code == 2
     unknown = runner.invoke(app, ["verify", "00" * 32, "--database", played["url"]])
-    assert unknown.exit_code == 1 and "None of your server seeds" in unknown.output
+    assert unknown.exit_code == 1
+    assert f"No server seed in this database has the hash {commitment(bytes(32))}" in unknown.output
     missing = runner.invoke(app, ["verify", played["seed"], "--rounds", "/nonexistent.json"])
     assert missing.exit_code == 2
 
@@ -313,20 +315,25 @@ def _invoke(*args: str, lang: str | None = None) -> Any:
 
 
 def test_verify_refuses_a_seed_under_which_no_round_was_dealt(played: dict[str, Any]) -> None:
-    from puntobanco.core.fairness import commitment
 
     theirs = commitment(bytes.fromhex(played["seed"]))
     result = _invoke("verify", "00" * 32, "--rounds", str(played["rounds"]))
     assert result.exit_code == 1
     assert "0 rounds checked" not in result.output
-    assert f"no round in {played['rounds']} was dealt under the seed" in result.stderr
+    assert f"No round in {played['rounds']} was dealt under the seed" in result.stderr
     assert commitment(bytes(32)) in result.stderr and theirs in result.stderr
     assert f"{theirs} (3 rounds)" in result.stderr
     spanish = _invoke("verify", "00" * 32, "--rounds", str(played["rounds"]), lang="es")
-    assert spanish.exit_code == 1 and "ninguna ronda de" in spanish.stderr
+    assert spanish.exit_code == 1 and "Ninguna ronda de" in spanish.stderr
     assert theirs in spanish.stderr
+    # A program that asked for JSON gets JSON, saying why nothing was checked (review CLI
+    # #21: it got an empty standard output).
     as_json = _invoke("verify", "00" * 32, "--rounds", str(played["rounds"]), "--json")
-    assert as_json.exit_code == 1 and as_json.stdout == ""
+    assert as_json.exit_code == 1
+    answer = json.loads(as_json.stdout)
+    assert answer["rounds_checked"] == 0 and answer["mismatches"] == []
+    assert answer["server_seed_hash"] == commitment(bytes(32))
+    assert answer["error"].startswith(f"No round in {played['rounds']} was dealt")
 
 
 @pytest.mark.parametrize("content", ["[]", '{"rounds": [], "total": 0}'])
@@ -342,7 +349,13 @@ def test_verify_refuses_an_empty_rounds_file(tmp_path: Path, content: str) -> No
 
 def test_verify_from_the_database_refuses_a_seed_it_does_not_hold(played: dict[str, Any]) -> None:
     result = _invoke("verify", "00" * 32, "--database", played["url"])
-    assert result.exit_code == 1 and "None of your server seeds" in result.stderr
+    assert result.exit_code == 1
+    # The operator's words (the API's "None of your server seeds" speaks to a player), with
+    # the hash looked for (review CLI #21).
+    assert result.stderr == (
+        f"No server seed in this database has the hash {commitment(bytes(32))}: the seed is "
+        "another database's, or was never used\n"
+    )
 
 
 def test_verify_from_the_database_refuses_a_seed_with_no_round(tmp_path: Path) -> None:
@@ -352,7 +365,7 @@ def test_verify_from_the_database_refuses_a_seed_with_no_round(tmp_path: Path) -
         seed = client.post("/api/fairness/rotate", headers=player.headers).json()
     result = _invoke("verify", seed["revealed_server_seed"], "--database", url)
     assert result.exit_code == 1, result.output
-    assert "no round was dealt under the seed whose hash is" in result.stderr
+    assert "No round was dealt under the seed whose hash is" in result.stderr
     assert "0 rounds checked" not in result.output
 
 
@@ -363,13 +376,13 @@ def test_operator_commands_do_not_create_a_missing_sqlite_file(
     path = tmp_path / "typo.db"
     result = _invoke(*command, "--database", f"sqlite:///{path}")
     assert result.exit_code == 1
-    assert f"no database at {path}: give the URL of an existing puntobanco database" in (
+    assert f"No database at {path}: give the URL of an existing puntobanco database" in (
         result.stderr
     )
     assert "wallets 0" not in result.output
     assert not path.exists() and list(tmp_path.iterdir()) == []
     spanish = _invoke(*command, "--database", f"sqlite:///{path}", lang="es")
-    assert spanish.exit_code == 1 and f"no hay ninguna base de datos en {path}" in spanish.stderr
+    assert spanish.exit_code == 1 and f"No hay ninguna base de datos en {path}" in spanish.stderr
     assert not path.exists()
 
 
@@ -378,7 +391,7 @@ def test_the_default_database_must_exist_too(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     result = _invoke("ledger", "check")
-    assert result.exit_code == 1 and "no database at puntobanco.db" in result.stderr
+    assert result.exit_code == 1 and "No database at puntobanco.db" in result.stderr
     assert list(tmp_path.iterdir()) == []
 
 
@@ -414,7 +427,7 @@ def test_operator_commands_refuse_a_file_that_is_not_sqlite(
     notes.write_text("not a database " * 100, encoding="utf-8")
     result = _invoke(*command, "--database", f"sqlite:///{notes}")
     assert result.exit_code == 1
-    assert f"cannot open the database sqlite:///{notes}" in result.stderr
+    assert f"Cannot open the database sqlite:///{notes}" in result.stderr
 
 
 @pytest.mark.parametrize("command", _OPERATOR_COMMANDS)
@@ -437,7 +450,10 @@ def test_operator_commands_refuse_a_plain_path_and_a_foreign_url(
 
 def test_operator_commands_refuse_an_unknown_language(played: dict[str, Any]) -> None:
     result = _invoke("report", "--database", played["url"], lang="fr")
-    assert result.exit_code == 2 and "Unknown language: 'fr'. Available: en" in result.stderr
+    assert result.exit_code == 2
+    assert "Invalid option --lang: the languages are en (English) and es (español), got 'fr'" in (
+        result.stderr
+    )
 
 
 @pytest.mark.postgres
@@ -453,7 +469,7 @@ def test_operator_commands_refuse_a_postgres_database_that_does_not_exist(
     url = "postgresql+psycopg://127.0.0.1:5432/nonexistent_db_xyz"
     result = _invoke(*command, "--database", url)
     assert result.exit_code == 1, result.output
-    assert f"cannot open the database {url}" in result.stderr
+    assert f"Cannot open the database {url}" in result.stderr
     assert "nonexistent_db_xyz" in result.stderr and "give the URL of an existing" in result.stderr
 
 
@@ -487,9 +503,9 @@ def test_operator_commands_refuse_an_unmigrated_postgres_schema() -> None:
 @pytest.mark.parametrize(
     ("change", "status", "expected"),
     [
-        (lambda r: r.__setitem__("shoe", []), 2, "cannot read rounds from"),
-        (lambda r: r["shoe"].__setitem__("decks", 0), 1, "cannot recompute round"),
-        (lambda r: r["shoe"].__setitem__("first_card", 10**6), 1, "cannot recompute round"),
+        (lambda r: r.__setitem__("shoe", []), 2, "Cannot read rounds from"),
+        (lambda r: r["shoe"].__setitem__("decks", 0), 1, "Cannot recompute round"),
+        (lambda r: r["shoe"].__setitem__("first_card", 10**6), 1, "Cannot recompute round"),
     ],
 )
 def test_verify_a_malformed_export_without_a_traceback(
@@ -512,7 +528,7 @@ def test_verify_a_tampered_database_round_it_cannot_recompute(played: dict[str, 
     engine.dispose()
     result = _invoke("verify", played["seed"], "--database", played["url"])
     assert result.exit_code == 1, result.output
-    assert "cannot recompute a round of this seed" in result.stderr
+    assert "Cannot recompute a round of this seed" in result.stderr
 
 
 def test_operator_output_in_spanish(played: dict[str, Any]) -> None:

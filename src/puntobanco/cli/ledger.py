@@ -96,8 +96,9 @@ def operator_lang(lang: str | None) -> Lang:
     as ``odds`` and ``simulate`` refuse it.
     """
     if lang is not None and i18n.parse_lang(lang) is None:
-        locale = detect_lang(None, os.environ)
-        typer.echo(i18n.refuse_lang(lang, locale), err=True)
+        from puntobanco.cli.refusal import lang_line
+
+        typer.echo(lang_line(lang, detect_lang(None, os.environ)), err=True)
         raise typer.Exit(2)
     return detect_lang(lang, os.environ)
 

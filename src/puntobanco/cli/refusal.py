@@ -75,10 +75,14 @@ def sentence(detail: str) -> str:
 
     >>> sentence("Error: the shoe has 3 cards.")
     'The shoe has 3 cards.'
+    >>> sentence("sqlite:///x.db is not a puntobanco database")
+    'sqlite:///x.db is not a puntobanco database'
     """
     text = " ".join(detail.split())
     for prefix in ("Error: ", "Error:"):
         text = text.removeprefix(prefix)
+    if not text.split(" ", 1)[0].isalpha():  # a URL, a path, a figure: as written
+        return text
     return text[:1].upper() + text[1:]
 
 

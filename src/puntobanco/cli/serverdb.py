@@ -48,8 +48,13 @@ DRIVERS = frozenset({"sqlite", "sqlite+pysqlite", "postgresql+psycopg"})
 
 
 def fail(lang: Lang, status: int, key: str, **params: Any) -> NoReturn:
-    """Print the catalogue's message ``key`` on stderr and exit with ``status``."""
-    typer.echo(i18n.text(lang, key, **params), err=True)
+    """Print the catalogue's message ``key`` on stderr and exit with ``status``.
+
+    One line that starts with a capital, as every command's refusals read.
+    """
+    from puntobanco.cli.refusal import sentence
+
+    typer.echo(sentence(i18n.text(lang, key, **params)), err=True)
     raise typer.Exit(status)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -22,7 +22,7 @@ from puntobanco.cli.ledger import (
 from puntobanco.cli.numbers import localize
 from puntobanco.cli.oserrors import os_reason
 from puntobanco.cli.params import OutputFormat
-from puntobanco.cli.refusal import refuse
+from puntobanco.cli.refusal import refuse, sentence
 from puntobanco.cli.tables import write_rows
 from puntobanco.core import i18n
 from puntobanco.core.errors import BaccaratError
@@ -107,21 +107,25 @@ def register(app: typer.Typer) -> None:  # noqa: C901, PLR0915
             except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
                 fail(language, 2, "ops.verify.unreadable", path=rounds, detail=_why(exc, language))
             if not items:
-                fail(language, 1, "ops.verify.empty", path=rounds)
+                _failed(output, ours_hash, language, "ops.verify.empty", path=rounds)
             if not records and not chemin_checked:
                 carried = ", ".join(
                     i18n.text(language, "ops.verify.hash_count", hash=h, count=n)
                     for h, n in hashes.items()
                 )
-                fail(
-                    language, 1, "ops.verify.no_match", path=rounds, hash=ours_hash, hashes=carried
-                )
+                _failed(
+                    output, ours_hash, language, "ops.verify.no_match",
+                    path=rounds, hash=ours_hash, hashes=carried,
+                )  # fmt: skip
             mismatches = []
             for record in records:
                 try:
                     mismatches.extend(verify_rounds(seed, [record]))
                 except UNDEALABLE as exc:
-                    fail(language, 1, "ops.verify.broken", round=record.round_id, detail=exc)
+                    _failed(
+                        output, ours_hash, language, "ops.verify.broken",
+                        round=record.round_id, detail=exc,
+                    )  # fmt: skip
             mismatches.extend(chemin_mismatches)
             result = {
                 "server_seed_hash": ours_hash,
@@ -141,13 +145,16 @@ def register(app: typer.Typer) -> None:  # noqa: C901, PLR0915
                     chemin_checked += banque_checked
                     chemin_mismatches += banque_mismatches
             except UNDEALABLE as exc:
-                fail(language, 1, "ops.verify.broken_db", detail=exc)
+                _failed(output, ours_hash, language, "ops.verify.broken_db", detail=exc)
             except ApiError as exc:
                 # An unknown or unrevealed seed: nothing could be checked, a failed audit.
-                typer.echo(api_message(exc.code, exc.params, language), err=True)
-                raise typer.Exit(1) from None
+                # (The API's words speak to a player: "your server seeds".)
+                key = f"ops.verify.{exc.code}"
+                if key in i18n.CATALOGUE[language]:
+                    _failed(output, ours_hash, language, key, hash=ours_hash)
+                _failed_with(output, ours_hash, api_message(exc.code, exc.params, language))
             if checked.rounds_checked + chemin_checked == 0:
-                fail(language, 1, "ops.verify.no_rounds", hash=checked.server_seed_hash)
+                _failed(output, ours_hash, language, "ops.verify.no_rounds", hash=ours_hash)
             result = {
                 "server_seed_hash": checked.server_seed_hash,
                 "rounds_checked": checked.rounds_checked + chemin_checked,
@@ -182,6 +189,24 @@ def register(app: typer.Typer) -> None:  # noqa: C901, PLR0915
                 )
         if result["mismatches"]:
             raise typer.Exit(1)
+
+
+def _failed(output: OutputFormat, seed_hash: str, lang: Lang, key: str, **params: Any) -> NoReturn:
+    """A verification that checked nothing: the catalogue's ``key``, exit status 1."""
+    _failed_with(output, seed_hash, i18n.text(lang, key, **params))
+
+
+def _failed_with(output: OutputFormat, seed_hash: str, message: str) -> NoReturn:
+    """Print ``message`` on standard error and end with status 1.
+
+    With ``--format json``, also the JSON a program expects on standard output, its
+    ``error`` saying why nothing was checked.
+    """
+    typer.echo(sentence(message), err=True)
+    if output is OutputFormat.JSON:
+        failed = {"server_seed_hash": seed_hash, "rounds_checked": 0, "mismatches": []}
+        typer.echo(json.dumps({**failed, "error": sentence(message)}))
+    raise typer.Exit(1)
 
 
 def _words(text: str, lang: Lang) -> str:

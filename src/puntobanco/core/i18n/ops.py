@@ -167,6 +167,14 @@ EN: dict[str, str] = {
     ),
     "ops.verify.hash_count": "{hash} ({count} rounds)",
     "ops.verify.hash_count.one": "{hash} ({count} round)",
+    "ops.verify.seed_not_found": (
+        "No server seed in this database has the hash {hash}: the seed is another "
+        "database's, or was never used"
+    ),
+    "ops.verify.seed_not_revealed": (
+        "The server seed with the hash {hash} is still in play: its rounds can be checked "
+        "once its player has rotated it (revealed it)"
+    ),
     "ops.verify.no_rounds": (
         "no round was dealt under the seed whose hash is {hash}: nothing to verify"
     ),
@@ -402,6 +410,14 @@ ES: dict[str, str] = {
     ),
     "ops.verify.hash_count": "{hash} ({count} rondas)",
     "ops.verify.hash_count.one": "{hash} ({count} ronda)",
+    "ops.verify.seed_not_found": (
+        "Ninguna semilla del servidor de esta base de datos tiene el resumen {hash}: la "
+        "semilla es de otra base de datos, o nunca se usó"
+    ),
+    "ops.verify.seed_not_revealed": (
+        "La semilla del servidor con el resumen {hash} sigue en juego: sus rondas se pueden "
+        "comprobar cuando su jugador la haya rotado (revelado)"
+    ),
     "ops.verify.no_rounds": (
         "no se repartió ninguna ronda con la semilla cuyo hash es {hash}: no hay nada que verificar"
     ),

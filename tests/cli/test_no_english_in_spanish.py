@@ -145,7 +145,7 @@ def test_a_spanish_run_prints_no_english(name: str) -> None:
     output = _run(args, stdin)
     assert output.strip()
     if name == "play":  # the session was played to its end
-        assert "Gracias por jugar." in output and "Ronda 3" in output
+        assert "Gracias por jugar." in output and "Mano 3" in output
     if name == "play-banque-bank":  # the banker's path was walked, then a punt
         for words in ("Usted tiene la banca", "¿Carta o me planto?", "Lo óptimo: pedir carta"):
             assert words in output

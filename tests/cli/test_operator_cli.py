@@ -86,7 +86,7 @@ def test_verify_usage_names_the_seed_as_its_errors_do() -> None:
 
 
 def test_verify_mismatches_in_spanish_name_fields_in_spanish(played: dict[str, Any]) -> None:
-    # Once "ronda 1 outcome: registrado 'player'": the records' English words in Spanish.
+    # Once "mano 1 outcome: registrado 'player'": the records' English words in Spanish.
     import json as json_module
 
     rounds = json_module.loads(played["rounds"].read_text(encoding="utf-8"))
@@ -98,6 +98,6 @@ def test_verify_mismatches_in_spanish_name_fields_in_spanish(played: dict[str, A
         app, ["verify", played["seed"], "--rounds", str(played["rounds"]), "--lang", "es"]
     )
     assert result.exit_code == 1, result.output
-    line = next(x for x in result.stdout.splitlines() if x.strip().startswith("ronda"))
+    line = next(x for x in result.stdout.splitlines() if x.strip().startswith("mano"))
     assert "resultado" in line and "outcome" not in line, line
     assert not re.search(r"'(player|banker|tie)'", line), line

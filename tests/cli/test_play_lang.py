@@ -68,8 +68,8 @@ def test_cards_left_agrees_with_its_number(lang: Lang, count: int, said: str) ->
 
 def test_last_rounds_title_agrees_with_its_number() -> None:
     assert text("en", "play.board.title_recent", count=1) == "Last round"
-    assert text("es", "play.board.title_recent", count=1) == "Última ronda"
-    assert text("es", "play.board.title_recent", count=5) == "Últimas 5 rondas"
+    assert text("es", "play.board.title_recent", count=1) == "Última mano"
+    assert text("es", "play.board.title_recent", count=5) == "Últimas 5 manos"
 
 
 _HELP_COMMANDS = {

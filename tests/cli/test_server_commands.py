@@ -324,7 +324,7 @@ def test_verify_refuses_a_seed_under_which_no_round_was_dealt(played: dict[str, 
     assert commitment(bytes(32)) in result.stderr and theirs in result.stderr
     assert f"{theirs} (3 rounds)" in result.stderr
     spanish = _invoke("verify", "00" * 32, "--rounds", str(played["rounds"]), lang="es")
-    assert spanish.exit_code == 1 and "Ninguna ronda de" in spanish.stderr
+    assert spanish.exit_code == 1 and "Ninguna mano de" in spanish.stderr
     assert theirs in spanish.stderr
     # A program that asked for JSON gets JSON, saying why nothing was checked (review CLI
     # #21: it got an empty standard output).
@@ -344,7 +344,7 @@ def test_verify_refuses_an_empty_rounds_file(tmp_path: Path, content: str) -> No
     assert result.exit_code == 1
     assert f"{rounds} holds no rounds: nothing to verify" in result.stderr
     spanish = _invoke("verify", "00" * 32, "--rounds", str(rounds), lang="es")
-    assert spanish.exit_code == 1 and "no contiene ninguna ronda" in spanish.stderr
+    assert spanish.exit_code == 1 and "no contiene ninguna mano" in spanish.stderr
 
 
 def test_verify_from_the_database_refuses_a_seed_it_does_not_hold(played: dict[str, Any]) -> None:
@@ -547,7 +547,7 @@ def test_operator_output_in_spanish(played: dict[str, Any]) -> None:
         app, ["verify", played["seed"], "--rounds", str(played["rounds"]), "--lang", "es"]
     )
     assert verify.exit_code == 0, verify.output
-    assert "3 rondas comprobadas, 0 discrepancias" in verify.output
+    assert "3 manos comprobadas, 0 discrepancias" in verify.output
 
 
 def test_operator_formats(played: dict[str, Any]) -> None:

@@ -62,3 +62,18 @@ def test_parse_and_check_lang() -> None:
     assert i18n.parse_lang("EN-gb") == "en"
     assert i18n.parse_lang("esp") is None
     assert i18n.parse_lang("") is None
+
+
+def test_spanish_calls_a_round_a_mano_everywhere() -> None:
+    """One word for a round in Spanish, the seeds' (review CLI #23: simulate and report said
+    *mano*, play, verify and the API *ronda*, Banque *golpe*)."""
+    import re
+
+    from puntobanco.core.i18n import CATALOGUE
+
+    others = {
+        key: value
+        for key, value in CATALOGUE["es"].items()
+        if re.search(r"\b(rondas?|golpes?)\b", value, flags=re.IGNORECASE)
+    }
+    assert others == {}

@@ -159,7 +159,7 @@ def test_the_judgement_of_each_choice_in_both_languages() -> None:
         == bad["messages"]["es"]
         == (
             f"Con el tableau izquierdo en 5 eligió plantarse; pedir carta era mejor por "
-            f"{_six(cost).replace('.', ',')} por golpe."
+            f"{_six(cost).replace('.', ',')} por mano."
         )
     )
     late = judgement_json(advice, True, True, "en")

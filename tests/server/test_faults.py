@@ -654,7 +654,7 @@ def test_the_202_answer_says_what_happened_in_the_players_language(settings: Set
         assert set(body) == {"id", "status", "staked_minor", "message", "messages"}
         assert body["status"] == "dealt" and body["staked_minor"] == 400
         assert body["message"] == body["messages"]["es"]
-        assert f"ronda {body['id']}" in body["message"] and "Idempotency-Key" in body["message"]
+        assert f"mano {body['id']}" in body["message"] and "Idempotency-Key" in body["message"]
         assert "settled automatically" in body["messages"]["en"]
 
 

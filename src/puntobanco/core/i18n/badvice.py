@@ -28,14 +28,14 @@ EN: dict[str, str] = {
 }
 
 ES: dict[str, str] = {
-    "badvice.verdict": "Lo mejor: {best}; {other} le cuesta {cost} por golpe.",
+    "badvice.verdict": "Lo mejor: {best}; {other} le cuesta {cost} por mano.",
     "badvice.verdict_same": "Pedir carta y plantarse valen aquí lo mismo.",
     "badvice.judged.optimal": "Con {hand} en 5 eligió {choice}: la elección óptima.",
     "badvice.judged.timeout": (
         "Con {hand} en 5 se acabó el tiempo y se jugó por usted la elección óptima: {choice}."
     ),
     "badvice.judged.cost": (
-        "Con {hand} en 5 eligió {choice}; {best} era mejor por {cost} por golpe."
+        "Con {hand} en 5 eligió {choice}; {best} era mejor por {cost} por mano."
     ),
     "badvice.judged.same": "Con {hand} en 5 eligió {choice}; las dos elecciones valen lo mismo.",
 }

@@ -229,7 +229,7 @@ ES: dict[str, str] = {
         "x para explicar, q para salir: "
     ),
     "banque.play.banker_bad": (
-        "'{value}' no es una respuesta: Intro reparte el golpe siguiente, d deja la banca, q sale"
+        "'{value}' no es una respuesta: Intro reparte la mano siguiente, d deja la banca, q sale"
     ),
     "banque.play.gave_up": (
         "Deja la banca: {bank} vuelven a su cartera ({balance}). La casa tiene la banca: {house}."
@@ -283,7 +283,7 @@ ES: dict[str, str] = {
     ),
     "banque.play.explain": (
         "Lo óptimo: el equilibrio del Chemin de fer pide con 5 con probabilidad {p} ({pf}); "
-        "contra la respuesta de la banca, su tableau vale {draw} por golpe si siempre pide y "
+        "contra la respuesta de la banca, su tableau vale {draw} por mano si siempre pide y "
         "{stand} si siempre se planta."
     ),
     "banque.play.hand": "{hand}: {cards} ({total})",
@@ -350,13 +350,13 @@ ES: dict[str, str] = {
         "Contra el tableau {hand}: la banca gana {win}, pierde {lose}, empata {tie}; "
         "su esperanza {value}"
     ),
-    "banque.solve.value": "Esperanza de la banca por golpe, ambos tableaux: {exact} = {value}",
+    "banque.solve.value": "Esperanza de la banca por mano, ambos tableaux: {exact} = {value}",
     "banque.solve.after": (
-        "Tras el {commission} de sus ganancias en cada tableau para la casa: {value} por golpe"
+        "Tras el {commission} de sus ganancias en cada tableau para la casa: {value} por mano"
     ),
     "banque.solve.other": (
         "Con la regla de Banque {rule} (su mejor respuesta en sus casillas libres): {value} "
-        "por golpe, {after} tras la comisión"
+        "por mano, {after} tras la comisión"
     ),
     "banque.error.banque_cell": (
         "una casilla libre de Banque es (total de la banca 0-7, columna izquierda, columna "

@@ -245,10 +245,10 @@ ES: dict[str, str] = {
     "ops.cli.format_more": ", csv o markdown",
     # Lo que imprimen los comandos del operador al terminar (sus rechazos, más abajo)
     "ops.verify.summary": (
-        "semilla {hash}...: {checked} rondas comprobadas, {mismatches} discrepancias"
+        "semilla {hash}...: {checked} manos comprobadas, {mismatches} discrepancias"
     ),
     "ops.verify.mismatch": (
-        "  ronda {round} {field}: registrado {recorded}, recalculado {recomputed}"
+        "  mano {round} {field}: registrado {recorded}, recalculado {recomputed}"
     ),
     # Las palabras del campo y del valor de una discrepancia, como las nombran los registros.
     "ops.verify.word.outcome": "resultado",
@@ -325,7 +325,7 @@ ES: dict[str, str] = {
     ),
     "ops.serve.setting.test_seed": (
         "PUNTOBANCO_TEST_SERVER_SEED está definida: con ella todas las cartas se conocen de "
-        "antemano y ninguna ronda es demostrablemente justa. Quítela o, solo para pruebas y "
+        "antemano y ninguna mano es demostrablemente justa. Quítela o, solo para pruebas y "
         "demostraciones, arranque con --allow-test-seed"
     ),
     "ops.serve.setting.server_seed": (
@@ -397,36 +397,36 @@ ES: dict[str, str] = {
         "una semilla de servidor son 64 dígitos hexadecimales (32 bytes); se recibió {value!r}"
     ),
     "ops.verify.unreadable": (
-        "no se pueden leer las rondas de {path}: {detail}; indique el JSON que devuelve "
-        "GET /api/rounds (una página, o una lista de rondas)"
+        "no se pueden leer las manos de {path}: {detail}; indique el JSON que devuelve "
+        "GET /api/rounds (una página, o una lista de manos)"
     ),
     "ops.verify.empty": (
-        "{path} no contiene ninguna ronda: no hay nada que verificar; indique las rondas "
-        "que devuelve GET /api/rounds (una página, o una lista de rondas)"
+        "{path} no contiene ninguna mano: no hay nada que verificar; indique las manos "
+        "que devuelve GET /api/rounds (una página, o una lista de manos)"
     ),
     "ops.verify.no_match": (
-        "ninguna ronda de {path} se repartió con la semilla cuyo hash es {hash}: no hay "
-        "nada que verificar. Las rondas del archivo llevan estos hashes de semilla: {hashes}"
+        "ninguna mano de {path} se repartió con la semilla cuyo hash es {hash}: no hay "
+        "nada que verificar. Las manos del archivo llevan estos hashes de semilla: {hashes}"
     ),
-    "ops.verify.hash_count": "{hash} ({count} rondas)",
-    "ops.verify.hash_count.one": "{hash} ({count} ronda)",
+    "ops.verify.hash_count": "{hash} ({count} manos)",
+    "ops.verify.hash_count.one": "{hash} ({count} mano)",
     "ops.verify.seed_not_found": (
         "Ninguna semilla del servidor de esta base de datos tiene el resumen {hash}: la "
         "semilla es de otra base de datos, o nunca se usó"
     ),
     "ops.verify.seed_not_revealed": (
-        "La semilla del servidor con el resumen {hash} sigue en juego: sus rondas se pueden "
+        "La semilla del servidor con el resumen {hash} sigue en juego: sus manos se pueden "
         "comprobar cuando su jugador la haya rotado (revelado)"
     ),
     "ops.verify.no_rounds": (
-        "no se repartió ninguna ronda con la semilla cuyo hash es {hash}: no hay nada que verificar"
+        "no se repartió ninguna mano con la semilla cuyo hash es {hash}: no hay nada que verificar"
     ),
     "ops.verify.broken": (
-        "no se puede recalcular la ronda {round}: {detail}; su registro no es uno que "
+        "no se puede recalcular la mano {round}: {detail}; su registro no es uno que "
         "el servidor pudiera repartir"
     ),
     "ops.verify.broken_db": (
-        "no se puede recalcular una ronda de esta semilla: {detail}; su registro en la "
+        "no se puede recalcular una mano de esta semilla: {detail}; su registro en la "
         "base de datos no es uno que el servidor pudiera repartir"
     ),
     "ops.help.json": "Escribir un objeto JSON.",

@@ -275,7 +275,7 @@ ES: dict[str, str] = {
     "play.shoe.cut_card_no_burn": (
         "{decks}, repartidas hasta la carta de corte, a {cut} cartas del final"
     ),
-    "play.shoe.reshuffle": "{decks}, barajadas antes de cada ronda",
+    "play.shoe.reshuffle": "{decks}, barajadas antes de cada mano",
     "play.payout.win": "{bet} {ratio} a 1",
     "play.payout.commission": "{bet} {ratio} a 1 menos {commission}% de comisión",
     "play.payout.total": "{bet} que gana con {total} paga {ratio} a 1",
@@ -292,12 +292,12 @@ ES: dict[str, str] = {
     ),
     "play.prompt.balance": "Saldo",
     "play.prompt.bet": "Apuesta> ",
-    "play.prompt.last_round": "última ronda del zapato",
+    "play.prompt.last_round": "última mano del zapato",
     "play.new_shoe": "Zapato nuevo n.º {number} ({decks}), recién barajado.",
     "play.burn": "Quemado: el crupier muestra {card} y quema {count} más boca abajo.",
-    "play.cut_card_out": "Ha salido la carta de corte: una ronda más y después un zapato nuevo.",
+    "play.cut_card_out": "Ha salido la carta de corte: una mano más y después un zapato nuevo.",
     "play.shoe_over": "Fin del zapato: se barajan las cartas.",
-    "play.round": "Ronda {number}",
+    "play.round": "Mano {number}",
     "play.your_bets": "Sus apuestas: {bets}",
     "play.third_card": "tercera carta",
     "play.natural": "natural",
@@ -315,8 +315,8 @@ ES: dict[str, str] = {
     "play.total": "Total",
     "play.balance_now": "Saldo: [bold]{balance}[/] ({net})",
     "play.board.title": "Zapato n.º {number}",
-    "play.board.title_recent": "Últimas {count} rondas",
-    "play.board.title_recent.one": "Última ronda",
+    "play.board.title_recent": "Últimas {count} manos",
+    "play.board.title_recent.one": "Última mano",
     "play.board.counts": "Banca {banker} · Jugador {player} · Empate {tie}",
     "play.board.rounds": "quedan {count} cartas",
     "play.board.rounds.one": "queda {count} carta",
@@ -387,7 +387,7 @@ ES: dict[str, str] = {
     "play.side_bets.hint": "{bets} (escriba reglas para ver las tablas de pagos)",
     "play.paytables.title": "Tablas de pagos (ganancia por unidad apostada)",
     "play.settled.why": "{sentence} {why}.",
-    "play.help.rebet": "[bold]repetir[/] (r)  repetir las apuestas de la ronda anterior",
+    "play.help.rebet": "[bold]repetir[/] (r)  repetir las apuestas de la mano anterior",
     "play.help.explain": (
         "[bold]explicar[/] (x)  modo explicación: la regla por la que cada mano "
         "pide carta o se planta"
@@ -429,8 +429,8 @@ ES: dict[str, str] = {
         "Fin de la entrada (Ctrl-D): la sesión termina aquí, sin ninguna apuesta abierta."
     ),
     "play.summary.title": "Resumen de la sesión",
-    "play.summary.rounds": "Rondas jugadas",
-    "play.summary.record": "Rondas ganadas / perdidas / devueltas",
+    "play.summary.rounds": "Manos jugadas",
+    "play.summary.record": "Manos ganadas / perdidas / devueltas",
     "play.summary.wagered": "Apostado",
     "play.summary.won": "Ganado",
     "play.summary.lost": "Perdido",
@@ -438,7 +438,7 @@ ES: dict[str, str] = {
     "play.summary.commission": "Comisión pagada",
     "play.summary.rounded": "Redondeo",
     "play.summary.biggest": "Mayor ganancia",
-    "play.summary.biggest_value": "{amount} (ronda {round})",
+    "play.summary.biggest_value": "{amount} (mano {round})",
     "play.summary.none": "ninguna",
     "play.summary.outcomes": "Banca / Jugador / Empate",
     "play.summary.start": "Saldo inicial",
@@ -448,7 +448,7 @@ ES: dict[str, str] = {
     "play.option.help": "Jugar al Punto Banco en el terminal, en español o en inglés.",
     "play.option.decks": "Barajas en el zapato, de 1 a 8 (por defecto: 8).",
     "play.option.shoe": (
-        "Repartir hasta la carta de corte con quemado (cut-card), o barajar en cada ronda "
+        "Repartir hasta la carta de corte con quemado (cut-card), o barajar en cada mano "
         "(reshuffle) (por defecto: cut-card)."
     ),
     "play.option.cut_card": "Cartas detrás de la carta de corte (por defecto: 14).",
@@ -473,7 +473,7 @@ ES: dict[str, str] = {
     "play.option.fast": "Repartir sin pausas entre cartas.",
     "play.option.explain": "Empezar con el modo explicación activado.",
     "play.option.history": (
-        "Escribir cada ronda (cartas, totales, la liquidación de cada apuesta, saldo) en "
+        "Escribir cada mano (cartas, totales, la liquidación de cada apuesta, saldo) en "
         "este archivo durante la partida: CSV, una fila por apuesta, o JSON, según su "
         "extensión."
     ),

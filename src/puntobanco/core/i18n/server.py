@@ -157,9 +157,9 @@ ES: dict[str, str] = {
         "El cuerpo de la petición tiene más de {limit} bytes, lo máximo que acepta este "
         "servidor; no se ha cambiado nada."
     ),
-    "server.round_not_found": "No tiene ninguna ronda {round_id}.",
+    "server.round_not_found": "No tiene ninguna mano {round_id}.",
     "server.idempotency_key_required": (
-        "Envíe con cada ronda una cabecera Idempotency-Key de 1 a 200 caracteres visibles."
+        "Envíe con cada mano una cabecera Idempotency-Key de 1 a 200 caracteres visibles."
     ),
     "server.idempotency_conflict": (
         "La Idempotency-Key {key!r} ya se usó para otras apuestas: use una clave nueva."
@@ -210,15 +210,15 @@ ES: dict[str, str] = {
         "que se haya hecho o no. Compruébelo antes de volver a intentarlo."
     ),
     "server.round_outcome_unknown": (
-        "Se perdió la conexión con la base de datos mientras se guardaba la ronda: no se "
+        "Se perdió la conexión con la base de datos mientras se guardaba la mano: no se "
         "sabe si se repartió y se cobraron sus apuestas. Envíe las mismas apuestas con la "
-        "misma Idempotency-Key {key!r}: así obtiene la ronda si se repartió y, si no, se "
+        "misma Idempotency-Key {key!r}: así obtiene la mano si se repartió y, si no, se "
         "reparte, una sola vez."
     ),
     "server.round_pending": (
-        "La ronda {round_id} se repartió y se cobraron sus apuestas, pero no se pudo "
+        "La mano {round_id} se repartió y se cobraron sus apuestas, pero no se pudo "
         "confirmar su liquidación: se liquidará automáticamente, una sola vez. Envíe las "
-        "mismas apuestas con la misma Idempotency-Key para obtener la ronda liquidada."
+        "mismas apuestas con la misma Idempotency-Key para obtener la mano liquidada."
     ),
     "server.rate_limit_unavailable": (
         "Ahora no se pueden contar los intentos; no se ha cambiado nada. Vuelva a "
@@ -226,7 +226,7 @@ ES: dict[str, str] = {
     ),
     "server.internal_error": (
         "Algo falló en el servidor, y no sabe si su cambio se hizo: compruébelo antes de "
-        "volver a intentarlo (una ronda: envíe las mismas apuestas con la misma "
+        "volver a intentarlo (una mano: envíe las mismas apuestas con la misma "
         "Idempotency-Key, que nunca la reparte dos veces)."
     ),
     "server.rules_error": "Las reglas de la mesa no son válidas: {detail}.",

@@ -279,9 +279,14 @@ def _refusal(exc: psycopg.Error) -> bool:
 
 
 def _readable(fd: int) -> bool:
-    """Whether the socket ``fd`` has something to read now (data, or its end)."""
+    """Whether the socket ``fd`` has something to read now (data, or its end).
+
+    ``poll``, not ``select``: a busy worker's descriptors pass select's limit of 1,024.
+    """
+    poller = select.poll()
     try:
-        return bool(select.select([fd], [], [], 0)[0])
+        poller.register(fd, select.POLLIN)
+        return bool(poller.poll(0))
     except (OSError, ValueError):
         return True  # not a socket any more: as good as ended
 

@@ -172,7 +172,7 @@ def test_a_spot_not_offered_is_refused_naming_the_spots_that_are() -> None:
         "Pareja Jugador, Pareja Banca, Bono Dragón Jugador, Bono Dragón Banca." in text
     )
     assert "bono dragón banca (bdb)" in text  # the "Se admite" line, as the player types them
-    assert "Rondas jugadas 0" in text and "Saldo final 1.000,00" in text  # nothing changed
+    assert "Manos jugadas 0" in text and "Saldo final 1.000,00" in text  # nothing changed
     english = play({"preset": "tiger", "lang": "en", "seed": "2"}, ["d7 5"])
     assert "Dragon 7 is not offered at this table: the spots are Player, Banker, Tie, " in english
     assert "Tiger Pair." in english and "Final balance 1,000.00" in english

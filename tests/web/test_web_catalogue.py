@@ -98,8 +98,13 @@ def test_no_count_is_left_without_its_singular() -> None:
 
 
 #: Pairs of the page's keys that read the same but mean different things, so that one may
-#: change without the other: the felt's view tab and the label of the table chooser.
-SAME_WORDS_OTHER_MEANING = {frozenset({"web.view.table", "web.rules.choose"})}
+#: change without the other: the felt's view tab and the label of the table chooser; the
+#: Chemin de fer page's panel of the round just played and the terminal scoreboard's title
+#: over its one most recent round ("Last round", "Última mano").
+SAME_WORDS_OTHER_MEANING = {
+    frozenset({"web.view.table", "web.rules.choose"}),
+    frozenset({"web.chemin.last_round", "play.board.title_recent.one"}),
+}
 
 
 def test_no_sentence_of_the_page_is_written_twice() -> None:

@@ -22,7 +22,7 @@ from puntobanco.cli.params import (
     OutputFormat,
     check_plot,
     chosen_format,
-    parse_format,
+    format_option,
 )
 from puntobanco.cli.play import TranslatedCommand
 from puntobanco.cli.refusal import lang_line, option_line, refuse, sentence, shown
@@ -340,10 +340,7 @@ def register(app: typer.Typer) -> None:  # noqa: C901, PLR0915
             str | None, typer.Option("--scheduler", metavar="ADDRESS", help=h("scheduler"))
         ] = None,
         as_json: Annotated[bool, typer.Option("--json", help=h("json"))] = False,
-        fmt: Annotated[
-            OutputFormat | None,
-            typer.Option("--format", metavar="FORMAT", parser=parse_format, help=h("format")),
-        ] = None,
+        fmt: Annotated[OutputFormat | None, format_option(h("format"))] = None,
         plot: Annotated[
             Path | None, typer.Option("--plot", metavar="FILE.png", help=h("plot"))
         ] = None,

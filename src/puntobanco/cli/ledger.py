@@ -11,7 +11,7 @@ import typer
 
 from puntobanco.cli.lang import detect_lang, help_lang
 from puntobanco.cli.numbers import localize
-from puntobanco.cli.params import OptionValueError, OutputFormat, chosen_format, parse_format
+from puntobanco.cli.params import OptionValueError, OutputFormat, chosen_format, format_option
 from puntobanco.cli.textsafe import FlagSafeGroup
 from puntobanco.core import i18n
 from puntobanco.core.explain import Lang
@@ -37,24 +37,13 @@ JsonOption = Annotated[bool, typer.Option("--json", help=i18n.text(HELP_LANG, "o
 #: ``--format`` of a command that prints a table (``report``, ``verify``).
 TableFormatOption = Annotated[
     OutputFormat | None,
-    typer.Option(
-        "--format",
-        metavar="FORMAT",
-        parser=parse_format,
-        help=i18n.text(
-            HELP_LANG, "ops.cli.format", more=i18n.text(HELP_LANG, "ops.cli.format_more")
-        ),
+    format_option(
+        i18n.text(HELP_LANG, "ops.cli.format", more=i18n.text(HELP_LANG, "ops.cli.format_more"))
     ),
 ]
 #: ``--format`` of a command whose answer is no table (``ledger check``).
 FormatOption = Annotated[
-    OutputFormat | None,
-    typer.Option(
-        "--format",
-        metavar="FORMAT",
-        parser=parse_format,
-        help=i18n.text(HELP_LANG, "ops.cli.format", more=""),
-    ),
+    OutputFormat | None, format_option(i18n.text(HELP_LANG, "ops.cli.format", more=""))
 ]
 
 

@@ -36,10 +36,10 @@ from puntobanco.cli.params import (
     OutputFormat,
     chosen_format,
     complete_preset,
+    format_option,
     offer_side_bets,
     parse_card_list,
     parse_decks,
-    parse_format,
     parse_payout,
     parse_rate,
     parse_seed,
@@ -281,15 +281,7 @@ def register(app: typer.Typer) -> None:
             typer.Option("--pair-pays", metavar="N", parser=parse_payout, help=h("pair_pays")),
         ] = None,
         exact: Annotated[bool, typer.Option("--exact", help=h("exact"))] = False,
-        fmt: Annotated[
-            OutputFormat | None,
-            typer.Option(
-                "--format",
-                metavar="FORMAT",
-                parser=parse_format,
-                help=h("format"),
-            ),
-        ] = None,
+        fmt: Annotated[OutputFormat | None, format_option(h("format"))] = None,
         as_json: Annotated[bool, typer.Option("--json", help=h("json"))] = False,
         effects: Annotated[bool, typer.Option("--effects", help=h("effects"))] = False,
         # Their defaults are in their help, in the help's language (not "[default: ...]").

@@ -297,6 +297,17 @@ def parse_format(value: str) -> OutputFormat:
         raise OptionValueError("cli.opt.format", value=shown(value)) from None
 
 
+def format_option(help_text: str) -> Any:
+    """The ``--format`` option of a command that prints a table: ``table|json|csv|markdown``.
+
+    For ``fmt: Annotated[OutputFormat | None, format_option(h("format"))] = None``; each
+    command words its help in its own catalogue.
+    """
+    import typer
+
+    return typer.Option("--format", metavar="FORMAT", parser=parse_format, help=help_text)
+
+
 def chosen_format(fmt: OutputFormat | None, as_json: bool) -> OutputFormat:
     """``--format``, with ``--json`` kept as its short form (both given: they must agree).
 

@@ -31,9 +31,9 @@ from puntobanco.cli.params import (
     complete_backend,
     complete_preset,
     complete_variant,
+    format_option,
     offer_side_bets,
     parse_decks,
-    parse_format,
     parse_payout,
     parse_rate,
     parse_shoe,
@@ -404,15 +404,7 @@ def register(app: typer.Typer) -> None:
             typer.Option("--side-bets", metavar="NAME[=X],...", help=h("side_bets")),
         ] = None,
         as_json: Annotated[bool, typer.Option("--json", help=h("json"))] = False,
-        fmt: Annotated[
-            OutputFormat | None,
-            typer.Option(
-                "--format",
-                metavar="FORMAT",
-                parser=parse_format,
-                help=h("format"),
-            ),
-        ] = None,
+        fmt: Annotated[OutputFormat | None, format_option(h("format"))] = None,
         progress: Annotated[
             bool | None, typer.Option("--progress/--no-progress", help=h("progress"))
         ] = None,

@@ -35,8 +35,8 @@ from puntobanco.cli.params import (
     OutputFormat,
     chosen_format,
     complete_variant,
+    format_option,
     parse_decks,
-    parse_format,
     parse_rate,
 )
 from puntobanco.cli.play import TranslatedCommand
@@ -117,15 +117,7 @@ def register(app: typer.Typer) -> None:
             ),
         ] = None,
         as_json: Annotated[bool, typer.Option("--json", help=h("json"))] = False,
-        fmt: Annotated[
-            OutputFormat | None,
-            typer.Option(
-                "--format",
-                metavar="FORMAT",
-                parser=parse_format,
-                help=h("format"),
-            ),
-        ] = None,
+        fmt: Annotated[OutputFormat | None, format_option(h("format"))] = None,
         lang: Annotated[str | None, typer.Option(metavar="es|en", help=h("lang"))] = None,
     ) -> None:
         if lang is not None and parse_lang(lang) is None:

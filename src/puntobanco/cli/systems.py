@@ -35,8 +35,8 @@ from puntobanco.cli.params import (
     check_plot,
     chosen_format,
     complete_preset,
+    format_option,
     parse_decks,
-    parse_format,
     parse_money,
     parse_preset,
     parse_seed,
@@ -311,15 +311,7 @@ def register(app: typer.Typer) -> None:  # noqa: C901, PLR0915
         ] = None,
         compare: Annotated[bool, typer.Option("--compare", help=h("compare"))] = False,
         as_json: Annotated[bool, typer.Option("--json", help=h("json"))] = False,
-        fmt: Annotated[
-            OutputFormat | None,
-            typer.Option(
-                "--format",
-                metavar="FORMAT",
-                parser=parse_format,
-                help=h("format"),
-            ),
-        ] = None,
+        fmt: Annotated[OutputFormat | None, format_option(h("format"))] = None,
         plot: Annotated[
             Path | None, typer.Option(metavar="FILE.png", show_default=False, help=h("plot"))
         ] = None,

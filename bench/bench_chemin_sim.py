@@ -8,7 +8,7 @@ with the Player drawing on 5 (no mixing). Paths timed (compilation done, and
 cached, before timing):
 
 * reference: the core engine asking the strategy, one coup at a time;
-* numba, 1 thread and all threads: :func:`puntobanco.sim.chemin.tally_chemin_numba`;
+* numba, 1 thread and all threads: :func:`puntobanco.sim.chemin.simulate.tally_chemin_numba`;
 * baseline: Punto Banco's numba kernel (``simulate(backend="cpu")``) on the
   same shoes and threads, so the ratio says what the choices cost.
 
@@ -27,8 +27,8 @@ import numba
 from puntobanco.core.choices import Strategy
 from puntobanco.core.rules import FREE_BANKER, RULE_CARD, Rules, Variant
 from puntobanco.sim.api import simulate
-from puntobanco.sim.chemin import named_strategy, tally_chemin_numba, warm_up
-from puntobanco.sim.chemin_reference import tally_chemin_reference
+from puntobanco.sim.chemin.reference import tally_chemin_reference
+from puntobanco.sim.chemin.simulate import named_strategy, tally_chemin_numba, warm_up
 
 
 def rate(hands: int, run: object) -> float:

@@ -24,10 +24,10 @@ import argparse
 import time
 from collections.abc import Callable
 
-from puntobanco.analysis.banque_shoe import solve_banque_shoe
-from puntobanco.analysis.banque_walk import warm_up as warm_up_banque
-from puntobanco.analysis.chemin import solve_chemin
-from puntobanco.analysis.chemin_kernel import float_tally, solve_chemin_float, warm_up
+from puntobanco.analysis.banque.shoe import solve_banque_shoe
+from puntobanco.analysis.banque.walk import warm_up as warm_up_banque
+from puntobanco.analysis.chemin.solver import solve_chemin
+from puntobanco.analysis.chemin.walk import float_tally, solve_chemin_float, warm_up
 from puntobanco.analysis.exact import exact_distribution
 from puntobanco.analysis.shoe import ShoeCounts
 from puntobanco.core.rng import SeededSource

@@ -1,7 +1,7 @@
 """The Banque solver for a finite shoe against computations written only for these tests.
 
 The oracle deals every ordered sequence of a nine-card shoe through the core coup
-(:func:`~puntobanco.core.banque.play_banque`), with each tableau's choice on 5
+(:func:`~puntobanco.core.banque.coup.play_banque`), with each tableau's choice on 5
 both ways and the Banker's both ways, and adds up, per Banker cell, what
 drawing and what standing win against each tableau; then takes the better.
 It shares nothing with the walk but the meaning of the columns. With
@@ -15,17 +15,17 @@ from fractions import Fraction
 
 import pytest
 
-from puntobanco.analysis.banque import solve_banque
-from puntobanco.analysis.banque_shoe import (
+from puntobanco.analysis.banque.shoe import (
     evaluate_banque_shoe,
     shoe_chemin_draw,
     solve_banque_shoe,
     solve_banque_tally,
 )
-from puntobanco.analysis.banque_walk import banque_tally, denominator
-from puntobanco.analysis.chemin import INFINITE_DECK
+from puntobanco.analysis.banque.solver import solve_banque
+from puntobanco.analysis.banque.walk import banque_tally, denominator
+from puntobanco.analysis.chemin.solver import INFINITE_DECK
 from puntobanco.analysis.shoe import InvalidShoe, ShoeCounts
-from puntobanco.core.banque import (
+from puntobanco.core.banque.coup import (
     BANKER,
     BANQUE_FREE,
     BANQUE_RULE_CARD,

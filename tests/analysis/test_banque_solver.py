@@ -14,9 +14,9 @@ from fractions import Fraction
 
 import pytest
 
-from puntobanco.analysis.banque import chemin_draw, evaluate_banque, solve_banque
-from puntobanco.analysis.chemin import INFINITE_DECK, evaluate_chemin
-from puntobanco.core.banque import (
+from puntobanco.analysis.banque.solver import chemin_draw, evaluate_banque, solve_banque
+from puntobanco.analysis.chemin.solver import INFINITE_DECK, evaluate_chemin
+from puntobanco.core.banque.coup import (
     BANQUE_FREE,
     BANQUE_RULE_CARD,
     NATURAL,

@@ -20,15 +20,15 @@ from fractions import Fraction
 
 import pytest
 
-from puntobanco.analysis.chemin import (
+from puntobanco.analysis.chemin.solver import (
     INFINITE_DECK,
     Solution,
     solve_chemin,
     solve_tally,
     solve_tally_float,
 )
-from puntobanco.analysis.chemin_kernel import float_tally, solve_chemin_float
-from puntobanco.analysis.chemin_tally import tally
+from puntobanco.analysis.chemin.tally import tally
+from puntobanco.analysis.chemin.walk import float_tally, solve_chemin_float
 from puntobanco.analysis.shoe import InvalidShoe, ShoeCounts
 from puntobanco.core.rules import FREE_BANKER, RULE_CARD, BankerRule
 

@@ -11,7 +11,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from puntobanco.analysis import banque_walk, chemin_kernel, kernels
+from puntobanco.analysis import kernels
+from puntobanco.analysis.banque import walk as banque_walk
+from puntobanco.analysis.chemin import walk as chemin_kernel
 from puntobanco.core.tableau import STANDARD
 
 # Small shoes, by point value 0-9: few distinct values keep the interpreted walk short.

@@ -9,10 +9,10 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
+from puntobanco.cli.banque.play import HUMAN, BanqueConfig, run_banque
 from puntobanco.cli.main import app
-from puntobanco.cli.play_banque import HUMAN, BanqueConfig, run_banque
-from puntobanco.core.banque import BANKER, EventKind
-from puntobanco.core.banque_table import settle_banque
+from puntobanco.core.banque.coup import BANKER, EventKind
+from puntobanco.core.banque.table import settle_banque
 from puntobanco.core.i18n import CATALOGUE, Lang
 from puntobanco.core.rules import Rules, Variant
 

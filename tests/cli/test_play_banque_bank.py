@@ -15,11 +15,11 @@ from fractions import Fraction
 import pytest
 from rich.console import Console
 
-from puntobanco.analysis.banque import banker_cell_worth, solve_banque
-from puntobanco.cli.play_banque import HOUSE, HUMAN, BanqueConfig, Game, run_banque
-from puntobanco.core.banque import BANKER, BANQUE_RULE_CARD, NATURAL, EventKind
-from puntobanco.core.banque_table import settle_banque
-from puntobanco.core.chemin_table import choice_stream
+from puntobanco.analysis.banque.solver import banker_cell_worth, solve_banque
+from puntobanco.cli.banque.play import HOUSE, HUMAN, BanqueConfig, Game, run_banque
+from puntobanco.core.banque.coup import BANKER, BANQUE_RULE_CARD, NATURAL, EventKind
+from puntobanco.core.banque.table import settle_banque
+from puntobanco.core.chemin.table import choice_stream
 from puntobanco.core.errors import InvalidRules
 from puntobanco.core.i18n import CATALOGUE, Lang
 from puntobanco.core.rng import MASK64, Xoshiro256StarStar, mix64
@@ -348,7 +348,7 @@ def test_a_bank_that_cannot_cover_the_minimum_comes_back_and_is_offered_again() 
 
 
 def test_natural_column_is_worded() -> None:
-    from puntobanco.core.banque_explain import column_words
+    from puntobanco.core.banque.explain import column_words
 
     assert column_words(NATURAL, "es") == "un natural"
     assert column_words(PLAYER_STOOD, "en") == "stood"

@@ -12,12 +12,12 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from puntobanco.analysis.chemin import solve_chemin
-from puntobanco.analysis.chemin_kernel import solve_chemin_float
+from puntobanco.analysis.chemin.solver import solve_chemin
+from puntobanco.analysis.chemin.walk import solve_chemin_float
 from puntobanco.analysis.shoe import ShoeCounts
+from puntobanco.cli.chemin.play import HUMAN, SEATS, ChemConfig, Game, run_chemin
 from puntobanco.cli.main import app
-from puntobanco.cli.play_chemin import HUMAN, SEATS, ChemConfig, Game, run_chemin
-from puntobanco.core.chemin_table import (
+from puntobanco.core.chemin.table import (
     apply_settlement,
     choice_stream,
     player_hand_seat,

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from puntobanco.cli.play_chemin import HUMAN, ChemConfig, run_chemin
+from puntobanco.cli.chemin.play import HUMAN, ChemConfig, run_chemin
 from puntobanco.core.i18n import Lang
 from puntobanco.core.money import format_minor
 from puntobanco.core.rules import Rules, Variant

@@ -238,7 +238,7 @@ def test_ctrl_c_prints_the_rounds_dealt_and_exits_130(fmt: str) -> None:
 def test_a_run_in_steps_deals_the_same_rounds_as_one_call(monkeypatch: pytest.MonkeyPatch) -> None:
     # The progress steps must not change which cards are dealt: each shoe by its index.
     from puntobanco.core.rules import BANKER_RULES, Rules, Variant
-    from puntobanco.sim import chemin
+    from puntobanco.sim.chemin import simulate as chemin
 
     rules = Rules(variant=Variant.CHEMIN_DE_FER, decks=1)
     rule = BANKER_RULES["rule-card"]

@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from puntobanco.analysis.banque import solve_banque
-from puntobanco.analysis.banque_shoe import solve_banque_shoe
+from puntobanco.analysis.banque.shoe import solve_banque_shoe
+from puntobanco.analysis.banque.solver import solve_banque
 from puntobanco.analysis.shoe import ShoeCounts
 from puntobanco.cli.main import app
-from puntobanco.core.banque import BANQUE_FREE, BANQUE_RULE_CARD
+from puntobanco.core.banque.coup import BANQUE_FREE, BANQUE_RULE_CARD
 
 runner = CliRunner()
 

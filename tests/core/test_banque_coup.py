@@ -7,8 +7,8 @@ from fractions import Fraction
 
 import pytest
 
-from puntobanco.analysis.banque import evaluate_banque, solve_banque
-from puntobanco.core.banque import (
+from puntobanco.analysis.banque.solver import evaluate_banque, solve_banque
+from puntobanco.core.banque.coup import (
     BANKER,
     BANQUE_FREE,
     BANQUE_RULE_CARD,

@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-from puntobanco.core.banque import play_banque
-from puntobanco.core.banque_table import CHEVAL, LEFT_SPOT, RIGHT_SPOT, BanqueBet, settle_banque
+from puntobanco.core.banque.coup import play_banque
+from puntobanco.core.banque.table import CHEVAL, LEFT_SPOT, RIGHT_SPOT, BanqueBet, settle_banque
 from puntobanco.core.cards import parse_cards
 from puntobanco.core.errors import InvalidBet
 
@@ -95,7 +95,7 @@ def test_bad_rounds_are_refused(bets, bank, commission, code):
     ],
 )
 def test_refusals_in_both_languages(lang, expected):
-    from puntobanco.core.banque_explain import banque_error_message
+    from puntobanco.core.banque.explain import banque_error_message
 
     coup = play_banque(parse_cards("2c 3d 9h Kh 4s Ks"), decide=_never)
     bets = [BanqueBet("a", RIGHT_SPOT, 600), BanqueBet("b", CHEVAL, 500)]
@@ -105,7 +105,7 @@ def test_refusals_in_both_languages(lang, expected):
 
 
 def test_choices_in_words():
-    from puntobanco.core.banque_explain import describe_banque_choice
+    from puntobanco.core.banque.explain import describe_banque_choice
     from puntobanco.core.coup import EventKind
 
     coup = play_banque(parse_cards("8c 2d 3h Ks 3s 2h 4d 4c"), decide=_always)

@@ -6,9 +6,9 @@ from fractions import Fraction
 
 import pytest
 
-from puntobanco.core.banque import play_banque
-from puntobanco.core.banque_explain import banque_error_message
-from puntobanco.core.banque_table import (
+from puntobanco.core.banque.coup import play_banque
+from puntobanco.core.banque.explain import banque_error_message
+from puntobanco.core.banque.table import (
     CHEVAL,
     LEFT_SPOT,
     RIGHT_SPOT,
@@ -23,7 +23,7 @@ from puntobanco.core.banque_table import (
     settle_banque,
 )
 from puntobanco.core.cards import parse_cards
-from puntobanco.core.chemin_table import choice_stream
+from puntobanco.core.chemin.table import choice_stream
 from puntobanco.core.errors import InvalidBet
 from puntobanco.core.rng import MASK64, Xoshiro256StarStar, mix64
 

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puntobanco.core.chemin_table import (
+from puntobanco.core.chemin.table import (
     ChemTable,
     Wager,
     apply_settlement,

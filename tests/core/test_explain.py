@@ -13,10 +13,10 @@ import pytest
 
 from puntobanco.analysis import ShoeCounts, analyze
 from puntobanco.core import explain
-from puntobanco.core.banque_explain import BANQUE_ERRORS
+from puntobanco.core.banque.explain import BANQUE_ERRORS
 from puntobanco.core.bets import Bet, settle_bet, verify_bets
 from puntobanco.core.cards import Card, Rank, parse_cards
-from puntobanco.core.chemin_table import TABLE_ERRORS
+from puntobanco.core.chemin.table import TABLE_ERRORS
 from puntobanco.core.choice_explain import CHOICE_ERRORS
 from puntobanco.core.coup import Outcome, Reason, play_coup
 from puntobanco.core.errors import BaccaratError

@@ -3,7 +3,7 @@
 The oracle for the figures is the analysis itself, read here afresh: the Banker's best reply
 under the rule card (``solve_banque``), then ``evaluate_banque`` with the tableau forced to
 always draw, and to always stand, the other tableau keeping its 9/11. The sentence is the
-terminal's: ``cli/play_banque.py``'s ``explain_tableau`` printed to a console here. The cost
+terminal's: ``cli/banque/play.py``'s ``explain_tableau`` printed to a console here. The cost
 is checked by hand as the difference of the two worths, and the six-place decimals by
 ``decimal.Decimal``'s own rounding of the exact fractions.
 
@@ -25,11 +25,12 @@ import pytest
 from fastapi.testclient import TestClient
 from rich.console import Console
 
-from puntobanco.analysis.banque import BanqueSolution, evaluate_banque, solve_banque
-from puntobanco.core.banque import BANQUE_RULE_CARD, LEFT, RIGHT, BanquePoint, BanqueStrategy
+from puntobanco.analysis.banque.solver import BanqueSolution, evaluate_banque, solve_banque
+from puntobanco.core.banque.coup import BANQUE_RULE_CARD, LEFT, RIGHT, BanquePoint, BanqueStrategy
 from puntobanco.core.i18n import text
-from puntobanco.server import banque_game, table_game
-from puntobanco.server.banque_advice import (
+from puntobanco.server.games import common as table_game
+from puntobanco.server.games.banque import game as banque_game
+from puntobanco.server.games.banque.advice import (
     advice_json,
     decimal,
     judgement_json,
@@ -80,7 +81,7 @@ def _six(value: Fraction) -> str:
 
 def _terminal(hand: str, lang: str) -> str:
     """What the terminal's explain mode prints at this tableau's 5."""
-    from puntobanco.cli.play_banque import BanquePlay
+    from puntobanco.cli.banque.play import BanquePlay
 
     out = io.StringIO()
     console = Console(file=out, width=1000, highlight=False)

@@ -19,8 +19,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from puntobanco.server import banque_game, table_game
-from puntobanco.server.banque_schemas import (
+from puntobanco.server.games import common as table_game
+from puntobanco.server.games.banque import game as banque_game
+from puntobanco.server.games.banque.schemas import (
     BanqueAnswerOut,
     BanqueRoundOut,
     BanqueRoundPage,

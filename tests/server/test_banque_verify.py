@@ -10,7 +10,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
-from puntobanco.server.banque_verify import (
+from puntobanco.server.games.banque.verify import (
     verify_banque_round,
     verify_banque_rounds,
     verify_banque_seed,

@@ -2,7 +2,7 @@
 refusals that change nothing, idempotent retries, and the ledger after (SQLite and PostgreSQL).
 
 The expected money is the core's, computed here from what each answer shows (the seats'
-stakes and the outcome) by :func:`puntobanco.core.chemin_table.settle_round`, not read
+stakes and the outcome) by :func:`puntobanco.core.chemin.table.settle_round`, not read
 back from the server's own arithmetic; the ledger is reconciled by the admin check and
 the computer players' chips against the ``house_players`` account's entries.
 """
@@ -17,13 +17,14 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from puntobanco.analysis.chemin_kernel import solve_chemin_float
+from puntobanco.analysis.chemin.walk import solve_chemin_float
 from puntobanco.core.cards import parse_cards
-from puntobanco.core.chemin_table import ChemTable, Wager, settle_round
+from puntobanco.core.chemin.table import ChemTable, Wager, settle_round
 from puntobanco.core.rules import RULE_CARD
-from puntobanco.server import chemin_game, table_game
-from puntobanco.server.chemin_schemas import ChemAnswerOut, ChemRoundPage, ChemTableOut
-from puntobanco.server.chemin_verify import (
+from puntobanco.server.games import common as table_game
+from puntobanco.server.games.chemin import game as chemin_game
+from puntobanco.server.games.chemin.schemas import ChemAnswerOut, ChemRoundPage, ChemTableOut
+from puntobanco.server.games.chemin.verify import (
     verify_chemin_round,
     verify_chemin_rounds,
     verify_chemin_seed,

@@ -1,7 +1,7 @@
 """Chemin de fer's advice at the server, and the sweeper that plays unanswered choices
 (SQLite and PostgreSQL).
 
-The advice is checked against the terminal's explain mode (``cli/play_chemin.py``'s
+The advice is checked against the terminal's explain mode (``cli/chemin/play.py``'s
 ``ChemPlay.advice``) on a solution computed here from the cards the recall shows (the
 burn card shown and every earlier round of the shoe), not from the server's own shoe
 replay. The sweeper is checked with no request from the player: a round whose deadline
@@ -20,15 +20,15 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select, update
 
-from puntobanco.analysis.chemin_kernel import solve_chemin_float
-from puntobanco.cli.play_chemin import ChemPlay
+from puntobanco.analysis.chemin.walk import solve_chemin_float
+from puntobanco.cli.chemin.play import ChemPlay
 from puntobanco.core.cards import parse_cards
 from puntobanco.core.choices import ChoicePoint
 from puntobanco.core.i18n import text
 from puntobanco.core.rules import BANKER_RULES
 from puntobanco.core.tableau import PLAYER_STOOD
-from puntobanco.server import chemin_game
-from puntobanco.server.chemin_schemas import ChemAnswerOut, ChemRoundOut
+from puntobanco.server.games.chemin import game as chemin_game
+from puntobanco.server.games.chemin.schemas import ChemAnswerOut, ChemRoundOut
 from puntobanco.server.main import housekeeping_pass
 from puntobanco.server.models import ChemRound, LedgerEntry, utcnow
 from tests.server.conftest import Player, ledger_check

@@ -19,7 +19,7 @@ from puntobanco.server import game
 from puntobanco.server.main import create_app
 from puntobanco.server.models import LedgerEntry, Round
 from puntobanco.server.settings import Settings
-from puntobanco.server.tables import limits_for
+from puntobanco.server.table_settings import limits_for
 from tests.server.conftest import Player, ledger_check, make_settings
 from tests.server.faults import faulty_app
 

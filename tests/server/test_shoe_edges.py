@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 
 from puntobanco.core.cards import Rank, parse_cards
 from puntobanco.server.render import edges_json
-from puntobanco.server.tables import rules_for
+from puntobanco.server.table_settings import rules_for
 from tests.server.conftest import Player
 
 pytest.importorskip("numba")

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import pytest
 
-from puntobanco.analysis.chemin import evaluate_chemin, solve_chemin
+from puntobanco.analysis.chemin.solver import evaluate_chemin, solve_chemin
 from puntobanco.analysis.shoe import ShoeCounts
 from puntobanco.core.choices import Strategy
 from puntobanco.core.rules import FREE_BANKER, RULE_CARD, BankerRule

@@ -3,7 +3,7 @@
 The reference (the core engine asking the strategy) and the numba kernel must
 give identical tallies on a seed, because both deal the same shoes and draw
 each mixed choice from the same round's stream. The tallies must then agree
-with :func:`puntobanco.analysis.chemin.evaluate_chemin` for the same strategy:
+with :func:`puntobanco.analysis.chemin.solver.evaluate_chemin` for the same strategy:
 with a shoe reshuffled every round each round is a coup from a full shoe, so
 the exact figures are the mean of every round, and ``z`` must stay within 4.
 """
@@ -15,13 +15,14 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from puntobanco.analysis.chemin import evaluate_chemin, solve_chemin
+from puntobanco.analysis.chemin.solver import evaluate_chemin, solve_chemin
 from puntobanco.analysis.shoe import ShoeCounts
 from puntobanco.core.choices import Strategy
 from puntobanco.core.rng import MASK32, MAX_SEED
 from puntobanco.core.rules import FREE_BANKER, RULE_CARD, Rules, ShoeMode, Variant
-from puntobanco.sim import chemin_kernels
-from puntobanco.sim.chemin import (
+from puntobanco.sim.chemin import kernels as chemin_kernels
+from puntobanco.sim.chemin.reference import tally_chemin_reference
+from puntobanco.sim.chemin.simulate import (
     TALLY_NAMES,
     ChoiceSimulationError,
     StrategyArrays,
@@ -31,7 +32,6 @@ from puntobanco.sim.chemin import (
     simulate_chemin,
     tally_chemin_numba,
 )
-from puntobanco.sim.chemin_reference import tally_chemin_reference
 from tests.core.test_gametables import ODD
 
 CHEMIN = Rules(variant=Variant.CHEMIN_DE_FER)

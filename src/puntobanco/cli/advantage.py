@@ -26,7 +26,7 @@ from puntobanco.cli.params import (
 )
 from puntobanco.cli.play import TranslatedCommand
 from puntobanco.cli.refusal import lang_line, option_line, refuse, sentence, shown
-from puntobanco.cli.tables import write_rows
+from puntobanco.cli.tabular import write_rows
 from puntobanco.core import i18n
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.i18n import Lang

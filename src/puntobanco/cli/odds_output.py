@@ -15,7 +15,7 @@ from typing import Any
 from puntobanco.cli.layout import fit_table
 from puntobanco.cli.numbers import localize
 from puntobanco.cli.params import OutputFormat
-from puntobanco.cli.tables import write_rows
+from puntobanco.cli.tabular import write_rows
 from puntobanco.core import i18n
 from puntobanco.core.explain import Lang
 from puntobanco.core.paytable import Leg, Resolution

@@ -494,11 +494,11 @@ def register(app: typer.Typer) -> None:
         options = dict(locals())
         del options["variant"], options["banker"]
         if variant is not None and variant.strip().lower() == "banque":
-            from puntobanco.cli.play_banque import play_banque_variant
+            from puntobanco.cli.banque.play import play_banque_variant
 
             raise typer.Exit(play_banque_variant(banker, options))
         if variant is not None or banker is not None:  # Chemin de fer has a loop of its own
-            from puntobanco.cli.play_chemin import play_variant
+            from puntobanco.cli.chemin.play import play_variant
 
             status = play_variant(variant, banker, options)
             if status is not None:

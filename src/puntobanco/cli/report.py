@@ -20,7 +20,7 @@ from puntobanco.cli.ledger import (
 )
 from puntobanco.cli.numbers import localize
 from puntobanco.cli.params import OutputFormat
-from puntobanco.cli.tables import write_rows
+from puntobanco.cli.tabular import write_rows
 from puntobanco.core import i18n
 from puntobanco.core.explain import BET_NAMES, Lang
 from puntobanco.core.rules import BetKind

@@ -21,7 +21,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
-from puntobanco.cli import simulate_chemin
+from puntobanco.cli.chemin import simulate as simulate_chemin
 from puntobanco.cli.lang import detect_lang, help_lang
 from puntobanco.cli.numbers import interval, localize
 from puntobanco.cli.params import (
@@ -41,7 +41,7 @@ from puntobanco.cli.params import (
 from puntobanco.cli.play import TranslatedCommand
 from puntobanco.cli.progress import progress_bar, stop_on_ctrl_c
 from puntobanco.cli.refusal import lang_line, option_line, sentence
-from puntobanco.cli.tables import write_rows
+from puntobanco.cli.tabular import write_rows
 from puntobanco.core import i18n
 from puntobanco.core.errors import BaccaratError, InvalidRules
 from puntobanco.core.explain import BET_NAMES, SIDE_NAMES, Lang, error_message

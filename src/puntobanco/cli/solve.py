@@ -12,7 +12,7 @@ Bad input (an unknown variant or Banker rule, a shoe under 6 cards, two shoes
 at once) prints one sentence naming the problem and what is allowed, in the
 user's language, and exits with status 2; nothing is printed on stdout.
 Every word comes from the catalogue's ``chemin.*`` section; ``--variant banque``
-(the Banker's best reply to two tableaux) is :mod:`puntobanco.cli.solve_banque`'s,
+(the Banker's best reply to two tableaux) is :mod:`puntobanco.cli.banque.solve`'s,
 with words from ``banque.*``.
 """
 
@@ -41,7 +41,7 @@ from puntobanco.cli.params import (
 )
 from puntobanco.cli.play import TranslatedCommand
 from puntobanco.cli.refusal import lang_line, option_line, refuse, sentence
-from puntobanco.cli.tables import write_rows
+from puntobanco.cli.tabular import write_rows
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import Lang
 from puntobanco.core.i18n import parse_lang, text
@@ -230,7 +230,7 @@ def compute(  # noqa: C901, PLR0912
     tableau_draw: str | None = None,
 ) -> dict[str, Any]:
     """Check the options and solve (raises :class:`_Refused` or a core or analysis error)."""
-    from puntobanco.analysis.chemin import shoe_points, solve_chemin
+    from puntobanco.analysis.chemin.solver import shoe_points, solve_chemin
     from puntobanco.analysis.shoe import ShoeCounts
 
     name = variant.strip().lower()
@@ -243,7 +243,7 @@ def compute(  # noqa: C901, PLR0912
     if name != Variant.BANQUE.value and tableau_draw is not None:
         raise _Refused("--tableau-draw", "banque.solve.tableau_draw_chemin")
     if name == Variant.BANQUE.value:
-        from puntobanco.cli import solve_banque
+        from puntobanco.cli.banque import solve as solve_banque
 
         if as_float:
             raise _Refused("--float", "banque.solve.float")
@@ -274,8 +274,8 @@ def compute(  # noqa: C901, PLR0912
     elif not infinite:
         shoe = ShoeCounts.full(8 if decks is None else decks)
     if as_float:
-        from puntobanco.analysis.chemin import INFINITE_DECK
-        from puntobanco.analysis.chemin_kernel import solve_chemin_float
+        from puntobanco.analysis.chemin.solver import INFINITE_DECK
+        from puntobanco.analysis.chemin.walk import solve_chemin_float
 
         solution: Any = solve_chemin_float(
             INFINITE_DECK if shoe is None else shoe_points(shoe),
@@ -324,7 +324,7 @@ def _decision(draw: Fraction | float, indifferent: bool) -> str:
 def json_report(report: dict[str, Any]) -> dict[str, Any]:
     """The report as one JSON object: figures as floats, with ``str(Fraction)`` beside them."""
     if report["variant"] == Variant.BANQUE.value:
-        from puntobanco.cli import solve_banque
+        from puntobanco.cli.banque import solve as solve_banque
 
         return solve_banque.json_report(report)
     s = report["solution"]
@@ -404,7 +404,7 @@ def text_report(report: dict[str, Any], lang: Lang, width: int | None = None) ->
     caller wraps the prose).
     """
     if report["variant"] == Variant.BANQUE.value:
-        from puntobanco.cli import solve_banque
+        from puntobanco.cli.banque import solve as solve_banque
 
         return solve_banque.text_report(report, lang)
     s = report["solution"]

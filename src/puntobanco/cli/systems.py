@@ -45,7 +45,7 @@ from puntobanco.cli.params import (
 from puntobanco.cli.play import TranslatedCommand
 from puntobanco.cli.progress import progress_bar, stop_on_ctrl_c
 from puntobanco.cli.refusal import lang_line, option_line, sentence, shown
-from puntobanco.cli.tables import write_rows
+from puntobanco.cli.tabular import write_rows
 from puntobanco.cli.textsafe import safe_stream, transliterate
 from puntobanco.core import i18n
 from puntobanco.core.errors import BaccaratError

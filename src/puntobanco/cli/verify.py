@@ -23,7 +23,7 @@ from puntobanco.cli.numbers import localize
 from puntobanco.cli.oserrors import os_reason
 from puntobanco.cli.params import OutputFormat
 from puntobanco.cli.refusal import refuse, sentence
-from puntobanco.cli.tables import write_rows
+from puntobanco.cli.tabular import write_rows
 from puntobanco.core import i18n
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.i18n import Lang
@@ -68,8 +68,8 @@ def register(app: typer.Typer) -> None:  # noqa: C901, PLR0915
         """
         from puntobanco.cli.serverdb import fail
         from puntobanco.core.fairness import commitment
-        from puntobanco.server.banque_verify import verify_banque_rounds, verify_banque_seed
-        from puntobanco.server.chemin_verify import verify_chemin_rounds, verify_chemin_seed
+        from puntobanco.server.games.banque.verify import verify_banque_rounds, verify_banque_seed
+        from puntobanco.server.games.chemin.verify import verify_chemin_rounds, verify_chemin_seed
         from puntobanco.server.verify import records_from_api, verify_rounds
 
         language = operator_lang(lang)

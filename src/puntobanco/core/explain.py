@@ -24,9 +24,9 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from puntobanco.core.banque_explain import BANQUE_ERRORS, banque_error_message
+from puntobanco.core.banque.explain import BANQUE_ERRORS, banque_error_message
 from puntobanco.core.bets import BetSettlement
-from puntobanco.core.chemin_table import TABLE_ERRORS, table_error_message
+from puntobanco.core.chemin.table import TABLE_ERRORS, table_error_message
 from puntobanco.core.choice_explain import CHOICE_ERRORS, choice_error_message, describe_choice
 from puntobanco.core.coup import Event, EventKind, Side
 from puntobanco.core.errors import BaccaratError

@@ -32,7 +32,7 @@ from puntobanco.server.models import (
 from puntobanco.server.ratelimit import PasswordGate
 from puntobanco.server.settings import Settings
 from puntobanco.server.statements import PLAYER_FOR_TOKEN
-from puntobanco.server.tables import new_seed
+from puntobanco.server.table_settings import new_seed
 
 USERNAME = re.compile(r"^[A-Za-z0-9._-]{3,32}$")
 MIN_PASSWORD, MAX_PASSWORD = 8, 128

@@ -9,7 +9,7 @@ from sqlalchemy.orm import Session
 
 from puntobanco.server.errors import ApiError
 from puntobanco.server.models import Round, RoundBet, Seed
-from puntobanco.server.tables import rules_for
+from puntobanco.server.table_settings import rules_for
 from puntobanco.server.verify import Mismatch, RoundRecord, seed_matches, verify_rounds
 
 

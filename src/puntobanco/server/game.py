@@ -70,6 +70,7 @@ from puntobanco.core.fairness import FairSource
 from puntobanco.core.rules import PRESETS, BetKind, Rules, ShoeMode
 from puntobanco.core.shoe import Shoe
 from puntobanco.core.table import Table
+from puntobanco.server import observability
 from puntobanco.server.db import BEGIN, COMMIT, ROLLBACK, RoundConnection, SqliteConnection
 from puntobanco.server.errors import ApiError
 from puntobanco.server.ledger.wallet import (
@@ -81,6 +82,7 @@ from puntobanco.server.ledger.wallet import (
     post,
 )
 from puntobanco.server.models import Round, RoundBet, RoundStatus, utcnow
+from puntobanco.server.render import load_rounds
 from puntobanco.server.settings import Settings
 from puntobanco.server.statements import (
     ADD_TO_BALANCE,
@@ -101,7 +103,7 @@ from puntobanco.server.statements import (
     sqlite_sql,
     step,
 )
-from puntobanco.server.tables import limits_for, rules_for
+from puntobanco.server.table_settings import limits_for, rules_for
 
 log = logging.getLogger("puntobanco.server.game")
 
@@ -1250,6 +1252,11 @@ def recover(sessions: sessionmaker[Session], user_id: int | None = None) -> list
         for round_id in open_rounds(session, user_id):
             if settle_round(session, round_id) is not None:
                 settled.append(round_id)
+        if settled:  # counted where settled, so that every worker's counts add up
+            with session.begin():
+                rows = session.execute(select(Round).where(Round.id.in_(settled))).scalars()
+                for rendered in load_rounds(session, list(rows), "en"):
+                    observability.count_round(rendered)
     if settled:
         log.warning("recovered interrupted rounds", extra={"rounds": settled})
     return settled

@@ -15,8 +15,8 @@ from typing import Any, cast
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from puntobanco.server.games.common import TableRefusal
 from puntobanco.server.models import BanqueAction, ChemAction, utcnow
-from puntobanco.server.table_game import TableRefusal
 
 #: The model of a game's stored actions.
 Actions = type[ChemAction] | type[BanqueAction]

@@ -28,12 +28,14 @@ from fastapi_offline import FastAPIOffline
 from sqlalchemy.orm import Session, sessionmaker
 from starlette.types import ASGIApp
 
-from puntobanco.server import banque_game, chemin_game, observability
+from puntobanco.server import observability
 from puntobanco.server.accounts import housekeeping
 from puntobanco.server.bodylimit import BodyLimitMiddleware
 from puntobanco.server.db import RoundRunner, make_engine, make_sessionmaker, migrate
 from puntobanco.server.errors import install_error_handlers
 from puntobanco.server.game import recover
+from puntobanco.server.games.banque import game as banque_game
+from puntobanco.server.games.chemin import game as chemin_game
 from puntobanco.server.ratelimit import (
     DatabaseRateLimiter,
     PasswordGate,

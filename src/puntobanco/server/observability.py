@@ -37,6 +37,20 @@ LATENCY = Histogram(
     buckets=(0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5),
 )
 
+
+def count_round(rendered: dict[str, Any]) -> None:
+    """Count one settled round (its outcome, stakes and payouts), as the API rendered it.
+
+    Called by whoever settled the round: the request that dealt it, or the recovery that
+    completed it (another worker's start may settle a round in flight: it is counted there,
+    once, so the workers' counts still add up to the rounds settled).
+    """
+    ROUNDS.labels(rendered["outcome"]).inc()
+    for s in rendered["settlement"]:
+        WAGERED.labels(s["bet"]).inc(s["stake_minor"])
+        PAID.labels(s["bet"]).inc(s["payout_minor"])
+
+
 _STANDARD = set(logging.makeLogRecord({}).__dict__) | {"message", "asctime"}
 
 

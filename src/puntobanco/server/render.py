@@ -17,7 +17,7 @@ from puntobanco.core.explain import describe
 from puntobanco.core.roads import RoundMark, roads_json
 from puntobanco.core.rules import BetKind, Rules, ShoeMode
 from puntobanco.server.models import PlayerTable, Round, RoundBet, RoundStatus, Seed
-from puntobanco.server.tables import rules_for
+from puntobanco.server.table_settings import rules_for
 
 if TYPE_CHECKING:
     from puntobanco.server.game import DealtRound

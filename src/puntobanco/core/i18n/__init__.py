@@ -29,13 +29,14 @@ from typing import Any, Literal
 
 from puntobanco.core.i18n import (
     advantage,
-    badvice,
     banque,
-    bserver,
+    banque_advice,
+    banque_server,
+    banque_web,
     chemin,
+    chemin_server,
     cli,
     common,
-    cserver,
     game,
     odds,
     ops,
@@ -43,7 +44,6 @@ from puntobanco.core.i18n import (
     server,
     simulate,
     systems,
-    wbanque,
     web,
 )
 
@@ -67,11 +67,11 @@ SECTIONS: tuple[ModuleType, ...] = (
     server,
     chemin,
     banque,
-    cserver,
-    bserver,
+    chemin_server,
+    banque_server,
     web,
-    wbanque,
-    badvice,
+    banque_web,
+    banque_advice,
 )
 
 

@@ -34,7 +34,7 @@ from sqlalchemy.orm import Session
 
 from puntobanco.core.rules import BetKind, Rules, ShoeMode
 from puntobanco.server.models import Round, RoundBet, RoundStatus
-from puntobanco.server.tables import rules_for
+from puntobanco.server.table_settings import rules_for
 
 
 @dataclass

@@ -1,6 +1,6 @@
 """Baccarat Banque: sit at a table against the house's bank, read it, bet, answer a choice, recall.
 
-The game and its money are :mod:`puntobanco.server.banque_game`; every request that
+The game and its money are :mod:`puntobanco.server.games.banque.game`; every request that
 changes something runs in one transaction under the player's wallet lock, and a refusal
 changes nothing. Refusals answer in the error contract (``server/errors.py``), worded
 by the catalogue's ``bserver.`` section in every language.
@@ -17,16 +17,17 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from puntobanco.server import banque_game as game
-from puntobanco.server.banque_render import rounds_json, state_json
-from puntobanco.server.banque_schemas import (
+from puntobanco.server.deps import LangDep, PlayerDep, SessionDep, SettingsDep, errors
+from puntobanco.server.games.actions import TableRoutes, own_round, rounds_page, timeout_messages
+from puntobanco.server.games.banque import game
+from puntobanco.server.games.banque.render import rounds_json, state_json
+from puntobanco.server.games.banque.schemas import (
     BanqueAnswerOut,
     BanqueRoundOut,
     BanqueRoundPage,
     BanqueTableOut,
 )
-from puntobanco.server.chemin_schemas import SeatedOut
-from puntobanco.server.deps import LangDep, PlayerDep, SessionDep, SettingsDep, errors
+from puntobanco.server.games.chemin.schemas import SeatedOut
 from puntobanco.server.models import (
     BanqueAction,
     BanqueDecision,
@@ -34,7 +35,6 @@ from puntobanco.server.models import (
     BanqueTableRow,
     utcnow,
 )
-from puntobanco.server.table_actions import TableRoutes, own_round, rounds_page, timeout_messages
 
 router = APIRouter(prefix="/api/banque", tags=["banque"])
 

@@ -1,6 +1,6 @@
 """Chemin de fer: sit at a table with computer players, read it, act, answer a choice, recall.
 
-The game and its money are :mod:`puntobanco.server.chemin_game`; every request that
+The game and its money are :mod:`puntobanco.server.games.chemin.game`; every request that
 changes something runs in one transaction under the player's wallet lock, and a refusal
 changes nothing. Refusals answer in the error contract (``server/errors.py``), worded
 by the catalogue's ``cserver.`` section (the core table's, by its ``chemin.`` section).
@@ -16,18 +16,18 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from puntobanco.server import chemin_game as game
-from puntobanco.server.chemin_render import rounds_json, state_json
-from puntobanco.server.chemin_schemas import (
+from puntobanco.server.deps import LangDep, PlayerDep, SessionDep, SettingsDep, errors
+from puntobanco.server.games.actions import TableRoutes, own_round, rounds_page, timeout_messages
+from puntobanco.server.games.chemin import game
+from puntobanco.server.games.chemin.render import rounds_json, state_json
+from puntobanco.server.games.chemin.schemas import (
     ChemAnswerOut,
     ChemRoundOut,
     ChemRoundPage,
     ChemTableOut,
     SeatedOut,
 )
-from puntobanco.server.deps import LangDep, PlayerDep, SessionDep, SettingsDep, errors
 from puntobanco.server.models import ChemAction, ChemDecision, ChemRound, ChemTableRow, utcnow
-from puntobanco.server.table_actions import TableRoutes, own_round, rounds_page, timeout_messages
 
 router = APIRouter(prefix="/api/chemin", tags=["chemin-de-fer"])
 

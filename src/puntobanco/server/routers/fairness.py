@@ -13,7 +13,7 @@ from puntobanco.server.errors import ApiError
 from puntobanco.server.ledger.wallet import lock_wallet
 from puntobanco.server.models import utcnow
 from puntobanco.server.schemas import ClientSeedIn, FairnessOut, RotateOut, VerifyIn, VerifyOut
-from puntobanco.server.tables import (
+from puntobanco.server.table_settings import (
     active_seed,
     check_client_seed,
     close_shoe,

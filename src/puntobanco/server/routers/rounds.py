@@ -55,13 +55,6 @@ router = APIRouter(prefix="/api/rounds", tags=["rounds"])
 MAX_ID = 2**63 - 1
 
 
-def _count(rendered: dict[str, Any]) -> None:
-    observability.ROUNDS.labels(rendered["outcome"]).inc()
-    for s in rendered["settlement"]:
-        observability.WAGERED.labels(s["bet"]).inc(s["stake_minor"])
-        observability.PAID.labels(s["bet"]).inc(s["payout_minor"])
-
-
 @router.post(
     "",
     status_code=201,
@@ -169,7 +162,7 @@ def _dealt_answer(
     if isinstance(settled, Exception):
         return _pending(request, started, staked, lang, settled)
     rendered = _rendered(started, settled, lang)
-    _count(rendered)
+    observability.count_round(rendered)
     return _answer(rendered, replayed=False)
 
 
@@ -229,8 +222,8 @@ def _play(
             rendered = _rendered(started, settled, lang)
     except Exception as exc:
         return _pending(request, started, sum(stakes.values()), lang, exc)
-    if not started.replayed:
-        _count(rendered)
+    if settled is not None:  # counted by whoever settled it: this request, or a recovery
+        observability.count_round(rendered)
     return _answer(rendered, replayed=started.replayed)
 
 

@@ -12,7 +12,7 @@ from puntobanco.server.ledger.wallet import lock_wallet
 from puntobanco.server.render import shoe_json
 from puntobanco.server.schemas import ShoeOut, TableChoice, TableOut
 from puntobanco.server.settings import Settings
-from puntobanco.server.tables import (
+from puntobanco.server.table_settings import (
     active_seed,
     close_shoe,
     fairness_json,

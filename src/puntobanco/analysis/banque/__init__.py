@@ -1,0 +1,1 @@
+"""Baccarat Banque solved exactly: the solver, the shoe's compositions and the walk."""

@@ -1,0 +1,501 @@
+"""Chemin de fer solved: the Player's option on 5 against the Banker's free cells.
+
+The game is zero-sum without commission. The Player knows only his total and
+chooses on 5; the Banker knows his total and the Player's third card (or that
+he stood) and chooses in the cells his
+:class:`~puntobanco.core.rules.BankerRule` leaves free. Neither sees which
+cards make a total. Cards are drawn without replacement from a shoe's counts,
+or with replacement (the infinite deck of Kemeny and Snell).
+
+The solution follows from the walk of :mod:`puntobanco.analysis.chemin.tally`.
+For a Player who draws on 5 with probability ``p``, the Banker's expectation
+is ``A(p) + sum(q_c * D_c(p))`` over the free cells ``c``, where ``q_c`` is the
+Banker's probability of drawing there and ``D_c(p)``, the expectation of
+drawing minus that of standing in the cell, is linear in ``p`` (the cell's
+coups with the Player's 5 weigh ``p``, or ``1 - p`` in the "stood" column).
+The Banker's best reply draws where ``D_c(p) > 0``: its value ``W(p)`` is
+convex and piecewise linear, so the Player's optimal ``p`` minimises it at an
+end of ``[0, 1]`` or at a root of some ``D_c``, each computed exactly. The
+Banker's equilibrium strategy mixes his best replies on either side of that
+``p`` so that the Player is indifferent (or, at an end, has no reason to move).
+
+With the house's commission on the Banker's wins the game is no longer
+zero-sum; :attr:`Solution.banker_after_commission` is the Banker's expectation
+when both play the commission-free equilibrium.
+
+>>> s = solve_chemin(infinite=True, banker_rule=FREE_BANKER)
+>>> s.player_draw, s.value
+(Fraction(9, 11), Fraction(679568, 53094899))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Generic, TypeVar
+
+from puntobanco.analysis.chemin.tally import (
+    DRAW,
+    LOSE,
+    STAND,
+    TIE,
+    WIN,
+    Tally,
+    tally,
+)
+from puntobanco.analysis.exact import MIN_CARDS
+from puntobanco.analysis.shoe import InvalidShoe, ShoeCounts
+from puntobanco.core.choices import Strategy
+from puntobanco.core.rules import (
+    BANK_COMMISSION,
+    BANKER_CHOICE_TOTALS,
+    FREE_BANKER,
+    RULE_CARD,
+    BankerCell,
+    BankerRule,
+)
+from puntobanco.core.tableau import PLAYER_STOOD, STANDARD, Tableau
+
+__all__ = [
+    "FREE_BANKER",
+    "INFINITE_DECK",
+    "RULE_CARD",
+    "CellSolution",
+    "Deviation",
+    "Evaluation",
+    "Solution",
+    "evaluate_chemin",
+    "evaluate_tally",
+    "solve_chemin",
+    "solve_tally",
+    "shoe_points",
+    "solve_tally_float",
+]
+
+#: The chances of each point value with replacement: 4 of 13 for a 0, 1 of 13 for the others.
+INFINITE_DECK: tuple[int, ...] = (4, 1, 1, 1, 1, 1, 1, 1, 1, 1)
+
+N = TypeVar("N", Fraction, float)
+
+
+@dataclass(frozen=True, slots=True)
+class Linear(Generic[N]):
+    """``constant + slope * p``."""
+
+    constant: N
+    slope: N
+
+    def at(self, p: N) -> N:
+        """The value at ``p``."""
+        return self.constant + self.slope * p
+
+
+@dataclass(frozen=True, slots=True)
+class CellSolution(Generic[N]):
+    """The Banker's play in one free cell at the equilibrium.
+
+    Attributes:
+        cell: ``(banker_total, player_third)``, ``PLAYER_STOOD`` for "stood".
+        draw: The Banker's probability of drawing (0 stands, 1 draws).
+        draw_minus_stand: Expectation (per coup) of drawing minus that of
+            standing in this cell, against the Player's optimal mix: the cost
+            of standing where he should draw, or minus the cost of drawing.
+        reach: Probability that a coup reaches the cell (at the Player's mix).
+        indifferent: Drawing and standing are worth the same whatever the
+            Player does (the draw probability is then the tableau's).
+    """
+
+    cell: BankerCell
+    draw: N
+    draw_minus_stand: N
+    reach: N
+    indifferent: bool
+
+    @property
+    def per_decision(self) -> N:
+        """:attr:`draw_minus_stand` per time the Banker is in this cell (0 if never)."""
+        return self.draw_minus_stand / self.reach if self.reach else self.reach
+
+    @property
+    def cost_of_deviating(self) -> N:
+        """What the Banker loses per coup by the pure choice opposite to his (0 if mixing)."""
+        if self.draw == 1:
+            return self.draw_minus_stand
+        if self.draw == 0:
+            return -self.draw_minus_stand
+        return self.draw_minus_stand * 0
+
+
+@dataclass(frozen=True, slots=True)
+class Deviation(Generic[N]):
+    """The Player always drawing, or always standing, on 5: what it costs him per coup.
+
+    Attributes:
+        draws: The pure choice (``True``: always draw on 5).
+        against_equilibrium: Cost against the Banker's equilibrium strategy
+            (0 when the Player mixes: he is then indifferent).
+        against_best_reply: Cost against a Banker who plays his best reply to it.
+    """
+
+    draws: bool
+    against_equilibrium: N
+    against_best_reply: N
+
+
+@dataclass(frozen=True, slots=True)
+class Solution(Generic[N]):
+    """The equilibrium of Chemin de fer for one shoe and one Banker rule.
+
+    Attributes:
+        banker_rule: The Banker's free cells.
+        player_draw: The Player's optimal probability of drawing on 5.
+        banker: The Banker's equilibrium play in each free cell.
+        value: The value of the game to the Banker, per coup, without commission.
+        banker_wins: Probability that the Banker wins a coup at the equilibrium.
+        player_wins: Probability that the Player wins.
+        tie: Probability of a tie.
+        commission: The house's share of the Banker's winnings.
+        banker_after_commission: The Banker's expectation per coup after the
+            commission, both sides playing the equilibrium (no longer zero-sum).
+        deviations: The Player's two pure choices on 5 and their costs.
+        option: Probability that the Player holds 5 with no natural on the table.
+        player_unique: Whether the Player's optimal mix is the only one (else
+            the smallest of an interval of optimal mixes).
+    """
+
+    banker_rule: BankerRule
+    player_draw: N
+    banker: tuple[CellSolution[N], ...]
+    value: N
+    banker_wins: N
+    player_wins: N
+    tie: N
+    commission: Fraction
+    banker_after_commission: N
+    deviations: tuple[Deviation[N], Deviation[N]]
+    option: N
+    player_unique: bool
+
+    def strategy(self) -> Strategy:
+        """Both sides' equilibrium as a :class:`~puntobanco.core.choices.Strategy` (exact)."""
+        return Strategy.make(
+            self.banker_rule,
+            player_draw=_exact(self.player_draw),
+            banker_draw={c.cell: _exact(c.draw) for c in self.banker},
+        )
+
+
+def _exact(value: Fraction | float) -> Fraction:
+    return value if isinstance(value, Fraction) else Fraction(value).limit_denominator(10**9)
+
+
+def solve_chemin(
+    shoe: ShoeCounts | None = None,
+    *,
+    infinite: bool = False,
+    banker_rule: BankerRule = RULE_CARD,
+    commission: Fraction = BANK_COMMISSION,
+    tableau: Tableau = STANDARD,
+) -> Solution[Fraction]:
+    """The exact equilibrium for a shoe (8 full decks by default) or the infinite deck.
+
+    Args:
+        shoe: What is in the shoe (ranks are not needed: only point values matter).
+        infinite: Draw with replacement (Kemeny and Snell's model); ``shoe`` must be ``None``.
+        banker_rule: The Banker's free cells.
+        commission: The house's share of the Banker's winnings (for
+            :attr:`Solution.banker_after_commission` only).
+        tableau: The drawing rules outside the choices (the rules' ``tableau``).
+
+    Raises:
+        InvalidShoe: Fewer than six cards in the shoe (``code="too_few_cards"``).
+    """
+    if infinite:
+        counts, replace = INFINITE_DECK, True
+    else:
+        counts, replace = shoe_points(shoe), False
+    weights = tally(counts, tableau, replace=replace)
+    return solve_tally(weights, banker_rule, commission=commission, tableau=tableau)
+
+
+def shoe_points(shoe: ShoeCounts | None) -> tuple[int, ...]:
+    """The counts per point value of ``shoe`` (8 full decks if ``None``), checked.
+
+    Raises:
+        InvalidShoe: Fewer than six cards (``code="too_few_cards"``).
+    """
+    counts = (shoe or ShoeCounts.full(8)).points
+    if sum(counts) < MIN_CARDS:
+        raise InvalidShoe(
+            f"the shoe has {sum(counts)} cards, but a coup can need {MIN_CARDS}: "
+            f"give at least {MIN_CARDS}",
+            code="too_few_cards",
+            cards=sum(counts),
+            minimum=MIN_CARDS,
+        )
+    return counts
+
+
+def solve_tally(
+    weights: Tally,
+    banker_rule: BankerRule,
+    *,
+    commission: Fraction = BANK_COMMISSION,
+    tableau: Tableau = STANDARD,
+) -> Solution[Fraction]:
+    """Solve the game exactly from a walk's weights."""
+    denominator = weights.denominator
+
+    def number(weight: int) -> Fraction:
+        return Fraction(weight, denominator)
+
+    return _solve(weights, banker_rule, commission, tableau, number, Fraction(0), Fraction(1), None)
+
+
+def solve_tally_float(
+    weights: Tally,
+    banker_rule: BankerRule,
+    *,
+    commission: Fraction = BANK_COMMISSION,
+    tableau: Tableau = STANDARD,
+) -> Solution[float]:
+    """Solve the game in floats from a walk's weights (the fast path: a root is not exact)."""
+    inverse = 1.0 / weights.denominator
+
+    def number(weight: int) -> float:
+        return weight * inverse
+
+    return _solve(weights, banker_rule, commission, tableau, number, 0.0, 1.0, 1e-12)
+
+
+def _solve(  # noqa: C901, PLR0915
+    weights: Tally,
+    rule: BankerRule,
+    commission: Fraction,
+    tableau: Tableau,
+    number: Callable[[int], N],
+    zero: N,
+    one: N,
+    tolerance: float | None,
+) -> Solution[N]:
+    def close(a: N, b: N) -> bool:
+        return a == b if tolerance is None else abs(a - b) <= tolerance
+
+    def outcomes(cell: BankerCell, action: int) -> tuple[Linear[N], ...]:
+        """The cell's win, loss and tie probabilities under ``action``, linear in ``p``."""
+        total, column = cell
+        fixed, option = weights.cells[total][column][action]
+        if column == PLAYER_STOOD:  # the Player's 5 stood: weight 1 - p
+            return tuple(
+                Linear(number(fixed[o] + option[o]), number(-option[o])) for o in (WIN, LOSE, TIE)
+            )
+        return tuple(Linear(number(fixed[o]), number(option[o])) for o in (WIN, LOSE, TIE))
+
+    def net(triple: Sequence[Linear[N]]) -> Linear[N]:
+        return Linear(
+            triple[WIN].constant - triple[LOSE].constant, triple[WIN].slope - triple[LOSE].slope
+        )
+
+    every_cell = [(t, x) for t in BANKER_CHOICE_TOTALS for x in range(PLAYER_STOOD + 1)]
+    free = rule.cells
+    # The outcome probabilities of everything but the free cells' choices, linear in p:
+    # naturals, the tableau's cells, and the free cells as if the Banker stood.
+    base = [Linear(number(w), zero) for w in weights.naturals]
+    for cell in every_cell:
+        action = STAND if cell in rule.free else int(tableau.banker_draws(*cell))
+        for o, line in enumerate(outcomes(cell, action)):
+            base[o] = Linear(base[o].constant + line.constant, base[o].slope + line.slope)
+    # Per free cell: the change in each outcome when the Banker draws instead of standing.
+    change: dict[BankerCell, tuple[Linear[N], ...]] = {}
+    gain: dict[BankerCell, Linear[N]] = {}
+    for cell in free:
+        drawn, stood = outcomes(cell, DRAW), outcomes(cell, STAND)
+        change[cell] = tuple(
+            Linear(d.constant - s.constant, d.slope - s.slope)
+            for d, s in zip(drawn, stood, strict=True)
+        )
+        gain[cell] = net(change[cell])
+    base_net = net(base)
+
+    def best_reply_value(p: N) -> N:
+        return base_net.at(p) + sum((max(zero, gain[c].at(p)) for c in free), zero)
+
+    # Candidates: both ends and every root of a cell's gain inside (0, 1).
+    candidates: list[N] = [zero, one]
+    for cell in free:
+        line = gain[cell]
+        if line.slope != 0:
+            root = -line.constant / line.slope
+            if zero < root < one:
+                candidates.append(root)
+    values = [(best_reply_value(p), p) for p in candidates]
+    best = min(v for v, _ in values)
+    optimal = sorted(p for v, p in values if close(v, best))
+    p_star = optimal[0]
+    unique = all(close(p, p_star) for p in optimal)
+
+    def sign(cell: BankerCell) -> int:
+        line = gain[cell]
+        value = line.at(p_star)
+        if tolerance is not None and abs(value) <= tolerance * 1e-3:
+            value = zero
+        return (value > 0) - (value < 0)
+
+    # The Banker's best replies just left and just right of p*.
+    left = {c: one if sign(c) > 0 or (sign(c) == 0 and gain[c].slope < 0) else zero for c in free}
+    right = {c: one if sign(c) > 0 or (sign(c) == 0 and gain[c].slope > 0) else zero for c in free}
+    indifferent = {c for c in free if gain[c].constant == 0 and gain[c].slope == 0}
+    for cell in indifferent:  # worth the same either way: play the tableau's cell
+        left[cell] = right[cell] = one if tableau.banker_draws(*cell) else zero
+
+    def slope(reply: dict[BankerCell, N]) -> N:
+        return base_net.slope + sum((reply[c] * gain[c].slope for c in free), zero)
+
+    slope_left, slope_right = slope(left), slope(right)
+    if close(p_star, zero):
+        mix = zero  # all weight on the right-hand reply
+    elif close(p_star, one) or slope_left == slope_right:
+        mix = one
+    else:
+        mix = slope_right / (slope_right - slope_left)
+    draw = {c: mix * left[c] + (one - mix) * right[c] for c in free}
+
+    def equilibrium_outcomes(p: N, reply: dict[BankerCell, N]) -> list[N]:
+        return [
+            base[o].at(p) + sum((reply[c] * change[c][o].at(p) for c in free), zero)
+            for o in (WIN, LOSE, TIE)
+        ]
+
+    win, lose, tie = equilibrium_outcomes(p_star, draw)
+    value = best_reply_value(p_star)
+    after = win * (one - _as(commission, one)) - lose
+
+    def reach(cell: BankerCell) -> N:
+        return sum((line.at(p_star) for line in outcomes(cell, STAND)), zero)
+
+    cells = tuple(
+        CellSolution(c, draw[c], gain[c].at(p_star), reach(c), c in indifferent) for c in free
+    )
+
+    def equilibrium_value(p: N) -> N:
+        won, lost, _ = equilibrium_outcomes(p, draw)
+        return won - lost
+
+    deviations = (
+        Deviation(False, equilibrium_value(zero) - value, best_reply_value(zero) - value),
+        Deviation(True, equilibrium_value(one) - value, best_reply_value(one) - value),
+    )
+    return Solution(
+        banker_rule=rule,
+        player_draw=p_star,
+        banker=cells,
+        value=value,
+        banker_wins=win,
+        player_wins=lose,
+        tie=tie,
+        commission=commission,
+        banker_after_commission=after,
+        deviations=deviations,
+        option=number(weights.option),
+        player_unique=unique,
+    )
+
+
+def _as(value: Fraction, one: N) -> N:
+    """``value`` as the solver's number type."""
+    return value if isinstance(one, Fraction) else float(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """What a coup is worth when both sides play a given strategy (not necessarily optimal).
+
+    Attributes:
+        strategy: The strategy played (the Player's mix on 5, the Banker's per free cell).
+        banker_wins: Probability that the Banker wins a coup.
+        player_wins: Probability that the Player wins.
+        tie: Probability of a tie.
+        value: The Banker's expectation per coup without commission.
+        commission: The house's share of the Banker's winnings.
+        banker_after_commission: The Banker's expectation per coup after it.
+    """
+
+    strategy: Strategy
+    banker_wins: Fraction
+    player_wins: Fraction
+    tie: Fraction
+    value: Fraction
+    commission: Fraction
+    banker_after_commission: Fraction
+
+
+def evaluate_chemin(
+    strategy: Strategy,
+    shoe: ShoeCounts | None = None,
+    *,
+    infinite: bool = False,
+    commission: Fraction = BANK_COMMISSION,
+    tableau: Tableau = STANDARD,
+) -> Evaluation:
+    """The exact outcome probabilities of one coup when both sides play ``strategy``.
+
+    The shoe is as in :func:`solve_chemin` (8 full decks by default, or the
+    infinite deck); the cells ``strategy.banker_rule`` does not leave free are
+    the tableau's. Played at the equilibrium it gives the solution's figures:
+
+    >>> s = solve_chemin(infinite=True, banker_rule=FREE_BANKER)
+    >>> evaluate_chemin(s.strategy(), infinite=True).value == s.value
+    True
+
+    Raises:
+        InvalidShoe: Fewer than six cards in the shoe (``code="too_few_cards"``).
+    """
+    if infinite:
+        counts, replace = INFINITE_DECK, True
+    else:
+        counts, replace = shoe_points(shoe), False
+    weights = tally(counts, tableau, replace=replace)
+    return evaluate_tally(weights, strategy, commission=commission, tableau=tableau)
+
+
+def evaluate_tally(
+    weights: Tally,
+    strategy: Strategy,
+    *,
+    commission: Fraction = BANK_COMMISSION,
+    tableau: Tableau = STANDARD,
+) -> Evaluation:
+    """:func:`evaluate_chemin` from a walk's weights.
+
+    Each Banker cell's coups, split by whether the Player held his 5 (weight
+    ``p`` of drawing, or ``1 - p`` in the "stood" column), are weighed by the
+    Banker's probability of drawing there (the strategy's in a free cell, the
+    tableau's elsewhere); the naturals are added as they are.
+    """
+    p = strategy.player_draw
+    rule = strategy.banker_rule
+    totals = [Fraction(w) for w in weights.naturals]
+    for total in BANKER_CHOICE_TOTALS:
+        for column in range(PLAYER_STOOD + 1):
+            if rule.is_free(total, column):
+                q = strategy.banker_draw(total, column)
+            else:
+                q = Fraction(int(tableau.banker_draws(total, column)))
+            option_weight = 1 - p if column == PLAYER_STOOD else p
+            for action, share in ((STAND, 1 - q), (DRAW, q)):
+                if not share:
+                    continue
+                fixed, option = weights.cells[total][column][action]
+                for o in (WIN, LOSE, TIE):
+                    totals[o] += share * (fixed[o] + option_weight * option[o])
+    win, lose, tie = (t / weights.denominator for t in totals)
+    return Evaluation(
+        strategy=strategy,
+        banker_wins=win,
+        player_wins=lose,
+        tie=tie,
+        value=win - lose,
+        commission=commission,
+        banker_after_commission=win * (1 - commission) - lose,
+    )

@@ -1,0 +1,169 @@
+"""The float path of the Chemin de fer solver: the walk of :mod:`.chemin_tally`, compiled by numba.
+
+Fast enough to solve the game again for the unseen cards after every round of
+a shoe. The kernel is the same walk over float64 counts; each weight is a
+product of at most six counts, so for shoes up to about 440 cards (every shoe
+of up to 8 decks) every weight and every sum is an integer below 2**53 and the
+walk is exact. Only the solving (:func:`~.chemin.solve_tally_float`) rounds.
+
+Compiled once and cached on disk; :func:`warm_up` compiles it ahead of a timed run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any, cast
+
+import numpy as np
+from numba import njit
+
+from puntobanco.analysis.chemin.solver import INFINITE_DECK, Solution, solve_tally_float
+from puntobanco.analysis.chemin.tally import Tally, scaled_tally
+from puntobanco.core.rules import BANK_COMMISSION, PLAYER_OPTION_TOTALS, RULE_CARD, BankerRule
+from puntobanco.core.tableau import STANDARD, Tableau
+
+
+def _walk_py(  # noqa: C901, PLR0912, PLR0915
+    c: np.ndarray,
+    naturals: np.ndarray,
+    player_draws: np.ndarray,
+    option_totals: np.ndarray,
+    dec: float,
+    nat: np.ndarray,
+    stood_stand: np.ndarray,
+    stood_draw: np.ndarray,
+    drew_stand: np.ndarray,
+    drew_draw: np.ndarray,
+    option: np.ndarray,
+) -> None:
+    """The walk of :func:`~.chemin_tally.tally`, into the arrays given (zeroed by the caller)."""
+    for i in range(10):
+        ci = c[i]
+        if ci == 0:
+            continue
+        c[i] -= dec
+        for j in range(i, 10):
+            cj = c[j]
+            if cj == 0:
+                continue
+            c[j] -= dec
+            w_player = ci * cj * (1.0 if i == j else 2.0)
+            player = (i + j) % 10
+            part = 1 if option_totals[player] else 0
+            draws = part == 1 or player_draws[player]
+            stands = part == 1 or not player_draws[player]
+            for k in range(10):
+                ck = c[k]
+                if ck == 0:
+                    continue
+                c[k] -= dec
+                for m in range(k, 10):
+                    cm = c[m]
+                    if cm == 0:
+                        continue
+                    w4 = w_player * ck * cm * (1.0 if k == m else 2.0)
+                    banker = (k + m) % 10
+                    if naturals[player] or naturals[banker]:
+                        o = 0 if banker > player else 1 if banker < player else 2
+                        nat[o] += w4
+                        continue
+                    c[m] -= dec
+                    if part == 1:
+                        option[0] += w4
+                    if stands:
+                        o = 0 if banker > player else 1 if banker < player else 2
+                        stood_stand[banker, part, o] += w4
+                        for q in range(10):
+                            cq = c[q]
+                            if cq != 0:
+                                b = (banker + q) % 10
+                                o = 0 if b > player else 1 if b < player else 2
+                                stood_draw[banker, part, o] += w4 * cq
+                    if draws:
+                        for t in range(10):
+                            ct = c[t]
+                            if ct == 0:
+                                continue
+                            w5 = w4 * ct
+                            final = (player + t) % 10
+                            o = 0 if banker > final else 1 if banker < final else 2
+                            drew_stand[banker, t, part, o] += w5
+                            c[t] -= dec
+                            for q in range(10):
+                                cq = c[q]
+                                if cq != 0:
+                                    b = (banker + q) % 10
+                                    o = 0 if b > final else 1 if b < final else 2
+                                    drew_draw[banker, t, part, o] += w5 * cq
+                            c[t] += dec
+                    c[m] += dec
+                c[k] += dec
+            c[j] += dec
+        c[i] += dec
+
+
+# Compiled by assignment rather than as a decorator, so that strict typing keeps its signature.
+_walk = cast(Callable[..., None], njit(cache=True)(_walk_py))
+
+
+def float_tally(
+    points: Sequence[int], tableau: Tableau = STANDARD, *, replace: bool = False
+) -> Tally:
+    """:func:`~.chemin_tally.tally` by the compiled walk."""
+    counts = np.asarray(points, dtype=np.float64)
+    naturals = np.asarray(tableau.naturals, dtype=np.bool_)
+    player_draws = np.asarray([tableau.player_draws(t) for t in range(10)], dtype=np.bool_)
+    option_totals = np.asarray([t in PLAYER_OPTION_TOTALS for t in range(10)], dtype=np.bool_)
+    arrays: dict[str, Any] = {
+        "nat": np.zeros(3),
+        "stood_stand": np.zeros((10, 2, 3)),
+        "stood_draw": np.zeros((10, 2, 3)),
+        "drew_stand": np.zeros((10, 10, 2, 3)),
+        "drew_draw": np.zeros((10, 10, 2, 3)),
+        "option": np.zeros(1),
+    }
+    _walk(
+        counts,
+        naturals,
+        player_draws,
+        option_totals,
+        0.0 if replace else 1.0,
+        arrays["nat"],
+        arrays["stood_stand"],
+        arrays["stood_draw"],
+        arrays["drew_stand"],
+        arrays["drew_draw"],
+        arrays["option"],
+    )
+    return scaled_tally(
+        int(sum(points)),
+        replace=replace,
+        naturals=arrays["nat"].tolist(),
+        stood_stand=arrays["stood_stand"].tolist(),
+        stood_draw=arrays["stood_draw"].tolist(),
+        drew_stand=arrays["drew_stand"].tolist(),
+        drew_draw=arrays["drew_draw"].tolist(),
+        option=int(arrays["option"][0]),
+    )
+
+
+def solve_chemin_float(
+    points: Sequence[int] | None = None,
+    *,
+    infinite: bool = False,
+    banker_rule: BankerRule = RULE_CARD,
+    commission: Fraction = BANK_COMMISSION,
+    tableau: Tableau = STANDARD,
+) -> Solution[float]:
+    """The equilibrium in floats, for counts per point value (the caller checks them) or the infinite deck."""  # noqa: E501
+    if infinite:
+        weights = float_tally(INFINITE_DECK, tableau, replace=True)
+    else:
+        weights = float_tally(points if points is not None else (128,) + (32,) * 9, tableau)
+    return solve_tally_float(weights, banker_rule, commission=commission, tableau=tableau)
+
+
+def warm_up() -> None:
+    """Compile (or load from the cache) the kernel, so that timings exclude it."""
+    float_tally((4, 1, 1, 1, 1, 1, 1, 1, 1, 1), replace=True)

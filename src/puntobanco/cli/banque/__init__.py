@@ -1,0 +1,1 @@
+"""Baccarat Banque in the terminal: play and solve."""

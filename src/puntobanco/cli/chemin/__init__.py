@@ -1,0 +1,1 @@
+"""Chemin de fer in the terminal: play and simulate."""

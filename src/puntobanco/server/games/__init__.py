@@ -1,0 +1,1 @@
+"""The server's games with choices (Chemin de fer, Banque) and what they share."""

@@ -1,0 +1,1 @@
+"""Baccarat Banque at the server: the game, its advice, answers, schemas and replay."""

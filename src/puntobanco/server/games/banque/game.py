@@ -1,0 +1,618 @@
+"""Baccarat Banque at the server: the player's bets against the house's bank, one action at a time.
+
+The game is the core's and the terminal's (``cli/banque/play.py``): the coup with its two
+tableaux is :func:`~puntobanco.core.banque.coup.play_banque`, the money
+:func:`~puntobanco.core.banque.table.settle_banque` (the commission a table setting, rounded
+down to the minor unit). The house holds the bank for the whole shoe
+(:data:`BANK_MINIMUMS` table minimums, opened afresh with each shoe, or when it no longer
+covers a table minimum); the player bets on the right tableau, the left, or both (à
+cheval), one stake per spot, within the table's limits and what the bank covers.
+
+The player holds the cards of the tableau he bet on (both, à cheval, or with a stake on
+each). When a tableau he holds has 5, the round is stored **pending**: its stakes
+debited, its cards up to the choice written, the rest committed by the seed; the choice
+is awaited until the table's ``decision_seconds`` have passed, then the optimal choice
+(the likelier side of the Chemin de fer equilibrium on 5, as the terminal game's) is
+played with ``by_timeout`` set, for every choice of his left in the round. Each answer
+plays the round again from its first card with the answers given so far: it goes on to
+the next choice awaited (the left tableau after the right, à cheval) or to the end, and
+settles. A tableau the player does not hold plays the equilibrium on 5 (9/11) drawn from
+:func:`~puntobanco.core.chemin.table.choice_stream` keyed by the server seed's first 8
+bytes (big-endian), the shoe and the round, so that playing a round again makes the same
+choices; the Banker (the house) plays his best reply under the Banque rule card
+(:func:`~puntobanco.analysis.banque.solver.solve_banque`, the infinite deck), as in the terminal.
+
+Every action runs in one transaction under the wallet's lock. The ledger: the bank is
+house money in the ``house_players`` account (``bet = "bank"``), granted from
+``house_bank`` when it opens and given back when it closes (journal
+``banque:bank:<tag>``). Each round's journal ``banque:<id>:stake`` debits the player's
+stake on each spot (``bet`` = the spot) and the bank's cover (what it could lose, the
+stakes' total) to ``house_game``; ``banque:<id>:settle`` pays each spot its stake and
+winnings back, and the bank its cover and net as ``payout``, the commission taken back
+from it as ``commission``. So ``house_game`` keeps exactly the commission of each round.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session, sessionmaker
+
+from puntobanco.analysis.banque.solver import BanqueSolution, solve_banque
+from puntobanco.core.banque.coup import (
+    BANKER,
+    BANQUE_RULE_CARD,
+    LEFT,
+    RIGHT,
+    BanqueCoup,
+    BanquePoint,
+    play_banque,
+)
+from puntobanco.core.banque.table import BanqueBet, Spot, settle_banque
+from puntobanco.core.cards import Card
+from puntobanco.core.chemin.table import choice_stream
+from puntobanco.core.fairness import FairSource
+from puntobanco.core.rules import Rules, Variant
+from puntobanco.core.shoe import Shoe
+from puntobanco.server.games import deadlines
+from puntobanco.server.games.common import (
+    TableRefusal,
+    house_entries,
+    open_shoe,
+    pending_round_id,
+    seed_int,
+    shoe_continues,
+    timed_out,
+)
+from puntobanco.server.ledger.wallet import Account, EntryKind, Movement, lock_wallet, post
+from puntobanco.server.models import (
+    BanqueBetRow,
+    BanqueDecision,
+    BanqueRound,
+    BanqueTableRow,
+    ChemRoundStatus,
+    Seed,
+    utcnow,
+)
+
+#: The house's bank for a shoe, in table minimums (the terminal game's).
+BANK_MINIMUMS = 100
+#: The decks of the table's shoe.
+DECKS = 6
+#: The Banker's rule.
+RULE = BANQUE_RULE_CARD
+#: The spots, as the API names them.
+SPOTS: tuple[str, ...] = tuple(s.value for s in Spot)
+#: The answers to a pending choice.
+CHOICES = ("draw", "stand")
+#: The tableaux whose cards a stake on each spot holds.
+HOLDS: Mapping[str, tuple[str, ...]] = {
+    Spot.RIGHT.value: (RIGHT,),
+    Spot.LEFT.value: (LEFT,),
+    Spot.CHEVAL.value: (RIGHT, LEFT),
+}
+#: The ledger's ``bet`` for the bank's entries.
+BANK_BET = "bank"
+
+
+class BanqueRefusal(TableRefusal):
+    """A refused request, worded under ``bserver.error.``: nothing it did is committed."""
+
+
+class _Awaited(Exception):
+    """The coup reached a choice of the player's: the round waits for it."""
+
+    def __init__(self, point: BanquePoint, cards: list[Card]) -> None:
+        super().__init__(point.hand)
+        self.point = point
+        self.cards = cards
+
+
+@lru_cache(maxsize=8)
+def solution(commission: Fraction) -> BanqueSolution:
+    """The Banker's best reply to the equilibrium on 5 under the rule card (computed once)."""
+    return solve_banque(RULE, commission=commission)
+
+
+def _rules(decks: int) -> Rules:
+    # Banque's own cut card (BANQUE_CUT_CARD) leaves room for two rounds of nine cards.
+    return Rules(decks=decks, variant=Variant.BANQUE)
+
+
+def held_of(spots: Sequence[str]) -> tuple[str, ...]:
+    """The tableaux whose cards stakes on ``spots`` hold, right first."""
+    held = {hand for spot in spots for hand in HOLDS[spot]}
+    return tuple(h for h in (RIGHT, LEFT) if h in held)
+
+
+def optimal(commission: Fraction, hand: str) -> bool:
+    """The optimal choice on 5 of a tableau (a mixed one: the likelier side, as the terminal)."""
+    best = solution(commission)
+    return (best.right_draw if hand == RIGHT else best.left_draw) >= Fraction(1, 2)
+
+
+# ---- loading and the bank -------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Loaded:
+    """A player's table as read under the wallet lock."""
+
+    row: BanqueTableRow
+    wallet: int
+    pending: BanqueRound | None
+
+
+def load(session: Session, user_id: int) -> Loaded:
+    """Lock the wallet, then read the table and any pending round.
+
+    Raises:
+        BanqueRefusal: 404 ``no_table`` (the player has not sat at a Banque table).
+    """
+    session.flush()
+    wallet = lock_wallet(session, user_id)
+    row = session.get(BanqueTableRow, user_id, populate_existing=True)
+    if row is None:
+        raise BanqueRefusal(404, "no_table")
+    pending = session.execute(
+        select(BanqueRound).where(
+            BanqueRound.user_id == user_id, BanqueRound.status == ChemRoundStatus.PENDING
+        )
+    ).scalar_one_or_none()
+    return Loaded(row, wallet, pending)
+
+
+def fresh_bank(row: BanqueTableRow) -> int:
+    """The bank the house opens: :data:`BANK_MINIMUMS` table minimums."""
+    return BANK_MINIMUMS * row.minimum_minor
+
+
+def next_bank(session: Session, row: BanqueTableRow) -> int:
+    """The bank the next round's stakes face: afresh with a new shoe or below a minimum."""
+    if not shoe_continues(session, row) or row.bank_minor < row.minimum_minor:
+        return fresh_bank(row)
+    return row.bank_minor
+
+
+def _bank_entries(session: Session, journal: str, amount: int) -> None:
+    """The bank's chips from ``house_bank`` to ``house_players`` (negative: back)."""
+    house_entries(session, journal, EntryKind.GRANT.value, "house_bank", [(BANK_BET, amount)])
+
+
+def _game_entries(session: Session, journal: str, kind: EntryKind, amount: int) -> None:
+    """Money between the bank (``house_players``) and ``house_game``: what the bank gains."""
+    house_entries(session, journal, kind.value, "house_game", [(BANK_BET, amount)])
+
+
+def sit(
+    session: Session,
+    user_id: int,
+    *,
+    decision_seconds: int,
+    commission: Fraction,
+    minimum_minor: int,
+    maximum_minor: int,
+) -> None:
+    """Sit at a new Banque table (replacing the player's old one), the house's bank open.
+
+    Raises:
+        BanqueRefusal: 409 ``decision_pending`` (a round of the old table awaits a choice).
+    """
+    lock_wallet(session, user_id)
+    old = session.get(BanqueTableRow, user_id, populate_existing=True)
+    tag = uuid.uuid4().hex[:12]
+    if old is not None:
+        pending = pending_round_id(session, BanqueRound, user_id)
+        if pending is not None:
+            raise BanqueRefusal(409, "decision_pending", round_id=pending)
+        _bank_entries(session, f"banque:bank:{tag}", -old.bank_minor)
+        session.delete(old)
+        session.flush()
+    row = BanqueTableRow(
+        user_id=user_id,
+        bank_minor=BANK_MINIMUMS * minimum_minor,
+        minimum_minor=minimum_minor,
+        maximum_minor=maximum_minor,
+        commission=str(commission),
+        decision_seconds=decision_seconds,
+        decks=DECKS,
+        shoes_started=0,
+        shoe_open=False,
+        shoe_position=0,
+        shoe_rounds=0,
+        created_at=utcnow(),
+    )
+    session.add(row)
+    _bank_entries(session, f"banque:bank:{tag}", row.bank_minor)
+    session.flush()
+
+
+# ---- actions --------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Done:
+    """What an action did: the round it dealt or completed (if any), whether it timed out."""
+
+    round_id: int | None = None
+    timed_out: bool = False
+
+
+def check_stakes(loaded: Loaded, bank: int, bets: Mapping[str, Any]) -> list[BanqueBet]:
+    """The player's stakes as the core's bets, or the refusal naming what is wrong.
+
+    Raises:
+        BanqueRefusal: 422 ``no_bets``, ``spot_unknown``, ``amount_not_integer``,
+            ``stake_out_of_range``, ``over_bank``; 402 ``insufficient_funds``.
+    """
+    row = loaded.row
+    if not bets:
+        raise BanqueRefusal(422, "no_bets", allowed=", ".join(SPOTS))
+    out: list[BanqueBet] = []
+    for spot, stake in bets.items():
+        if spot not in SPOTS:
+            raise BanqueRefusal(422, "spot_unknown", value=str(spot)[:40], allowed=", ".join(SPOTS))
+        if isinstance(stake, bool) or not isinstance(stake, int):
+            raise BanqueRefusal(422, "amount_not_integer", spot=spot, value=repr(stake)[:40])
+        if not row.minimum_minor <= stake <= row.maximum_minor:
+            raise BanqueRefusal(
+                422,
+                "stake_out_of_range",
+                spot=spot,
+                amount_minor=stake,
+                minimum_minor=row.minimum_minor,
+                maximum_minor=row.maximum_minor,
+            )
+        out.append(BanqueBet("you", Spot(spot), stake))
+    total = sum(b.stake for b in out)
+    if total > bank:
+        raise BanqueRefusal(422, "over_bank", total_minor=total, bank_minor=bank)
+    if total > loaded.wallet:
+        raise BanqueRefusal(
+            402, "insufficient_funds", total_minor=total, balance_minor=loaded.wallet
+        )
+    return out
+
+
+def bet(session: Session, user_id: int, bets: Mapping[str, Any]) -> Done:
+    """Place the player's stakes and deal the round (settled, or pending his choice).
+
+    A pending round past its deadline is completed first with the optimal choices.
+
+    Raises:
+        BanqueRefusal: 409 ``decision_pending``, or a stake refused (:func:`check_stakes`).
+    """
+    loaded = load(session, user_id)
+    if loaded.pending is not None and timed_out(loaded.pending):
+        _complete(session, loaded, by_timeout=True)  # its deadline passed: played out first
+        loaded = load(session, user_id)
+    if loaded.pending is not None:
+        raise BanqueRefusal(409, "decision_pending", round_id=loaded.pending.id)
+    stakes = check_stakes(loaded, next_bank(session, loaded.row), bets)
+    return Done(_deal(session, loaded, stakes))
+
+
+def answer(session: Session, user_id: int, choice: str) -> Done:
+    """Answer the pending choice (``draw`` or ``stand``); after the deadline, the optimal one.
+
+    Raises:
+        BanqueRefusal: 409 ``no_decision_pending``; 422 ``choice_unknown``.
+    """
+    loaded = load(session, user_id)
+    if loaded.pending is None:
+        raise BanqueRefusal(409, "no_decision_pending")
+    if choice not in CHOICES:
+        raise BanqueRefusal(422, "choice_unknown", value=choice[:20], allowed=", ".join(CHOICES))
+    pending = loaded.pending
+    seed = session.get(Seed, pending.seed_id)
+    # A seed revealed while the choice waited shows the cards to come: the answer no longer
+    # counts, the optimal choice is played as at the deadline.
+    late = timed_out(pending) or (seed is not None and seed.revealed_at is not None)
+    if not late:
+        answers = _answers(pending)
+        answers[str(pending.pending_hand)] = (choice == "draw", False)
+        pending.answers = json.dumps(answers)
+    _complete(session, loaded, by_timeout=late)
+    return Done(pending.id, late)
+
+
+def expire(session: Session, user_id: int, now: datetime | None = None) -> Done:
+    """Complete a pending round past its deadline with the optimal choices (a read does this)."""
+    loaded = load(session, user_id)
+    if loaded.pending is None or not timed_out(loaded.pending, now):
+        return Done()
+    _complete(session, loaded, by_timeout=True)
+    return Done(loaded.pending.id, True)
+
+
+def sweep(sessions: sessionmaker[Session], now: datetime | None = None) -> list[int]:
+    """Complete every pending round past its deadline with the optimal choices; their ids.
+
+    For the server's sweeper: once each, whatever the workers
+    (:func:`puntobanco.server.games.deadlines.sweep`).
+    """
+    return deadlines.sweep(sessions, BanqueRound, lambda s, u, t: expire(s, u, t), now)
+
+
+def next_deadline(sessions: sessionmaker[Session], now: datetime | None = None) -> datetime | None:
+    """The earliest deadline of a choice still to come (None when no choice waits)."""
+    return deadlines.next_deadline(sessions, BanqueRound, now)
+
+
+# ---- dealing and settling -------------------------------------------------------------
+
+
+def _answers(stored: BanqueRound) -> dict[str, tuple[bool, bool]]:
+    """The player's answers so far: hand -> (draws, by_timeout)."""
+    raw: dict[str, list[bool]] = json.loads(stored.answers) if stored.answers else {}
+    return {hand: (bool(v[0]), bool(v[1])) for hand, v in raw.items()}
+
+
+@dataclass(slots=True)
+class _Coup:
+    coup: BanqueCoup | None
+    awaited: _Awaited | None
+    decisions: list[dict[str, Any]]
+    answers: dict[str, tuple[bool, bool]]
+
+
+def _play(
+    shoe: Shoe,
+    *,
+    held: Sequence[str],
+    answers: Mapping[str, tuple[bool, bool]],
+    commission: Fraction,
+    seed_hex: str,
+    shoe_index: int,
+    round_in_shoe: int,
+    by_timeout: bool,
+) -> _Coup:
+    """Play the coup from the shoe; stop at a choice of the player's not yet answered."""
+    best = solution(commission)
+    computer = best.strategy().decider(choice_stream(seed_int(seed_hex), shoe_index, round_in_shoe))
+    dealt: list[Card] = []
+    decisions: list[dict[str, Any]] = []
+    given = dict(answers)
+
+    def cards() -> Iterator[Card]:
+        while True:
+            card = shoe.deal()
+            dealt.append(card)
+            yield card
+
+    def decide(point: BanquePoint) -> bool:
+        mine = point.hand in held
+        timeout = False
+        if not mine:
+            draws = bool(computer(point))
+        elif point.hand in given:
+            draws, timeout = given[point.hand]
+        elif by_timeout:
+            draws, timeout = optimal(commission, point.hand), True
+            given[point.hand] = (draws, True)
+        else:
+            raise _Awaited(point, list(dealt))
+        decisions.append(
+            {
+                "hand": point.hand,
+                "total": point.total,
+                "left_column": point.left,
+                "right_column": point.right,
+                "draws": draws,
+                "computer": not mine,
+                "by_timeout": timeout,
+            }
+        )
+        return draws
+
+    try:
+        coup = play_banque(cards(), decide=decide, rule=RULE)
+    except _Awaited as awaited:
+        return _Coup(None, awaited, decisions, given)
+    return _Coup(coup, None, decisions, given)
+
+
+def _codes(cards: Sequence[Card]) -> str:
+    return " ".join(c.code for c in cards)
+
+
+def hands_so_far(cards: Sequence[Card], awaited: str) -> dict[str, list[Card]]:
+    """Each hand's cards when the tableau ``awaited`` is to choose.
+
+    The first six cards go right, left, Banker, twice; the right tableau's third card
+    comes next when it drew before the left's choice.
+    """
+    hands = {RIGHT: [cards[0], cards[3]], LEFT: [cards[1], cards[4]], BANKER: [cards[2], cards[5]]}
+    if awaited == LEFT and len(cards) > 6:
+        hands[RIGHT].append(cards[6])
+    return hands
+
+
+def _deal(session: Session, loaded: Loaded, stakes: Sequence[BanqueBet]) -> int:
+    """Deal a round from the table's shoe; settle it, or store it pending the player's choice."""
+    row = loaded.row
+    bank = next_bank(session, row)
+    if bank != row.bank_minor:  # the house opens its bank afresh
+        tag = uuid.uuid4().hex[:12]
+        _bank_entries(session, f"banque:bank:{tag}", bank - row.bank_minor)
+        row.bank_minor = bank
+    shoe, seed_row, burn, _ = open_shoe(session, row, _rules(row.decks))
+    commission = Fraction(row.commission)
+    held = held_of([b.spot.value for b in stakes])
+    first_card = shoe.position
+    round_in_shoe = row.shoe_rounds + 1
+    last = shoe.cut_card_out
+    shoe_index = row.shoes_started - 1
+    coup = _play(
+        shoe,
+        held=held,
+        answers={},
+        commission=commission,
+        seed_hex=seed_row.server_seed,
+        shoe_index=shoe_index,
+        round_in_shoe=round_in_shoe,
+        by_timeout=False,
+    )
+    now = utcnow()
+    assert row.shoe_client_seed is not None and row.shoe_nonce is not None
+    stored = BanqueRound(
+        user_id=row.user_id,
+        status=ChemRoundStatus.PENDING,
+        created_at=now,
+        banker_rule=RULE.name,
+        decks=row.decks,
+        seed_id=seed_row.id,
+        client_seed=row.shoe_client_seed,
+        nonce=row.shoe_nonce,
+        shoe_index=shoe_index,
+        round_in_shoe=round_in_shoe,
+        first_card=first_card,
+        last_in_shoe=last,
+        burn_shown=None if burn is None else burn.shown.code,
+        cards="",
+        held=",".join(held),
+        answers="{}",
+        commission_rate=str(commission),
+        bank_before_minor=bank,
+    )
+    session.add(stored)
+    session.flush()
+    for b in stakes:
+        session.add(BanqueBetRow(round_id=stored.id, spot=b.spot.value, stake_minor=b.stake))
+    session.flush()
+    journal = f"banque:{stored.id}:stake"
+    post(
+        session,
+        user_id=row.user_id,
+        journal=journal,
+        movements=[
+            Movement(EntryKind.STAKE, -b.stake, Account.HOUSE_GAME, None, b.spot.value)
+            for b in stakes
+        ],
+    )
+    cover = sum(b.stake for b in stakes)
+    _game_entries(session, journal, EntryKind.STAKE, -cover)
+    row.bank_minor = bank - cover  # the cover is out of the bank while the round is played
+    if coup.awaited is not None:
+        _await(stored, row, coup.awaited, now)
+        session.flush()
+        return int(stored.id)
+    _settle(session, loaded, stored, stakes, coup, shoe)
+    return int(stored.id)
+
+
+def _await(stored: BanqueRound, row: BanqueTableRow, awaited: _Awaited, now: datetime) -> None:
+    point = awaited.point
+    stored.cards = _codes(awaited.cards)
+    stored.pending_hand = point.hand
+    stored.pending_total = point.total
+    stored.decision_deadline = now + timedelta(seconds=row.decision_seconds)
+
+
+def _stakes_of(session: Session, stored: BanqueRound) -> list[BanqueBet]:
+    rows = session.execute(select(BanqueBetRow).where(BanqueBetRow.round_id == stored.id)).scalars()
+    by_spot = {r.spot: r.stake_minor for r in rows}
+    return [BanqueBet("you", Spot(s), by_spot[s]) for s in SPOTS if s in by_spot]
+
+
+def _complete(session: Session, loaded: Loaded, *, by_timeout: bool) -> None:
+    """Play a pending round again from its first card with the answers so far.
+
+    It is settled, or waits for the player's next choice.
+    """
+    stored = loaded.pending
+    assert stored is not None
+    seed_row = session.get(Seed, stored.seed_id)
+    assert seed_row is not None
+    shoe = Shoe(
+        _rules(stored.decks),
+        FairSource(bytes.fromhex(seed_row.server_seed), stored.client_seed, stored.nonce),
+    )
+    shoe.resume(position=stored.first_card, rounds=stored.round_in_shoe - 1)
+    coup = _play(
+        shoe,
+        held=tuple(h for h in stored.held.split(",") if h),
+        answers=_answers(stored),
+        commission=Fraction(stored.commission_rate),
+        seed_hex=seed_row.server_seed,
+        shoe_index=stored.shoe_index,
+        round_in_shoe=stored.round_in_shoe,
+        by_timeout=by_timeout,
+    )
+    stored.answers = json.dumps({h: list(v) for h, v in coup.answers.items()})
+    if coup.awaited is not None:
+        _await(stored, loaded.row, coup.awaited, utcnow())
+        session.flush()
+        return
+    _settle(session, loaded, stored, _stakes_of(session, stored), coup, shoe)
+
+
+def _settle(
+    session: Session,
+    loaded: Loaded,
+    stored: BanqueRound,
+    stakes: Sequence[BanqueBet],
+    coup: _Coup,
+    shoe: Shoe,
+) -> None:
+    """Settle the round: each spot's money, the bank's and the commission; the decisions."""
+    assert coup.coup is not None
+    result = coup.coup
+    settlement = settle_banque(
+        result,
+        stakes,
+        bank=stored.bank_before_minor,
+        commission=Fraction(stored.commission_rate),
+    )
+    journal = f"banque:{stored.id}:settle"
+    rows = {
+        r.spot: r
+        for r in session.execute(
+            select(BanqueBetRow).where(BanqueBetRow.round_id == stored.id)
+        ).scalars()
+    }
+    moves: list[Movement] = []
+    for r in settlement.results:
+        spot = r.bet.spot.value
+        payout = r.bet.stake + r.net
+        bet_row = rows[spot]
+        bet_row.outcome, bet_row.net_minor, bet_row.payout_minor = r.outcome, r.net, payout
+        if payout:
+            moves.append(Movement(EntryKind.PAYOUT, payout, Account.HOUSE_GAME, None, spot))
+    if moves:
+        post(session, user_id=loaded.row.user_id, journal=journal, movements=moves)
+    cover = sum(b.stake for b in stakes)
+    _game_entries(session, journal, EntryKind.PAYOUT, cover + settlement.banker_net)
+    _game_entries(session, journal, EntryKind.COMMISSION, -settlement.commission)
+    for position, decision in enumerate(coup.decisions, start=1):
+        session.add(BanqueDecision(round_id=stored.id, position=position, **decision))
+    stored.status = ChemRoundStatus.SETTLED
+    stored.settled_at = utcnow()
+    stored.cards = _codes(result.cards)
+    stored.right_cards = _codes(result.right.cards)
+    stored.left_cards = _codes(result.left.cards)
+    stored.banker_cards = _codes(result.banker_cards)
+    stored.right_outcome = result.right.outcome.value
+    stored.left_outcome = result.left.outcome.value
+    stored.banker_net_minor = settlement.banker_net
+    stored.commission_minor = settlement.commission
+    stored.rounded_away = str(settlement.rounded_away)
+    stored.bank_after_minor = settlement.bank_after
+    stored.pending_hand = None
+    stored.pending_total = None
+    stored.decision_deadline = None
+    row = loaded.row
+    row.bank_minor = settlement.bank_after
+    row.shoe_position = shoe.position
+    row.shoe_rounds = stored.round_in_shoe
+    if stored.last_in_shoe:
+        row.shoe_open = False
+    session.flush()

@@ -1,0 +1,1 @@
+"""Chemin de fer at the server: the game, its advice, answers, schemas and replay."""

@@ -11,9 +11,11 @@ from hypothesis import strategies as st
 from puntobanco.core.errors import InvalidBet
 from puntobanco.core.money import (
     MAX_AMOUNT_MINOR,
+    Rounding,
     format_fraction_minor,
     format_minor,
     parse_amount,
+    settle_winnings,
     winnings_minor,
 )
 
@@ -291,3 +293,43 @@ def test_thousands_ambiguous_message_shows_both_forms(lang: str) -> None:
     said = error_message(caught.value, lang)
     for part in ("'1,000'", "1000", "1,000.00", "1.000,00"):
         assert part in said
+
+
+_RATES = st.fractions(min_value=0, max_value=Fraction(99, 100), max_denominator=1000)
+
+
+@given(stake=st.integers(0, 10**12), rate=_RATES)
+def test_commission_down_is_what_chemin_de_fer_and_banque_always_took(
+    stake: int, rate: Fraction
+) -> None:
+    """The two table formulas it replaces: math.floor (Chemin de fer) and // (Banque)."""
+    exact = stake * rate
+    settled = settle_winnings(stake, commission=rate, rounding=Rounding.COMMISSION_DOWN)
+    assert settled.commission == exact.numerator // exact.denominator
+    assert settled.winnings_minor == stake - settled.commission
+    assert settled.rounded_away == exact - settled.commission
+    assert 0 <= settled.rounded_away < 1
+
+
+@given(
+    stake=st.integers(0, 10**12),
+    ratio=st.fractions(min_value=0, max_value=200, max_denominator=1000),
+    rate=_RATES,
+)
+def test_winnings_down_keeps_the_fraction_for_the_house(
+    stake: int, ratio: Fraction, rate: Fraction
+) -> None:
+    settled = settle_winnings(stake, ratio=ratio, commission=rate, rounding=Rounding.WINNINGS_DOWN)
+    exact = stake * (ratio - rate)
+    assert settled.winnings_minor == exact.numerator // exact.denominator
+    assert settled.commission == stake * rate
+    assert settled.winnings_minor + settled.commission + settled.rounded_away == stake * ratio
+    assert settled.winnings_minor == winnings_minor(stake, ratio - rate)
+
+
+def test_the_two_roundings_differ_only_in_who_keeps_the_fraction() -> None:
+    house = settle_winnings(1_205, commission=Fraction(1, 20), rounding=Rounding.WINNINGS_DOWN)
+    player = settle_winnings(1_205, commission=Fraction(1, 20), rounding=Rounding.COMMISSION_DOWN)
+    assert (house.winnings_minor, player.winnings_minor) == (1_144, 1_145)
+    assert (house.rounded_away, player.rounded_away) == (Fraction(3, 4), Fraction(1, 4))
+    assert [r.value for r in Rounding] == ["winnings-down", "commission-down"]

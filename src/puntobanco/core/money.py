@@ -1,12 +1,19 @@
 """Money: integers in minor units, and the one place a payout ratio becomes money.
 
 Stakes, payouts and balances are ``int`` counts of the minor unit (cents);
-payout ratios are :class:`~fractions.Fraction`. Winnings are rounded **down** to
-the minor unit: the house never pays a fraction of a cent, and the amount
-rounded away is reported, never hidden.
+payout ratios are :class:`~fractions.Fraction`. Every game turns a win into
+money with :func:`settle_winnings`, which rounds to the minor unit one way or
+the other (:class:`Rounding`, a rule of the game): Punto Banco rounds the
+winnings down (the house keeps the fraction), Chemin de fer and Banque round
+the commission down (the winner keeps it). The amount rounded away is
+reported, never hidden.
 
 >>> winnings_minor(15, Fraction(19, 20))
 14
+>>> settle_winnings(15, commission=Fraction(1, 20), rounding=Rounding.WINNINGS_DOWN)
+Settled(winnings_minor=14, commission=Fraction(3, 4), rounded_away=Fraction(1, 4))
+>>> settle_winnings(15, commission=Fraction(1, 20), rounding=Rounding.COMMISSION_DOWN)
+Settled(winnings_minor=15, commission=Fraction(0, 1), rounded_away=Fraction(3, 4))
 >>> parse_amount("10.50"), format_minor(1050), format_minor(-5)
 (1050, '10.50', '-0.05')
 """
@@ -15,6 +22,8 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass
+from enum import StrEnum
 from fractions import Fraction
 
 from puntobanco.core.errors import InvalidBet
@@ -47,13 +56,81 @@ _SPACES = str.maketrans({"\u00a0": " ", "\u202f": " "})
 _SEPARATORS = {"en": (",", "."), "es": (".", ",")}
 
 
+class Rounding(StrEnum):
+    """Which amount a settlement rounds down to the minor unit, and so who keeps the fraction."""
+
+    WINNINGS_DOWN = "winnings-down"
+    """The winnings are rounded down: the house keeps the fraction (Punto Banco)."""
+    COMMISSION_DOWN = "commission-down"
+    """The commission is rounded down: the winner keeps the fraction (Chemin de fer, Banque)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settled:
+    """A win turned into money by :func:`settle_winnings`.
+
+    Attributes:
+        winnings_minor: What the winner is paid over his stake, in whole minor units.
+        commission: The house's commission: exact under
+            :attr:`Rounding.WINNINGS_DOWN` (the winnings carry the rounding), in
+            whole minor units under :attr:`Rounding.COMMISSION_DOWN`.
+        rounded_away: The fraction of a minor unit the rounding moved, under one
+            unit: kept by the house (winnings down) or by the winner (commission down).
+    """
+
+    winnings_minor: int
+    commission: Fraction
+    rounded_away: Fraction
+
+
+def settle_winnings(
+    stake_minor: int,
+    *,
+    ratio: Fraction = Fraction(1),
+    commission: Fraction = Fraction(0),
+    rounding: Rounding,
+) -> Settled:
+    """The winnings on ``stake_minor`` at ``ratio`` to one less ``commission`` per unit staked.
+
+    The exact winnings are ``stake_minor * (ratio - commission)``; ``rounding``
+    says which part is rounded down to the minor unit. Winnings down: the
+    winnings are the exact ones rounded down, the commission stays exact.
+    Commission down: the commission is rounded down and the winnings are the
+    gross winnings less it (rounded down too, should the gross winnings not be
+    whole). Either way ``winnings_minor + commission + (rounded_away under
+    winnings down)`` is the gross ``stake_minor * ratio``.
+
+    >>> settle_winnings(105, ratio=Fraction(19, 20), rounding=Rounding.WINNINGS_DOWN)
+    Settled(winnings_minor=99, commission=Fraction(0, 1), rounded_away=Fraction(3, 4))
+    >>> settle_winnings(1205, commission=Fraction(1, 20), rounding=Rounding.COMMISSION_DOWN)
+    Settled(winnings_minor=1145, commission=Fraction(60, 1), rounded_away=Fraction(1, 4))
+    >>> settle_winnings(1205, commission=Fraction(1, 20), rounding=Rounding.WINNINGS_DOWN)
+    Settled(winnings_minor=1144, commission=Fraction(241, 4), rounded_away=Fraction(3, 4))
+    """
+    gross = stake_minor * Fraction(ratio)
+    exact_commission = stake_minor * Fraction(commission)
+    if rounding is Rounding.COMMISSION_DOWN:
+        taken = math.floor(exact_commission)
+        return Settled(
+            winnings_minor=math.floor(gross - taken),
+            commission=Fraction(taken),
+            rounded_away=exact_commission - taken,
+        )
+    exact = gross - exact_commission
+    paid = math.floor(exact)
+    return Settled(winnings_minor=paid, commission=exact_commission, rounded_away=exact - paid)
+
+
 def winnings_minor(stake_minor: int, ratio: Fraction) -> int:
     """Winnings on ``stake_minor`` at ``ratio`` to one, rounded down to the minor unit.
+
+    Punto Banco's ratios are net of commission, so its winnings are
+    :func:`settle_winnings` under :attr:`Rounding.WINNINGS_DOWN` with no further commission.
 
     >>> winnings_minor(105, Fraction(19, 20)), winnings_minor(7, Fraction(1, 2))
     (99, 3)
     """
-    return math.floor(stake_minor * ratio)
+    return settle_winnings(stake_minor, ratio=ratio, rounding=Rounding.WINNINGS_DOWN).winnings_minor
 
 
 def parse_amount(text: str, *, lang: str | None = None) -> int:

@@ -37,6 +37,7 @@ from puntobanco.core.banque.coup import LEFT, RIGHT, BanqueCoup
 from puntobanco.core.chemin.table import BOT_STAKE
 from puntobanco.core.coup import Outcome
 from puntobanco.core.errors import InvalidBet
+from puntobanco.core.money import Rounding, settle_winnings
 from puntobanco.core.rng import MASK64, RandomSource, Xoshiro256StarStar, mix64
 
 
@@ -174,13 +175,16 @@ def settle_banque(
         net = bet.stake if outcome == "win" else -bet.stake if outcome == "lose" else 0
         results.append(BetResult(bet, outcome, net))
     banker_net = -sum(r.net for r in results)
-    exact = Fraction(max(banker_net, 0)) * commission
-    taken = exact.numerator // exact.denominator  # rounded down to the minor unit
+    # The commission rounded down: the banker keeps the fraction of a cent.
+    settled = settle_winnings(
+        max(banker_net, 0), commission=Fraction(commission), rounding=Rounding.COMMISSION_DOWN
+    )
+    taken = int(settled.commission)
     return BanqueSettlement(
         results=tuple(results),
         banker_net=banker_net,
         commission=taken,
-        rounded_away=exact - taken,
+        rounded_away=settled.rounded_away,
         bank_before=bank,
         bank_after=bank + banker_net - taken,
     )

@@ -34,7 +34,6 @@ choices, keyed by (seed, shoe, round), apart from the shoe's own stream.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -42,7 +41,7 @@ from typing import Any
 
 from puntobanco.core.errors import BaccaratError, InvalidBet, WrongPhase
 from puntobanco.core.i18n import CATALOGUE, check_lang, text
-from puntobanco.core.money import format_minor
+from puntobanco.core.money import Rounding, format_minor, settle_winnings
 from puntobanco.core.rng import MASK64, Xoshiro256StarStar, mix64
 from puntobanco.core.rules import BANK_COMMISSION
 
@@ -390,8 +389,12 @@ def settle_round(table: ChemTable, wagers: tuple[Wager, ...], outcome: Any) -> R
     bank_after = table.bank_minor
     if name == "banker":
         commission_exact = covered * table.commission
-        # Rounded down: the house never takes a fraction of a cent it is not owed.
-        commission = math.floor(commission_exact)
+        # The commission rounded down: the house never takes a fraction of a cent it is not owed.
+        commission = int(
+            settle_winnings(
+                covered, commission=table.commission, rounding=Rounding.COMMISSION_DOWN
+            ).commission
+        )
         for wager in wagers:
             deltas[wager.seat] -= wager.amount_minor
         deltas[table.banker] += covered - commission

@@ -42,6 +42,14 @@ def _accounts(condition: str) -> None:
 
 def upgrade() -> None:
     _accounts(_ACCOUNTS_AFTER)
+    _create_chemin_tables()
+    _create_chemin_rounds()
+    _create_chemin_seats()
+    _create_chemin_decisions()
+    _create_chemin_actions()
+
+
+def _create_chemin_tables() -> None:
     op.create_table(
         "chemin_tables",
         sa.Column("user_id", BigId, nullable=False),
@@ -70,6 +78,9 @@ def upgrade() -> None:
         ),
         sa.PrimaryKeyConstraint("user_id", name=op.f("pk_chemin_tables")),
     )
+
+
+def _create_chemin_rounds() -> None:
     op.create_table(
         "chemin_rounds",
         sa.Column("id", BigId, nullable=False),
@@ -114,6 +125,9 @@ def upgrade() -> None:
     with op.batch_alter_table("chemin_rounds", schema=None) as batch_op:
         batch_op.create_index("ix_chemin_rounds_user_id_id", ["user_id", "id"], unique=False)
         batch_op.create_index(batch_op.f("ix_chemin_rounds_seed_id"), ["seed_id"], unique=False)
+
+
+def _create_chemin_seats() -> None:
     op.create_table(
         "chemin_seats",
         sa.Column("round_id", BigId, nullable=False),
@@ -130,6 +144,9 @@ def upgrade() -> None:
         ),
         sa.PrimaryKeyConstraint("round_id", "seat", name=op.f("pk_chemin_seats")),
     )
+
+
+def _create_chemin_decisions() -> None:
     op.create_table(
         "chemin_decisions",
         sa.Column("round_id", BigId, nullable=False),
@@ -148,6 +165,9 @@ def upgrade() -> None:
         ),
         sa.PrimaryKeyConstraint("round_id", "position", name=op.f("pk_chemin_decisions")),
     )
+
+
+def _create_chemin_actions() -> None:
     op.create_table(
         "chemin_actions",
         sa.Column("id", BigId, nullable=False),

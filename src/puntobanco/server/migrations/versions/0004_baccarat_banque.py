@@ -36,6 +36,14 @@ BigId = sa.BigInteger().with_variant(sa.Integer(), "sqlite")
 
 
 def upgrade() -> None:
+    _create_banque_tables()
+    _create_banque_rounds()
+    _create_banque_bets()
+    _create_banque_decisions()
+    _create_banque_actions()
+
+
+def _create_banque_tables() -> None:
     op.create_table(
         "banque_tables",
         sa.Column("user_id", BigId, nullable=False),
@@ -61,6 +69,9 @@ def upgrade() -> None:
         ),
         sa.PrimaryKeyConstraint("user_id", name=op.f("pk_banque_tables")),
     )
+
+
+def _create_banque_rounds() -> None:
     op.create_table(
         "banque_rounds",
         sa.Column("id", BigId, nullable=False),
@@ -109,6 +120,9 @@ def upgrade() -> None:
     with op.batch_alter_table("banque_rounds", schema=None) as batch_op:
         batch_op.create_index("ix_banque_rounds_user_id_id", ["user_id", "id"], unique=False)
         batch_op.create_index(batch_op.f("ix_banque_rounds_seed_id"), ["seed_id"], unique=False)
+
+
+def _create_banque_bets() -> None:
     op.create_table(
         "banque_bets",
         sa.Column("round_id", BigId, nullable=False),
@@ -122,6 +136,9 @@ def upgrade() -> None:
         ),
         sa.PrimaryKeyConstraint("round_id", "spot", name=op.f("pk_banque_bets")),
     )
+
+
+def _create_banque_decisions() -> None:
     op.create_table(
         "banque_decisions",
         sa.Column("round_id", BigId, nullable=False),
@@ -140,6 +157,9 @@ def upgrade() -> None:
         ),
         sa.PrimaryKeyConstraint("round_id", "position", name=op.f("pk_banque_decisions")),
     )
+
+
+def _create_banque_actions() -> None:
     op.create_table(
         "banque_actions",
         sa.Column("id", BigId, nullable=False),

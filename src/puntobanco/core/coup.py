@@ -21,14 +21,15 @@ million-round statistical test.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import cast
 
 from puntobanco.core.cards import RANK_POINTS, Card
 from puntobanco.core.choices import BANKER, PLAYER, ChoicePoint, Choices
 from puntobanco.core.errors import ShoeExhausted
-from puntobanco.core.rules import Rules
+from puntobanco.core.rules import BankerRule, Rules
 from puntobanco.core.tableau import PLAYER_STOOD, STANDARD, TOTALS, Tableau
 
 
@@ -238,7 +239,7 @@ class _Counted:
         return card
 
 
-def play_coup_from(  # noqa: PLR0915
+def play_coup_from(
     draw: Callable[[], Card],
     *,
     tableau: Tableau = STANDARD,
@@ -254,11 +255,73 @@ def play_coup_from(  # noqa: PLR0915
     the result is built once. ``draw`` may raise (a shoe raises
     :class:`ShoeExhausted` when empty); the exception propagates.
 
+    This drives :func:`coup_steps`, the one implementation of a coup, asking
+    ``choices`` (the hook of the variants with choices, see :func:`play_coup`)
+    at each choice point.
+    """
+    # Positional arguments: keywords would cost the hot path a measurable share of a coup.
+    if choices is None:
+        # Punto Banco, the simulations' hot path: no choice point, so the one step is the
+        # result; unpacking runs the generator to its end, cheaper than closing it suspended.
+        (result,) = coup_steps(draw, tableau, shoe_index, round_in_shoe, burn, last_in_shoe)
+        return cast(CoupResult, result)
+    steps = coup_steps(
+        draw,
+        tableau,
+        shoe_index,
+        round_in_shoe,
+        burn,
+        last_in_shoe,
+        choices.banker_rule,
+        choices.player_totals,
+    )
+    decide = choices.decide
+    step = next(steps)
+    while isinstance(step, ChoicePoint):
+        step = steps.send(bool(decide(step)))
+    next(steps, None)  # the generator ends (cheaper than closing it suspended)
+    return step
+
+
+#: One step of :func:`coup_steps`: a choice point awaiting its decision, or the result.
+CoupStep = ChoicePoint | CoupResult
+
+_NO_TOTALS: frozenset[int] = frozenset()
+
+
+def coup_steps(  # noqa: PLR0915
+    draw: Callable[[], Card],
+    tableau: Tableau = STANDARD,
+    shoe_index: int | None = None,
+    round_in_shoe: int | None = None,
+    burn: Burn | None = None,
+    last_in_shoe: bool = False,
+    banker_rule: BankerRule | None = None,
+    player_totals: frozenset[int] = _NO_TOTALS,
+) -> Generator[CoupStep, bool, None]:
+    """One coup, step by step: the only implementation of a coup's rules.
+
+    Deals from ``draw()`` up to each choice point and yields it (a
+    :class:`~puntobanco.core.choices.ChoicePoint`); the caller sends back
+    whether that side draws. The last step yielded is the :class:`CoupResult`;
+    the generator ends at the next ``next()``. The Player chooses on a
+    two-card total in ``player_totals``; the Banker in the free cells of
+    ``banker_rule``; without a rule (Punto Banco) there is no choice point and
+    the first step is the result.
+
+    >>> from puntobanco.core.cards import parse_cards
+    >>> from puntobanco.core.rules import RULE_CARD
+    >>> steps = coup_steps(iter(parse_cards("2c 3d 3h Ks 9h")).__next__, banker_rule=RULE_CARD,
+    ...                    player_totals=frozenset({5}))
+    >>> next(steps)
+    ChoicePoint(side='player', total=5, player_third=None)
+    >>> steps.send(False).banker_total  # the Player stood; the Banker draws on 3 by the tableau
+    2
+
     The rules are those of the module docstring, read from ``tableau``; the
     code is written for speed because every simulation runs through it: totals
     are kept as ints, and the draw, stand and result events, which depend only
-    on totals, are prebuilt once per tableau. ``choices`` is the hook of the
-    variants with choices (see :func:`play_coup`).
+    on totals, are prebuilt once per tableau.
     """
     decisions = _decisions(tableau)
     naturals = tableau.naturals
@@ -287,10 +350,9 @@ def play_coup_from(  # noqa: PLR0915
     else:
         dealt, player_hand, banker_hand = [p1, b1, p2, b2], [p1, p2], [b1, b2]
         player_decision = decisions.player[player]
-        if choices is not None and choices.player_free(player):
-            player_decision = _choice(
-                Side.PLAYER, player, None, choices.decide(ChoicePoint(PLAYER, player))
-            )
+        if player in player_totals:
+            draws = yield ChoicePoint(PLAYER, player)
+            player_decision = _choice(Side.PLAYER, player, None, draws)
         steps = [e1, e2, e3, e4, player_decision]
         player_third = PLAYER_STOOD
         if player_decision.kind is EventKind.DRAW or player_decision.draws:
@@ -301,9 +363,9 @@ def play_coup_from(  # noqa: PLR0915
             player_hand.append(p3)
             steps.append(card_event(player_events, Side.PLAYER, p3, player))
         banker_decision = decisions.banker[banker][player_third]
-        if choices is not None and choices.banker_free(banker, player_third):
-            point = ChoicePoint(BANKER, banker, player_third)
-            banker_decision = _choice(Side.BANKER, banker, player_third, choices.decide(point))
+        if banker_rule is not None and banker_rule.is_free(banker, player_third):
+            draws = yield ChoicePoint(BANKER, banker, player_third)
+            banker_decision = _choice(Side.BANKER, banker, player_third, draws)
         steps.append(banker_decision)
         if banker_decision.kind is EventKind.DRAW or banker_decision.draws:
             b3 = draw()
@@ -318,7 +380,7 @@ def play_coup_from(  # noqa: PLR0915
     outcome = (
         Outcome.PLAYER if player > banker else Outcome.BANKER if banker > player else Outcome.TIE
     )
-    return CoupResult(
+    yield CoupResult(
         cards,
         player_cards,
         banker_cards,

@@ -26,9 +26,10 @@ Reshuffle mode: every round is dealt from a fresh full shoe, with no burn.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from typing import cast
 
 from puntobanco.core.cards import Card, parse_cards, unshuffled
-from puntobanco.core.coup import Burn, CoupResult, play_coup_from
+from puntobanco.core.coup import Burn, CoupResult, coup_steps
 from puntobanco.core.errors import ShoeExhausted
 from puntobanco.core.rng import RandomSource, ShuffleSource, SystemSource
 from puntobanco.core.rules import Rules, ShoeMode
@@ -184,17 +185,14 @@ class Shoe:
         # more is dealt: so a round is the shoe's last when the cut card was
         # already out as it began (or when every round is a fresh shoe).
         last = self.cut_card_out or self.rules.shoe_mode is ShoeMode.RESHUFFLE
-        result = play_coup_from(
-            self.deal,
-            tableau=self.rules.tableau,
-            shoe_index=self.shoe_index,
-            round_in_shoe=self.rounds_in_shoe + 1,
-            burn=burn,
-            last_in_shoe=last,
+        # The coup's generator called directly, its arguments positional: this is the reference
+        # simulation's hot path. With no choice point its one step is the result.
+        (result,) = coup_steps(
+            self.deal, self.rules.tableau, self.shoe_index, self.rounds_in_shoe + 1, burn, last
         )
         self.rounds_in_shoe += 1
         self._needs_new_shoe = last
-        return result
+        return cast(CoupResult, result)
 
     def shuffle(self) -> Burn | None:
         """Start a new shoe now (returns its burn, if any), whatever is left of this one."""

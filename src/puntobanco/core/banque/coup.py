@@ -35,7 +35,7 @@ answer as a ``CHOICE`` event, as :func:`~puntobanco.core.coup.play_coup` does.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
@@ -255,7 +255,7 @@ def _outcome(tableau: int, banker: int) -> Outcome:
     return Outcome.BANKER if banker > tableau else Outcome.TIE
 
 
-def play_banque(  # noqa: C901, PLR0912, PLR0915
+def play_banque(
     cards: Iterable[Card],
     *,
     decide: Decide,
@@ -264,6 +264,9 @@ def play_banque(  # noqa: C901, PLR0912, PLR0915
     natural_waits: bool = False,
 ) -> BanqueCoup:
     """Deal one Banque coup from ``cards`` (6 to 9 of them, in order).
+
+    Drives :func:`banque_steps`, the one implementation of a Banque coup,
+    asking ``decide`` at each choice point.
 
     Args:
         cards: A shoe or any iterable of cards.
@@ -277,12 +280,54 @@ def play_banque(  # noqa: C901, PLR0912, PLR0915
         ShoeExhausted: The cards ran out before the coup was complete.
     """
     source = iter(cards)
+    taken = 0
+
+    def draw() -> Card:
+        nonlocal taken
+        card = _next(source, taken)
+        taken += 1
+        return card
+
+    steps = banque_steps(draw, rule=rule, tableau=tableau, natural_waits=natural_waits)
+    step = next(steps)
+    while isinstance(step, BanquePoint):
+        step = steps.send(bool(decide(step)))
+    return step
+
+
+#: One step of :func:`banque_steps`: a choice point awaiting its decision, or the coup.
+BanqueStep = BanquePoint | BanqueCoup
+
+
+def banque_steps(  # noqa: C901, PLR0912, PLR0915
+    draw: Callable[[], Card],
+    *,
+    rule: BanqueRule = BANQUE_RULE_CARD,
+    tableau: Tableau = STANDARD,
+    natural_waits: bool = False,
+) -> Generator[BanqueStep, bool, None]:
+    """One Banque coup, step by step: the only implementation of its rules.
+
+    Deals from ``draw()`` up to each choice point and yields it (a
+    :class:`BanquePoint`); the caller sends back whether that hand draws. The
+    last step yielded is the :class:`BanqueCoup`. Arguments as :func:`play_banque`'s.
+
+    >>> from puntobanco.core.cards import parse_cards
+    >>> steps = banque_steps(iter(parse_cards("5c 2d 3h Kh 4s 3d")).__next__)
+    >>> next(steps)
+    BanquePoint(hand='right', total=5, left=None, right=None)
+    >>> point = steps.send(False)
+    >>> point.hand, point.cell
+    ('banker', (6, 10, 10))
+    >>> steps.send(False).banker_total
+    6
+    """
     dealt: list[Card] = []
     events: list[BanqueEvent] = []
     points = RANK_POINTS
 
-    def draw(hand: str, total: int) -> tuple[Card, int]:
-        card = _next(source, len(dealt))
+    def deal(hand: str, total: int) -> tuple[Card, int]:
+        card = draw()
         dealt.append(card)
         total = (total + points[card.rank]) % 10
         events.append(BanqueEvent(EventKind.CARD, hand, card, total))
@@ -292,7 +337,7 @@ def play_banque(  # noqa: C901, PLR0912, PLR0915
     totals = {RIGHT: 0, LEFT: 0, BANKER: 0}
     for _ in range(2):
         for hand in (RIGHT, LEFT, BANKER):
-            card, totals[hand] = draw(hand, totals[hand])
+            card, totals[hand] = deal(hand, totals[hand])
             hands[hand].append(card)
     two_card = dict(totals)
     naturals = {hand: tableau.is_natural(total) for hand, total in totals.items()}
@@ -313,14 +358,14 @@ def play_banque(  # noqa: C901, PLR0912, PLR0915
                 events.append(BanqueEvent(EventKind.STAND, hand, total=total, reason="natural"))
                 continue
             if total in PLAYER_OPTION_TOTALS:
-                draws = bool(decide(BanquePoint(hand, total)))
+                draws = bool((yield BanquePoint(hand, total)))
                 events.append(BanqueEvent(EventKind.CHOICE, hand, total=total, draws=draws))
             else:
                 draws = tableau.player_draws(total)
                 kind = EventKind.DRAW if draws else EventKind.STAND
                 events.append(BanqueEvent(kind, hand, total=total, reason="tableau"))
             if draws:
-                card, totals[hand] = draw(hand, total)
+                card, totals[hand] = deal(hand, total)
                 hands[hand].append(card)
                 columns[hand] = points[card.rank]
         banker = totals[BANKER]
@@ -329,7 +374,7 @@ def play_banque(  # noqa: C901, PLR0912, PLR0915
         if settled:
             kind, reason, draws = EventKind.STAND, "nothing-to-play", False
         elif rule.is_free(cell):
-            draws = bool(decide(BanquePoint(BANKER, banker, cell[1], cell[2])))
+            draws = bool((yield BanquePoint(BANKER, banker, cell[1], cell[2])))
             kind, reason = EventKind.CHOICE, None
         else:
             draws = rule.draws(banker)
@@ -337,7 +382,7 @@ def play_banque(  # noqa: C901, PLR0912, PLR0915
         choice = draws if kind is EventKind.CHOICE else None
         events.append(BanqueEvent(kind, BANKER, None, banker, reason, choice, cell[1], cell[2]))
         if draws:
-            card, totals[BANKER] = draw(BANKER, banker)
+            card, totals[BANKER] = deal(BANKER, banker)
             hands[BANKER].append(card)
 
     def settle(hand: str) -> TableauHand:
@@ -353,7 +398,7 @@ def play_banque(  # noqa: C901, PLR0912, PLR0915
             _outcome(totals[hand], against),
         )
 
-    return BanqueCoup(
+    yield BanqueCoup(
         tuple(dealt),
         settle(RIGHT),
         settle(LEFT),

@@ -172,10 +172,14 @@ def test_ctrl_c_says_so_and_sums_up() -> None:
     assert "Interrupted." in out.getvalue() and "0 rounds; your balance" in out.getvalue()
 
 
-def test_the_readme_does_not_say_banque_is_refused() -> None:
-    # The Chemin de fer section once said "--variant banque is refused for now".
+def test_the_docs_do_not_say_banque_is_refused() -> None:
+    # The Chemin de fer section (docs/chemin-de-fer.md, once the README's) once said
+    # "--variant banque is refused for now".
     from pathlib import Path
 
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    assert "refused for now" not in readme
-    assert "play --variant banque" in readme
+    docs = Path(__file__).resolve().parents[2] / "docs"
+    chemin = (docs / "chemin-de-fer.md").read_text(encoding="utf-8")
+    banque = (docs / "banque.md").read_text(encoding="utf-8")
+    assert "refused for now" not in chemin + banque
+    assert "`--variant banque` plays" in chemin
+    assert "play --variant banque" in banque

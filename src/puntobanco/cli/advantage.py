@@ -15,7 +15,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
-from puntobanco.cli.lang import detect_lang, help_lang
+from puntobanco.cli.lang import checked_lang, help_lang
 from puntobanco.cli.numbers import localize
 from puntobanco.cli.params import (
     OptionValueError,
@@ -23,9 +23,10 @@ from puntobanco.cli.params import (
     check_plot,
     chosen_format,
     format_option,
+    lang_option,
 )
 from puntobanco.cli.play import TranslatedCommand
-from puntobanco.cli.refusal import lang_line, option_line, refuse, sentence, shown
+from puntobanco.cli.refusal import option_line, refuse, sentence, shown
 from puntobanco.cli.tabular import write_rows
 from puntobanco.core import i18n
 from puntobanco.core.errors import BaccaratError
@@ -43,12 +44,6 @@ class AdvantageCommand(TranslatedCommand):
 def _fail(text: str) -> NoReturn:
     typer.echo(text, err=True)
     raise typer.Exit(2)
-
-
-def _language(lang: str | None) -> Lang:
-    if lang is not None and i18n.parse_lang(lang) is None:
-        _fail(lang_line(lang, detect_lang(None, os.environ)))
-    return detect_lang(lang, os.environ)
 
 
 def parse_list(value: str, option: str, lang: Lang) -> tuple[int, ...]:
@@ -347,10 +342,10 @@ def register(app: typer.Typer) -> None:  # noqa: C901, PLR0915
         progress: Annotated[
             bool | None, typer.Option("--progress/--no-progress", help=h("progress"))
         ] = None,
-        lang: Annotated[str | None, typer.Option("--lang", metavar="es|en", help=h("lang"))] = None,
+        lang: Annotated[str | None, lang_option(h("lang"))] = None,
     ) -> None:
         """Side bets worth betting: the perfectly informed player's win and a count's."""
-        language = _language(lang)
+        language = checked_lang(lang)
         try:
             output = chosen_format(fmt, as_json)
         except OptionValueError as error:

@@ -3,7 +3,8 @@
 Every command decides its language here; the words themselves are the one
 catalogue's, :mod:`puntobanco.core.i18n`, and so is the parser of a language
 tag (:func:`~puntobanco.core.i18n.parse_lang`) and the sentence that refuses a
-``--lang`` we lack (:func:`~puntobanco.core.i18n.refuse_lang`).
+``--lang`` we lack (:func:`~puntobanco.core.i18n.refuse_lang`). Every command
+checks its ``--lang`` with :func:`checked_lang`.
 
 >>> detect_lang(None, {"LANG": "es_ES.UTF-8"})
 'es'
@@ -11,8 +12,13 @@ tag (:func:`~puntobanco.core.i18n.parse_lang`) and the sentence that refuses a
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import os
+from collections.abc import Callable, Mapping, Sequence
+from typing import TypeGuard
 
+import typer
+
+from puntobanco.cli.refusal import lang_line
 from puntobanco.core.i18n import Lang, parse_lang
 
 #: The program's own language setting: the global ``puntobanco --lang`` passes itself on to
@@ -56,6 +62,50 @@ def detect_lang(explicit: str | None, environ: Mapping[str, str]) -> Lang:
         if value:
             return parse_lang(value) or "en"
     return "en"
+
+
+def refused_lang(value: str | None) -> TypeGuard[str]:
+    """Whether ``value``, a ``--lang`` given, names a language we lack (and must be refused).
+
+    >>> refused_lang("fr"), refused_lang("es-MX"), refused_lang(None)
+    (True, False, False)
+    """
+    return value is not None and parse_lang(value) is None
+
+
+def checked_lang(
+    value: str | None,
+    environ: Mapping[str, str] | None = None,
+    *,
+    say: Callable[[str], object] | None = None,
+) -> Lang:
+    """A command's language: its ``--lang``, else the locale's; a ``--lang`` we lack is refused.
+
+    The refusal is the line every command prints
+    (:func:`~puntobanco.cli.refusal.lang_line`), in the locale's language, on
+    standard error; the exit status is 2.
+
+    Args:
+        value: The command's ``--lang``, or ``None`` when it was not given.
+        environ: The environment to read the locale from (``os.environ`` when ``None``).
+        say: How the refusal is printed, for a command that prints its messages
+            its own way (``typer.echo`` on standard error when ``None``).
+
+    Raises:
+        typer.Exit: Status 2, after the refusal, for a language we lack.
+
+    >>> checked_lang("es", {}), checked_lang(None, {"LANG": "es_ES.UTF-8"})
+    ('es', 'es')
+    """
+    env = os.environ if environ is None else environ
+    if refused_lang(value):
+        line = lang_line(value, detect_lang(None, env))
+        if say is None:
+            typer.echo(line, err=True)
+        else:
+            say(line)
+        raise typer.Exit(2)
+    return detect_lang(value, env)
 
 
 def lang_in_args(args: Sequence[str]) -> str | None:
@@ -107,9 +157,11 @@ def rule_name(name: str, lang: Lang) -> str:
 __all__ = [
     "LANG_VARIABLE",
     "LOCALE_VARIABLES",
+    "checked_lang",
     "detect_lang",
     "help_lang",
     "lang_in_args",
     "parse_lang",
+    "refused_lang",
     "rule_name",
 ]

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
-from puntobanco.cli.lang import detect_lang, help_lang
+from puntobanco.cli.lang import checked_lang, help_lang
 from puntobanco.cli.numbers import localize
 from puntobanco.cli.params import OptionValueError, OutputFormat, chosen_format, format_option
 from puntobanco.cli.textsafe import FlagSafeGroup
@@ -84,12 +84,7 @@ def operator_lang(lang: str | None) -> Lang:
     A ``--lang`` we lack is refused (exit status 2) in the locale's language,
     as ``odds`` and ``simulate`` refuse it.
     """
-    if lang is not None and i18n.parse_lang(lang) is None:
-        from puntobanco.cli.refusal import lang_line
-
-        typer.echo(lang_line(lang, detect_lang(None, os.environ)), err=True)
-        raise typer.Exit(2)
-    return detect_lang(lang, os.environ)
+    return checked_lang(lang)
 
 
 @ledger_app.command(

@@ -26,8 +26,8 @@ import typer
 import typer.main
 from typer.core import TyperGroup, TyperOption
 
-from puntobanco.cli.lang import LANG_VARIABLE, detect_lang, help_lang
-from puntobanco.cli.refusal import lang_line, option_line
+from puntobanco.cli.lang import LANG_VARIABLE, checked_lang, detect_lang, help_lang
+from puntobanco.cli.refusal import option_line
 from puntobanco.cli.textsafe import without_flag_placeholders
 from puntobanco.core import i18n
 from puntobanco.core.explain import Lang
@@ -303,10 +303,8 @@ def _print_version(value: bool) -> None:
 
 
 def _check_lang(value: str | None) -> str | None:
-    if value is not None and i18n.parse_lang(value) is None:
-        locale = detect_lang(None, {k: v for k, v in os.environ.items() if k != LANG_VARIABLE})
-        typer.echo(lang_line(value, locale), err=True)
-        raise typer.Exit(2)
+    # Refused in the locale's own language, whatever PUNTOBANCO_LANG says.
+    checked_lang(value, {k: v for k, v in os.environ.items() if k != LANG_VARIABLE})
     return value
 
 

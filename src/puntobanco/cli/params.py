@@ -308,6 +308,17 @@ def format_option(help_text: str) -> Any:
     return typer.Option("--format", metavar="FORMAT", parser=parse_format, help=help_text)
 
 
+def lang_option(help_text: str) -> Any:
+    """The ``--lang es|en`` option of a command, read by :func:`~puntobanco.cli.lang.checked_lang`.
+
+    For ``lang: Annotated[str | None, lang_option(h("lang"))] = None``; each command
+    words its help in its own catalogue.
+    """
+    import typer
+
+    return typer.Option("--lang", metavar="es|en", help=help_text)
+
+
 def chosen_format(fmt: OutputFormat | None, as_json: bool) -> OutputFormat:
     """``--format``, with ``--json`` kept as its short form (both given: they must agree).
 

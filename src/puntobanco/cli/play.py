@@ -33,7 +33,12 @@ from puntobanco.cli.lang import detect_lang, help_lang, lang_in_args
 from puntobanco.cli.numbers import localize
 from puntobanco.cli.options import GameConfig, OptionError, build_config
 from puntobanco.cli.oserrors import os_reason
-from puntobanco.cli.params import OptionValueError, complete_preset, complete_variant
+from puntobanco.cli.params import (
+    OptionValueError,
+    complete_preset,
+    complete_variant,
+    lang_option,
+)
 from puntobanco.cli.refusal import option_line
 from puntobanco.cli.render import Renderer
 from puntobanco.cli.textsafe import SafeHelpCommand, safe_stream, transliterate
@@ -344,8 +349,8 @@ class TranslatedCommand(SafeHelpCommand):
         try:
             return super().parse_args(ctx, args)
         except typer.TyperException as error:
-            raw = lang_in_args(original)
-            lang = detect_lang(raw if raw and i18n.parse_lang(raw) else None, os.environ)
+            # A --lang we lack is passed over here: the usage error is what is told.
+            lang = detect_lang(lang_in_args(original), os.environ)
             console = Console(file=safe_stream(sys.stderr), highlight=False, soft_wrap=True)
             console.print(escape(self.usage_text(lang, error)), style=self.error_style)
             raise typer.Exit(2) from None
@@ -473,7 +478,7 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option("--side-bets", metavar="NAME[=X],...", help=h("side_bets")),
         ] = None,
-        lang: Annotated[str | None, typer.Option(metavar="es|en", help=h("lang"))] = None,
+        lang: Annotated[str | None, lang_option(h("lang"))] = None,
         fast: Annotated[bool, typer.Option("--fast", help=h("fast"))] = False,
         explain: Annotated[bool, typer.Option("--explain", help=h("explain"))] = False,
         history: Annotated[
@@ -506,8 +511,8 @@ def register(app: typer.Typer) -> None:
         try:
             config = build_config(options, os.environ)
         except OptionError as error:
-            raw = options.get("lang")
-            lang_now = detect_lang(raw if raw and i18n.parse_lang(raw) else None, os.environ)
+            # Told in --lang's language, or the locale's where --lang names one we lack.
+            lang_now = detect_lang(options.get("lang"), os.environ)
             params = dict(error.params)
             if "decimal" in params:  # the form we suggest, as the language writes it (0,05)
                 params["decimal"] = localize(str(params["decimal"]), lang_now)

@@ -27,8 +27,7 @@ from typing import Annotated, Any
 
 import typer
 
-from puntobanco.cli.lang import detect_lang as cli_detect_lang
-from puntobanco.cli.lang import help_lang, rule_name
+from puntobanco.cli.lang import checked_lang, help_lang, rule_name
 from puntobanco.cli.numbers import localize
 from puntobanco.cli.params import (
     OptionValueError,
@@ -36,15 +35,16 @@ from puntobanco.cli.params import (
     chosen_format,
     complete_variant,
     format_option,
+    lang_option,
     parse_decks,
     parse_rate,
 )
 from puntobanco.cli.play import TranslatedCommand
-from puntobanco.cli.refusal import lang_line, option_line, refuse, sentence
+from puntobanco.cli.refusal import option_line, refuse, sentence
 from puntobanco.cli.tabular import write_rows
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import Lang
-from puntobanco.core.i18n import parse_lang, text
+from puntobanco.core.i18n import text
 from puntobanco.core.rules import BANK_COMMISSION, BANKER_RULES, FREE_BANKER, BankerRule, Variant
 from puntobanco.core.tableau import PLAYER_STOOD
 
@@ -118,12 +118,9 @@ def register(app: typer.Typer) -> None:
         ] = None,
         as_json: Annotated[bool, typer.Option("--json", help=h("json"))] = False,
         fmt: Annotated[OutputFormat | None, format_option(h("format"))] = None,
-        lang: Annotated[str | None, typer.Option(metavar="es|en", help=h("lang"))] = None,
+        lang: Annotated[str | None, lang_option(h("lang"))] = None,
     ) -> None:
-        if lang is not None and parse_lang(lang) is None:
-            typer.echo(lang_line(lang, cli_detect_lang(None, os.environ)), err=True)
-            raise typer.Exit(2)
-        language = cli_detect_lang(lang, os.environ)
+        language = checked_lang(lang)
         try:
             output = chosen_format(fmt, as_json)
         except OptionValueError as error:

@@ -28,11 +28,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import cast
 
+from puntobanco.core.banque.coup import BANQUE_RULE_CARD, BanqueCoup, BanquePoint, BanqueRule
 from puntobanco.core.cards import Card, parse_cards, unshuffled
+from puntobanco.core.choices import ChoicePoint
 from puntobanco.core.coup import Burn, CoupResult, coup_steps
 from puntobanco.core.errors import ShoeExhausted
 from puntobanco.core.rng import RandomSource, ShuffleSource, SystemSource
-from puntobanco.core.rules import Rules, ShoeMode
+from puntobanco.core.rounds import ChoiceRound, Policy, start_banque, start_chemin
+from puntobanco.core.rules import PLAYER_OPTION_TOTALS, BankerRule, Rules, ShoeMode
 
 
 class _InOrder:
@@ -193,6 +196,68 @@ class Shoe:
         self.rounds_in_shoe += 1
         self._needs_new_shoe = last
         return cast(CoupResult, result)
+
+    def start_coup(
+        self,
+        banker_rule: BankerRule,
+        *,
+        player_totals: Iterable[int] = PLAYER_OPTION_TOTALS,
+        on_timeout: Policy[ChoicePoint] | None = None,
+    ) -> ChoiceRound[ChoicePoint, CoupResult]:
+        """Start a Chemin de fer round, stepped: :meth:`deal_coup` with choice points.
+
+        The shoe's procedure runs around it as around :meth:`deal_coup` (a new
+        shoe when due, its burn on the round, the round counted, the shoe's
+        last round marked); the round then deals from this shoe as it is
+        answered, so finish it before the next one starts.
+        """
+        burn, last = self._open_round()
+        round_ = start_chemin(
+            self.deal,
+            banker_rule=banker_rule,
+            tableau=self.rules.tableau,
+            player_totals=player_totals,
+            shoe_index=self.shoe_index,
+            round_in_shoe=self.rounds_in_shoe + 1,
+            burn=burn,
+            last_in_shoe=last,
+            on_timeout=on_timeout,
+        )
+        self._close_round(last)
+        return round_
+
+    def start_banque(
+        self,
+        rule: BanqueRule = BANQUE_RULE_CARD,
+        *,
+        natural_waits: bool = False,
+        on_timeout: Policy[BanquePoint] | None = None,
+    ) -> ChoiceRound[BanquePoint, BanqueCoup]:
+        """Start a Baccarat Banque round, stepped, as :meth:`start_coup` starts Chemin de fer's."""
+        burn, last = self._open_round()
+        round_ = start_banque(
+            self.deal,
+            rule=rule,
+            tableau=self.rules.tableau,
+            natural_waits=natural_waits,
+            shoe_index=self.shoe_index,
+            round_in_shoe=self.rounds_in_shoe + 1,
+            burn=burn,
+            last_in_shoe=last,
+            on_timeout=on_timeout,
+        )
+        self._close_round(last)
+        return round_
+
+    def _open_round(self) -> tuple[Burn | None, bool]:
+        """A new shoe when due (its burn), and whether the round about to start is its last."""
+        burn = self._new_shoe() if self._needs_new_shoe else None
+        return burn, self.cut_card_out or self.rules.shoe_mode is ShoeMode.RESHUFFLE
+
+    def _close_round(self, last: bool) -> None:
+        """Count the round just started; after the shoe's last, the next starts a new shoe."""
+        self.rounds_in_shoe += 1
+        self._needs_new_shoe = last
 
     def shuffle(self) -> Burn | None:
         """Start a new shoe now (returns its burn, if any), whatever is left of this one."""

@@ -38,7 +38,8 @@ from puntobanco.core.chemin.table import BOT_STAKE
 from puntobanco.core.coup import Outcome
 from puntobanco.core.errors import InvalidBet
 from puntobanco.core.money import Rounding, settle_winnings
-from puntobanco.core.rng import MASK64, RandomSource, Xoshiro256StarStar, mix64
+from puntobanco.core.rng import RandomSource
+from puntobanco.core.streams import BANQUE_BET_SALT, banque_bet_stream
 
 
 class Spot(StrEnum):
@@ -194,8 +195,8 @@ def settle_banque(
 
 #: The smallest bank a seat may put up for a shoe, in table minimums.
 SMALLEST_BANK = 10
-#: Salt of the computer punters' betting streams, apart from the shoe's and the choices' streams.
-BET_SALT = 0x42414E5155455421  # "BANQUET!"
+#: Salt of the computer punters' betting streams (:data:`~puntobanco.core.streams.BANQUE_BET_SALT`).
+BET_SALT = BANQUE_BET_SALT
 #: A computer punter's spot for each value of ``randbelow(3)``.
 COMPUTER_SPOTS: tuple[Spot, Spot, Spot] = (Spot.RIGHT, Spot.LEFT, Spot.CHEVAL)
 
@@ -247,15 +248,9 @@ def seat_nets(settlement: BanqueSettlement) -> dict[str, int]:
     return nets
 
 
-def bet_stream(seed: int, shoe_index: int, round_in_shoe: int) -> Xoshiro256StarStar:
-    """The computer punters' betting stream for one round, keyed by (seed, shoe, round).
-
-    Built as :func:`~puntobanco.core.chemin.table.choice_stream` is, with a salt
-    of its own (:data:`BET_SALT`): so the spots never come from the shoe's
-    cards nor from the stream of the tableaux' choices.
-    """
-    key = (mix64(shoe_index) ^ round_in_shoe) & MASK64
-    return Xoshiro256StarStar.for_shoe(seed=(seed ^ BET_SALT) & MASK64, shoe_index=key)
+#: The computer punters' betting stream of one round
+#: (:func:`~puntobanco.core.streams.banque_bet_stream`), under the name the games call it by.
+bet_stream = banque_bet_stream
 
 
 def computer_bets(

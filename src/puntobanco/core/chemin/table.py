@@ -29,7 +29,8 @@ raises, changing nothing:
 3145
 
 :func:`choice_stream` is the random stream of the computer players' mixed
-choices, keyed by (seed, shoe, round), apart from the shoe's own stream.
+choices, keyed by (seed, shoe, round), apart from the shoe's own stream
+(:func:`puntobanco.core.streams.table_choice_stream`, where every stream is defined).
 """
 
 from __future__ import annotations
@@ -42,8 +43,8 @@ from typing import Any
 from puntobanco.core.errors import BaccaratError, InvalidBet, WrongPhase
 from puntobanco.core.i18n import CATALOGUE, check_lang, text
 from puntobanco.core.money import Rounding, format_minor, settle_winnings
-from puntobanco.core.rng import MASK64, Xoshiro256StarStar, mix64
 from puntobanco.core.rules import BANK_COMMISSION
+from puntobanco.core.streams import TABLE_CHOICE_SALT, table_choice_stream
 
 __all__ = [
     "ChemTable",
@@ -69,8 +70,8 @@ __all__ = [
 OUTCOMES: tuple[str, ...] = ("player", "banker", "tie")
 #: The parameters of a refusal that are amounts of money (worded with the language's separators).
 _MONEY_PARAMS: frozenset[str] = frozenset({"amount", "bank", "left", "balance", "minimum"})
-#: Salt of the computer players' choice streams, so that they never coincide with a shoe's.
-CHOICE_SALT = 0x43484F4943455321  # "CHOICES!"
+#: Salt of the computer players' choices (:data:`puntobanco.core.streams.TABLE_CHOICE_SALT`).
+CHOICE_SALT = TABLE_CHOICE_SALT
 
 # The computer players' money rules, the same in the terminal game and at the server.
 #: A computer punter's usual bet, in table minimums.
@@ -462,22 +463,9 @@ def pass_bank(table: ChemTable) -> ChemTable:
     return replace(table, banker=next_banker(table), bank_minor=0, may_keep=False)
 
 
-def choice_stream(seed: int, shoe_index: int, round_in_shoe: int) -> Xoshiro256StarStar:
-    """The computer players' random stream for one round, apart from the shoe's.
-
-    Exactly: the generator :meth:`Xoshiro256StarStar.for_shoe` gives with
-    ``seed = seed ^ CHOICE_SALT`` (so that it is never the stream that shuffles
-    a shoe under the same seed) and ``shoe_index = mix64(shoe_index) ^
-    round_in_shoe`` (one stream per round of each shoe), all modulo ``2**64``.
-    A mixed choice with probability ``a/b`` draws when ``randbelow(b) < a``
-    (:meth:`puntobanco.core.choices.Strategy.decider`).
-
-    >>> [choice_stream(7, 0, 1).randbelow(10) for _ in range(1)] == [
-    ...     choice_stream(7, 0, 1).randbelow(10)]
-    True
-    """
-    key = (mix64(shoe_index) ^ round_in_shoe) & MASK64
-    return Xoshiro256StarStar.for_shoe(seed=(seed ^ CHOICE_SALT) & MASK64, shoe_index=key)
+#: The computer players' stream of one round (:func:`~puntobanco.core.streams.table_choice_stream`),
+#: under the name the games and the terminal call it by.
+choice_stream = table_choice_stream
 
 
 _TABLE_ERROR = "chemin.play.error."

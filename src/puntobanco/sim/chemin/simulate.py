@@ -50,18 +50,19 @@ from puntobanco.analysis.chemin.solver import Evaluation, evaluate_chemin, solve
 from puntobanco.analysis.shoe import ShoeCounts
 from puntobanco.core.choices import Strategy, cell_name
 from puntobanco.core.errors import BaccaratError
-from puntobanco.core.rng import GOLDEN_GAMMA, MASK32, MASK64, MAX_SEED, Xoshiro256StarStar, mix64
+from puntobanco.core.rng import MASK32, MAX_SEED
 from puntobanco.core.rules import (
     BANKER_CHOICE_TOTALS,
     PLAYER_OPTION_TOTALS,
     BankerRule,
     Rules,
 )
+from puntobanco.core.streams import SIMULATION_CHOICE_KEY, simulation_choice_stream
 from puntobanco.core.tableau import PLAYER_STOOD
 from puntobanco.sim import stats
 
-#: See the module docstring (the bytes of "CHEMIN!!").
-CHOICE_KEY = 0x4348454D494E2121
+#: See the module docstring (:data:`~puntobanco.core.streams.SIMULATION_CHOICE_KEY`, "CHEMIN!!").
+CHOICE_KEY = SIMULATION_CHOICE_KEY
 #: The most rounds one run may ask for: the tallies are int64.
 MAX_HANDS = 10**18
 #: The names of the tally's bins, in order.
@@ -111,19 +112,9 @@ class ChoiceSimulationError(BaccaratError, ValueError):
     """
 
 
-def choice_stream(seed: int, shoe_index: int, round_in_shoe: int) -> Xoshiro256StarStar:
-    """The generator of the choices of round ``round_in_shoe`` of shoe ``shoe_index``.
-
-    >>> rng = choice_stream(42, 0, 1)   # pinned: the kernel must draw the same
-    >>> [rng.randbelow(10) for _ in range(8)]
-    [1, 5, 2, 1, 1, 4, 0, 9]
-    """
-    x = seed ^ CHOICE_KEY ^ mix64((mix64(shoe_index + GOLDEN_GAMMA) + round_in_shoe) & MASK64)
-    words = []
-    for _ in range(4):
-        x = (x + GOLDEN_GAMMA) & MASK64
-        words.append(mix64(x))
-    return Xoshiro256StarStar((words[0], words[1], words[2], words[3]))
+#: The generator of the choices of round ``round_in_shoe`` of shoe ``shoe_index``
+#: (:func:`~puntobanco.core.streams.simulation_choice_stream`; the kernel draws the same).
+choice_stream = simulation_choice_stream
 
 
 def playable(strategy: Strategy) -> Strategy:

@@ -26,7 +26,7 @@ says the optimal choice for the unseen cards and what the other costs.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,7 +40,6 @@ from puntobanco.cli.choice_game import (
     option_lang,
     play_in_terminal,
     refuse_option,
-    round_source,
     shoe_source,
     table_config,
 )
@@ -65,14 +64,14 @@ from puntobanco.core.chemin.table import (
     table_error_message,
 )
 from puntobanco.core.choice_explain import describe_choice
-from puntobanco.core.choices import PLAYER, ChoicePoint, Choices
-from puntobanco.core.coup import CoupResult, EventKind, play_coup_from
+from puntobanco.core.choices import PLAYER, ChoicePoint
+from puntobanco.core.coup import CoupResult, EventKind
 from puntobanco.core.errors import BaccaratError, WrongPhase
 from puntobanco.core.explain import error_message
 from puntobanco.core.i18n import Lang, text
 from puntobanco.core.money import format_fraction_minor, parse_amount
-from puntobanco.core.rng import RandomSource
-from puntobanco.core.rules import BANKER_RULES, RULE_CARD, BankerRule, Rules, ShoeMode, Variant
+from puntobanco.core.rounds import Policy, computer_policy
+from puntobanco.core.rules import BANKER_RULES, RULE_CARD, BankerRule, Rules, Variant
 from puntobanco.core.shoe import Shoe
 from puntobanco.core.tableau import PLAYER_STOOD
 
@@ -127,7 +126,6 @@ class Game:
     table: ChemTable
     shoe: Shoe
     seen: list[Card] = field(default_factory=list)
-    new_shoe: bool = True
     rounds: int = 0
     commission_minor: int = 0
     history: list[Played] = field(default_factory=list)
@@ -160,9 +158,9 @@ class Game:
             commission=self.config.rules.banker_commission,
         )
 
-    def choice_source(self, shoe_index: int, round_in_shoe: int) -> RandomSource:
-        """The computer players' stream for this round (the system's without a seed)."""
-        return round_source(self.config.seed, shoe_index, round_in_shoe)
+    def choice_policy(self, strategy: Any, shoe_index: int, round_in_shoe: int) -> Policy[Any]:
+        """The computer players' play this round, mixed by the core's choice stream."""
+        return computer_policy(strategy, self.config.seed, shoe_index, round_in_shoe)
 
 
 class ChemPlay(TablePlay):
@@ -376,48 +374,31 @@ class ChemPlay(TablePlay):
         """Deal one coup from the shoe, asking whoever decides at each choice point."""
         game = self.game
         shoe = game.shoe
-        if game.new_shoe:
+        if shoe.needs_new_shoe:
             burn = shoe.shuffle()
             game.seen = []
-            game.new_shoe = False
             self.say("new_shoe", cards=52 * game.config.rules.decks)
             if burn is not None:
                 game.seen.append(burn.shown)
                 self.say("burn", card=str(burn.shown), count=len(burn.face_down))
-        last = shoe.cut_card_out or game.config.rules.shoe_mode is ShoeMode.RESHUFFLE
-        round_in_shoe = shoe.rounds_in_shoe + 1
         solution = game.solution()
-        strategy = solution.strategy()
-        computer = strategy.decider(game.choice_source(shoe.shoe_index, round_in_shoe))
-        dealt: list[Card] = []
+        round_ = shoe.start_coup(game.config.banker_rule)
+        assert round_.round_in_shoe is not None
+        computer = game.choice_policy(solution.strategy(), shoe.shoe_index, round_.round_in_shoe)
 
-        def draw() -> Card:
-            card = shoe.deal()
-            dealt.append(card)
-            return card
+        def yours(point: ChoicePoint) -> bool:
+            return (holder if point.side == PLAYER else table.banker) == HUMAN
 
-        def decide(point: ChoicePoint) -> bool:
-            seat = holder if point.side == PLAYER else table.banker
-            if seat != HUMAN:
-                return bool(computer(point))
-            return self.human_choice(point, dealt, solution, table)
+        def ask(point: ChoicePoint) -> bool:
+            return self.human_choice(point, round_.cards, solution, table)
 
-        result = play_coup_from(
-            draw,
-            tableau=game.config.rules.tableau,
-            shoe_index=shoe.shoe_index,
-            round_in_shoe=round_in_shoe,
-            last_in_shoe=last,
-            choices=Choices(game.config.banker_rule, decide),
-        )
-        shoe.rounds_in_shoe = round_in_shoe
+        result = round_.play(ask, computer=computer, asks=yours)
         game.seen.extend(result.cards)
-        game.new_shoe = last
         self.show_coup(result)
         return result
 
     def human_choice(
-        self, point: ChoicePoint, dealt: list[Card], solution: Any, table: ChemTable
+        self, point: ChoicePoint, dealt: Sequence[Card], solution: Any, table: ChemTable
     ) -> bool:
         """Ask "draw or stand?"; at the end of input, the optimal choice is played."""
         if point.side == PLAYER:

@@ -21,15 +21,14 @@ import copy
 import json
 import os
 import sys
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager
 from fractions import Fraction
 from typing import Annotated, Any
 
 import typer
 
-from puntobanco.cli.lang import detect_lang as cli_detect_lang
-from puntobanco.cli.lang import help_lang
+from puntobanco.cli.lang import checked_lang, help_lang
 from puntobanco.cli.numbers import localize
 from puntobanco.cli.params import (
     OptionValueError,
@@ -37,7 +36,7 @@ from puntobanco.cli.params import (
     chosen_format,
     complete_preset,
     format_option,
-    offer_side_bets,
+    lang_option,
     parse_card_list,
     parse_decks,
     parse_payout,
@@ -48,7 +47,8 @@ from puntobanco.cli.params import (
 )
 from puntobanco.cli.play import TranslatedCommand
 from puntobanco.cli.progress import Tick, progress_bar
-from puntobanco.cli.refusal import lang_line, option_line, refuse, sentence, shown
+from puntobanco.cli.refusal import option_line, refuse, sentence, shown
+from puntobanco.cli.rules_options import SideBetsRefused, rules_from_options
 from puntobanco.core import i18n
 from puntobanco.core.cards import Card
 from puntobanco.core.errors import BaccaratError
@@ -62,20 +62,6 @@ _OPTION_OF_FIELD = {"tie_pays": "--tie-pays", "banker_six_pays": "--banker-six-p
 
 class _UsageError(BaccaratError):
     """A command-line option that cannot be read (its sentence is ``odds.<code>``)."""
-
-
-def detect_lang(explicit: str | None, environ: Mapping[str, str]) -> Lang:
-    """``--lang`` if given (``en`` or ``es``), else the locale's language, else English.
-
-    Reads languages through :mod:`puntobanco.cli.lang`, as every command does; an
-    explicit language we lack is refused rather than passed over.
-
-    >>> detect_lang(None, {"LANG": "es_ES.UTF-8"}), detect_lang("en", {"LANG": "es_ES"})
-    ('es', 'en')
-    """
-    if explicit is not None and i18n.parse_lang(explicit) is None:
-        raise _UsageError(lang_line(explicit, "en"), code="lang", value=explicit)
-    return cli_detect_lang(explicit, environ)
 
 
 def error_text(error: BaccaratError, lang: Lang) -> str:
@@ -145,8 +131,6 @@ def _error_line(error: BaccaratError, lang: Lang, shoe_option: str | None = None
     """
     from puntobanco.analysis.shoe import InvalidShoe
 
-    if isinstance(error, _UsageError) and error.code == "lang":
-        return lang_line(str(error.params["value"]), lang)
     if isinstance(error, _OptionRefused):
         return option_line(lang, str(error.params["option"]), str(error.params["detail"]))
     if error.code == "preset" and not isinstance(error, InvalidShoe):
@@ -291,18 +275,16 @@ def register(app: typer.Typer) -> None:
         seed: Annotated[
             str | None, typer.Option(metavar="N", help=h("seed"), show_default=False)
         ] = None,
-        lang: Annotated[str | None, typer.Option(metavar="es|en", help=h("lang"))] = None,
+        lang: Annotated[str | None, lang_option(h("lang"))] = None,
     ) -> None:
         """Exact odds, house edge and spread of every bet, for any shoe and any payouts.
 
         Counts not listed in --points or --ranks are 0. A shoe needs at least 6
         cards (a coup can take 6); a smaller one is refused with exit status 2.
         """
-        # Until --lang is read, a refusal (of --lang itself) is in the locale's language.
-        language: Lang = cli_detect_lang(None, os.environ)
+        language = checked_lang(lang)
         points_option = "--points"
         try:
-            language = detect_lang(lang, os.environ)
             output = chosen_format(fmt, as_json)
             # Options that would change nothing are refused rather than ignored.
             for option, typed in (("--shoes", shoes), ("--seed", seed)):
@@ -369,7 +351,7 @@ def register(app: typer.Typer) -> None:
             typer.echo(odds_output.flat(report, output), nl=False)
 
 
-def _compute(  # noqa: C901, PLR0912
+def _compute(
     *,
     language: Lang = "en",
     decks: int | None,
@@ -393,36 +375,26 @@ def _compute(  # noqa: C901, PLR0912
     from puntobanco.analysis.effects import effects_of_removal, through_the_shoe
     from puntobanco.core.cards import Rank
     from puntobanco.core.errors import InvalidCard
-    from puntobanco.core.rules import Rules
-    from puntobanco.core.rules import preset as named_preset
 
     study_shoes = _shared(language, "--shoes", lambda v: parse_whole(v, 1, MAX_STUDY_SHOES), shoes)
     study_seed = _shared(language, "--seed", parse_seed, seed)
     if sum(x is not None for x in (decks, shoe_text, ranks_text)) > 1:
         raise _UsageError("give only one of --decks, --points and --ranks", code="one_shoe")
-    rules = named_preset(preset) if preset is not None else Rules()
-    changes: dict[str, Any] = {}
-    if decks is not None:
-        changes["decks"] = decks
-    if shoe_type is not None:
-        changes["shoe_mode"] = shoe_type
-    for name, value in (
-        ("banker_commission", commission),
-        ("tie_pays", tie_pays),
-        ("banker_six_pays", banker_six_pays),
-        ("pair_pays", pair_pays),
-    ):
-        if value is not None:
-            changes[name] = value
-    if changes:
-        rules = rules.replace(**changes)
-    if side_bets is not None:
+    try:
+        rules = rules_from_options(
+            preset,
+            decks=decks,
+            shoe_mode=shoe_type,
+            banker_commission=commission,
+            tie_pays=tie_pays,
+            banker_six_pays=banker_six_pays,
+            pair_pays=pair_pays,
+            side_bets=side_bets,
+        )
+    except SideBetsRefused as refused:
         # Core checks the name and the payouts and words the error (en/es).
-        try:
-            rules = offer_side_bets(rules, side_bets)
-        except BaccaratError as error:
-            detail = error_message(error, language)
-            raise _OptionRefused(detail, option="--side-bets", detail=detail) from None
+        detail = error_message(refused.error, language)
+        raise _OptionRefused(detail, option="--side-bets", detail=detail) from None
     if shoe_text is not None:
         counts = ShoeCounts.from_points(_counts(points_option, shoe_text))
     elif ranks_text is not None:

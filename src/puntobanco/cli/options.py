@@ -14,18 +14,16 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from puntobanco.cli.history import history_format
-from puntobanco.cli.lang import detect_lang
+from puntobanco.cli.lang import detect_lang, refused_lang
 from puntobanco.cli.params import (
     OptionValueError,
-    offer_side_bets,
     parse_decks,
     parse_money,
     parse_payout,
     parse_rate,
     parse_shoe,
 )
-from puntobanco.core import i18n
-from puntobanco.core.errors import BaccaratError
+from puntobanco.cli.rules_options import SideBetsRefused, rules_from_options
 from puntobanco.core.explain import Lang, error_message
 from puntobanco.core.money import format_minor
 from puntobanco.core.rng import MAX_SEED
@@ -106,7 +104,7 @@ def _shared(option: str, parse: Callable[[str], T], value: str) -> T:
         raise OptionError(option, error.key, **error.params) from None
 
 
-def build_config(options: Mapping[str, Any], environ: Mapping[str, str]) -> GameConfig:  # noqa: C901, PLR0912
+def build_config(options: Mapping[str, Any], environ: Mapping[str, str]) -> GameConfig:
     """Check every option and build the game's configuration.
 
     ``options`` holds the raw strings (or ``None``) of ``decks``, ``shoe``,
@@ -119,29 +117,50 @@ def build_config(options: Mapping[str, Any], environ: Mapping[str, str]) -> Game
         OptionError: The first bad option, with the message to show.
     """
     raw_lang = options.get("lang")
-    if raw_lang is not None and i18n.parse_lang(raw_lang) is None:
+    if refused_lang(raw_lang):
         raise OptionError("--lang", "cli.opt.lang", value=shown(raw_lang))
     lang = detect_lang(raw_lang, environ)
-    # Start from the rules' own defaults and change only what was given, so that no
-    # default (8 decks, the cut card, 8 to 1, 5%) is written here a second time.
+    preset, shoe = _shoe_options(options)
+    history = options.get("history")
+    if history is not None and history_format(history) is None:
+        raise OptionError("--history", "cli.opt.history_ext", value=shown(history))
+    seed = None
+    if options.get("seed") is not None:
+        seed = _whole("--seed", options["seed"], "cli.opt.seed", 0, MAX_SEED, maximum=MAX_SEED)
+    rules = _rules(options, preset, shoe, lang)
+    limits, balance = _limits_and_balance(options, lang)
+    return GameConfig(
+        rules=rules,
+        limits=limits,
+        balance_minor=balance,
+        seed=seed,
+        lang=lang,
+        fast=bool(options.get("fast")),
+        explain=bool(options.get("explain")),
+        history=history,
+    )
+
+
+def _shoe_options(options: Mapping[str, Any]) -> tuple[Rules, dict[str, Any]]:
+    """``--preset``'s rules, and the shoe that ``--decks``, ``--shoe`` and ``--cut-card`` ask."""
     name = options.get("preset")
     if name is not None and name.strip() not in PRESETS:
         raise OptionError(
             "--preset", "cli.opt.preset", value=shown(name), allowed=", ".join(PRESETS)
         )
-    defaults = PRESETS[name.strip()] if name is not None else Rules()
-    changes: dict[str, Any] = {}
-    decks = defaults.decks
+    preset = PRESETS[name.strip()] if name is not None else Rules()
+    shoe: dict[str, Any] = {}
+    decks = preset.decks
     if options.get("decks") is not None:
-        decks = changes["decks"] = _shared("--decks", parse_decks, options["decks"])
+        decks = shoe["decks"] = _shared("--decks", parse_decks, options["decks"])
     if options.get("shoe") is not None:
-        changes["shoe_mode"] = _shared("--shoe", parse_shoe, options["shoe"])
-    if options.get("cut_card") is not None and changes.get("shoe_mode") is ShoeMode.RESHUFFLE:
+        shoe["shoe_mode"] = _shared("--shoe", parse_shoe, options["shoe"])
+    if options.get("cut_card") is not None and shoe.get("shoe_mode") is ShoeMode.RESHUFFLE:
         # A shoe reshuffled every round never reaches a cut card: say so, not ignore it.
         raise OptionError("--cut-card", "cli.opt.cut_card_reshuffle")
     if options.get("cut_card") is not None:
         low, high = cut_card_range(decks)
-        changes["cut_card"] = _whole(
+        shoe["cut_card"] = _whole(
             "--cut-card",
             options["cut_card"],
             "cli.opt.cut_card",
@@ -151,26 +170,33 @@ def build_config(options: Mapping[str, Any], environ: Mapping[str, str]) -> Game
             minimum=low,
             maximum=high,
         )
-    history = options.get("history")
-    if history is not None and history_format(history) is None:
-        raise OptionError("--history", "cli.opt.history_ext", value=shown(history))
-    seed = None
-    if options.get("seed") is not None:
-        seed = _whole("--seed", options["seed"], "cli.opt.seed", 0, MAX_SEED, maximum=MAX_SEED)
+    return preset, shoe
+
+
+def _rules(options: Mapping[str, Any], preset: Rules, shoe: dict[str, Any], lang: Lang) -> Rules:
+    """The rules of the game: the preset, the shoe asked, the payouts and side bets given."""
+    tie_pays = commission = None
     if options.get("tie_pays") is not None:
-        changes["tie_pays"] = _shared("--tie-pays", parse_payout, options["tie_pays"])
+        tie_pays = _shared("--tie-pays", parse_payout, options["tie_pays"])
     if options.get("commission") is not None:
-        changes["banker_commission"] = _shared("--commission", parse_rate, options["commission"])
-    if options.get("pairs"):
-        changes["pair_pays"] = PRESETS["punto-banco-pairs"].pair_pays
-    rules = defaults.replace(**changes)
-    if options.get("side_bets") is not None:
-        try:
-            rules = offer_side_bets(rules, options["side_bets"])
-        except BaccaratError as error:
-            # Core names the unknown bet or the bad payout, and what is allowed, in both languages.
-            detail = error_message(error, lang).rstrip(".")
-            raise OptionError("--side-bets", "cli.opt.detail", detail=detail) from None
+        commission = _shared("--commission", parse_rate, options["commission"])
+    try:
+        return rules_from_options(
+            preset,
+            **shoe,
+            tie_pays=tie_pays,
+            banker_commission=commission,
+            pair_pays=PRESETS["punto-banco-pairs"].pair_pays if options.get("pairs") else None,
+            side_bets=options.get("side_bets"),
+        )
+    except SideBetsRefused as refused:
+        # Core names the unknown bet or the bad payout, and what is allowed, in both languages.
+        detail = error_message(refused.error, lang).rstrip(".")
+        raise OptionError("--side-bets", "cli.opt.detail", detail=detail) from None
+
+
+def _limits_and_balance(options: Mapping[str, Any], lang: Lang) -> tuple[TableLimits, int]:
+    """The table's limits (``--min``, ``--max``) and the player's ``--balance``, checked."""
     minimum = _amount("--min", options.get("minimum") or DEFAULT_MINIMUM, lang)
     maximum = _amount("--max", options.get("maximum") or DEFAULT_MAXIMUM, lang)
     if minimum > maximum:
@@ -188,13 +214,4 @@ def build_config(options: Mapping[str, Any], environ: Mapping[str, str]) -> Game
             balance=format_minor(balance, lang=lang),
             minimum=format_minor(minimum, lang=lang),
         )
-    return GameConfig(
-        rules=rules,
-        limits=TableLimits(minimum_minor=minimum, maximum_minor=maximum),
-        balance_minor=balance,
-        seed=seed,
-        lang=lang,
-        fast=bool(options.get("fast")),
-        explain=bool(options.get("explain")),
-        history=history,
-    )
+    return TableLimits(minimum_minor=minimum, maximum_minor=maximum), balance

@@ -22,7 +22,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from puntobanco.cli.chemin import simulate as simulate_chemin
-from puntobanco.cli.lang import detect_lang, help_lang
+from puntobanco.cli.lang import checked_lang, help_lang
 from puntobanco.cli.numbers import interval, localize
 from puntobanco.cli.params import (
     OptionValueError,
@@ -32,7 +32,7 @@ from puntobanco.cli.params import (
     complete_preset,
     complete_variant,
     format_option,
-    offer_side_bets,
+    lang_option,
     parse_decks,
     parse_payout,
     parse_rate,
@@ -40,22 +40,16 @@ from puntobanco.cli.params import (
 )
 from puntobanco.cli.play import TranslatedCommand
 from puntobanco.cli.progress import progress_bar, stop_on_ctrl_c
-from puntobanco.cli.refusal import lang_line, option_line, sentence
+from puntobanco.cli.refusal import option_line, sentence
+from puntobanco.cli.rules_options import SideBetsRefused, rules_from_options
 from puntobanco.cli.tabular import write_rows
 from puntobanco.core import i18n
-from puntobanco.core.errors import BaccaratError, InvalidRules
+from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import BET_NAMES, SIDE_NAMES, Lang, error_message
-from puntobanco.core.rules import PRESETS, BetKind, Rules, ShoeMode
+from puntobanco.core.rules import PRESETS, BetKind, ShoeMode
 
 #: Runs asked for with at least this many rounds get a progress bar on a terminal.
 PROGRESS_FROM_HANDS = 20_000_000
-
-
-def _language(lang: str | None) -> Lang:
-    """The language of messages: ``--lang`` (refused if we lack it), else the locale's."""
-    if lang is not None and i18n.parse_lang(lang) is None:
-        _fail(lang_line(lang, detect_lang(None, os.environ)))
-    return detect_lang(lang, os.environ)
 
 
 #: The rules' field names as the user knows them: the options that set them.
@@ -154,41 +148,6 @@ def refusal(error: BaccaratError, lang: Lang) -> str:
 
 #: The largest seed, written whole (2**64 - 1 is better recognised so).
 MAX_SEED_TEXT = str(2**64 - 1)
-
-
-def build_rules(
-    *,
-    preset: str,
-    decks: int | None,
-    shoe: ShoeMode | str | None,
-    cut_card: int | None,
-    burn: bool | None,
-    commission: Fraction | str | None,
-    tie_pays: Fraction | str | None,
-    banker_six_pays: Fraction | str | None,
-    pair_pays: Fraction | str | None,
-) -> Rules:
-    """The preset with the options given on the command line applied (and checked)."""
-    from puntobanco.core.rules import preset as find_preset
-
-    rules = find_preset(preset)
-    given: dict[str, Any] = {
-        "decks": decks,
-        "shoe_mode": shoe,
-        "cut_card": cut_card,
-        "burn": burn,
-        "banker_commission": commission,
-        "tie_pays": tie_pays,
-        "banker_six_pays": banker_six_pays,
-        "pair_pays": pair_pays,
-    }
-    changes = {name: value for name, value in given.items() if value is not None}
-    if cut_card is not None and shoe is not None and parse_shoe(str(shoe)) is ShoeMode.RESHUFFLE:
-        # A shoe reshuffled every round never reaches a cut card: say so, not ignore it.
-        raise InvalidRules(
-            "--cut-card is not used with --shoe reshuffle", code="cut_card_reshuffle"
-        )
-    return rules.replace(**changes) if changes else rules
 
 
 def _fmt(value: float | None, digits: int = 6) -> str:
@@ -408,7 +367,7 @@ def register(app: typer.Typer) -> None:
         progress: Annotated[
             bool | None, typer.Option("--progress/--no-progress", help=h("progress"))
         ] = None,
-        lang: Annotated[str | None, typer.Option("--lang", metavar="es|en", help=h("lang"))] = None,
+        lang: Annotated[str | None, lang_option(h("lang"))] = None,
         variant: Annotated[
             str | None,
             typer.Option(
@@ -442,7 +401,7 @@ def register(app: typer.Typer) -> None:
         ] = None,
     ) -> None:
         """Deal many rounds and tally them: outcomes, naturals, pairs, every bet's net result."""
-        language = _language(lang)
+        language = checked_lang(lang)
         try:
             output = chosen_format(fmt, as_json)
         except OptionValueError as error:
@@ -480,24 +439,23 @@ def register(app: typer.Typer) -> None:
             from puntobanco.sim.api import simulate
 
             try:
-                rules = build_rules(
-                    preset=preset,
+                rules = rules_from_options(
+                    preset,
                     decks=decks,
-                    shoe=shoe,
+                    shoe_mode=shoe,
                     cut_card=cut_card,
                     burn=burn,
-                    commission=commission,
+                    banker_commission=commission,
                     tie_pays=tie_pays,
                     banker_six_pays=banker_six_pays,
                     pair_pays=pair_pays,
+                    side_bets=side_bets,
                 )
+            except SideBetsRefused as refused:
+                detail = error_message(refused.error, language)
+                _fail(option_line(language, "--side-bets", detail))
             except BaccaratError as error:
                 _fail(refusal(error, language))
-            if side_bets is not None:
-                try:
-                    rules = offer_side_bets(rules, side_bets)
-                except BaccaratError as error:
-                    _fail(option_line(language, "--side-bets", error_message(error, language)))
             chosen_seed = seed if seed is not None else secrets.randbits(63)
             requested = hands if hands is not None else shoes
             show = progress

@@ -26,7 +26,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from puntobanco.cli.lang import detect_lang, lang_in_args
+from puntobanco.cli.lang import checked_lang, help_lang
 from puntobanco.cli.numbers import localize
 from puntobanco.cli.oserrors import os_reason
 from puntobanco.cli.params import (
@@ -36,6 +36,7 @@ from puntobanco.cli.params import (
     chosen_format,
     complete_preset,
     format_option,
+    lang_option,
     parse_decks,
     parse_money,
     parse_preset,
@@ -44,7 +45,8 @@ from puntobanco.cli.params import (
 )
 from puntobanco.cli.play import TranslatedCommand
 from puntobanco.cli.progress import progress_bar, stop_on_ctrl_c
-from puntobanco.cli.refusal import lang_line, option_line, sentence, shown
+from puntobanco.cli.refusal import option_line, sentence, shown
+from puntobanco.cli.rules_options import rules_from_options
 from puntobanco.cli.tabular import write_rows
 from puntobanco.cli.textsafe import safe_stream, transliterate
 from puntobanco.core import i18n
@@ -74,11 +76,6 @@ _MONEY_PARAMS = ("stake", "minimum", "maximum", "balance")
 
 class _BadInput(Exception):
     """A message for the user, already in their language."""
-
-
-def _language(raw: str | None) -> Lang:
-    """``raw`` if it names a language we have, else the locale's (see :mod:`cli.lang`)."""
-    return detect_lang(raw if raw and i18n.parse_lang(raw) else None, os.environ)
 
 
 def _refuse(text: str) -> typer.Exit:
@@ -255,12 +252,12 @@ def register(app: typer.Typer) -> None:  # noqa: C901, PLR0915
     The help texts are in the language of ``--lang`` on the command line, or
     else of the locale, as the command's messages are.
     """
-    help_lang = _language(lang_in_args(sys.argv))
+    help_language = help_lang(sys.argv, os.environ)
 
     def h(key: str) -> str:
-        return i18n.text(help_lang, f"systems.help_{key}")
+        return i18n.text(help_language, f"systems.help_{key}")
 
-    @app.command("systems", cls=SystemsCommand, help=i18n.text(help_lang, "systems.help"))
+    @app.command("systems", cls=SystemsCommand, help=i18n.text(help_language, "systems.help"))
     def systems_command(  # noqa: C901, PLR0912, PLR0915
         system: Annotated[
             str, typer.Option(metavar="NAME", show_default=False, help=h("system"))
@@ -315,12 +312,10 @@ def register(app: typer.Typer) -> None:  # noqa: C901, PLR0915
         plot: Annotated[
             Path | None, typer.Option(metavar="FILE.png", show_default=False, help=h("plot"))
         ] = None,
-        lang: Annotated[str | None, typer.Option(metavar="es|en", help=h("lang"))] = None,
+        lang: Annotated[str | None, lang_option(h("lang"))] = None,
     ) -> None:
         """Betting systems over many sessions of seeded cut-card shoes."""
-        if lang is not None and i18n.parse_lang(lang) is None:
-            raise _refuse(lang_line(lang, _language(None)))
-        language = _language(lang)
+        language = checked_lang(lang, say=_refuse)
         console = Console(file=safe_stream(sys.stderr), highlight=False)
         from puntobanco.sim.systems import (
             MAX_ROUNDS,
@@ -346,9 +341,10 @@ def register(app: typer.Typer) -> None:  # noqa: C901, PLR0915
                         limit=localize(f"{MAX_OUTCOMES:,}", language),
                     )
                 )
-            rules = _shared(language, "--preset", parse_preset, rules_name)
-            if decks is not None:
-                rules = rules.replace(decks=_shared(language, "--decks", parse_decks, decks))
+            rules = rules_from_options(
+                _shared(language, "--preset", parse_preset, rules_name),
+                decks=None if decks is None else _shared(language, "--decks", parse_decks, decks),
+            )
             limits = TableLimits(
                 minimum_minor=_amount(language, "--min", minimum),
                 maximum_minor=_amount(language, "--max", maximum),

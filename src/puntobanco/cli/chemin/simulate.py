@@ -152,7 +152,7 @@ def run(  # noqa: C901, PLR0912, PLR0915
     if hands is None:
         _fail(lang, None, "chemin.simulate.needs_hands")
 
-    from puntobanco.cli.simulate import build_rules
+    from puntobanco.cli.rules_options import rules_from_options
     from puntobanco.cli.simulate import message as rules_message
     from puntobanco.sim.chemin.simulate import (
         ChoiceSimulationError,
@@ -161,16 +161,13 @@ def run(  # noqa: C901, PLR0912, PLR0915
     )
 
     try:
-        rules = build_rules(
-            preset=Variant.PUNTO_BANCO.value,
+        rules = rules_from_options(
+            Variant.PUNTO_BANCO.value,
             decks=decks,
-            shoe=shoe,
+            shoe_mode=shoe,
             cut_card=cut_card,
             burn=burn,
-            commission=commission,
-            tie_pays=None,
-            banker_six_pays=None,
-            pair_pays=None,
+            banker_commission=commission,
         ).replace(variant=Variant.CHEMIN_DE_FER)
     except BaccaratError as error:
         typer.echo(rules_message(error, lang), err=True)

@@ -43,7 +43,7 @@ tableaux' play and the bets on the table
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -65,7 +65,6 @@ from puntobanco.cli.choice_game import (
     option_lang,
     play_in_terminal,
     refuse_option,
-    round_source,
     shoe_source,
     table_config,
 )
@@ -78,7 +77,6 @@ from puntobanco.core.banque.coup import (
     BanqueCoup,
     BanquePoint,
     BanqueStrategy,
-    play_banque,
 )
 from puntobanco.core.banque.explain import banque_error_message, column_words
 from puntobanco.core.banque.table import (
@@ -100,7 +98,8 @@ from puntobanco.core.explain import error_message
 from puntobanco.core.i18n import Lang, text
 from puntobanco.core.money import format_fraction_minor, parse_amount
 from puntobanco.core.rng import RandomSource, SystemSource
-from puntobanco.core.rules import Rules, ShoeMode, Variant
+from puntobanco.core.rounds import Policy, computer_policy
+from puntobanco.core.rules import Rules, Variant
 from puntobanco.core.shoe import Shoe
 
 #: Your seat's name in the settlement.
@@ -172,7 +171,6 @@ class Game:
     balance: int
     played: list[Played] = field(default_factory=list)
     commission_minor: int = 0
-    new_shoe: bool = True
     banker: str = HOUSE
     offer: bool = False
     computers: list[int] = field(default_factory=list)
@@ -197,9 +195,9 @@ class Game:
         """The smallest bank you may put up."""
         return SMALLEST_BANK * self.config.minimum_minor
 
-    def choice_source(self, round_in_shoe: int) -> RandomSource:
-        """The computer's stream for this round (the system's without a seed)."""
-        return round_source(self.config.seed, self.shoe.shoe_index, round_in_shoe)
+    def choice_policy(self, strategy: BanqueStrategy, round_in_shoe: int) -> Policy[BanquePoint]:
+        """The computer's play this round, mixed by the core's choice stream."""
+        return computer_policy(strategy, self.config.seed, self.shoe.shoe_index, round_in_shoe)
 
     def bet_source(self, round_in_shoe: int) -> RandomSource:
         """The computer punters' betting stream for this round (the system's without a seed)."""
@@ -210,6 +208,12 @@ class Game:
     def chips(self) -> int:
         """Your wallet, your bank if you hold it, and the computer punters' balances."""
         return self.balance + (self.bank if self.banker == HUMAN else 0) + sum(self.computers)
+
+
+def _hand_cards(dealt: Sequence[Card], hand: str) -> list[Card]:
+    """A hand's two cards among the first six dealt (right, left, Banker, twice)."""
+    first = {RIGHT: 0, LEFT: 1, BANKER: 2}[hand]
+    return [dealt[first], dealt[first + 3]]
 
 
 @functools.lru_cache(maxsize=4)
@@ -370,9 +374,8 @@ class BanquePlay(TablePlay):
         """One round: a new shoe if due, the bank, the bets, the deal, the money."""
         game = self.game
         shoe = game.shoe
-        if game.new_shoe:
+        if shoe.needs_new_shoe:
             shoe.shuffle()
-            game.new_shoe = False
             if game.banker == HUMAN:
                 self.bank_back("bank_back_shoe")
             game.bank = game.house_bank()
@@ -442,31 +445,21 @@ class BanquePlay(TablePlay):
         if banker == HOUSE:
             spot = bets[0].spot
             held = {Spot.RIGHT: {RIGHT}, Spot.LEFT: {LEFT}, Spot.CHEVAL: {RIGHT, LEFT}}[spot]
-        last = shoe.cut_card_out or game.config.rules.shoe_mode is ShoeMode.RESHUFFLE
-        round_in_shoe = shoe.rounds_in_shoe + 1
         strategy = game.solution.strategy()
-        computer = strategy.decider(game.choice_source(round_in_shoe))
-        dealt: dict[str, list[Card]] = {RIGHT: [], LEFT: [], BANKER: []}
-        order = iter((RIGHT, LEFT, BANKER) * 2)
+        round_ = shoe.start_banque(BANQUE_RULE_CARD)
+        assert round_.round_in_shoe is not None
+        computer = game.choice_policy(strategy, round_.round_in_shoe)
 
-        def cards() -> Iterator[Card]:
-            while True:
-                card = shoe.deal()
-                hand = next(order, None)
-                if hand is not None:
-                    dealt[hand].append(card)
-                yield card
+        def yours(point: BanquePoint) -> bool:
+            return point.hand in held or (point.hand == BANKER and banker == HUMAN)
 
-        def decide(point: BanquePoint) -> bool:
+        def ask(point: BanquePoint) -> bool:
+            cards = _hand_cards(round_.cards, point.hand)
             if point.hand in held:
-                return self.choice(point, dealt[point.hand], strategy)
-            if point.hand == BANKER and banker == HUMAN:
-                return self.banker_choice(point, dealt[BANKER], bets)
-            return bool(computer(point))
+                return self.choice(point, cards, strategy)
+            return self.banker_choice(point, cards, bets)
 
-        coup = play_banque(cards(), decide=decide, rule=BANQUE_RULE_CARD)
-        shoe.rounds_in_shoe = round_in_shoe
-        game.new_shoe = last
+        coup = round_.play(ask, computer=computer, asks=yours)
         settlement = settle_banque(
             coup, bets, bank=game.bank, commission=game.config.rules.banker_commission
         )

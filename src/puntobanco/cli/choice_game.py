@@ -20,10 +20,9 @@ from rich.markup import escape
 
 from puntobanco.cli.numbers import localize
 from puntobanco.cli.refusal import option_line
-from puntobanco.core.chemin.table import choice_stream
 from puntobanco.core.i18n import Lang, text
 from puntobanco.core.money import format_minor
-from puntobanco.core.rng import RandomSource, SeededSource, ShuffleSource, SystemSource
+from puntobanco.core.rng import SeededSource, ShuffleSource, SystemSource
 
 #: Options of ``play`` that do not apply at these tables (Punto Banco's bets and history).
 NOT_HERE = {
@@ -45,13 +44,6 @@ class Quit(Exception):
 def shoe_source(seed: int | None) -> ShuffleSource:
     """The shoe's random source: seeded, or the system's without a seed."""
     return SeededSource(seed) if seed is not None else SystemSource()
-
-
-def round_source(seed: int | None, shoe_index: int, round_in_shoe: int) -> RandomSource:
-    """The computer players' stream for one round (:func:`choice_stream`; the system's unseeded)."""
-    if seed is None:
-        return SystemSource()
-    return choice_stream(seed, shoe_index, round_in_shoe)
 
 
 class TablePlay:

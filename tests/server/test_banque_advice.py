@@ -29,6 +29,7 @@ from puntobanco.analysis.banque.solver import BanqueSolution, evaluate_banque, s
 from puntobanco.core.banque.coup import BANQUE_RULE_CARD, LEFT, RIGHT, BanquePoint, BanqueStrategy
 from puntobanco.core.i18n import text
 from puntobanco.server.games import common as table_game
+from puntobanco.server.games import service as table_service
 from puntobanco.server.games.banque import game as banque_game
 from puntobanco.server.games.banque.advice import (
     advice_json,
@@ -207,6 +208,7 @@ def test_a_timeouts_optimal_choice_is_judged_optimal(
     later = utcnow() + timedelta(seconds=6)
     monkeypatch.setattr(banque_game, "utcnow", lambda: later)
     monkeypatch.setattr(table_game, "utcnow", lambda: later)  # the deadline's clock
+    monkeypatch.setattr(table_service, "utcnow", lambda: later)
     body = state(alice, "es")
     (mine,) = [d for d in body["round"]["decisions"] if not d["computer"]]
     assert mine["by_timeout"] and mine["choice"] == "draw"

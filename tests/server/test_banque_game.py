@@ -20,6 +20,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from puntobanco.server.games import common as table_game
+from puntobanco.server.games import service as table_service
 from puntobanco.server.games.banque import game as banque_game
 from puntobanco.server.games.banque.schemas import (
     BanqueAnswerOut,
@@ -243,6 +244,7 @@ def test_a_choice_past_its_deadline_is_played_optimally_when_the_table_is_read(
     later = utcnow() + timedelta(seconds=6)
     monkeypatch.setattr(banque_game, "utcnow", lambda: later)
     monkeypatch.setattr(table_game, "utcnow", lambda: later)  # the deadline's clock
+    monkeypatch.setattr(table_service, "utcnow", lambda: later)
     body = state(alice, "es")
     assert body["timed_out"] and body["round"]["status"] == "settled"
     assert "Se acabó el tiempo" in body["message"] and "(carta)" in body["message"]

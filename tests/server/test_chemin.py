@@ -22,6 +22,7 @@ from puntobanco.core.cards import parse_cards
 from puntobanco.core.chemin.table import ChemTable, Wager, settle_round
 from puntobanco.core.rules import RULE_CARD
 from puntobanco.server.games import common as table_game
+from puntobanco.server.games import service as table_service
 from puntobanco.server.games.chemin import game as chemin_game
 from puntobanco.server.games.chemin.schemas import ChemAnswerOut, ChemRoundPage, ChemTableOut
 from puntobanco.server.games.chemin.verify import (
@@ -263,6 +264,7 @@ def test_a_choice_times_out_to_the_optimal_one(
     later = utcnow() + timedelta(seconds=6)
     monkeypatch.setattr(chemin_game, "utcnow", lambda: later)
     monkeypatch.setattr(table_game, "utcnow", lambda: later)
+    monkeypatch.setattr(table_service, "utcnow", lambda: later)
     response = client.get("/api/chemin/table?lang=es", headers=alice.headers)
     assert response.status_code == 200
     body = response.json()

@@ -29,6 +29,7 @@ from puntobanco.core.rules import BANKER_RULES
 from puntobanco.core.tableau import PLAYER_STOOD
 from puntobanco.server.games.chemin import game as chemin_game
 from puntobanco.server.games.chemin.schemas import ChemAnswerOut, ChemRoundOut
+from puntobanco.server.games.service import Done
 from puntobanco.server.main import housekeeping_pass
 from puntobanco.server.models import ChemRound, LedgerEntry, utcnow
 from tests.server.conftest import Player, ledger_check
@@ -269,14 +270,14 @@ def test_two_sweeps_racing_settle_a_round_once(
     _past_deadline(client, round_id)
     wallet = alice.balance()
     sessions = client.app.state.sessions  # type: ignore[attr-defined]
-    real_expire = chemin_game.expire
+    real_expire = chemin_game.SERVICE.expire
     barrier = threading.Barrier(2, timeout=30)
 
-    def expire_together(session: Any, user_id: int, now: Any = None) -> chemin_game.Done:
+    def expire_together(session: Any, user_id: int, now: Any = None) -> Done:
         barrier.wait()  # both sweeps have found the round due before either completes it
         return real_expire(session, user_id, now)
 
-    monkeypatch.setattr(chemin_game, "expire", expire_together)
+    monkeypatch.setattr(chemin_game.SERVICE, "expire", expire_together)
     results: list[list[int]] = []
     errors: list[BaseException] = []
 

@@ -38,13 +38,13 @@ import json
 import uuid
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session
 
 from puntobanco.analysis.banque.solver import BanqueSolution, solve_banque
 from puntobanco.core.banque.coup import (
@@ -59,27 +59,23 @@ from puntobanco.core.banque.coup import (
 from puntobanco.core.banque.table import BanqueBet, Spot, settle_banque
 from puntobanco.core.cards import Card
 from puntobanco.core.chemin.table import choice_stream
-from puntobanco.core.fairness import FairSource
 from puntobanco.core.rules import Rules, Variant
 from puntobanco.core.shoe import Shoe
-from puntobanco.server.games import deadlines
 from puntobanco.server.games.common import (
     TableRefusal,
     house_entries,
     open_shoe,
-    pending_round_id,
     seed_int,
     shoe_continues,
     timed_out,
 )
-from puntobanco.server.ledger.wallet import Account, EntryKind, Movement, lock_wallet, post
+from puntobanco.server.games.service import Done, TableService, deadline
+from puntobanco.server.ledger.wallet import Account, EntryKind, Movement, post
 from puntobanco.server.models import (
     BanqueBetRow,
     BanqueDecision,
     BanqueRound,
     BanqueTableRow,
-    ChemRoundStatus,
-    Seed,
     utcnow,
 )
 
@@ -91,8 +87,6 @@ DECKS = 6
 RULE = BANQUE_RULE_CARD
 #: The spots, as the API names them.
 SPOTS: tuple[str, ...] = tuple(s.value for s in Spot)
-#: The answers to a pending choice.
-CHOICES = ("draw", "stand")
 #: The tableaux whose cards a stake on each spot holds.
 HOLDS: Mapping[str, tuple[str, ...]] = {
     Spot.RIGHT.value: (RIGHT,),
@@ -157,17 +151,7 @@ def load(session: Session, user_id: int) -> Loaded:
     Raises:
         BanqueRefusal: 404 ``no_table`` (the player has not sat at a Banque table).
     """
-    session.flush()
-    wallet = lock_wallet(session, user_id)
-    row = session.get(BanqueTableRow, user_id, populate_existing=True)
-    if row is None:
-        raise BanqueRefusal(404, "no_table")
-    pending = session.execute(
-        select(BanqueRound).where(
-            BanqueRound.user_id == user_id, BanqueRound.status == ChemRoundStatus.PENDING
-        )
-    ).scalar_one_or_none()
-    return Loaded(row, wallet, pending)
+    return Loaded(*SERVICE.read(session, user_id))
 
 
 def fresh_bank(row: BanqueTableRow) -> int:
@@ -206,15 +190,10 @@ def sit(
     Raises:
         BanqueRefusal: 409 ``decision_pending`` (a round of the old table awaits a choice).
     """
-    lock_wallet(session, user_id)
-    old = session.get(BanqueTableRow, user_id, populate_existing=True)
+    old = SERVICE.leave(session, user_id)
     tag = uuid.uuid4().hex[:12]
     if old is not None:
-        pending = pending_round_id(session, BanqueRound, user_id)
-        if pending is not None:
-            raise BanqueRefusal(409, "decision_pending", round_id=pending)
         _bank_entries(session, f"banque:bank:{tag}", -old.bank_minor)
-        session.delete(old)
         session.flush()
     row = BanqueTableRow(
         user_id=user_id,
@@ -236,14 +215,6 @@ def sit(
 
 
 # ---- actions --------------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class Done:
-    """What an action did: the round it dealt or completed (if any), whether it timed out."""
-
-    round_id: int | None = None
-    timed_out: bool = False
 
 
 def check_stakes(loaded: Loaded, bank: int, bets: Mapping[str, Any]) -> list[BanqueBet]:
@@ -292,59 +263,12 @@ def bet(session: Session, user_id: int, bets: Mapping[str, Any]) -> Done:
     """
     loaded = load(session, user_id)
     if loaded.pending is not None and timed_out(loaded.pending):
-        _complete(session, loaded, by_timeout=True)  # its deadline passed: played out first
+        _complete(session, loaded, None)  # its deadline passed: played out first
         loaded = load(session, user_id)
     if loaded.pending is not None:
         raise BanqueRefusal(409, "decision_pending", round_id=loaded.pending.id)
     stakes = check_stakes(loaded, next_bank(session, loaded.row), bets)
     return Done(_deal(session, loaded, stakes))
-
-
-def answer(session: Session, user_id: int, choice: str) -> Done:
-    """Answer the pending choice (``draw`` or ``stand``); after the deadline, the optimal one.
-
-    Raises:
-        BanqueRefusal: 409 ``no_decision_pending``; 422 ``choice_unknown``.
-    """
-    loaded = load(session, user_id)
-    if loaded.pending is None:
-        raise BanqueRefusal(409, "no_decision_pending")
-    if choice not in CHOICES:
-        raise BanqueRefusal(422, "choice_unknown", value=choice[:20], allowed=", ".join(CHOICES))
-    pending = loaded.pending
-    seed = session.get(Seed, pending.seed_id)
-    # A seed revealed while the choice waited shows the cards to come: the answer no longer
-    # counts, the optimal choice is played as at the deadline.
-    late = timed_out(pending) or (seed is not None and seed.revealed_at is not None)
-    if not late:
-        answers = _answers(pending)
-        answers[str(pending.pending_hand)] = (choice == "draw", False)
-        pending.answers = json.dumps(answers)
-    _complete(session, loaded, by_timeout=late)
-    return Done(pending.id, late)
-
-
-def expire(session: Session, user_id: int, now: datetime | None = None) -> Done:
-    """Complete a pending round past its deadline with the optimal choices (a read does this)."""
-    loaded = load(session, user_id)
-    if loaded.pending is None or not timed_out(loaded.pending, now):
-        return Done()
-    _complete(session, loaded, by_timeout=True)
-    return Done(loaded.pending.id, True)
-
-
-def sweep(sessions: sessionmaker[Session], now: datetime | None = None) -> list[int]:
-    """Complete every pending round past its deadline with the optimal choices; their ids.
-
-    For the server's sweeper: once each, whatever the workers
-    (:func:`puntobanco.server.games.deadlines.sweep`).
-    """
-    return deadlines.sweep(sessions, BanqueRound, lambda s, u, t: expire(s, u, t), now)
-
-
-def next_deadline(sessions: sessionmaker[Session], now: datetime | None = None) -> datetime | None:
-    """The earliest deadline of a choice still to come (None when no choice waits)."""
-    return deadlines.next_deadline(sessions, BanqueRound, now)
 
 
 # ---- dealing and settling -------------------------------------------------------------
@@ -447,41 +371,27 @@ def _deal(session: Session, loaded: Loaded, stakes: Sequence[BanqueBet]) -> int:
     shoe, seed_row, burn, _ = open_shoe(session, row, _rules(row.decks))
     commission = Fraction(row.commission)
     held = held_of([b.spot.value for b in stakes])
-    first_card = shoe.position
-    round_in_shoe = row.shoe_rounds + 1
-    last = shoe.cut_card_out
-    shoe_index = row.shoes_started - 1
+    stored = SERVICE.new_round(
+        row,
+        shoe,
+        seed_row,
+        burn,
+        banker_rule=RULE.name,
+        cards="",
+        held=",".join(held),
+        answers="{}",
+        commission_rate=str(commission),
+        bank_before_minor=bank,
+    )
     coup = _play(
         shoe,
         held=held,
         answers={},
         commission=commission,
         seed_hex=seed_row.server_seed,
-        shoe_index=shoe_index,
-        round_in_shoe=round_in_shoe,
+        shoe_index=stored.shoe_index,
+        round_in_shoe=stored.round_in_shoe,
         by_timeout=False,
-    )
-    now = utcnow()
-    assert row.shoe_client_seed is not None and row.shoe_nonce is not None
-    stored = BanqueRound(
-        user_id=row.user_id,
-        status=ChemRoundStatus.PENDING,
-        created_at=now,
-        banker_rule=RULE.name,
-        decks=row.decks,
-        seed_id=seed_row.id,
-        client_seed=row.shoe_client_seed,
-        nonce=row.shoe_nonce,
-        shoe_index=shoe_index,
-        round_in_shoe=round_in_shoe,
-        first_card=first_card,
-        last_in_shoe=last,
-        burn_shown=None if burn is None else burn.shown.code,
-        cards="",
-        held=",".join(held),
-        answers="{}",
-        commission_rate=str(commission),
-        bank_before_minor=bank,
     )
     session.add(stored)
     session.flush()
@@ -502,7 +412,7 @@ def _deal(session: Session, loaded: Loaded, stakes: Sequence[BanqueBet]) -> int:
     _game_entries(session, journal, EntryKind.STAKE, -cover)
     row.bank_minor = bank - cover  # the cover is out of the bank while the round is played
     if coup.awaited is not None:
-        _await(stored, row, coup.awaited, now)
+        _await(stored, row, coup.awaited, stored.created_at)
         session.flush()
         return int(stored.id)
     _settle(session, loaded, stored, stakes, coup, shoe)
@@ -514,7 +424,7 @@ def _await(stored: BanqueRound, row: BanqueTableRow, awaited: _Awaited, now: dat
     stored.cards = _codes(awaited.cards)
     stored.pending_hand = point.hand
     stored.pending_total = point.total
-    stored.decision_deadline = now + timedelta(seconds=row.decision_seconds)
+    stored.decision_deadline = deadline(row, now)
 
 
 def _stakes_of(session: Session, stored: BanqueRound) -> list[BanqueBet]:
@@ -523,29 +433,28 @@ def _stakes_of(session: Session, stored: BanqueRound) -> list[BanqueBet]:
     return [BanqueBet("you", Spot(s), by_spot[s]) for s in SPOTS if s in by_spot]
 
 
-def _complete(session: Session, loaded: Loaded, *, by_timeout: bool) -> None:
-    """Play a pending round again from its first card with the answers so far.
+def _complete(session: Session, loaded: Loaded, draws: bool | None) -> None:
+    """Play a pending round again from its first card with the answers so far (and ``draws``).
 
-    It is settled, or waits for the player's next choice.
+    ``draws`` answers the choice awaited (None: it and every later choice of the player's
+    are played at the deadline). The round is settled, or waits for his next choice.
     """
     stored = loaded.pending
     assert stored is not None
-    seed_row = session.get(Seed, stored.seed_id)
-    assert seed_row is not None
-    shoe = Shoe(
-        _rules(stored.decks),
-        FairSource(bytes.fromhex(seed_row.server_seed), stored.client_seed, stored.nonce),
-    )
-    shoe.resume(position=stored.first_card, rounds=stored.round_in_shoe - 1)
+    answers = _answers(stored)
+    if draws is not None:
+        answers[str(stored.pending_hand)] = (draws, False)
+        stored.answers = json.dumps(answers)
+    shoe, seed_row = SERVICE.replayed_shoe(session, stored, _rules(stored.decks))
     coup = _play(
         shoe,
         held=tuple(h for h in stored.held.split(",") if h),
-        answers=_answers(stored),
+        answers=answers,
         commission=Fraction(stored.commission_rate),
         seed_hex=seed_row.server_seed,
         shoe_index=stored.shoe_index,
         round_in_shoe=stored.round_in_shoe,
-        by_timeout=by_timeout,
+        by_timeout=draws is None,
     )
     stored.answers = json.dumps({h: list(v) for h, v in coup.answers.items()})
     if coup.awaited is not None:
@@ -553,6 +462,36 @@ def _complete(session: Session, loaded: Loaded, *, by_timeout: bool) -> None:
         session.flush()
         return
     _settle(session, loaded, stored, _stakes_of(session, stored), coup, shoe)
+
+
+def _settle_money(
+    session: Session,
+    user_id: int,
+    stored: BanqueRound,
+    stakes: Sequence[BanqueBet],
+    settlement: Any,
+) -> None:
+    """Each spot's payout, the bank's cover and net, the commission: the bets' rows and ledger."""
+    journal = f"banque:{stored.id}:settle"
+    rows = {
+        r.spot: r
+        for r in session.execute(
+            select(BanqueBetRow).where(BanqueBetRow.round_id == stored.id)
+        ).scalars()
+    }
+    moves: list[Movement] = []
+    for r in settlement.results:
+        spot = r.bet.spot.value
+        payout = r.bet.stake + r.net
+        bet_row = rows[spot]
+        bet_row.outcome, bet_row.net_minor, bet_row.payout_minor = r.outcome, r.net, payout
+        if payout:
+            moves.append(Movement(EntryKind.PAYOUT, payout, Account.HOUSE_GAME, None, spot))
+    if moves:
+        post(session, user_id=user_id, journal=journal, movements=moves)
+    cover = sum(b.stake for b in stakes)
+    _game_entries(session, journal, EntryKind.PAYOUT, cover + settlement.banker_net)
+    _game_entries(session, journal, EntryKind.COMMISSION, -settlement.commission)
 
 
 def _settle(
@@ -572,30 +511,9 @@ def _settle(
         bank=stored.bank_before_minor,
         commission=Fraction(stored.commission_rate),
     )
-    journal = f"banque:{stored.id}:settle"
-    rows = {
-        r.spot: r
-        for r in session.execute(
-            select(BanqueBetRow).where(BanqueBetRow.round_id == stored.id)
-        ).scalars()
-    }
-    moves: list[Movement] = []
-    for r in settlement.results:
-        spot = r.bet.spot.value
-        payout = r.bet.stake + r.net
-        bet_row = rows[spot]
-        bet_row.outcome, bet_row.net_minor, bet_row.payout_minor = r.outcome, r.net, payout
-        if payout:
-            moves.append(Movement(EntryKind.PAYOUT, payout, Account.HOUSE_GAME, None, spot))
-    if moves:
-        post(session, user_id=loaded.row.user_id, journal=journal, movements=moves)
-    cover = sum(b.stake for b in stakes)
-    _game_entries(session, journal, EntryKind.PAYOUT, cover + settlement.banker_net)
-    _game_entries(session, journal, EntryKind.COMMISSION, -settlement.commission)
-    for position, decision in enumerate(coup.decisions, start=1):
-        session.add(BanqueDecision(round_id=stored.id, position=position, **decision))
-    stored.status = ChemRoundStatus.SETTLED
-    stored.settled_at = utcnow()
+    row = loaded.row
+    _settle_money(session, row.user_id, stored, stakes, settlement)
+    SERVICE.finish(session, row, stored, shoe, coup.decisions)
     stored.cards = _codes(result.cards)
     stored.right_cards = _codes(result.right.cards)
     stored.left_cards = _codes(result.left.cards)
@@ -608,11 +526,20 @@ def _settle(
     stored.bank_after_minor = settlement.bank_after
     stored.pending_hand = None
     stored.pending_total = None
-    stored.decision_deadline = None
-    row = loaded.row
     row.bank_minor = settlement.bank_after
-    row.shoe_position = shoe.position
-    row.shoe_rounds = stored.round_in_shoe
-    if stored.last_in_shoe:
-        row.shoe_open = False
     session.flush()
+
+
+#: The game's table service (loading, sitting down, answers, deadlines, the rounds' rows).
+SERVICE: TableService[Loaded] = TableService(
+    tables=BanqueTableRow,
+    rounds=BanqueRound,
+    decisions=BanqueDecision,
+    refusal=BanqueRefusal,
+    load=load,
+    complete=_complete,
+)
+answer = SERVICE.answer
+expire = SERVICE.expire
+sweep = SERVICE.sweep
+next_deadline = SERVICE.next_deadline

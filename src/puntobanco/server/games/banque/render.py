@@ -18,7 +18,6 @@ from puntobanco.core.cards import Card, parse_cards
 from puntobanco.core.tableau import PLAYER_STOOD
 from puntobanco.server.games.banque.advice import judged, pending_advice
 from puntobanco.server.games.banque.game import (
-    CHOICES,
     SPOTS,
     Loaded,
     fresh_bank,
@@ -26,6 +25,7 @@ from puntobanco.server.games.banque.game import (
     next_bank,
 )
 from puntobanco.server.games.common import fairness_json, seconds_left, when_json
+from puntobanco.server.games.service import CHOICES
 from puntobanco.server.models import BanqueBetRow, BanqueDecision, BanqueRound, Seed
 from puntobanco.server.render import card_json
 

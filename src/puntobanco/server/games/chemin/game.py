@@ -46,11 +46,10 @@ import logging
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session
 
 from puntobanco.core.cards import Card
 from puntobanco.core.chemin.table import (
@@ -76,24 +75,15 @@ from puntobanco.core.errors import WrongPhase
 from puntobanco.core.fairness import FairSource
 from puntobanco.core.rules import BANKER_RULES, Rules, Variant
 from puntobanco.core.shoe import Shoe
-from puntobanco.server.games import deadlines
 from puntobanco.server.games.chemin.advice import advise, solution_for
-from puntobanco.server.games.common import (
-    TableRefusal,
-    house_entries,
-    open_shoe,
-    pending_round_id,
-    seed_int,
-    timed_out,
-)
-from puntobanco.server.ledger.wallet import Account, EntryKind, Movement, lock_wallet, post
+from puntobanco.server.games.common import TableRefusal, house_entries, open_shoe, seed_int
+from puntobanco.server.games.service import CHOICES, Done, TableService, deadline
+from puntobanco.server.ledger.wallet import Account, EntryKind, Movement, post
 from puntobanco.server.models import (
     ChemDecision,
     ChemRound,
-    ChemRoundStatus,
     ChemSeat,
     ChemTableRow,
-    Seed,
     utcnow,
 )
 
@@ -109,8 +99,6 @@ DECKS = 6
 VARIANT = Variant.CHEMIN_DE_FER.value
 #: The actions of ``POST /api/chemin/act``.
 ACTIONS = ("bank", "deal", "keep", "pass", "bet", "banco", "sit_out")
-#: The answers to a pending choice.
-CHOICES = ("draw", "stand")
 
 
 class ChemRefusal(TableRefusal):
@@ -230,16 +218,7 @@ def load(session: Session, user_id: int) -> Loaded:
     Raises:
         ChemRefusal: 404 ``no_table`` (the player has not sat at a table).
     """
-    session.flush()  # no autoflush: what this transaction changed is written before reading
-    wallet = lock_wallet(session, user_id)
-    row = session.get(ChemTableRow, user_id, populate_existing=True)
-    if row is None:
-        raise ChemRefusal(404, "no_table")
-    pending = session.execute(
-        select(ChemRound).where(
-            ChemRound.user_id == user_id, ChemRound.status == ChemRoundStatus.PENDING
-        )
-    ).scalar_one_or_none()
+    row, wallet, pending = SERVICE.read(session, user_id)
     return Loaded(row, wallet, _bot_bank(_core_table(row, wallet)), pending)
 
 
@@ -278,15 +257,10 @@ def sit(
     Raises:
         ChemRefusal: 409 ``decision_pending`` (a round of the old table awaits a choice).
     """
-    lock_wallet(session, user_id)
-    old = session.get(ChemTableRow, user_id, populate_existing=True)
+    old = SERVICE.leave(session, user_id)
     tag = uuid.uuid4().hex[:12]
     if old is not None:
-        pending = pending_round_id(session, ChemRound, user_id)
-        if pending is not None:
-            raise ChemRefusal(409, "decision_pending", round_id=pending)
         _house_bank(session, f"chemin:leave:{tag}", _ints(old.computer_balances), back=True)
-        session.delete(old)
         session.flush()
     chips = [BOT_CHIPS * minimum_minor] * computers
     _house_bank(session, f"chemin:sit:{tag}", chips, back=False)
@@ -319,14 +293,6 @@ def _house_bank(session: Session, journal: str, chips: Sequence[int], *, back: b
 
 
 # ---- actions --------------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class Done:
-    """What an action did: the round it dealt (if any), and whether a choice timed out."""
-
-    round_id: int | None = None
-    timed_out: bool = False
 
 
 def act(session: Session, user_id: int, action: str, amount_minor: int | None) -> Done:
@@ -376,49 +342,6 @@ def act(session: Session, user_id: int, action: str, amount_minor: int | None) -
             _save_table(loaded.row, table)
         return Done()
     return Done(_deal(session, loaded, table, wagers))
-
-
-def answer(session: Session, user_id: int, choice: str) -> Done:
-    """Answer the pending choice (``draw`` or ``stand``), or play the optimal one after timeout.
-
-    Raises:
-        ChemRefusal: 409 ``no_decision_pending``; 422 ``choice_unknown``.
-    """
-    loaded = load(session, user_id)
-    if loaded.pending is None:
-        raise ChemRefusal(409, "no_decision_pending")
-    if choice not in CHOICES:
-        raise ChemRefusal(422, "choice_unknown", value=choice[:20], allowed=", ".join(CHOICES))
-    seed = session.get(Seed, loaded.pending.seed_id)
-    # A seed revealed while the choice waited shows the cards to come: the answer no longer
-    # counts, the optimal choice is played as at the deadline.
-    late = timed_out(loaded.pending) or (seed is not None and seed.revealed_at is not None)
-    _complete(session, loaded, None if late else choice == "draw")
-    return Done(loaded.pending.id, late)
-
-
-def expire(session: Session, user_id: int, now: datetime | None = None) -> Done:
-    """Complete a pending round past its deadline with the optimal choice (a GET does this)."""
-    loaded = load(session, user_id)
-    if loaded.pending is None or not timed_out(loaded.pending, now):
-        return Done()
-    _complete(session, loaded, None)
-    return Done(loaded.pending.id, True)
-
-
-def sweep(sessions: sessionmaker[Session], now: datetime | None = None) -> list[int]:
-    """Complete every pending round past its deadline with the optimal choice; returns their ids.
-
-    The server's sweeper calls this, so that a choice left unanswered is played when its
-    time runs out, whether or not the player comes back; once each, whatever the workers
-    (:func:`puntobanco.server.games.deadlines.sweep`).
-    """
-    return deadlines.sweep(sessions, ChemRound, lambda s, u, t: expire(s, u, t), now)
-
-
-def next_deadline(sessions: sessionmaker[Session], now: datetime | None = None) -> datetime | None:
-    """The earliest deadline of a choice still to come (None when no choice waits)."""
-    return deadlines.next_deadline(sessions, ChemRound, now)
 
 
 # ---- dealing and settling -------------------------------------------------------------
@@ -546,8 +469,7 @@ def _play(
 def _deal(session: Session, loaded: Loaded, table: ChemTable, wagers: tuple[Wager, ...]) -> int:
     """Deal a round from the table's shoe; settle it, or store it pending the player's choice."""
     row = loaded.row
-    rules = _rules(row)
-    shoe, seed_row, burn, new = open_shoe(session, row, rules)
+    shoe, seed_row, burn, new = open_shoe(session, row, _rules(row))
     if new:
         seen = [0] * 10
         if burn is not None:
@@ -556,74 +478,37 @@ def _deal(session: Session, loaded: Loaded, table: ChemTable, wagers: tuple[Wage
     else:
         seen = _ints(row.seen)
     holder = player_hand_seat(table, wagers)
-    first_card = shoe.position
-    round_in_shoe = row.shoe_rounds + 1
-    last = shoe.cut_card_out
+    stored = SERVICE.new_round(
+        row,
+        shoe,
+        seed_row,
+        burn,
+        variant=VARIANT,
+        banker_rule=row.banker_rule,
+        cards="",
+        bank_seat=table.banker,
+        bank_minor=table.bank_minor,
+        hand_seat=holder,
+    )
     coup = _play(
         shoe,
         table=table,
         holder=holder,
         banker_rule=row.banker_rule,
         seed_hex=seed_row.server_seed,
-        round_in_shoe=round_in_shoe,
-        last=last,
+        round_in_shoe=stored.round_in_shoe,
+        last=stored.last_in_shoe,
         seen=seen,
         human=None,
         by_timeout=False,
     )
     cards = coup.awaited.cards if coup.awaited is not None else list(coup.result.cards)  # type: ignore[union-attr]
-    now = utcnow()
-    stored = ChemRound(
-        user_id=row.user_id,
-        variant=VARIANT,
-        status=ChemRoundStatus.PENDING,
-        created_at=now,
-        banker_rule=row.banker_rule,
-        decks=row.decks,
-        seed_id=seed_row.id,
-        client_seed=row.shoe_client_seed,
-        nonce=row.shoe_nonce,
-        shoe_index=row.shoes_started - 1,
-        round_in_shoe=round_in_shoe,
-        first_card=first_card,
-        last_in_shoe=last,
-        burn_shown=None if burn is None else burn.shown.code,
-        cards=" ".join(c.code for c in cards),
-        bank_seat=table.banker,
-        bank_minor=table.bank_minor,
-        hand_seat=holder,
-    )
+    stored.cards = " ".join(c.code for c in cards)
     session.add(stored)
     session.flush()
     stakes = _stakes(table, wagers)
-    for seat in range(table.seats):
-        if seat != table.banker and seat not in stakes:
-            continue
-        session.add(
-            ChemSeat(
-                round_id=stored.id,
-                seat=seat,
-                computer=seat != HUMAN,
-                role="banker" if seat == table.banker else "punter",
-                stake_minor=stakes.get(seat, 0),
-                banco=any(w.seat == seat and w.banco for w in wagers),
-                balance_before_minor=table.balances[seat],
-            )
-        )
-    session.flush()  # the sessions do not autoflush: the settlement reads these seats
-    journal = f"chemin:{stored.id}:stake"
-    if stakes.get(HUMAN):
-        post(
-            session,
-            user_id=row.user_id,
-            journal=journal,
-            movements=[
-                Movement(EntryKind.STAKE, -stakes[HUMAN], Account.HOUSE_GAME, None, "seat:0")
-            ],
-        )
-    _bot_entries(
-        session, journal, EntryKind.STAKE, [(s, -a) for s, a in stakes.items() if s != HUMAN]
-    )
+    _seat_rows(session, stored.id, table, wagers, stakes)
+    _stake_entries(session, row.user_id, f"chemin:{stored.id}:stake", stakes)
     if coup.awaited is not None:
         # While the choice waits the stakes are out of every seat's balance, as the ledger
         # has them (the settlement starts again from each seat's balance before the round).
@@ -634,12 +519,52 @@ def _deal(session: Session, loaded: Loaded, table: ChemTable, wagers: tuple[Wage
         stored.pending_side = point.side
         stored.pending_total = point.total
         stored.pending_third = point.player_third if point.side != PLAYER else None
-        stored.decision_deadline = now + timedelta(seconds=row.decision_seconds)
+        stored.decision_deadline = deadline(row, stored.created_at)
         session.flush()
         return int(stored.id)
-    assert coup.result is not None
     _settle(session, loaded, stored, table, wagers, coup, shoe)
     return int(stored.id)
+
+
+def _seat_rows(
+    session: Session,
+    round_id: int,
+    table: ChemTable,
+    wagers: tuple[Wager, ...],
+    stakes: dict[int, int],
+) -> None:
+    """The round's seats: the banker's and each punter's who bet."""
+    for seat in range(table.seats):
+        if seat != table.banker and seat not in stakes:
+            continue
+        session.add(
+            ChemSeat(
+                round_id=round_id,
+                seat=seat,
+                computer=seat != HUMAN,
+                role="banker" if seat == table.banker else "punter",
+                stake_minor=stakes.get(seat, 0),
+                banco=any(w.seat == seat and w.banco for w in wagers),
+                balance_before_minor=table.balances[seat],
+            )
+        )
+    session.flush()  # the sessions do not autoflush: the settlement reads these seats
+
+
+def _stake_entries(session: Session, user_id: int, journal: str, stakes: dict[int, int]) -> None:
+    """Every seat's stake to ``house_game``: the player's from his wallet, the computers'."""
+    if stakes.get(HUMAN):
+        post(
+            session,
+            user_id=user_id,
+            journal=journal,
+            movements=[
+                Movement(EntryKind.STAKE, -stakes[HUMAN], Account.HOUSE_GAME, None, "seat:0")
+            ],
+        )
+    _bot_entries(
+        session, journal, EntryKind.STAKE, [(s, -a) for s, a in stakes.items() if s != HUMAN]
+    )
 
 
 def _stakes(table: ChemTable, wagers: tuple[Wager, ...]) -> dict[int, int]:
@@ -671,13 +596,7 @@ def _complete(session: Session, loaded: Loaded, human: bool | None) -> None:
         bank_minor=stored.bank_minor,
         minimum_minor=loaded.row.minimum_minor,
     )
-    seed_row = session.get(Seed, stored.seed_id)
-    assert seed_row is not None
-    shoe = Shoe(
-        _rules(stored),
-        FairSource(bytes.fromhex(seed_row.server_seed), stored.client_seed, stored.nonce),
-    )
-    shoe.resume(position=stored.first_card, rounds=stored.round_in_shoe - 1)
+    shoe, seed_row = SERVICE.replayed_shoe(session, stored, _rules(stored))
     coup = _play(
         shoe,
         table=table,
@@ -695,32 +614,29 @@ def _complete(session: Session, loaded: Loaded, human: bool | None) -> None:
     _settle(session, loaded, stored, table, tuple(wagers), coup, shoe)
 
 
-def _settle(  # noqa: PLR0912, PLR0915
+def _bank_fate(table: ChemTable, after: ChemTable, outcome: str) -> tuple[ChemTable, str]:
+    """The bank after the round and what became of it: a computer banker keeps or gives up."""
+    if outcome != "banker":
+        return after, "stands" if outcome == "tie" else "passes"
+    if table.banker == HUMAN:
+        return after, "grows"
+    if after.bank_minor < BOT_KEEP * after.minimum_minor:
+        return keep_bank(after), "kept"
+    try:
+        return pass_bank(after), "given_up"
+    except WrongPhase:
+        return keep_bank(after), "kept"
+
+
+def _settle_money(
     session: Session,
-    loaded: Loaded,
+    user_id: int,
     stored: ChemRound,
     table: ChemTable,
-    wagers: tuple[Wager, ...],
-    coup: _Coup,
-    shoe: Shoe,
+    stakes: dict[int, int],
+    settlement: Any,
 ) -> None:
-    """Settle the round: the money (ledger and balances), the decisions, the bank's fate."""
-    assert coup.result is not None
-    result = coup.result
-    settlement = settle_round(table, wagers, result.outcome.value)
-    after = apply_settlement(table, settlement)
-    fate = "stands" if settlement.outcome == "tie" else "passes"
-    if settlement.outcome == "banker":
-        fate = "grows"
-        if table.banker != HUMAN:
-            if after.bank_minor < BOT_KEEP * after.minimum_minor:
-                after, fate = keep_bank(after), "kept"
-            else:
-                try:
-                    after, fate = pass_bank(after), "given_up"
-                except WrongPhase:
-                    after, fate = keep_bank(after), "kept"
-    stakes = _stakes(table, wagers)
+    """Each seat's payout and the banker's commission: the seats' rows and the ledger."""
     journal = f"chemin:{stored.id}:settle"
     rows = session.execute(select(ChemSeat).where(ChemSeat.round_id == stored.id)).scalars()
     human_moves: list[Movement] = []
@@ -733,43 +649,65 @@ def _settle(  # noqa: PLR0912, PLR0915
         seat_row.delta_minor = delta
         seat_row.payout_minor = payout
         commission = settlement.commission_minor if seat == table.banker else 0
-        if seat == HUMAN:
-            if payout + commission:
-                human_moves.append(
-                    Movement(
-                        EntryKind.PAYOUT, payout + commission, Account.HOUSE_GAME, None, "seat:0"
-                    )
-                )
-            if commission:
-                human_moves.append(
-                    Movement(EntryKind.COMMISSION, -commission, Account.HOUSE_GAME, None, "seat:0")
-                )
-        else:
+        if seat != HUMAN:
             bot_payouts.append((seat, payout + commission))
             bot_commission.append((seat, -commission))
+            continue
+        if payout + commission:
+            human_moves.append(
+                Movement(EntryKind.PAYOUT, payout + commission, Account.HOUSE_GAME, None, "seat:0")
+            )
+        if commission:
+            human_moves.append(
+                Movement(EntryKind.COMMISSION, -commission, Account.HOUSE_GAME, None, "seat:0")
+            )
     if human_moves:
-        post(session, user_id=loaded.row.user_id, journal=journal, movements=human_moves)
+        post(session, user_id=user_id, journal=journal, movements=human_moves)
     _bot_entries(session, journal, EntryKind.PAYOUT, bot_payouts)
     _bot_entries(session, journal, EntryKind.COMMISSION, bot_commission)
-    for position, decision in enumerate(coup.decisions, start=1):
-        session.add(ChemDecision(round_id=stored.id, position=position, **decision))
-    stored.status = ChemRoundStatus.SETTLED
-    stored.settled_at = utcnow()
+
+
+def _settle(
+    session: Session,
+    loaded: Loaded,
+    stored: ChemRound,
+    table: ChemTable,
+    wagers: tuple[Wager, ...],
+    coup: _Coup,
+    shoe: Shoe,
+) -> None:
+    """Settle the round: the money (ledger and balances), the decisions, the bank's fate."""
+    assert coup.result is not None
+    result = coup.result
+    settlement = settle_round(table, wagers, result.outcome.value)
+    after, fate = _bank_fate(table, apply_settlement(table, settlement), settlement.outcome)
+    row = loaded.row
+    _settle_money(session, row.user_id, stored, table, _stakes(table, wagers), settlement)
+    SERVICE.finish(session, row, stored, shoe, coup.decisions)
     stored.outcome = settlement.outcome
     stored.commission_minor = settlement.commission_minor
     stored.rounded_away = str(settlement.rounded_away)
     stored.bank_after = fate
     stored.pending_side = stored.pending_total = stored.pending_third = None
-    stored.decision_deadline = None
-    row = loaded.row
     # The player's balance is the wallet's; the table keeps the computers' and the bank.
     _save_table(row, after)
     seen = _ints(row.seen)
     for card in result.cards:
         seen[card.points] += 1
     row.seen = _csv(seen)
-    row.shoe_position = shoe.position
-    row.shoe_rounds = stored.round_in_shoe
-    if stored.last_in_shoe:
-        row.shoe_open = False
     session.flush()
+
+
+#: The game's table service (loading, sitting down, answers, deadlines, the rounds' rows).
+SERVICE: TableService[Loaded] = TableService(
+    tables=ChemTableRow,
+    rounds=ChemRound,
+    decisions=ChemDecision,
+    refusal=ChemRefusal,
+    load=load,
+    complete=_complete,
+)
+answer = SERVICE.answer
+expire = SERVICE.expire
+sweep = SERVICE.sweep
+next_deadline = SERVICE.next_deadline

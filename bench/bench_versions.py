@@ -20,8 +20,10 @@ least 1.00 (issue 24's "Unchanged"). The exit status is 1 if any workload fails.
 
 Workloads, each through entry points that both versions have (the snippets
 import the layout of b76e57c and fall back to the one before it); each run's
-measured part takes one to three seconds, so that ``--repeat 15`` over all of
-them stays within about 20 minutes on two busy cores:
+measured part takes about a second. A process, with its imports and warm-up, takes
+3 to 15 s on two cores under a load of 9 (6.5 minutes for all ten workloads with
+``--repeat 1``, that is 4 processes each; ``--repeat 15`` runs 32 each); those
+figures shrink on a quieter machine:
 
 * ``sim-cpu``: ``simulate`` on the numba backend, 8 decks, cut card (2 threads);
 * ``odds-float`` and ``odds-exact``: ``analyze`` of a full 8-deck shoe;
@@ -300,7 +302,21 @@ def run(tree: Path, snippet: str) -> float:
     )
     if done.returncode != 0:
         raise SystemExit(f"{tree}: the workload failed:\n{done.stderr}")
-    return float(done.stdout.strip().splitlines()[-1])
+    return seconds_printed(done.stdout)
+
+
+def seconds_printed(stdout: str) -> float:
+    """The last number a workload printed (a log line may follow it, the server's at exit).
+
+    >>> seconds_printed('1.25\\n{"level": "WARNING"}\\n')
+    1.25
+    """
+    for line in reversed(stdout.splitlines()):
+        try:
+            return float(line)
+        except ValueError:
+            continue
+    raise SystemExit(f"the workload printed no time:\n{stdout}")
 
 
 def extract(commit: str, into: Path) -> Path:

@@ -137,3 +137,10 @@ def test_one_pair_of_a_cheap_workload_runs(capsys: pytest.CaptureFixture[str]) -
     assert len(rows) == 1
     assert rows[0].split()[-1] in ("pass", "FAIL")
     assert out.splitlines()[-1].startswith("verdict: median old/new >= 0.95")
+
+
+def test_the_time_is_the_last_number_printed() -> None:
+    printed = 'warming up\n0.5\n1.25\n{"level": "WARNING", "message": "stopping"}\n'
+    assert bench_versions.seconds_printed(printed) == 1.25
+    with pytest.raises(SystemExit, match="printed no time"):
+        bench_versions.seconds_printed("nothing\n")

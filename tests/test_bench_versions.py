@@ -120,7 +120,7 @@ def test_every_snippet_compiles_and_prints_its_cpu_time(name: str) -> None:
 def test_the_solvers_import_on_this_layout(name: str) -> None:
     # Only the imports (the fallback is for the layout before b76e57c).
     tree = ast.parse(bench_versions.WORKLOADS[name])
-    imports = [
+    imports: list[ast.stmt] = [
         node for node in tree.body if isinstance(node, ast.Import | ast.ImportFrom | ast.Try)
     ]
     exec(compile(ast.Module(body=imports, type_ignores=[]), name, "exec"), {})

@@ -1,7 +1,8 @@
 """Baccarat Banque at the server: the player's bets against the house's bank, one action at a time.
 
 The game is the core's and the terminal's (``cli/banque/play.py``): the coup with its two
-tableaux is :func:`~puntobanco.core.banque.coup.play_banque`, the money
+tableaux is a :class:`~puntobanco.core.rounds.ChoiceRound` (Banque's), stepped until a
+point of the player's, the money
 :func:`~puntobanco.core.banque.table.settle_banque` (the commission a table setting, rounded
 down to the minor unit). The house holds the bank for the whole shoe
 (:data:`BANK_MINIMUMS` table minimums, opened afresh with each shoe, or when it no longer
@@ -36,7 +37,7 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
@@ -54,11 +55,11 @@ from puntobanco.core.banque.coup import (
     RIGHT,
     BanqueCoup,
     BanquePoint,
-    play_banque,
 )
 from puntobanco.core.banque.table import BanqueBet, Spot, settle_banque
 from puntobanco.core.cards import Card
 from puntobanco.core.chemin.table import choice_stream
+from puntobanco.core.rounds import start_banque
 from puntobanco.core.rules import Rules, Variant
 from puntobanco.core.shoe import Shoe
 from puntobanco.server.games.common import (
@@ -101,13 +102,12 @@ class BanqueRefusal(TableRefusal):
     """A refused request, worded under ``bserver.error.``: nothing it did is committed."""
 
 
-class _Awaited(Exception):
-    """The coup reached a choice of the player's: the round waits for it."""
+@dataclass(frozen=True, slots=True)
+class _Awaited:
+    """The coup waits at the player's choice ``point``, its ``cards`` dealt so far."""
 
-    def __init__(self, point: BanquePoint, cards: list[Card]) -> None:
-        super().__init__(point.hand)
-        self.point = point
-        self.cards = cards
+    point: BanquePoint
+    cards: list[Card]
 
 
 @lru_cache(maxsize=8)
@@ -302,17 +302,10 @@ def _play(
     """Play the coup from the shoe; stop at a choice of the player's not yet answered."""
     best = solution(commission)
     computer = best.strategy().decider(choice_stream(seed_int(seed_hex), shoe_index, round_in_shoe))
-    dealt: list[Card] = []
     decisions: list[dict[str, Any]] = []
     given = dict(answers)
-
-    def cards() -> Iterator[Card]:
-        while True:
-            card = shoe.deal()
-            dealt.append(card)
-            yield card
-
-    def decide(point: BanquePoint) -> bool:
+    coup = start_banque(shoe.deal, rule=RULE)
+    while (point := coup.pending) is not None:
         mine = point.hand in held
         timeout = False
         if not mine:
@@ -323,7 +316,7 @@ def _play(
             draws, timeout = optimal(commission, point.hand), True
             given[point.hand] = (draws, True)
         else:
-            raise _Awaited(point, list(dealt))
+            return _Coup(None, _Awaited(point, list(coup.cards)), decisions, given)
         decisions.append(
             {
                 "hand": point.hand,
@@ -335,13 +328,8 @@ def _play(
                 "by_timeout": timeout,
             }
         )
-        return draws
-
-    try:
-        coup = play_banque(cards(), decide=decide, rule=RULE)
-    except _Awaited as awaited:
-        return _Coup(None, awaited, decisions, given)
-    return _Coup(coup, None, decisions, given)
+        coup.choose(draws)
+    return _Coup(coup.result, None, decisions, given)
 
 
 def _codes(cards: Sequence[Card]) -> str:

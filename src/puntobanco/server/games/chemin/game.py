@@ -2,7 +2,7 @@
 
 The game is the core's: the money of the bank, the bets, banco and the 5% commission
 rounded down are :mod:`puntobanco.core.chemin.table`; the coup and its choice points
-are :func:`~puntobanco.core.coup.play_coup_from` with a :class:`~puntobanco.core.choices.Choices`.
+are a :class:`~puntobanco.core.rounds.ChoiceRound`, stepped until the player's point.
 The table's flow is the terminal game's (``cli/chemin/play.py``): the player sits at
 seat 0 with the wallet's money, seats 1 to N are computer players whose chips are the
 house's (the ledger's ``house_players`` account, granted from ``house_bank`` when they
@@ -69,10 +69,11 @@ from puntobanco.core.chemin.table import (
     punters,
     settle_round,
 )
-from puntobanco.core.choices import PLAYER, ChoicePoint, Choices
-from puntobanco.core.coup import CoupResult, play_coup_from
+from puntobanco.core.choices import PLAYER, ChoicePoint
+from puntobanco.core.coup import CoupResult
 from puntobanco.core.errors import WrongPhase
 from puntobanco.core.fairness import FairSource
+from puntobanco.core.rounds import start_chemin
 from puntobanco.core.rules import BANKER_RULES, Rules, Variant
 from puntobanco.core.shoe import Shoe
 from puntobanco.server.games.chemin.advice import advise, solution_for
@@ -105,13 +106,12 @@ class ChemRefusal(TableRefusal):
     """A refused request, worded under ``cserver.error.``: nothing it did is committed."""
 
 
-class _Awaited(Exception):
-    """The coup reached the player's choice: the round waits for it."""
+@dataclass(frozen=True, slots=True)
+class _Awaited:
+    """The coup waits at the player's choice ``point``, its ``cards`` dealt so far."""
 
-    def __init__(self, point: ChoicePoint, cards: list[Card]) -> None:
-        super().__init__(point.side)
-        self.point = point
-        self.cards = cards
+    point: ChoicePoint
+    cards: list[Card]
 
 
 def _ints(text: str) -> list[int]:
@@ -422,20 +422,21 @@ def _play(
     computer = solution.strategy().decider(
         choice_stream(seed_int(seed_hex), shoe.shoe_index, round_in_shoe)
     )
-    dealt: list[Card] = []
     decisions: list[dict[str, Any]] = []
-
-    def draw() -> Card:
-        card = shoe.deal()
-        dealt.append(card)
-        return card
-
-    def decide(point: ChoicePoint) -> bool:
+    coup = start_chemin(
+        shoe.deal,
+        banker_rule=BANKER_RULES[banker_rule],
+        tableau=shoe.rules.tableau,
+        shoe_index=shoe.shoe_index,
+        round_in_shoe=round_in_shoe,
+        last_in_shoe=last,
+    )
+    while (point := coup.pending) is not None:
         seat = holder if point.side == PLAYER else table.banker
         if seat != HUMAN:
             draws, timeout = bool(computer(point)), False
         elif human is None and not by_timeout:
-            raise _Awaited(point, list(dealt))
+            return _Coup(None, _Awaited(point, list(coup.cards)), decisions)
         else:
             draws = optimal(solution, point) if by_timeout else bool(human)
             timeout = by_timeout
@@ -450,20 +451,8 @@ def _play(
                 "by_timeout": timeout,
             }
         )
-        return draws
-
-    try:
-        result = play_coup_from(
-            draw,
-            tableau=shoe.rules.tableau,
-            shoe_index=shoe.shoe_index,
-            round_in_shoe=round_in_shoe,
-            last_in_shoe=last,
-            choices=Choices(BANKER_RULES[banker_rule], decide),
-        )
-    except _Awaited as awaited:
-        return _Coup(None, awaited, decisions)
-    return _Coup(result, None, decisions)
+        coup.choose(draws)
+    return _Coup(coup.result, None, decisions)
 
 
 def _deal(session: Session, loaded: Loaded, table: ChemTable, wagers: tuple[Wager, ...]) -> int:

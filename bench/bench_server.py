@@ -390,13 +390,11 @@ def breakdown(kind: str, rounds: int = 300, repeat: int = 3) -> dict[str, float]
     """
     from puntobanco.server.accounts import create_player, open_session, token_hash
     from puntobanco.server.db import RoundRunner, make_engine, make_sessionmaker, migrate
-    from puntobanco.server.game import (
-        settle_dealt,
-        settle_dealt_sqlite,
-        start_round_pg,
-        start_round_sqlite,
-    )
     from puntobanco.server.render import round_json
+    from puntobanco.server.rounds.postgres import settle_dealt
+    from puntobanco.server.rounds.postgres import start_round as start_round_pg
+    from puntobanco.server.rounds.sqlite import settle_dealt as settle_dealt_sqlite
+    from puntobanco.server.rounds.sqlite import start_round as start_round_sqlite
     from puntobanco.server.routers.rounds import _answer
     from puntobanco.server.settings import Settings
 

@@ -1,9 +1,10 @@
 """Fault injection for the tests: a round stopped between its debit and its settlement.
 
 Nothing of this is in the server: the tests put it in the place of the settlement that
-``POST /api/rounds`` runs after the deal (``puntobanco.server.routers.rounds.settle_round``;
-where the round runs on connections of its own, ``rounds.settle_dealt`` on PostgreSQL and
-``rounds.settle_dealt_sqlite`` on SQLite).
+``POST /api/rounds`` runs after the deal (``puntobanco.server.rounds.orm.settle_round``
+through the session; where the round runs on connections of its own,
+``rounds.postgres.settle_dealt`` on PostgreSQL and ``rounds.sqlite.settle_dealt`` on
+SQLite).
 
 * In-process, :func:`faulty_app` makes an app's rounds fail there (answered 202).
 * In a server process, ``python -m tests.server.faults serve ...`` runs
@@ -22,14 +23,15 @@ from fastapi import FastAPI
 from sqlalchemy.orm import Session
 
 from puntobanco.server.db import RoundConnection, SqliteConnection
-from puntobanco.server.game import Settled, Started
 from puntobanco.server.main import create_app
-from puntobanco.server.routers import rounds
+from puntobanco.server.rounds import orm, postgres
+from puntobanco.server.rounds import sqlite as sqlite_rounds
+from puntobanco.server.rounds.records import Settled, Started
 from puntobanco.server.settings import Settings
 from tests.server.conftest import make_settings
 
-_settle_round, _settle_dealt = rounds.settle_round, rounds.settle_dealt
-_settle_dealt_sqlite = rounds.settle_dealt_sqlite
+_settle_round, _settle_dealt = orm.settle_round, postgres.settle_dealt
+_settle_dealt_sqlite = sqlite_rounds.settle_dealt
 
 
 def faulty_app(settings: Settings, monkeypatch: pytest.MonkeyPatch, **overrides: Any) -> FastAPI:
@@ -43,8 +45,8 @@ def faulty_app(settings: Settings, monkeypatch: pytest.MonkeyPatch, **overrides:
     app.state.recovery.ring = lambda: None
     runner = app.state.round_runner
     engine, pg, sqlite = runner.sync_engine, runner.pg, runner.sqlite
-    current, current_dealt = rounds.settle_round, rounds.settle_dealt
-    current_sqlite = rounds.settle_dealt_sqlite
+    current, current_dealt = orm.settle_round, postgres.settle_dealt
+    current_sqlite = sqlite_rounds.settle_dealt
 
     def failing(session: Session, round_id: int, known: Started | None = None) -> Settled | None:
         if known is not None and not known.replayed and session.get_bind() is engine:
@@ -61,9 +63,9 @@ def faulty_app(settings: Settings, monkeypatch: pytest.MonkeyPatch, **overrides:
             raise RuntimeError(f"fault injection after the debit of round {known.round_id}")
         return current_sqlite(db, known)
 
-    monkeypatch.setattr(rounds, "settle_round", failing)
-    monkeypatch.setattr(rounds, "settle_dealt", failing_dealt)
-    monkeypatch.setattr(rounds, "settle_dealt_sqlite", failing_sqlite)
+    monkeypatch.setattr(orm, "settle_round", failing)
+    monkeypatch.setattr(postgres, "settle_dealt", failing_dealt)
+    monkeypatch.setattr(sqlite_rounds, "settle_dealt", failing_sqlite)
     return app
 
 
@@ -88,7 +90,7 @@ def _killed_sqlite(db: SqliteConnection, known: Started) -> Settled | None:
 if __name__ == "__main__":
     from puntobanco.cli.main import main
 
-    rounds.settle_round = _killed
-    rounds.settle_dealt = _killed_dealt
-    rounds.settle_dealt_sqlite = _killed_sqlite
+    orm.settle_round = _killed
+    postgres.settle_dealt = _killed_dealt
+    sqlite_rounds.settle_dealt = _killed_sqlite
     main()

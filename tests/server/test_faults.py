@@ -14,7 +14,6 @@ from psycopg.errors import UniqueViolation
 from sqlalchemy import Engine, event, select, text, update
 from sqlalchemy.exc import DBAPIError
 
-from puntobanco.server import game
 from puntobanco.server.db import (
     BEGIN,
     COMMIT,
@@ -29,6 +28,8 @@ from puntobanco.server.db import (
 )
 from puntobanco.server.main import create_app, housekeeping_pass
 from puntobanco.server.models import Round, Wallet
+from puntobanco.server.rounds import sqlite as sqlite_rounds
+from puntobanco.server.rounds.recovery import recover
 from puntobanco.server.settings import Settings
 from tests.server.conftest import ADMIN, Player, ledger_check, make_settings, pg_schema_url
 from tests.server.faults import faulty_app
@@ -60,7 +61,7 @@ def test_a_round_interrupted_after_its_debit_is_completed_exactly_once(
         # A retry of the interrupted request returns the completed round, charging nothing.
         retry = player.bet({"banker": 1_000}, key="k1")
         assert retry.status_code == 201 and retry.json() == r
-        assert game.recover(client.app.state.sessions) == []  # type: ignore[attr-defined]
+        assert recover(client.app.state.sessions) == []  # type: ignore[attr-defined]
         assert player.balance() == grant + r["net_minor"]
 
 
@@ -110,7 +111,7 @@ def _fail_once_after_the_deal_is_written(
     failed: list[bool] = []
     pg = client.app.state.round_runner.pg  # type: ignore[attr-defined]
     if pg is None:
-        real_write = game._write_deal_sqlite
+        real_write = sqlite_rounds.write_deal
 
         def write(*args: Any, **kwargs: Any) -> int:
             written = real_write(*args, **kwargs)
@@ -119,7 +120,7 @@ def _fail_once_after_the_deal_is_written(
                 raise DBAPIError.instance("INSERT INTO rounds", {}, error, psycopg.Error)
             return written
 
-        monkeypatch.setattr(game, "_write_deal_sqlite", write)
+        monkeypatch.setattr(sqlite_rounds, "write_deal", write)
         return failed
     real_send = pg.send
 

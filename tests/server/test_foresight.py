@@ -1,4 +1,4 @@
-"""Rounds dealt from a foreseen state (``game.Foresight``): written only if it still holds.
+"""Rounds dealt from a foreseen state (``rounds.foresight``): written only if it still holds.
 
 On PostgreSQL a worker deals a player's next round from the state its last round of theirs
 left, and one statement locks the player's rows and writes that round only if they are that
@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import Engine, event
 
 from puntobanco.server.db import Step
-from puntobanco.server.game import FORESIGHT
+from puntobanco.server.rounds.foresight import FORESIGHT
 from puntobanco.server.settings import Settings
 from tests.server.conftest import Player, ledger_check
 

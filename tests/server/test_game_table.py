@@ -15,9 +15,10 @@ from puntobanco.core.rng import SeededSource
 from puntobanco.core.rules import PRESETS, BetKind, Rules
 from puntobanco.core.shoe import Shoe
 from puntobanco.core.table import Table
-from puntobanco.server import game
 from puntobanco.server.main import create_app
 from puntobanco.server.models import LedgerEntry, Round
+from puntobanco.server.rounds import settlement
+from puntobanco.server.rounds.recovery import recover
 from puntobanco.server.settings import Settings
 from puntobanco.server.table_settings import limits_for
 from tests.server.conftest import Player, ledger_check, make_settings
@@ -98,7 +99,7 @@ def test_a_stored_round_is_settled_as_the_table_settles_it(name: str) -> None:
     for _ in range(300):
         played = table.play(bets)
         cards = " ".join(card.code for card in played.result.cards)
-        assert game.settle_stored(bets, cards, rules) == played.settlement
+        assert settlement.settle_stored(bets, cards, rules) == played.settlement
 
 
 def test_a_cut_card_shoe_continued_across_requests_is_one_shoe(settings: Settings) -> None:
@@ -147,15 +148,15 @@ def test_only_a_withdrawn_preset_refunds_a_round(
         def broken(*args: Any) -> Any:
             raise KeyError("a bug, not a withdrawn preset")
 
-        monkeypatch.setattr(game, "settle", broken)
+        monkeypatch.setattr(settlement, "settle", broken)
         with pytest.raises(KeyError, match="a bug"):
-            game.recover(sessions)
+            recover(sessions)
         with sessions.begin() as session:
             assert session.execute(select(Round.status)).scalar_one() == "dealt"
             kinds = set(session.execute(select(LedgerEntry.kind)).scalars())
             assert "refund" not in kinds
         monkeypatch.undo()
-        [round_id] = game.recover(sessions)
+        [round_id] = recover(sessions)
         with sessions.begin() as session:
             row = session.execute(select(Round)).scalar_one()
             kinds = set(session.execute(select(LedgerEntry.kind)).scalars())
@@ -174,7 +175,7 @@ def test_a_round_of_a_withdrawn_preset_is_refunded_stake_by_stake(
         sessions = client.app.state.sessions  # type: ignore[attr-defined]
         with sessions.begin() as session:
             session.execute(update(Round).values(preset="withdrawn-rules"))
-        assert len(game.recover(sessions)) == 1
+        assert len(recover(sessions)) == 1
         with sessions.begin() as session:
             refunds = session.execute(
                 select(LedgerEntry.amount_minor).where(

@@ -3,7 +3,7 @@
 Each action of a player at a table carries a key; its answer is stored under it (in
 ``chemin_actions`` or ``banque_actions``), so that a retry returns the same answer and a
 key reused for another request is refused. Punto Banco rounds keep theirs on the round
-itself (:mod:`puntobanco.server.game`), with a fingerprint of the bets alone.
+itself (:mod:`puntobanco.server.rounds`), with a fingerprint of the bets alone.
 """
 
 from __future__ import annotations

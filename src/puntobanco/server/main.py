@@ -1,7 +1,7 @@
 """The application factory: ``create_app(settings)``.
 
 On start the app applies the Alembic migrations, then completes any round
-left between its debit and its settlement (see :mod:`puntobanco.server.game`).
+left between its debit and its settlement (see :mod:`puntobanco.server.rounds.recovery`).
 The periodic housekeeping completes them too, and a database failure wakes it at
 once: it then tries again every few seconds until the database answers, so a round
 left dealt by the failure is settled promptly once the database is back.
@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager, suppress
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -25,6 +25,7 @@ import anyio
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
+from sqlalchemy import Engine
 from sqlalchemy.orm import Session, sessionmaker
 from starlette.types import ASGIApp
 
@@ -33,7 +34,6 @@ from puntobanco.server.accounts import housekeeping
 from puntobanco.server.bodylimit import BodyLimitMiddleware
 from puntobanco.server.db import RoundRunner, make_engine, make_sessionmaker, migrate
 from puntobanco.server.errors import install_error_handlers
-from puntobanco.server.game import recover
 from puntobanco.server.games.banque import game as banque_game
 from puntobanco.server.games.chemin import game as chemin_game
 from puntobanco.server.ratelimit import (
@@ -43,6 +43,8 @@ from puntobanco.server.ratelimit import (
     RedisRateLimiter,
     RememberRefusals,
 )
+from puntobanco.server.rounds.recovery import recover
+from puntobanco.server.rounds.store import choose_store
 from puntobanco.server.routers import (
     admin,
     auth,
@@ -216,7 +218,8 @@ def housekeeping_pass(
 ) -> list[int]:
     """One pass of the periodic housekeeping; returns the rounds it settled.
 
-    Completes every round left dealt (exactly once: see :func:`puntobanco.server.game.recover`),
+    Completes every round left dealt (exactly once: see
+    :func:`puntobanco.server.rounds.recovery.recover`),
     plays the optimal choice in every Chemin de fer and Banque round whose time to choose ran out
     (:func:`choices_pass`), then deletes expired logins and finished rate-limit windows.
     """
@@ -275,11 +278,42 @@ def _with_security_headers(app: FastAPI) -> None:
     app.build_middleware_stack = build_with_headers  # type: ignore[method-assign]
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:  # noqa: PLR0915
+#: The rate limiters: the ``app.state`` attribute, the limiter's namespace (Redis) and the
+#: settings that give its limit and its window.
+LIMITERS: tuple[tuple[str, str, str, str], ...] = (
+    ("limiter", "login", "login_attempts", "login_window_s"),
+    ("signup_limiter", "signup", "signups_per_address", "signup_window_s"),
+    ("password_limiter", "password", "password_checks_per_address", "password_check_window_s"),
+    ("rotate_limiter", "rotate", "rotations_per_player", "rotation_window_s"),
+    ("verify_limiter", "verify", "verifications_per_player", "verification_window_s"),
+)
+
+ROUTERS = (ops, auth, wallet, table, rounds, chemin, banque, fairness, admin, i18n)
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
     """Build the application for ``settings`` (read from the environment when omitted)."""
     settings = settings if settings is not None else get_settings()
     observability.configure_logging(settings.log_level)
     engine = make_engine(settings)
+    app = FastAPIOffline(
+        static_url=DOCS_ASSETS,
+        title="puntobanco",
+        version="0.1.0",
+        description=DESCRIPTION,
+        lifespan=_lifespan(settings),
+    )
+    _attach_state(app, settings, engine)
+    _install_middleware(app, settings)
+    for module in ROUTERS:
+        app.include_router(module.router)
+    if STATIC.is_dir():
+        app.mount("/", StaticFiles(directory=STATIC, html=True), name="web")
+    return app
+
+
+def _lifespan(settings: Settings) -> Callable[[FastAPI], AbstractAsyncContextManager[None]]:
+    """The app's start (migrations, the rounds' connections, recovery, the sweeper) and stop."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -289,7 +323,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:  # noqa: PLR0915
                 "value, so no round is provably fair (allowed by allow_test_seed). For tests "
                 "and demos only: the page and /api/table say so."
             )
-        migrate(engine)
+        migrate(app.state.engine)
         await app.state.round_runner.connect()
         housekeeping(app.state.sessions, settings)
         if settings.recover_on_start:
@@ -300,71 +334,61 @@ def create_app(settings: Settings | None = None) -> FastAPI:  # noqa: PLR0915
         try:
             yield
         finally:
-            # Ask, not cancel: a pass runs in a thread that a cancellation would abandon,
-            # still writing after the app has stopped (and its database is dropped).
-            # Only a pass stuck past STOP_WAIT_S is abandoned, by cancelling until done: a
-            # cancellation that lands as a pass ends could otherwise be lost.
-            app.state.recovery.stop()
-            await asyncio.wait({sweeper}, timeout=STOP_WAIT_S)
-            while not sweeper.done():
-                log.warning("housekeeping pass still running at shutdown; abandoning it")
-                sweeper.cancel()
-                await asyncio.wait({sweeper}, timeout=1)
-            with suppress(asyncio.CancelledError):
-                await sweeper
-            await app.state.round_runner.dispose()
-            engine.dispose()
+            await _stop(app, sweeper)
 
-    app = FastAPIOffline(
-        static_url=DOCS_ASSETS,
-        title="puntobanco",
-        version="0.1.0",
-        description=DESCRIPTION,
-        lifespan=lifespan,
-    )
+    return lifespan
+
+
+async def _stop(app: FastAPI, sweeper: asyncio.Task[None]) -> None:
+    """Stop the sweeper, then close the rounds' connections and the engine."""
+    # Ask, not cancel: a pass runs in a thread that a cancellation would abandon,
+    # still writing after the app has stopped (and its database is dropped).
+    # Only a pass stuck past STOP_WAIT_S is abandoned, by cancelling until done: a
+    # cancellation that lands as a pass ends could otherwise be lost.
+    app.state.recovery.stop()
+    await asyncio.wait({sweeper}, timeout=STOP_WAIT_S)
+    while not sweeper.done():
+        log.warning("housekeeping pass still running at shutdown; abandoning it")
+        sweeper.cancel()
+        await asyncio.wait({sweeper}, timeout=1)
+    with suppress(asyncio.CancelledError):
+        await sweeper
+    await app.state.round_runner.dispose()
+    app.state.engine.dispose()
+
+
+def _attach_state(app: FastAPI, settings: Settings, engine: Engine) -> None:
+    """What the routes find on ``app.state``.
+
+    The settings, the database, the rounds' runner and store, the rate limiters, the
+    password gate and the recovery's alarm.
+    """
     app.state.settings = settings
     app.state.engine = engine
     app.state.sessions = make_sessionmaker(engine)
     app.state.round_runner = RoundRunner(settings, app.state.sessions)
-    app.state.limiter = _limiter(
-        settings,
-        app,
-        limit=settings.login_attempts,
-        window_s=settings.login_window_s,
-        namespace="login",
-    )
-    app.state.signup_limiter = _limiter(
-        settings,
-        app,
-        limit=settings.signups_per_address,
-        window_s=settings.signup_window_s,
-        namespace="signup",
-    )
-    app.state.password_limiter = _limiter(
-        settings,
-        app,
-        limit=settings.password_checks_per_address,
-        window_s=settings.password_check_window_s,
-        namespace="password",
-    )
-    app.state.rotate_limiter = _limiter(
-        settings,
-        app,
-        limit=settings.rotations_per_player,
-        window_s=settings.rotation_window_s,
-        namespace="rotate",
-    )
-    app.state.verify_limiter = _limiter(
-        settings,
-        app,
-        limit=settings.verifications_per_player,
-        window_s=settings.verification_window_s,
-        namespace="verify",
-    )
+    app.state.round_store = choose_store(app.state.round_runner)
+    for name, namespace, limit, window in LIMITERS:
+        limiter = _limiter(
+            settings,
+            app,
+            limit=getattr(settings, limit),
+            window_s=getattr(settings, window),
+            namespace=namespace,
+        )
+        setattr(app.state, name, limiter)
     app.state.password_gate = PasswordGate(
         settings.password_check_concurrency, settings.password_check_wait_s
     )
     app.state.recovery = RecoveryAlarm()
+
+
+def _install_middleware(app: FastAPI, settings: Settings) -> None:
+    """The error handlers and the middleware around the routes.
+
+    Each error answered is counted, and a database failure wakes the sweeper. The body
+    limit, the cross-site check, the access log, and the security headers outermost.
+    """
 
     def on_error(status: int, code: str) -> None:
         observability.error_counted(status, code)
@@ -378,8 +402,3 @@ def create_app(settings: Settings | None = None) -> FastAPI:  # noqa: PLR0915
     app.add_middleware(CrossSiteMiddleware, allowed_origins=settings.allowed_origins)
     app.add_middleware(observability.AccessMiddleware, access_log=settings.access_log)
     _with_security_headers(app)
-    for module in (ops, auth, wallet, table, rounds, chemin, banque, fairness, admin, i18n):
-        app.include_router(module.router)
-    if STATIC.is_dir():
-        app.mount("/", StaticFiles(directory=STATIC, html=True), name="web")
-    return app

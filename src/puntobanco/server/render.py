@@ -20,7 +20,7 @@ from puntobanco.server.models import PlayerTable, Round, RoundBet, RoundStatus, 
 from puntobanco.server.table_settings import rules_for
 
 if TYPE_CHECKING:
-    from puntobanco.server.game import DealtRound
+    from puntobanco.server.rounds.records import DealtRound
 
 log = logging.getLogger("puntobanco.server")
 

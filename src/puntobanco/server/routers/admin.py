@@ -7,9 +7,9 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from puntobanco.server.deps import AdminDep, SessionDep, errors
-from puntobanco.server.game import recover
 from puntobanco.server.ledger.check import reconcile
 from puntobanco.server.ledger.report import operator_report
+from puntobanco.server.rounds.recovery import recover
 
 router = APIRouter(prefix="/api/admin", tags=["admin"])
 

@@ -17,12 +17,7 @@ from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import LANGUAGES
 from puntobanco.server import observability
 from puntobanco.server.accounts import token_hash
-from puntobanco.server.db import (
-    PgRounds,
-    RoundRunner,
-    SqliteConnection,
-    outcome_unknown,
-)
+from puntobanco.server.db import RoundRunner, outcome_unknown
 from puntobanco.server.deps import (
     LangDep,
     PlayerDep,
@@ -31,21 +26,13 @@ from puntobanco.server.deps import (
     request_token,
 )
 from puntobanco.server.errors import ApiError, api_message, request_lang
-from puntobanco.server.game import (
-    Settled,
-    Started,
-    check_key,
-    parse_stakes,
-    recover,
-    settle_dealt,
-    settle_dealt_sqlite,
-    settle_round,
-    start_round,
-    start_round_pg,
-    start_round_sqlite,
-)
 from puntobanco.server.models import Round, RoundStatus
 from puntobanco.server.render import load_rounds, round_json
+from puntobanco.server.rounds import orm
+from puntobanco.server.rounds.records import Settled, Started
+from puntobanco.server.rounds.recovery import recover
+from puntobanco.server.rounds.requests import check_key, parse_stakes
+from puntobanco.server.rounds.store import RoundStore
 from puntobanco.server.schemas import RoundIn, RoundOut, RoundPage, RoundPending
 
 log = logging.getLogger("puntobanco.server.rounds")
@@ -82,8 +69,8 @@ async def play_round(
     the same request with the same key tells whether it was dealt (and completes it).
     """
     # The round runs in one go, on connections of its own: on PostgreSQL on the event
-    # loop, on SQLite in the rounds' thread (server/db.py's RoundRunner). The player's
-    # session token is checked by the statement that locks the wallet.
+    # loop, on SQLite in the rounds' thread. The player's session token is checked by the
+    # statement that locks the wallet.
     # The settings and the language are read here, not as dependencies (each one a step of
     # FastAPI's dependency resolution, per request).
     settings, lang = request.app.state.settings, request_lang(request)
@@ -92,58 +79,19 @@ async def play_round(
         raise ApiError(401, "not_authenticated")
     key = check_key(idempotency_key)
     stakes = parse_stakes(body.bets)
-    runner: RoundRunner = request.app.state.round_runner
     hashed = token_hash(token)
-    if runner.pg is not None or runner.sqlite is not None:
-        with _deal_outcome(key):
-            if runner.pg is not None:
-                started, settled = await _round_pg(runner.pg, settings, hashed, key, stakes)
-            else:
-                assert runner.sqlite is not None
-                started, settled = await runner.sqlite.run(
-                    _round_sqlite, settings, hashed, key, stakes
-                )
-        answer = _dealt_answer(request, started, settled, sum(stakes.values()), lang)
-        if answer is not None:
-            return answer
+    # The store chosen when the app was built (rounds/store.py) deals and settles it, on
+    # connections of its own.
+    store: RoundStore = request.app.state.round_store
+    with _deal_outcome(key):
+        started, settled = await store.play(settings, token_hash=hashed, key=key, stakes=stakes)
+    answer = _dealt_answer(request, started, settled, sum(stakes.values()), lang)
+    if answer is not None:
+        return answer
     # What is rare (a replay, a round left dealt, an unknown token), through the session.
+    runner: RoundRunner = request.app.state.round_runner
     played: Response = await runner.run(_play, request, settings, hashed, key, stakes, lang)
     return played
-
-
-#: What the rounds' own connections made of a round: the deal (``None``, or no ``row``: not
-#: dealt by this request, left to ``_play``) and its settlement (``None``: settled meanwhile,
-#: by a recovery; an exception: it failed, the round is left dealt).
-Played = tuple[Started | None, Settled | Exception | None]
-
-
-async def _round_pg(
-    pg: PgRounds, settings: Any, token: str, key: str, stakes: dict[str, int]
-) -> Played:
-    """Deal, then settle, on PostgreSQL (on the event loop)."""
-    async with pg.connection() as db:
-        started = await start_round_pg(db, settings, token_hash=token, key=key, stakes=stakes)
-        if started is None or started.row is None:
-            return started, None
-        # Dealt: from here on the stakes are taken, so a failure is no "nothing was
-        # changed" but a round to settle later.
-        try:
-            return started, await settle_dealt(db, started)
-        except Exception as exc:
-            return started, exc
-
-
-def _round_sqlite(
-    db: SqliteConnection, settings: Any, token: str, key: str, stakes: dict[str, int]
-) -> Played:
-    """Deal, then settle, on SQLite (in the rounds' thread)."""
-    started = start_round_sqlite(db, settings, token_hash=token, key=key, stakes=stakes)
-    if started is None or started.row is None:
-        return started, None
-    try:  # dealt: as on PostgreSQL
-        return started, settle_dealt_sqlite(db, started)
-    except Exception as exc:
-        return started, exc
 
 
 def _dealt_answer(
@@ -209,13 +157,13 @@ def _play(
 ) -> Response:
     """The round's two steps, deal and settle, then the answer (see ``play_round``)."""
     with _deal_outcome(key):
-        started = start_round(session, settings, token_hash=token, key=key, stakes=stakes)
+        started = orm.start_round(session, settings, token_hash=token, key=key, stakes=stakes)
     if started.status is not RoundStatus.DEALT:  # a retry of a settled round
         return _answer(_stored(session, started.round_id, lang), replayed=True)
     # Dealt (now, or by an earlier try of this key): from here on the stakes are taken, so
     # a failure is no "nothing was changed" but a round to settle later.
     try:
-        settled = settle_round(session, started.round_id, started)
+        settled = orm.settle_round(session, started.round_id, started)
         if settled is None or started.row is None:  # settled meanwhile, or read back
             rendered = _stored(session, started.round_id, lang)
         else:
@@ -250,7 +198,7 @@ def _pending(
 ) -> JSONResponse:
     """202: the round is dealt and its stakes taken; its settlement is to come.
 
-    The recovery (see :mod:`puntobanco.server.game`) settles it exactly once: the sweeper
+    The recovery (see :mod:`puntobanco.server.rounds.recovery`) settles it exactly once: the sweeper
     is woken to do it as soon as the database answers again.
     """
     round_id = started.round_id
@@ -314,7 +262,7 @@ def get_round(
     if row is None:
         raise ApiError(404, "round_not_found", round_id=round_id)
     if row.status == RoundStatus.DEALT:
-        settle_round(session, row.id)
+        orm.settle_round(session, row.id)
         with session.begin():
             row = session.execute(query).scalar_one()
     with session.begin():

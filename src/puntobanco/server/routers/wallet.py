@@ -11,9 +11,9 @@ from sqlalchemy import select
 
 from puntobanco.server.deps import PlayerDep, SessionDep, SettingsDep, errors
 from puntobanco.server.errors import ApiError
-from puntobanco.server.game import check_key
 from puntobanco.server.ledger.wallet import Account, EntryKind, Movement, lock_wallet, post
 from puntobanco.server.models import LedgerEntry
+from puntobanco.server.rounds.requests import check_key
 from puntobanco.server.schemas import BalanceOut, TopUp
 
 router = APIRouter(prefix="/api/wallet", tags=["wallet"])

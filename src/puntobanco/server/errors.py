@@ -22,7 +22,8 @@ would have answered in the other language.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -135,115 +136,149 @@ CORE_STATUS: tuple[tuple[type[BaccaratError], int], ...] = (
 )
 
 
-def install_error_handlers(app: FastAPI, *, on_error: Any = None) -> None:  # noqa: C901, PLR0915
-    """Map every error class to its status, in one place.
+@dataclass(frozen=True, slots=True)
+class ErrorAnswer:
+    """How an error is answered.
+
+    Its status, its code, its sentence in each language (``word(lang)``), its params and
+    any headers.
+    """
+
+    status: int
+    code: str
+    word: Callable[[str], str]
+    params: dict[str, Any]
+    headers: dict[str, str] | None = None
+
+
+def _api_error(exc: ApiError, _request: Request) -> ErrorAnswer:
+    headers = None
+    if exc.status == 429:
+        headers = {"Retry-After": str(exc.params.get("retry_after", 60))}
+    if exc.status == 503:
+        headers = {"Retry-After": str(exc.params.get("retry_after", 5))}
+    if exc.status == 401:
+        headers = {"WWW-Authenticate": "Bearer"}
+
+    def word(lang: str) -> str:
+        return api_message(exc.code, exc.params, lang)
+
+    return ErrorAnswer(exc.status, exc.code, word, exc.params, headers)
+
+
+def _core_error(exc: BaccaratError, _request: Request) -> ErrorAnswer:
+    status = next(s for cls, s in CORE_STATUS if isinstance(exc, cls))
+
+    def word(lang: str) -> str:
+        return error_message(exc, lang)
+
+    return ErrorAnswer(status, exc.code, word, exc.params)
+
+
+def _invalid(exc: RequestValidationError, _request: Request) -> ErrorAnswer:
+    errors = exc.errors()
+    first = errors[0] if errors else {}
+    kind = str(first.get("type", "default"))
+    # A location names a dict's key as sent (any text): each part is shown printable, cut.
+    where = ".".join(printable(str(part), 40) for part in first.get("loc", ()))
+    params = {"field": where, "type": kind, "detail": str(first.get("msg", ""))}
+    context = first.get("ctx") or {}
+
+    def word(lang: str) -> str:
+        language = check_lang(lang)
+        default = i18n.text(language, "server.validation.default")
+        what = CATALOGUE[language].get(f"server.validation.{kind}", default)
+        try:
+            what = what.format(**context)
+        except (KeyError, IndexError, ValueError):
+            what = default
+        detail = f"{what} ({where})" if where else default
+        return api_message("invalid_request", {"detail": detail}, lang)
+
+    return ErrorAnswer(422, "invalid_request", word, params)
+
+
+def _http(exc: StarletteHTTPException, request: Request) -> ErrorAnswer:
+    params: dict[str, Any] = {"path": request.url.path, "method": request.method}
+    if exc.status_code == 404:
+        code = "not_found"
+    elif exc.status_code == 405:
+        code = "method_not_allowed"
+    elif exc.status_code == 413:  # a streamed body passed the limit (server/bodylimit.py)
+        code = "body_too_large"
+        params = {"limit": getattr(exc, "limit", None)}
+    else:
+        code = "invalid_request"
+        params["detail"] = str(exc.detail)
+
+    def word(lang: str) -> str:
+        return api_message(code, params, lang)
+
+    headers = dict(exc.headers) if exc.headers else None
+    return ErrorAnswer(exc.status_code, code, word, params, headers)
+
+
+def _database(exc: DBAPIError, _request: Request) -> ErrorAnswer:
+    # Every write happens inside one transaction, rolled back by the session: nothing
+    # half-written survives the error, and nothing was changed, unless the error came
+    # from the COMMIT of writes (the database may have committed them).
+    log.error("database error", exc_info=exc)
+    params = {"connection_lost": exc.connection_invalidated}
+    code = "database_outcome_unknown" if outcome_unknown(exc) else "database_error"
+
+    def word(lang: str) -> str:
+        return api_message(code, {}, lang)
+
+    return ErrorAnswer(503, code, word, params, {"Retry-After": "1"})
+
+
+def _unexpected(exc: Exception, _request: Request) -> ErrorAnswer:
+    log.error("unexpected error", exc_info=exc)
+
+    def word(lang: str) -> str:
+        return api_message("internal_error", {}, lang)
+
+    return ErrorAnswer(500, "internal_error", word, {})
+
+
+#: Each error class and how it is answered (from the error, and the request), in one place.
+HANDLERS: tuple[tuple[type[Exception], Callable[[Any, Request], ErrorAnswer]], ...] = (
+    (ApiError, _api_error),
+    (BaccaratError, _core_error),
+    (RequestValidationError, _invalid),
+    (StarletteHTTPException, _http),
+    (DBAPIError, _database),
+    (Exception, _unexpected),
+)
+
+
+def install_error_handlers(
+    app: FastAPI, *, on_error: Callable[[int, str], None] | None = None
+) -> None:
+    """Answer every error class of :data:`HANDLERS` in the one shape.
 
     Args:
         app: The application.
         on_error: Called as ``on_error(status, code)`` for each error answered (metrics).
     """
+    for error_class, answer_for in HANDLERS:
+        app.add_exception_handler(error_class, _handler(answer_for, on_error))
 
-    def answer(
-        request: Request,
-        status: int,
-        code: str,
-        word: Callable[[str], str],
-        params: dict[str, Any],
-        headers: dict[str, str] | None = None,
-    ) -> JSONResponse:
-        """Answer the error, ``word(lang)`` giving its sentence in each language."""
+
+def _handler(
+    answer_for: Callable[[Any, Request], ErrorAnswer],
+    on_error: Callable[[int, str], None] | None,
+) -> Callable[[Request, Exception], Awaitable[JSONResponse]]:
+    """The exception handler that answers with ``answer_for``'s status, code and sentences."""
+
+    async def handle(request: Request, exc: Exception) -> JSONResponse:
+        answer = answer_for(exc, request)
         if on_error is not None:
-            on_error(status, code)
-        messages: dict[str, str] = {lang: word(lang) for lang in LANGUAGES}
+            on_error(answer.status, answer.code)
+        messages: dict[str, str] = {lang: answer.word(lang) for lang in LANGUAGES}
         message = messages[request_lang(request)]
-        return error_response(status, code, message, params, headers, messages)
+        return error_response(
+            answer.status, answer.code, message, answer.params, answer.headers, messages
+        )
 
-    @app.exception_handler(ApiError)
-    async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
-        headers = None
-        if exc.status == 429:
-            headers = {"Retry-After": str(exc.params.get("retry_after", 60))}
-        if exc.status == 503:
-            headers = {"Retry-After": str(exc.params.get("retry_after", 5))}
-        if exc.status == 401:
-            headers = {"WWW-Authenticate": "Bearer"}
-
-        def word(lang: str) -> str:
-            return api_message(exc.code, exc.params, lang)
-
-        return answer(request, exc.status, exc.code, word, exc.params, headers)
-
-    @app.exception_handler(BaccaratError)
-    async def _core_error(request: Request, exc: BaccaratError) -> JSONResponse:
-        status = next(s for cls, s in CORE_STATUS if isinstance(exc, cls))
-
-        def word(lang: str) -> str:
-            return error_message(exc, lang)
-
-        return answer(request, status, exc.code, word, exc.params)
-
-    @app.exception_handler(RequestValidationError)
-    async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        errors = exc.errors()
-        first = errors[0] if errors else {}
-        kind = str(first.get("type", "default"))
-        # A location names a dict's key as sent (any text): each part is shown printable, cut.
-        where = ".".join(printable(str(part), 40) for part in first.get("loc", ()))
-        params = {"field": where, "type": kind, "detail": str(first.get("msg", ""))}
-        context = first.get("ctx") or {}
-
-        def word(lang: str) -> str:
-            language = check_lang(lang)
-            default = i18n.text(language, "server.validation.default")
-            what = CATALOGUE[language].get(f"server.validation.{kind}", default)
-            try:
-                what = what.format(**context)
-            except (KeyError, IndexError, ValueError):
-                what = default
-            detail = f"{what} ({where})" if where else default
-            return api_message("invalid_request", {"detail": detail}, lang)
-
-        return answer(request, 422, "invalid_request", word, params)
-
-    @app.exception_handler(StarletteHTTPException)
-    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        params: dict[str, Any] = {"path": request.url.path, "method": request.method}
-        if exc.status_code == 404:
-            code = "not_found"
-        elif exc.status_code == 405:
-            code = "method_not_allowed"
-        elif exc.status_code == 413:  # a streamed body passed the limit (server/bodylimit.py)
-            code = "body_too_large"
-            params = {"limit": getattr(exc, "limit", None)}
-        else:
-            code = "invalid_request"
-            params["detail"] = str(exc.detail)
-
-        def word(lang: str) -> str:
-            return api_message(code, params, lang)
-
-        headers = dict(exc.headers) if exc.headers else None
-        return answer(request, exc.status_code, code, word, params, headers)
-
-    @app.exception_handler(DBAPIError)
-    async def _database(request: Request, exc: DBAPIError) -> JSONResponse:
-        # Every write happens inside one transaction, rolled back by the session: nothing
-        # half-written survives the error, and nothing was changed, unless the error came
-        # from the COMMIT of writes (the database may have committed them).
-        log.error("database error", exc_info=exc)
-        params = {"connection_lost": exc.connection_invalidated}
-        code = "database_outcome_unknown" if outcome_unknown(exc) else "database_error"
-
-        def word(lang: str) -> str:
-            return api_message(code, {}, lang)
-
-        return answer(request, 503, code, word, params, {"Retry-After": "1"})
-
-    @app.exception_handler(Exception)
-    async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
-        log.error("unexpected error", exc_info=exc)
-
-        def word(lang: str) -> str:
-            return api_message("internal_error", {}, lang)
-
-        return answer(request, 500, "internal_error", word, {})
+    return handle

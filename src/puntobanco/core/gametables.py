@@ -2,11 +2,13 @@
 
 :func:`compile_rules` turns a :class:`~puntobanco.core.rules.Rules` into one
 immutable :class:`GameTables` (cached, so each rule set compiles once): the
-drawing tables of its :class:`~puntobanco.core.tableau.Tableau`, and for every
+drawing tables of its :class:`~puntobanco.core.tableau.Tableau`, for every
 bet the rules offer its payout legs and, compiled from them, the settlement of
-every coup class (:mod:`puntobanco.core.paytable`). The reference engine and the
-settlement read it directly; the analyzers and the kernels read the same cells
-as small integer arrays (:meth:`BetTable.payout_arrays`).
+every coup class (:mod:`puntobanco.core.paytable`), and the game the rules
+describe beyond the cards: the Banker's rule card and the Player's options in
+the variants that choose, the commission and its rounding, who holds the bank.
+The reference engine and the settlement read it directly; the analyzers and the
+kernels read the same cells as small integer arrays (:meth:`BetTable.payout_arrays`).
 
 >>> tables = compile_rules(Rules(banker_six_pays="1/2", banker_commission=0))
 >>> from puntobanco.core.paytable import shape_index
@@ -14,6 +16,9 @@ as small integer arrays (:meth:`BetTable.payout_arrays`).
 Payout(resolution=<Resolution.WIN: 'win'>, pays=Fraction(1, 2), commission=Fraction(0, 1))
 >>> compile_rules(Rules()) is compile_rules(Rules())
 True
+>>> chemin = compile_rules(Rules(variant=Variant.CHEMIN_DE_FER))
+>>> chemin.banker_rule.cells, chemin.player_options, chemin.bank.value, chemin.rounding.value
+(((3, 9), (5, 4)), frozenset({5}), 'seat', 'commission-down')
 """
 
 from __future__ import annotations
@@ -25,7 +30,9 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import NamedTuple
 
+from puntobanco.core.banque.coup import BANQUE_RULES, BanqueRule
 from puntobanco.core.errors import InvalidRules
+from puntobanco.core.money import Rounding
 from puntobanco.core.paytable import (
     PAIR_CLASSES,
     SHAPES,
@@ -38,7 +45,7 @@ from puntobanco.core.paytable import (
     pairs_of,
     shape_of,
 )
-from puntobanco.core.rules import BetKind, Rules, Variant
+from puntobanco.core.rules import BANKER_RULES, Bank, BankerRule, BetKind, Rules, Variant
 from puntobanco.core.tableau import Tableau
 
 
@@ -102,12 +109,25 @@ class GameTables:
         variant: The drawing procedure.
         tableau: The drawing tables.
         bets: Every offered bet's compiled paytable, in layout order.
+        banker_rule: The Banker's rule card: a :class:`~puntobanco.core.rules.BankerRule`
+            in Chemin de fer, a :class:`~puntobanco.core.banque.coup.BanqueRule`
+            in Banque, ``None`` in Punto Banco.
+        player_options: The Player's two-card totals on which he chooses (none in Punto Banco).
+        commission: The house's commission: on a winning Banker bet in Punto
+            Banco, on the banker's winnings in the variants that choose.
+        rounding: Which amount a settlement rounds down (:class:`~puntobanco.core.money.Rounding`).
+        bank: Who holds the bank.
     """
 
     rules: Rules
     variant: Variant
     tableau: Tableau
     bets: Mapping[BetKind, BetTable]
+    banker_rule: BankerRule | BanqueRule | None
+    player_options: frozenset[int]
+    commission: Fraction
+    rounding: Rounding
+    bank: Bank
 
 
 @functools.cache
@@ -129,7 +149,26 @@ def compile_rules(rules: Rules) -> GameTables:
         else:
             cells = tuple(_pairs_cell(legs, pairs_of(i)) for i in range(PAIR_CLASSES))
         bets[kind] = BetTable(kind, legs, domain, cells)
-    return GameTables(rules, rules.variant, rules.tableau, MappingProxyType(bets))
+    return GameTables(
+        rules,
+        rules.variant,
+        rules.tableau,
+        MappingProxyType(bets),
+        banker_rule=_banker_rule(rules),
+        player_options=frozenset(rules.player_options),
+        commission=rules.banker_commission,
+        rounding=rules.rounding,
+        bank=rules.bank,
+    )
+
+
+def _banker_rule(rules: Rules) -> BankerRule | BanqueRule | None:
+    """The rule card :attr:`Rules.banker_rule` names, in its variant's book of rule cards."""
+    if rules.banker_rule is None:
+        return None
+    if rules.variant is Variant.BANQUE:
+        return BANQUE_RULES[rules.banker_rule]
+    return BANKER_RULES[rules.banker_rule]
 
 
 def _shape_cell(legs: tuple[Leg, ...], shape: Shape, naturals: tuple[bool, ...]) -> Payout:

@@ -22,6 +22,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, cast
 
 from puntobanco.core.errors import InvalidRules
+from puntobanco.core.money import Rounding
 from puntobanco.core.tableau import PLAYER_STOOD, STANDARD, Tableau
 
 if TYPE_CHECKING:
@@ -75,6 +76,17 @@ class Variant(StrEnum):
 
 #: The variants in which the sides choose (Chemin de fer and Baccarat Banque).
 CHOICE_VARIANTS: frozenset[Variant] = frozenset({Variant.CHEMIN_DE_FER, Variant.BANQUE})
+
+
+class Bank(StrEnum):
+    """Who holds the bank: who pays the winners and takes the losers' stakes."""
+
+    HOUSE = "house"
+    """The house banks every round (Punto Banco; Banque's bank at the server)."""
+    SEAT = "seat"
+    """A seat at the table holds the bank (Chemin de fer, where it passes; Banque, for a shoe)."""
+
+
 #: The house's share of the banker's winnings in Chemin de fer (the 5% of the rule cards).
 BANK_COMMISSION: Fraction = Fraction(1, 20)
 #: The Player's two-card totals on which, in the choice variants, he may draw or stand.
@@ -385,6 +397,24 @@ class Rules:
         variant: The drawing procedure.
         tableau: The drawing tables: naturals, the Player's row and the
             Banker's table (Punto Banco's :data:`~puntobanco.core.tableau.STANDARD`).
+        banker_rule: The name of the Banker's rule card in the choice variants
+            (:data:`BANKER_RULES` in Chemin de fer, ``BANQUE_RULES`` of
+            :mod:`puntobanco.core.banque.coup` in Banque): by default
+            ``rule-card``; ``None`` in Punto Banco, where the tableau decides.
+        player_options: The Player's two-card totals on which he may draw or
+            stand: :data:`PLAYER_OPTION_TOTALS` in the choice variants, none in
+            Punto Banco (the only ones the engine plays).
+        rounding: Which amount a win's settlement rounds down (:class:`Rounding`):
+            the winnings in Punto Banco (the house keeps the fraction), the
+            commission in the choice variants (the winner keeps it). In Chemin
+            de fer and Banque :attr:`banker_commission` is the house's share of
+            the banker's winnings.
+        bank: Who holds the bank (:class:`Bank`): the house in Punto Banco and
+            (by default) Banque, a seat in Chemin de fer.
+
+    The last four default to the variant's (:meth:`variant_defaults`), and a
+    copy to another variant (:meth:`replace`) takes that variant's unless they
+    were changed.
 
     >>> Rules(side_bets={"tiger": "12:20", "dragon_7": None}).side_bets
     ((<BetKind.DRAGON_7: 'dragon_7'>, (Fraction(40, 1),)), (<BetKind.TIGER: 'tiger'>, (Fraction(12, 1), Fraction(20, 1))))
@@ -403,6 +433,11 @@ class Rules:
     side_bets: tuple[tuple[BetKind, tuple[Fraction, ...]], ...] = ()
     variant: Variant = Variant.PUNTO_BANCO
     tableau: Tableau = STANDARD
+    # None for each of these four: the variant's own (variant_defaults).
+    banker_rule: str | None = None
+    player_options: tuple[int, ...] = cast(tuple[int, ...], None)
+    rounding: Rounding = cast(Rounding, None)
+    bank: Bank = cast(Bank, None)
     # The compiled tables, kept on the value after the first use: settling a bet reads
     # them, and looking them up by the whole value's hash every time costs microseconds.
     _compiled: GameTables | None = field(
@@ -506,6 +541,7 @@ class Rules:
                 set_(self, name, value)
         set_(self, "banker_pushes_on", _check_push(self.banker_pushes_on))
         set_(self, "side_bets", _check_side_bets(self.side_bets))
+        _fill_game(self)
         set_(self, "_hash", hash(tuple(getattr(self, f.name) for f in _COMPARED)))
 
     @property
@@ -563,7 +599,17 @@ class Rules:
 
         Besides the fields (which :meth:`from_json` reads back), the answer holds
         ``offered_bets`` and each bet's payout legs under ``bets``, derived from
-        the fields, for readers that show the paytable (the web page).
+        the fields, for readers that show the paytable (the web page). The
+        fields of the games that choose (``banker_rule``, ``player_options``,
+        ``rounding``, ``bank``) are written in Chemin de fer and Banque, and in
+        Punto Banco only where they differ from its own, so that its JSON is the
+        one written before they were fields.
+
+        >>> game = Rules(variant=Variant.CHEMIN_DE_FER).to_json()
+        >>> game["banker_rule"], game["player_options"], game["rounding"], game["bank"]
+        ('rule-card', [5], 'commission-down', 'seat')
+        >>> "bank" in Rules().to_json()
+        False
 
         >>> data = Rules(tie_pays=9).to_json()
         >>> data["tie_pays"], data["bets"]["tie"][0]["pays"]
@@ -588,6 +634,13 @@ class Rules:
             "side_bets": {kind.value: [str(x) for x in pays] for kind, pays in self.side_bets},
             "tableau": self.tableau.to_json(),
         }
+        defaults = variant_defaults(self.variant)
+        for name, default in defaults.items():
+            # Written for the games that choose, and wherever changed: a Punto Banco
+            # table's JSON stays what it was before the rules held them.
+            value = getattr(self, name)
+            if self.variant in CHOICE_VARIANTS or value != default:
+                data[name] = _game_json(value)
         data["offered_bets"] = [kind.value for kind in self.offered_bets]
         data["bets"] = {
             kind.value: [leg.to_json() for leg in table.legs]
@@ -597,7 +650,17 @@ class Rules:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Rules:
-        """The rules :meth:`to_json` wrote (its derived keys are ignored).
+        """The rules :meth:`to_json` wrote, in every shape it has written (derived keys ignored).
+
+        A key left out takes its default, so the JSON written before a field
+        existed reads as it always did (a Punto Banco table's, a history file's).
+        Two keys are read as the Chemin de fer and Banque tables write them: the
+        commission as ``commission`` (for ``banker_commission``), and the bank as
+        an object (``{"holder": "house", ...}``, or ``{"seat": 0, ...}``, a seat's).
+
+        >>> table = {"variant": "banque", "commission": "1/25", "bank": {"holder": "house"}}
+        >>> Rules.from_json(table)  # doctest: +ELLIPSIS
+        Rules(decks=8, ..., banker_commission=Fraction(1, 25), ..., bank=<Bank.HOUSE: 'house'>)
 
         Raises:
             InvalidRules: Not an object, an unknown key, or a field out of range.
@@ -606,6 +669,7 @@ class Rules:
             raise InvalidRules(
                 f"rules must be a JSON object, got {data!r}", code="rules_json", value=repr(data)
             )
+        data = _table_keys(data)
         fields_ = {f.name for f in dataclasses.fields(cls) if f.init}
         unknown = sorted(set(data) - fields_ - _DERIVED_JSON_KEYS)
         if unknown:
@@ -619,6 +683,8 @@ class Rules:
         values = {name: value for name, value in data.items() if name in fields_}
         if "tableau" in values:
             values["tableau"] = Tableau.from_json(values["tableau"])
+        if isinstance(values.get("player_options"), list):
+            values["player_options"] = tuple(values["player_options"])
         return cls(**values)
 
     def replace(self, **changes: Any) -> Rules:
@@ -628,13 +694,16 @@ class Rules:
         6
         >>> Rules().replace(variant=Variant.BANQUE).cut_card  # Banque's own cut card
         18
+        >>> Rules().replace(variant=Variant.CHEMIN_DE_FER).bank  # and its own bank
+        <Bank.SEAT: 'seat'>
         """
-        if (
-            "variant" in changes
-            and "cut_card" not in changes
-            and self.cut_card == default_cut_card(self.variant)
-        ):
-            changes["cut_card"] = None  # a cut card left at its default follows the variant
+        if "variant" in changes:
+            # What is left at the variant's default follows the variant.
+            defaults = variant_defaults(self.variant)
+            defaults["cut_card"] = default_cut_card(self.variant)
+            for name, default in defaults.items():
+                if name not in changes and getattr(self, name) == default:
+                    changes[name] = None
         return dataclasses.replace(self, **changes)
 
 
@@ -643,6 +712,145 @@ _COMPARED = tuple(f for f in dataclasses.fields(Rules) if f.compare)
 
 #: Keys of :meth:`Rules.to_json` that are derived from the fields, not fields.
 _DERIVED_JSON_KEYS = frozenset({"offered_bets", "bets"})
+
+
+def variant_defaults(variant: Variant) -> dict[str, Any]:
+    """The game fields a variant takes unless given: its Banker rule, options, rounding, bank.
+
+    >>> variant_defaults(Variant.PUNTO_BANCO)
+    {'banker_rule': None, 'player_options': (), 'rounding': <Rounding.WINNINGS_DOWN: 'winnings-down'>, 'bank': <Bank.HOUSE: 'house'>}
+    >>> variant_defaults(Variant.CHEMIN_DE_FER)["bank"], variant_defaults(Variant.BANQUE)["bank"]
+    (<Bank.SEAT: 'seat'>, <Bank.HOUSE: 'house'>)
+    """  # noqa: E501
+    if variant not in CHOICE_VARIANTS:
+        return {
+            "banker_rule": None,
+            "player_options": (),
+            "rounding": Rounding.WINNINGS_DOWN,
+            "bank": Bank.HOUSE,
+        }
+    return {
+        "banker_rule": RULE_CARD.name,
+        "player_options": PLAYER_OPTION_TOTALS,
+        "rounding": Rounding.COMMISSION_DOWN,
+        "bank": Bank.SEAT if variant is Variant.CHEMIN_DE_FER else Bank.HOUSE,
+    }
+
+
+def banker_rule_names(variant: Variant) -> tuple[str, ...]:
+    """The Banker rule cards ``variant`` knows by name (none in Punto Banco).
+
+    >>> banker_rule_names(Variant.CHEMIN_DE_FER), banker_rule_names(Variant.BANQUE)
+    (('rule-card', 'free'), ('rule-card', 'free'))
+    """
+    if variant is Variant.CHEMIN_DE_FER:
+        return tuple(BANKER_RULES)
+    if variant is Variant.BANQUE:
+        # Imported here: the Banque rule cards' module is built on this one.
+        from puntobanco.core.banque.coup import BANQUE_RULES
+
+        return tuple(BANQUE_RULES)
+    return ()
+
+
+#: The banks each variant may be played with (Banque's by the house or a seat).
+_BANKS: Mapping[Variant, tuple[Bank, ...]] = MappingProxyType(
+    {
+        Variant.PUNTO_BANCO: (Bank.HOUSE,),
+        Variant.CHEMIN_DE_FER: (Bank.SEAT,),
+        Variant.BANQUE: (Bank.HOUSE, Bank.SEAT),
+    }
+)
+
+
+def _fill_game(rules: Rules) -> None:
+    """Set the four game fields of ``rules`` (being built) to their values, checked."""
+    for name, value in _check_game(rules).items():
+        object.__setattr__(rules, name, value)
+
+
+def _check_game(rules: Rules) -> dict[str, Any]:
+    """The four game fields of ``rules``, defaults filled in, checked against its variant.
+
+    The Player's options and the rounding are the ones each variant's engine plays;
+    another value is refused rather than described and not played.
+    """
+    defaults = variant_defaults(rules.variant)
+    values = {name: getattr(rules, name) for name in defaults}
+    for name, default in defaults.items():
+        if values[name] is None:
+            values[name] = default
+    names = banker_rule_names(rules.variant)
+    rule = values["banker_rule"]
+    if rule not in (names or (None,)):
+        allowed = ", ".join(names) or "none (the tableau decides)"
+        raise InvalidRules(
+            f"unknown {rules.variant.value} Banker rule {rule!r}: choose one of {allowed}",
+            code="banker_rule",
+            value=str(rule),
+            allowed=allowed,
+        )
+    options = values["player_options"]
+    if isinstance(options, list | tuple | frozenset | set) and all(type(t) is int for t in options):
+        values["player_options"] = options = tuple(sorted(set(options)))
+    if options != defaults["player_options"]:
+        raise InvalidRules(
+            f"the Player's option totals in {rules.variant.value} are "
+            f"{list(defaults['player_options'])}, got {options!r}",
+            # Worded as the drawing table's refusal: the options are part of the drawing.
+            code="tableau",
+            name="player_options",
+            value=repr(options),
+        )
+    _enum_field(values, "rounding", Rounding, (defaults["rounding"],), rules.variant)
+    _enum_field(values, "bank", Bank, _BANKS[rules.variant], rules.variant)
+    return values
+
+
+def _enum_field(
+    values: dict[str, Any],
+    name: str,
+    kind: type[Rounding] | type[Bank],
+    allowed: tuple[StrEnum, ...],
+    variant: Variant,
+) -> None:
+    """``values[name]`` as a member of ``kind`` among ``allowed``, or a refusal naming them."""
+    raw = values[name]
+    try:
+        member = kind(raw)
+    except ValueError:
+        member = None
+    if member not in allowed:
+        listed = ", ".join(a.value for a in allowed)
+        # Worded as rules that cannot be read, naming the field and what it may be.
+        raise InvalidRules(
+            f"{name} in {variant.value} is one of: {listed}; got {raw!r}",
+            code="rules_json",
+            value=f"{name} {raw!r}",
+            allowed=f"{name} {listed}",
+            name=name,
+        )
+    values[name] = member
+
+
+def _game_json(value: Any) -> Any:
+    """A game field as JSON: an enum by its value, the option totals as a list."""
+    if isinstance(value, StrEnum):
+        return value.value
+    return list(value) if isinstance(value, tuple) else value
+
+
+def _table_keys(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """``data`` with the keys the choice games' tables write read as the fields they are."""
+    if "commission" not in data and not isinstance(data.get("bank"), Mapping):
+        return data
+    values = dict(data)
+    if "commission" in values and "banker_commission" not in values:
+        values["banker_commission"] = values.pop("commission")
+    bank = values.get("bank")
+    if isinstance(bank, Mapping):
+        values["bank"] = bank.get("holder", Bank.SEAT if "seat" in bank else None)
+    return values
 
 
 def _optional_text(value: Fraction | None) -> str | None:

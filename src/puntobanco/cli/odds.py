@@ -13,13 +13,11 @@ that is not a positive number...) prints one sentence naming the problem, in
 the user's language, and exits with status 2; nothing is printed on stdout.
 """
 
-# No ``from __future__ import annotations`` here: Typer reads each option's annotation,
-# and ``help=h(...)`` in it calls a function local to ``register``, which a string
-# annotation evaluated later could not see.
+# Each option's help is a catalogue key, worded when the command is added
+# (:mod:`puntobanco.cli.localized`).
 
 import copy
 import json
-import os
 import sys
 from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager
@@ -28,7 +26,8 @@ from typing import Annotated, Any
 
 import typer
 
-from puntobanco.cli.lang import checked_lang, help_lang
+from puntobanco.cli.lang import checked_lang
+from puntobanco.cli.localized import add_command
 from puntobanco.cli.numbers import localize
 from puntobanco.cli.params import (
     OptionValueError,
@@ -219,136 +218,152 @@ def register(app: typer.Typer) -> None:
     The help texts are in the language of ``--lang`` on the command line, or
     else of the locale, as the command's tables are.
     """
-    help_language = help_lang(sys.argv, os.environ)
+    add_command(app, "odds", odds, cls=OddsCommand, help_key="odds.help")
 
-    def h(key: str) -> str:
-        return i18n.text(help_language, f"odds.help_{key}")
 
-    @app.command("odds", cls=OddsCommand, help=i18n.text(help_language, "odds.help"))
-    def odds(
-        decks: Annotated[
-            int | None, typer.Option(metavar="N", parser=parse_decks, help=h("decks"))
-        ] = None,
-        shoe: Annotated[str | None, typer.Option(metavar="TYPE", help=h("shoe"))] = None,
-        points: Annotated[str | None, typer.Option(metavar="V=N,...", help=h("points"))] = None,
-        ranks: Annotated[str | None, typer.Option(metavar="R=N,...", help=h("ranks"))] = None,
-        remove: Annotated[str | None, typer.Option(metavar="CARDS", help=h("remove"))] = None,
-        preset: Annotated[
-            str | None,
-            typer.Option(
-                "--preset",
-                "--rules",
-                metavar="NAME",
-                help=h("preset"),
-                autocompletion=complete_preset,
-            ),
-        ] = None,
-        side_bets: Annotated[
-            str | None, typer.Option(metavar="NAME[=X],...", help=h("side_bets"))
-        ] = None,
-        commission: Annotated[
-            Fraction | None,
-            typer.Option(metavar="RATE", parser=parse_rate, help=h("commission")),
-        ] = None,
-        tie_pays: Annotated[
-            Fraction | None,
-            typer.Option("--tie-pays", metavar="N", parser=parse_payout, help=h("tie_pays")),
-        ] = None,
-        banker_six_pays: Annotated[
-            Fraction | None,
-            typer.Option(
-                "--banker-six-pays", metavar="N", parser=parse_payout, help=h("banker_six_pays")
-            ),
-        ] = None,
-        pair_pays: Annotated[
-            Fraction | None,
-            typer.Option("--pair-pays", metavar="N", parser=parse_payout, help=h("pair_pays")),
-        ] = None,
-        exact: Annotated[bool, typer.Option("--exact", help=h("exact"))] = False,
-        fmt: Annotated[OutputFormat | None, format_option(h("format"))] = None,
-        as_json: Annotated[bool, typer.Option("--json", help=h("json"))] = False,
-        effects: Annotated[bool, typer.Option("--effects", help=h("effects"))] = False,
-        # Their defaults are in their help, in the help's language (not "[default: ...]").
-        shoes: Annotated[
-            str | None, typer.Option(metavar="N", help=h("shoes"), show_default=False)
-        ] = None,
-        seed: Annotated[
-            str | None, typer.Option(metavar="N", help=h("seed"), show_default=False)
-        ] = None,
-        lang: Annotated[str | None, lang_option(h("lang"))] = None,
-    ) -> None:
-        """Exact odds, house edge and spread of every bet, for any shoe and any payouts.
+def odds(
+    decks: Annotated[
+        int | None, typer.Option(metavar="N", parser=parse_decks, help="odds.help_decks")
+    ] = None,
+    shoe: Annotated[str | None, typer.Option(metavar="TYPE", help="odds.help_shoe")] = None,
+    points: Annotated[str | None, typer.Option(metavar="V=N,...", help="odds.help_points")] = None,
+    ranks: Annotated[str | None, typer.Option(metavar="R=N,...", help="odds.help_ranks")] = None,
+    remove: Annotated[str | None, typer.Option(metavar="CARDS", help="odds.help_remove")] = None,
+    preset: Annotated[
+        str | None,
+        typer.Option(
+            "--preset",
+            "--rules",
+            metavar="NAME",
+            help="odds.help_preset",
+            autocompletion=complete_preset,
+        ),
+    ] = None,
+    side_bets: Annotated[
+        str | None, typer.Option(metavar="NAME[=X],...", help="odds.help_side_bets")
+    ] = None,
+    commission: Annotated[
+        Fraction | None,
+        typer.Option(metavar="RATE", parser=parse_rate, help="odds.help_commission"),
+    ] = None,
+    tie_pays: Annotated[
+        Fraction | None,
+        typer.Option("--tie-pays", metavar="N", parser=parse_payout, help="odds.help_tie_pays"),
+    ] = None,
+    banker_six_pays: Annotated[
+        Fraction | None,
+        typer.Option(
+            "--banker-six-pays", metavar="N", parser=parse_payout, help="odds.help_banker_six_pays"
+        ),
+    ] = None,
+    pair_pays: Annotated[
+        Fraction | None,
+        typer.Option("--pair-pays", metavar="N", parser=parse_payout, help="odds.help_pair_pays"),
+    ] = None,
+    exact: Annotated[bool, typer.Option("--exact", help="odds.help_exact")] = False,
+    fmt: Annotated[OutputFormat | None, format_option("odds.help_format")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="odds.help_json")] = False,
+    effects: Annotated[bool, typer.Option("--effects", help="odds.help_effects")] = False,
+    # Their defaults are in their help, in the help's language (not "[default: ...]").
+    shoes: Annotated[
+        str | None, typer.Option(metavar="N", help="odds.help_shoes", show_default=False)
+    ] = None,
+    seed: Annotated[
+        str | None, typer.Option(metavar="N", help="odds.help_seed", show_default=False)
+    ] = None,
+    lang: Annotated[str | None, lang_option("odds.help_lang")] = None,
+) -> None:
+    """Exact odds, house edge and spread of every bet, for any shoe and any payouts.
 
-        Counts not listed in --points or --ranks are 0. A shoe needs at least 6
-        cards (a coup can take 6); a smaller one is refused with exit status 2.
-        """
-        language = checked_lang(lang)
-        points_option = "--points"
-        try:
-            output = chosen_format(fmt, as_json)
-            # Options that would change nothing are refused rather than ignored.
-            for option, typed in (("--shoes", shoes), ("--seed", seed)):
-                if typed is not None and not effects:
-                    refuse(
-                        language, option, i18n.text(language, "cli.opt.needs", other="--effects")
-                    )
-            if effects and output in (OutputFormat.CSV, OutputFormat.MARKDOWN):
-                refuse(language, "--format", i18n.text(language, "odds.effects_format"))
-            shoe_type: ShoeMode | None = None
-            if shoe is not None and "=" not in shoe and not shoe.strip()[:1].isdigit():
-                shoe_type = parse_shoe(shoe)
-            elif shoe is not None:
-                # Counts per point value under --shoe, as before --points: kept for scripts.
-                if points is not None:
-                    raise _UsageError("give only one of --shoe and --points", code="one_points")
-                points, points_option = shoe, "--shoe"
-            report = _compute(
-                language=language,
-                decks=decks,
-                shoe_type=shoe_type,
-                shoe_text=points,
-                points_option=points_option,
-                ranks_text=ranks,
-                remove=remove,
-                preset=preset,
-                side_bets=side_bets,
-                commission=commission,
-                tie_pays=tie_pays,
-                banker_six_pays=banker_six_pays,
-                pair_pays=pair_pays,
-                effects=effects,
-                shoes="100" if shoes is None else shoes,
-                seed="1" if seed is None else seed,
-            )
-        except KeyboardInterrupt:
-            # The exact tables are quick; only --effects' study is long enough to stop.
-            typer.echo(i18n.text(language, "odds.stopped"), err=True)
-            raise typer.Exit(130) from None
-        except OptionValueError as error:
-            option = {"cli.opt.shoe": "--shoe"}.get(error.key, "--format")
-            refuse(language, option, error.detail(language))
-        except BaccaratError as error:
-            given = (
-                (points_option, points),
-                ("--ranks", ranks),
-                ("--remove", remove),
-                ("--decks", decks),
-            )
-            shoe_option = next((o for o, v in given if v is not None), None)
-            typer.echo(_error_line(error, language, shoe_option), err=True)
-            raise typer.Exit(2) from None
-        if output is OutputFormat.JSON:
-            from puntobanco.cli import odds_output
+    Counts not listed in --points or --ranks are 0. A shoe needs at least 6
+    cards (a coup can take 6); a smaller one is refused with exit status 2.
+    """
+    language = checked_lang(lang)
+    points_option = "--points"
+    try:
+        output = chosen_format(fmt, as_json)
+        _check_study(language, output, effects, shoes=shoes, seed=seed)
+        shoe_type, points, points_option = _shoe_or_points(shoe, points)
+        report = _compute(
+            language=language,
+            decks=decks,
+            shoe_type=shoe_type,
+            shoe_text=points,
+            points_option=points_option,
+            ranks_text=ranks,
+            remove=remove,
+            preset=preset,
+            side_bets=side_bets,
+            commission=commission,
+            tie_pays=tie_pays,
+            banker_six_pays=banker_six_pays,
+            pair_pays=pair_pays,
+            effects=effects,
+            shoes="100" if shoes is None else shoes,
+            seed="1" if seed is None else seed,
+        )
+    except KeyboardInterrupt:
+        # The exact tables are quick; only --effects' study is long enough to stop.
+        typer.echo(i18n.text(language, "odds.stopped"), err=True)
+        raise typer.Exit(130) from None
+    except OptionValueError as error:
+        option = {"cli.opt.shoe": "--shoe"}.get(error.key, "--format")
+        refuse(language, option, error.detail(language))
+    except BaccaratError as error:
+        given = (
+            (points_option, points),
+            ("--ranks", ranks),
+            ("--remove", remove),
+            ("--decks", decks),
+        )
+        shoe_option = next((o for o, v in given if v is not None), None)
+        typer.echo(_error_line(error, language, shoe_option), err=True)
+        raise typer.Exit(2) from None
+    _print_report(report, output, language, exact)
 
-            typer.echo(json.dumps(odds_output.json_report(report)))
-        elif output is OutputFormat.TABLE:
-            from puntobanco.cli import odds_output
 
-            odds_output.print_tables(report, language, exact)
-        else:
-            from puntobanco.cli import odds_output
+def _shoe_or_points(
+    shoe: str | None, points: str | None
+) -> tuple[ShoeMode | None, str | None, str]:
+    """``--shoe`` as the shoe's type, or as counts per point value (its form before ``--points``).
 
-            typer.echo(odds_output.flat(report, output), nl=False)
+    Returns:
+        The shoe's type (``None``: not given), the counts per point value, and the
+        option that gave them.
+    """
+    if shoe is not None and "=" not in shoe and not shoe.strip()[:1].isdigit():
+        return parse_shoe(shoe), points, "--points"
+    if shoe is not None:
+        # Counts per point value under --shoe, as before --points: kept for scripts.
+        if points is not None:
+            raise _UsageError("give only one of --shoe and --points", code="one_points")
+        return None, shoe, "--shoe"
+    return None, points, "--points"
+
+
+def _check_study(
+    language: Lang, output: OutputFormat, effects: bool, *, shoes: str | None, seed: str | None
+) -> None:
+    """Refuse options of ``--effects``' study that would change nothing, not ignore them."""
+    for option, typed in (("--shoes", shoes), ("--seed", seed)):
+        if typed is not None and not effects:
+            refuse(language, option, i18n.text(language, "cli.opt.needs", other="--effects"))
+    if effects and output in (OutputFormat.CSV, OutputFormat.MARKDOWN):
+        refuse(language, "--format", i18n.text(language, "odds.effects_format"))
+
+
+def _print_report(
+    report: dict[str, Any], output: OutputFormat, language: Lang, exact: bool
+) -> None:
+    """The report on standard output: JSON, the tables, or one CSV or Markdown table."""
+    from puntobanco.cli import odds_output
+
+    if output is OutputFormat.JSON:
+        typer.echo(json.dumps(odds_output.json_report(report)))
+    elif output is OutputFormat.TABLE:
+        odds_output.print_tables(report, language, exact)
+    else:
+        typer.echo(odds_output.flat(report, output), nl=False)
 
 
 def _compute(

@@ -7,22 +7,22 @@ run (a message, never a traceback); 130 stopped by Ctrl-C, after printing the
 partial result.
 """
 
-# No ``from __future__ import annotations`` here: Typer reads each option's annotation,
-# and ``help=h(...)`` in it calls a function local to ``register``, which a string
-# annotation evaluated later could not see.
+# Each option's help is a catalogue key, worded when the command is added
+# (:mod:`puntobanco.cli.localized`).
 
 import json
-import os
 import re
 import secrets
 import sys
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Annotated, Any, NoReturn
 
 import typer
 
 from puntobanco.cli.chemin import simulate as simulate_chemin
-from puntobanco.cli.lang import checked_lang, help_lang
+from puntobanco.cli.lang import checked_lang
+from puntobanco.cli.localized import add_command
 from puntobanco.cli.numbers import interval, localize
 from puntobanco.cli.params import (
     OptionValueError,
@@ -30,7 +30,6 @@ from puntobanco.cli.params import (
     chosen_format,
     complete_backend,
     complete_preset,
-    complete_variant,
     format_option,
     lang_option,
     parse_decks,
@@ -155,6 +154,7 @@ def _fmt(value: float | None, digits: int = 6) -> str:
 
 
 def _print_report(data: dict[str, Any], lang: Lang) -> None:
+    """The run's report at the terminal: its title, the two tables, then the other counts."""
     from puntobanco.cli.layout import fit_table, stdout_console
 
     console = stdout_console()
@@ -192,65 +192,10 @@ def _print_report(data: dict[str, Any], lang: Lang) -> None:
         console.print(
             f"[yellow]{say(i18n.text(lang, 'simulate.interrupted', hands=data['hands']))}[/yellow]"
         )
-    outcome_names = SIDE_NAMES[lang]
-    bet_names = BET_NAMES[lang]
     # Fitted to the width, figures aligned right and never wrapped inside a cell (an
     # interval once split over two lines at 80 columns); stacked where they do not fit.
-    fit_table(
-        console,
-        None,
-        [
-            say(h)
-            for h in (
-                i18n.text(lang, "simulate.outcome"),
-                i18n.text(lang, "simulate.count"),
-                i18n.text(lang, "simulate.frequency"),
-                "± SE",
-                i18n.text(lang, "simulate.exact"),
-                "z",
-            )
-        ],
-        [
-            [
-                outcome_names[name],
-                *map(
-                    say,
-                    (
-                        f"{data[name]:,}",
-                        _fmt(e["mean"]),
-                        _fmt(e["standard_error"]),
-                        _fmt(e["exact"]),
-                        _fmt(e["z"], 2),
-                    ),
-                ),
-            ]
-            for name, e in data["outcomes"].items()
-        ],
-    )
-    fit_table(
-        console,
-        None,
-        [
-            say(h)
-            for h in (
-                i18n.text(lang, "simulate.bet"),
-                i18n.text(lang, "simulate.net"),
-                "± SE",
-                i18n.text(lang, "simulate.interval"),
-                i18n.text(lang, "simulate.exact"),
-                "z",
-            )
-        ],
-        [
-            [
-                bet_names[BetKind(name)],
-                *map(say, (_fmt(e["mean"]), _fmt(e["standard_error"]))),
-                interval(_fmt(e["ci95"][0]), _fmt(e["ci95"][1]), lang),
-                *map(say, (_fmt(e["exact"]), _fmt(e["z"], 2))),
-            ]
-            for name, e in data["bets"].items()
-        ],
-    )
+    fit_table(console, None, *_outcome_table(data, lang))
+    fit_table(console, None, *_bet_table(data, lang))
     console.print(say(i18n.text(lang, "simulate.naturals", **data["naturals"])))
     console.print(say(i18n.text(lang, "simulate.pairs", **data["pairs"])))
     by_cards = data["rounds_by_cards"]
@@ -270,6 +215,57 @@ def _print_report(data: dict[str, Any], lang: Lang) -> None:
         console.print(i18n.text(lang, "simulate.no_exact"))
 
 
+def _outcome_table(data: dict[str, Any], lang: Lang) -> tuple[list[str], list[list[str]]]:
+    """The outcomes' table of the report: its headers and rows, figures in ``lang``'s form."""
+    headers = [
+        i18n.text(lang, "simulate.outcome"),
+        i18n.text(lang, "simulate.count"),
+        i18n.text(lang, "simulate.frequency"),
+        "± SE",
+        i18n.text(lang, "simulate.exact"),
+        "z",
+    ]
+    rows = [
+        [
+            SIDE_NAMES[lang][name],
+            *(
+                localize(figure, lang)
+                for figure in (
+                    f"{data[name]:,}",
+                    _fmt(e["mean"]),
+                    _fmt(e["standard_error"]),
+                    _fmt(e["exact"]),
+                    _fmt(e["z"], 2),
+                )
+            ),
+        ]
+        for name, e in data["outcomes"].items()
+    ]
+    return [localize(h, lang) for h in headers], rows
+
+
+def _bet_table(data: dict[str, Any], lang: Lang) -> tuple[list[str], list[list[str]]]:
+    """The bets' table of the report: its headers and rows, figures in ``lang``'s form."""
+    headers = [
+        i18n.text(lang, "simulate.bet"),
+        i18n.text(lang, "simulate.net"),
+        "± SE",
+        i18n.text(lang, "simulate.interval"),
+        i18n.text(lang, "simulate.exact"),
+        "z",
+    ]
+    rows = [
+        [
+            BET_NAMES[lang][BetKind(name)],
+            *(localize(figure, lang) for figure in (_fmt(e["mean"]), _fmt(e["standard_error"]))),
+            interval(_fmt(e["ci95"][0]), _fmt(e["ci95"][1]), lang),
+            *(localize(figure, lang) for figure in (_fmt(e["exact"]), _fmt(e["z"], 2))),
+        ]
+        for name, e in data["bets"].items()
+    ]
+    return [localize(h, lang) for h in headers], rows
+
+
 class SimulateCommand(TranslatedCommand):
     """Click's usage errors in the user's language and the help on any terminal, as in ``play``."""
 
@@ -285,217 +281,250 @@ def register(app: typer.Typer) -> None:
     else of the locale, as the command's messages are. Defaults are written in
     the help texts, in their language, rather than as Click's "[default: ...]".
     """
-    help_language = help_lang(sys.argv, os.environ)
+    add_command(
+        app, "simulate", simulate_command, cls=SimulateCommand, help_key="simulate.help",
+        presets=", ".join(PRESETS),
+    )  # fmt: skip
 
-    def h(key: str, **params: Any) -> str:
-        return i18n.text(help_language, f"simulate.help_{key}", **params)
 
-    @app.command("simulate", cls=SimulateCommand, help=i18n.text(help_language, "simulate.help"))
-    def simulate_command(
-        hands: Annotated[int | None, typer.Option("--hands", metavar="N", help=h("hands"))] = None,
-        shoes: Annotated[int | None, typer.Option("--shoes", metavar="N", help=h("shoes"))] = None,
-        seed: Annotated[int | None, typer.Option("--seed", metavar="N", help=h("seed"))] = None,
-        backend: Annotated[
-            str,
-            typer.Option(
-                "--backend",
-                metavar="NAME",
-                help=h("backend"),
-                show_default=False,
-                autocompletion=complete_backend,
-            ),
-        ] = "cpu",
-        workers: Annotated[
-            int | None, typer.Option("--workers", metavar="N", help=h("workers"))
-        ] = None,
-        scheduler: Annotated[
-            str | None, typer.Option("--scheduler", metavar="ADDRESS", help=h("scheduler"))
-        ] = None,
-        timeout: Annotated[
-            float,
-            typer.Option("--timeout", metavar="SECONDS", help=h("timeout"), show_default=False),
-        ] = 10.0,
-        preset: Annotated[
-            str,
-            typer.Option(
-                "--preset",
-                "--rules",
-                metavar="NAME",
-                help=h("rules", presets=", ".join(PRESETS)),
-                autocompletion=complete_preset,
-                show_default=False,
-            ),
-        ] = "punto-banco",
-        decks: Annotated[
-            int | None, typer.Option("--decks", metavar="N", parser=parse_decks, help=h("decks"))
-        ] = None,
-        shoe: Annotated[
-            ShoeMode | None,
-            typer.Option("--shoe", metavar="TYPE", parser=parse_shoe, help=h("shoe")),
-        ] = None,
-        cut_card: Annotated[
-            int | None, typer.Option("--cut-card", metavar="N", help=h("cut_card"))
-        ] = None,
-        burn: Annotated[bool | None, typer.Option("--burn/--no-burn", help=h("burn"))] = None,
-        commission: Annotated[
-            Fraction | None,
-            typer.Option("--commission", metavar="RATE", parser=parse_rate, help=h("commission")),
-        ] = None,
-        tie_pays: Annotated[
-            Fraction | None,
-            typer.Option("--tie-pays", metavar="N", parser=parse_payout, help=h("tie_pays")),
-        ] = None,
-        banker_six_pays: Annotated[
-            Fraction | None,
-            typer.Option(
-                "--banker-six-pays",
-                metavar="N",
-                parser=parse_payout,
-                help=h("banker_six_pays"),
-            ),
-        ] = None,
-        pair_pays: Annotated[
-            Fraction | None,
-            typer.Option("--pair-pays", metavar="N", parser=parse_payout, help=h("pair_pays")),
-        ] = None,
-        side_bets: Annotated[
-            str | None,
-            typer.Option("--side-bets", metavar="NAME[=X],...", help=h("side_bets")),
-        ] = None,
-        as_json: Annotated[bool, typer.Option("--json", help=h("json"))] = False,
-        fmt: Annotated[OutputFormat | None, format_option(h("format"))] = None,
-        progress: Annotated[
-            bool | None, typer.Option("--progress/--no-progress", help=h("progress"))
-        ] = None,
-        lang: Annotated[str | None, lang_option(h("lang"))] = None,
-        variant: Annotated[
-            str | None,
-            typer.Option(
-                "--variant",
-                metavar="NAME",
-                help=simulate_chemin.option_help("variant"),
-                autocompletion=complete_variant,
-            ),
-        ] = None,
-        player_strategy: Annotated[
-            str | None,
-            typer.Option(
-                "--player-strategy",
-                metavar="NAME",
-                help=simulate_chemin.option_help("player_strategy"),
-            ),
-        ] = None,
-        banker_rule: Annotated[
-            str | None,
-            typer.Option(
-                "--banker", metavar="rule-card|free", help=simulate_chemin.option_help("banker")
-            ),
-        ] = None,
-        banker_strategy: Annotated[
-            str | None,
-            typer.Option(
-                "--banker-strategy",
-                metavar="NAME",
-                help=simulate_chemin.option_help("banker_strategy"),
-            ),
-        ] = None,
-    ) -> None:
-        """Deal many rounds and tally them: outcomes, naturals, pairs, every bet's net result."""
-        language = checked_lang(lang)
+def simulate_command(
+    hands: Annotated[
+        int | None, typer.Option("--hands", metavar="N", help="simulate.help_hands")
+    ] = None,
+    shoes: Annotated[
+        int | None, typer.Option("--shoes", metavar="N", help="simulate.help_shoes")
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", metavar="N", help="simulate.help_seed")
+    ] = None,
+    backend: Annotated[
+        str,
+        typer.Option(
+            "--backend",
+            metavar="NAME",
+            help="simulate.help_backend",
+            show_default=False,
+            autocompletion=complete_backend,
+        ),
+    ] = "cpu",
+    workers: Annotated[
+        int | None, typer.Option("--workers", metavar="N", help="simulate.help_workers")
+    ] = None,
+    scheduler: Annotated[
+        str | None, typer.Option("--scheduler", metavar="ADDRESS", help="simulate.help_scheduler")
+    ] = None,
+    timeout: Annotated[
+        float,
+        typer.Option(
+            "--timeout", metavar="SECONDS", help="simulate.help_timeout", show_default=False
+        ),
+    ] = 10.0,
+    preset: Annotated[
+        str,
+        typer.Option(
+            "--preset",
+            "--rules",
+            metavar="NAME",
+            help="simulate.help_rules",
+            autocompletion=complete_preset,
+            show_default=False,
+        ),
+    ] = "punto-banco",
+    decks: Annotated[
+        int | None,
+        typer.Option("--decks", metavar="N", parser=parse_decks, help="simulate.help_decks"),
+    ] = None,
+    shoe: Annotated[
+        ShoeMode | None,
+        typer.Option("--shoe", metavar="TYPE", parser=parse_shoe, help="simulate.help_shoe"),
+    ] = None,
+    cut_card: Annotated[
+        int | None, typer.Option("--cut-card", metavar="N", help="simulate.help_cut_card")
+    ] = None,
+    burn: Annotated[
+        bool | None, typer.Option("--burn/--no-burn", help="simulate.help_burn")
+    ] = None,
+    commission: Annotated[
+        Fraction | None,
+        typer.Option(
+            "--commission", metavar="RATE", parser=parse_rate, help="simulate.help_commission"
+        ),
+    ] = None,
+    tie_pays: Annotated[
+        Fraction | None,
+        typer.Option("--tie-pays", metavar="N", parser=parse_payout, help="simulate.help_tie_pays"),
+    ] = None,
+    banker_six_pays: Annotated[
+        Fraction | None,
+        typer.Option(
+            "--banker-six-pays",
+            metavar="N",
+            parser=parse_payout,
+            help="simulate.help_banker_six_pays",
+        ),
+    ] = None,
+    pair_pays: Annotated[
+        Fraction | None,
+        typer.Option(
+            "--pair-pays", metavar="N", parser=parse_payout, help="simulate.help_pair_pays"
+        ),
+    ] = None,
+    side_bets: Annotated[
+        str | None,
+        typer.Option("--side-bets", metavar="NAME[=X],...", help="simulate.help_side_bets"),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="simulate.help_json")] = False,
+    fmt: Annotated[OutputFormat | None, format_option("simulate.help_format")] = None,
+    progress: Annotated[
+        bool | None, typer.Option("--progress/--no-progress", help="simulate.help_progress")
+    ] = None,
+    lang: Annotated[str | None, lang_option("simulate.help_lang")] = None,
+    variant: simulate_chemin.VariantOption = None,
+    player_strategy: simulate_chemin.PlayerStrategyOption = None,
+    banker_rule: simulate_chemin.BankerRuleOption = None,
+    banker_strategy: simulate_chemin.BankerStrategyOption = None,
+) -> None:
+    """Deal many rounds and tally them: outcomes, naturals, pairs, every bet's net result."""
+    simulate_options(SimulateOptions(**locals()))
+
+
+@dataclass(frozen=True, slots=True)
+class SimulateOptions:
+    """The options of ``simulate``, as Typer parsed them (see :func:`simulate_command`)."""
+
+    hands: int | None
+    shoes: int | None
+    seed: int | None
+    backend: str
+    workers: int | None
+    scheduler: str | None
+    timeout: float
+    preset: str
+    decks: int | None
+    shoe: ShoeMode | None
+    cut_card: int | None
+    burn: bool | None
+    commission: Fraction | None
+    tie_pays: Fraction | None
+    banker_six_pays: Fraction | None
+    pair_pays: Fraction | None
+    side_bets: str | None
+    as_json: bool
+    fmt: OutputFormat | None
+    progress: bool | None
+    lang: str | None
+    variant: str | None
+    player_strategy: str | None
+    banker_rule: str | None
+    banker_strategy: str | None
+
+
+def simulate_options(options: SimulateOptions) -> None:
+    """Run ``simulate`` with ``options``: Chemin de fer's run where a variant asks it."""
+    language = checked_lang(options.lang)
+    try:
+        output = chosen_format(options.fmt, options.as_json)
+    except OptionValueError as error:
+        _fail(option_line(language, "--format", error.detail(language)))
+    o = options
+    if simulate_chemin.applies(o.variant, o.player_strategy, o.banker_rule, o.banker_strategy):
+        _simulate_chemin(options, language, output)
+        return
+    try:
+        _simulate_punto_banco(options, language, output)
+    except KeyboardInterrupt:  # before the run started (while loading): nothing to report
+        typer.echo(i18n.text(language, "simulate.stopped"), err=True)
+        raise typer.Exit(130) from None
+
+
+def _simulate_chemin(options: SimulateOptions, language: Lang, output: OutputFormat) -> None:
+    """Hand the run to Chemin de fer's simulation, the options it does not take refused."""
+    simulate_chemin.run(
+        language=language,
+        output=output,
+        variant=options.variant,
+        player_strategy=options.player_strategy,
+        banker=options.banker_rule,
+        banker_strategy=options.banker_strategy,
+        hands=options.hands,
+        seed=options.seed,
+        backend=options.backend,
+        decks=options.decks,
+        shoe=options.shoe,
+        cut_card=options.cut_card,
+        burn=options.burn,
+        commission=options.commission,
+        unused={
+            "--shoes": options.shoes is not None,
+            "--workers": options.workers is not None,
+            "--scheduler": options.scheduler is not None,
+            "--preset": options.preset != "punto-banco",
+            "--tie-pays": options.tie_pays is not None,
+            "--banker-six-pays": options.banker_six_pays is not None,
+            "--pair-pays": options.pair_pays is not None,
+            "--side-bets": options.side_bets is not None,
+        },
+        progress=options.progress,
+    )
+
+
+def _simulate_punto_banco(options: SimulateOptions, language: Lang, output: OutputFormat) -> None:
+    """Deal Punto Banco's rounds and print the report (exit 130 after Ctrl-C, 2 on bad input)."""
+    from puntobanco.sim.api import simulate
+
+    try:
+        rules = rules_from_options(
+            options.preset,
+            decks=options.decks,
+            shoe_mode=options.shoe,
+            cut_card=options.cut_card,
+            burn=options.burn,
+            banker_commission=options.commission,
+            tie_pays=options.tie_pays,
+            banker_six_pays=options.banker_six_pays,
+            pair_pays=options.pair_pays,
+            side_bets=options.side_bets,
+        )
+    except SideBetsRefused as refused:
+        detail = error_message(refused.error, language)
+        _fail(option_line(language, "--side-bets", detail))
+    except BaccaratError as error:
+        _fail(refusal(error, language))
+    chosen_seed = options.seed if options.seed is not None else secrets.randbits(63)
+    requested = options.hands if options.hands is not None else options.shoes
+    show = options.progress
+    if show is None:
+        show = sys.stderr.isatty() and (
+            options.backend in ("reference", "dask") or (requested or 0) >= PROGRESS_FROM_HANDS
+        )
+    with (
+        stop_on_ctrl_c() as should_stop,
+        progress_bar(i18n.text(language, "simulate.progress"), requested or 0, show=show) as tick,
+    ):
         try:
-            output = chosen_format(fmt, as_json)
-        except OptionValueError as error:
-            _fail(option_line(language, "--format", error.detail(language)))
-        if simulate_chemin.applies(variant, player_strategy, banker_rule, banker_strategy):
-            simulate_chemin.run(
-                language=language,
-                output=output,
-                variant=variant,
-                player_strategy=player_strategy,
-                banker=banker_rule,
-                banker_strategy=banker_strategy,
-                hands=hands,
-                seed=seed,
-                backend=backend,
-                decks=decks,
-                shoe=shoe,
-                cut_card=cut_card,
-                burn=burn,
-                commission=commission,
-                unused={
-                    "--shoes": shoes is not None,
-                    "--workers": workers is not None,
-                    "--scheduler": scheduler is not None,
-                    "--preset": preset != "punto-banco",
-                    "--tie-pays": tie_pays is not None,
-                    "--banker-six-pays": banker_six_pays is not None,
-                    "--pair-pays": pair_pays is not None,
-                    "--side-bets": side_bets is not None,
-                },
-                progress=progress,
+            result = simulate(
+                rules,
+                hands=options.hands,
+                shoes=options.shoes,
+                seed=chosen_seed,
+                backend=options.backend,
+                workers=options.workers,
+                scheduler=options.scheduler,
+                timeout=options.timeout,
+                progress=tick,
+                should_stop=should_stop,
             )
-            return
-        try:
-            from puntobanco.sim.api import simulate
-
-            try:
-                rules = rules_from_options(
-                    preset,
-                    decks=decks,
-                    shoe_mode=shoe,
-                    cut_card=cut_card,
-                    burn=burn,
-                    banker_commission=commission,
-                    tie_pays=tie_pays,
-                    banker_six_pays=banker_six_pays,
-                    pair_pays=pair_pays,
-                    side_bets=side_bets,
-                )
-            except SideBetsRefused as refused:
-                detail = error_message(refused.error, language)
-                _fail(option_line(language, "--side-bets", detail))
-            except BaccaratError as error:
-                _fail(refusal(error, language))
-            chosen_seed = seed if seed is not None else secrets.randbits(63)
-            requested = hands if hands is not None else shoes
-            show = progress
-            if show is None:
-                show = sys.stderr.isatty() and (
-                    backend in ("reference", "dask") or (requested or 0) >= PROGRESS_FROM_HANDS
-                )
-            with (
-                stop_on_ctrl_c() as should_stop,
-                progress_bar(
-                    i18n.text(language, "simulate.progress"), requested or 0, show=show
-                ) as tick,
-            ):
-                try:
-                    result = simulate(
-                        rules,
-                        hands=hands,
-                        shoes=shoes,
-                        seed=chosen_seed,
-                        backend=backend,
-                        workers=workers,
-                        scheduler=scheduler,
-                        timeout=timeout,
-                        progress=tick,
-                        should_stop=should_stop,
-                    )
-                except BaccaratError as error:
-                    _fail(refusal(error, language))
-            data = result.to_json()
-            if output is OutputFormat.JSON:
-                typer.echo(json.dumps(data))
-            elif output is OutputFormat.TABLE:
-                _print_report(data, language)
-            else:
-                typer.echo(_flat_table(data, output), nl=False)
-            if result.interrupted:
-                raise typer.Exit(130)
-        except KeyboardInterrupt:  # before the run started (while loading): nothing to report
-            typer.echo(i18n.text(language, "simulate.stopped"), err=True)
-            raise typer.Exit(130) from None
+        except BaccaratError as error:
+            _fail(refusal(error, language))
+    data = result.to_json()
+    if output is OutputFormat.JSON:
+        typer.echo(json.dumps(data))
+    elif output is OutputFormat.TABLE:
+        _print_report(data, language)
+    else:
+        typer.echo(_flat_table(data, output), nl=False)
+    if result.interrupted:
+        raise typer.Exit(130)
 
 
 def _fail(text: str) -> NoReturn:

@@ -19,17 +19,16 @@ and exits with status 2. Every word comes from the catalogue's
 from __future__ import annotations
 
 import json
-import os
 import secrets
 import sys
 from fractions import Fraction
-from typing import Any, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 
-from puntobanco.cli.lang import help_lang, rule_name
+from puntobanco.cli.lang import rule_name
 from puntobanco.cli.numbers import localize
-from puntobanco.cli.params import OutputFormat
+from puntobanco.cli.params import OutputFormat, complete_variant
 from puntobanco.cli.refusal import fail, refuse
 from puntobanco.cli.tabular import write_rows
 from puntobanco.core.errors import BaccaratError
@@ -50,9 +49,29 @@ BACKENDS: tuple[str, ...] = ("reference", "cpu")
 PROGRESS_FROM_HANDS = 20_000_000
 
 
-def option_help(key: str) -> str:
-    """The help text of a Chemin de fer option, in the language of ``--lang`` or the locale."""
-    return text(help_lang(sys.argv, os.environ), f"chemin.simulate.help_{key}")
+#: ``simulate``'s options for Chemin de fer, each help a catalogue key
+#: (worded by :func:`~puntobanco.cli.localized.add_command`).
+VariantOption = Annotated[
+    str | None,
+    typer.Option(
+        "--variant",
+        metavar="NAME",
+        help="chemin.simulate.help_variant",
+        autocompletion=complete_variant,
+    ),
+]
+PlayerStrategyOption = Annotated[
+    str | None,
+    typer.Option("--player-strategy", metavar="NAME", help="chemin.simulate.help_player_strategy"),
+]
+BankerRuleOption = Annotated[
+    str | None,
+    typer.Option("--banker", metavar="rule-card|free", help="chemin.simulate.help_banker"),
+]
+BankerStrategyOption = Annotated[
+    str | None,
+    typer.Option("--banker-strategy", metavar="NAME", help="chemin.simulate.help_banker_strategy"),
+]
 
 
 def applies(

@@ -30,22 +30,15 @@ when both play the commission-free equilibrium.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Generic, TypeVar
 
-from puntobanco.analysis.chemin.tally import (
-    DRAW,
-    LOSE,
-    STAND,
-    TIE,
-    WIN,
-    Tally,
-    tally,
-)
+from puntobanco.analysis.chemin.tally import DRAW, STAND, Tally, tally
 from puntobanco.analysis.exact import MIN_CARDS
 from puntobanco.analysis.shoe import InvalidShoe, ShoeCounts
+from puntobanco.analysis.walk_steps import LOSE, TIE, WIN
 from puntobanco.core.choices import Strategy
 from puntobanco.core.rules import (
     BANK_COMMISSION,
@@ -250,7 +243,9 @@ def solve_tally(
     def number(weight: int) -> Fraction:
         return Fraction(weight, denominator)
 
-    return _solve(weights, banker_rule, commission, tableau, number, Fraction(0), Fraction(1), None)
+    return _solve(
+        weights, banker_rule, commission, tableau, _Numbers(number, Fraction(0), Fraction(1), None)
+    )
 
 
 def solve_tally_float(
@@ -266,138 +261,212 @@ def solve_tally_float(
     def number(weight: int) -> float:
         return weight * inverse
 
-    return _solve(weights, banker_rule, commission, tableau, number, 0.0, 1.0, 1e-12)
+    return _solve(weights, banker_rule, commission, tableau, _Numbers(number, 0.0, 1.0, 1e-12))
 
 
-def _solve(  # noqa: C901, PLR0915
-    weights: Tally,
-    rule: BankerRule,
-    commission: Fraction,
-    tableau: Tableau,
-    number: Callable[[int], N],
-    zero: N,
-    one: N,
-    tolerance: float | None,
-) -> Solution[N]:
-    def close(a: N, b: N) -> bool:
-        return a == b if tolerance is None else abs(a - b) <= tolerance
+@dataclass(frozen=True, slots=True)
+class _Numbers(Generic[N]):
+    """The solver's arithmetic: exact (``Fraction``) or in floats with a tolerance."""
 
-    def outcomes(cell: BankerCell, action: int) -> tuple[Linear[N], ...]:
-        """The cell's win, loss and tie probabilities under ``action``, linear in ``p``."""
-        total, column = cell
-        fixed, option = weights.cells[total][column][action]
-        if column == PLAYER_STOOD:  # the Player's 5 stood: weight 1 - p
-            return tuple(
-                Linear(number(fixed[o] + option[o]), number(-option[o])) for o in (WIN, LOSE, TIE)
-            )
-        return tuple(Linear(number(fixed[o]), number(option[o])) for o in (WIN, LOSE, TIE))
+    number: Callable[[int], N]
+    zero: N
+    one: N
+    tolerance: float | None
 
-    def net(triple: Sequence[Linear[N]]) -> Linear[N]:
-        return Linear(
-            triple[WIN].constant - triple[LOSE].constant, triple[WIN].slope - triple[LOSE].slope
+    def close(self, a: N, b: N) -> bool:
+        """Whether ``a`` and ``b`` are equal (within the tolerance in floats)."""
+        return a == b if self.tolerance is None else abs(a - b) <= self.tolerance
+
+    def total(self, values: Iterable[N]) -> N:
+        """The sum of ``values``, started from this arithmetic's zero."""
+        return sum(values, self.zero)
+
+
+def _cell_outcomes(
+    weights: Tally, cell: BankerCell, action: int, number: Callable[[int], N]
+) -> tuple[Linear[N], ...]:
+    """The cell's win, loss and tie probabilities under ``action``, linear in ``p``."""
+    total, column = cell
+    fixed, option = weights.cells[total][column][action]
+    if column == PLAYER_STOOD:  # the Player's 5 stood: weight 1 - p
+        return tuple(
+            Linear(number(fixed[o] + option[o]), number(-option[o])) for o in (WIN, LOSE, TIE)
+        )
+    return tuple(Linear(number(fixed[o]), number(option[o])) for o in (WIN, LOSE, TIE))
+
+
+def _net(triple: Sequence[Linear[N]]) -> Linear[N]:
+    """Win minus loss."""
+    return Linear(
+        triple[WIN].constant - triple[LOSE].constant, triple[WIN].slope - triple[LOSE].slope
+    )
+
+
+def _minus(a: Linear[N], b: Linear[N]) -> Linear[N]:
+    return Linear(a.constant - b.constant, a.slope - b.slope)
+
+
+@dataclass(frozen=True, slots=True)
+class _Lines(Generic[N]):
+    """The game's outcome probabilities as lines in the Player's ``p``.
+
+    Attributes:
+        free: The Banker's free cells.
+        base: Win, loss and tie of everything but the free cells' choices
+            (naturals, the tableau's cells, the free cells as if he stood).
+        change: Per free cell, the change in each outcome when he draws instead.
+        gain: Per free cell, the change in his net (:func:`_net` of ``change``).
+        numbers: The arithmetic.
+    """
+
+    free: tuple[BankerCell, ...]
+    base: list[Linear[N]]
+    change: dict[BankerCell, tuple[Linear[N], ...]]
+    gain: dict[BankerCell, Linear[N]]
+    numbers: _Numbers[N]
+
+    @property
+    def base_net(self) -> Linear[N]:
+        """The Banker's net outside the free cells' choices."""
+        return _net(self.base)
+
+    def best_reply_value(self, p: N) -> N:
+        """``W(p)``: the Banker's value when he best-replies to ``p``."""
+        zero = self.numbers.zero
+        return self.base_net.at(p) + self.numbers.total(
+            max(zero, self.gain[c].at(p)) for c in self.free
         )
 
-    every_cell = [(t, x) for t in BANKER_CHOICE_TOTALS for x in range(PLAYER_STOOD + 1)]
-    free = rule.cells
-    # The outcome probabilities of everything but the free cells' choices, linear in p:
-    # naturals, the tableau's cells, and the free cells as if the Banker stood.
-    base = [Linear(number(w), zero) for w in weights.naturals]
-    for cell in every_cell:
+    def outcomes_at(self, p: N, reply: dict[BankerCell, N]) -> list[N]:
+        """Win, loss and tie for the Player's ``p`` and the Banker's ``reply``."""
+        return [
+            self.base[o].at(p)
+            + self.numbers.total(reply[c] * self.change[c][o].at(p) for c in self.free)
+            for o in (WIN, LOSE, TIE)
+        ]
+
+    def slope(self, reply: dict[BankerCell, N]) -> N:
+        """The slope in ``p`` of the Banker's net when he plays ``reply``."""
+        return self.base_net.slope + self.numbers.total(
+            reply[c] * self.gain[c].slope for c in self.free
+        )
+
+
+def _lines(weights: Tally, rule: BankerRule, tableau: Tableau, numbers: _Numbers[N]) -> _Lines[N]:
+    """The walk's weights as lines in ``p``, apart for the free cells' choices."""
+    number = numbers.number
+    base = [Linear(number(w), numbers.zero) for w in weights.naturals]
+    for cell in [(t, x) for t in BANKER_CHOICE_TOTALS for x in range(PLAYER_STOOD + 1)]:
         action = STAND if cell in rule.free else int(tableau.banker_draws(*cell))
-        for o, line in enumerate(outcomes(cell, action)):
+        for o, line in enumerate(_cell_outcomes(weights, cell, action, number)):
             base[o] = Linear(base[o].constant + line.constant, base[o].slope + line.slope)
-    # Per free cell: the change in each outcome when the Banker draws instead of standing.
     change: dict[BankerCell, tuple[Linear[N], ...]] = {}
     gain: dict[BankerCell, Linear[N]] = {}
-    for cell in free:
-        drawn, stood = outcomes(cell, DRAW), outcomes(cell, STAND)
-        change[cell] = tuple(
-            Linear(d.constant - s.constant, d.slope - s.slope)
-            for d, s in zip(drawn, stood, strict=True)
-        )
-        gain[cell] = net(change[cell])
-    base_net = net(base)
+    for cell in rule.cells:
+        drawn = _cell_outcomes(weights, cell, DRAW, number)
+        stood = _cell_outcomes(weights, cell, STAND, number)
+        change[cell] = tuple(_minus(d, s) for d, s in zip(drawn, stood, strict=True))
+        gain[cell] = _net(change[cell])
+    return _Lines(tuple(rule.cells), base, change, gain, numbers)
 
-    def best_reply_value(p: N) -> N:
-        return base_net.at(p) + sum((max(zero, gain[c].at(p)) for c in free), zero)
 
-    # Candidates: both ends and every root of a cell's gain inside (0, 1).
+def _player_optimum(lines: _Lines[N]) -> tuple[N, bool]:
+    """The Player's optimal ``p`` (the smallest if several) and whether it is the only one.
+
+    ``W(p)`` is convex and piecewise linear: its minimum is at an end of
+    ``[0, 1]`` or at a root of some cell's gain.
+    """
+    numbers = lines.numbers
+    zero, one = numbers.zero, numbers.one
     candidates: list[N] = [zero, one]
-    for cell in free:
-        line = gain[cell]
+    for cell in lines.free:
+        line = lines.gain[cell]
         if line.slope != 0:
             root = -line.constant / line.slope
             if zero < root < one:
                 candidates.append(root)
-    values = [(best_reply_value(p), p) for p in candidates]
+    values = [(lines.best_reply_value(p), p) for p in candidates]
     best = min(v for v, _ in values)
-    optimal = sorted(p for v, p in values if close(v, best))
+    optimal = sorted(p for v, p in values if numbers.close(v, best))
     p_star = optimal[0]
-    unique = all(close(p, p_star) for p in optimal)
+    return p_star, all(numbers.close(p, p_star) for p in optimal)
+
+
+def _banker_mix(
+    lines: _Lines[N], p_star: N, tableau: Tableau
+) -> tuple[dict[BankerCell, N], set[BankerCell]]:
+    """The Banker's equilibrium draw per free cell, and the cells where he is indifferent.
+
+    He mixes his best replies just left and just right of ``p_star`` so that
+    the Player is indifferent (at an end of ``[0, 1]``, he plays the reply inside).
+    """
+    numbers = lines.numbers
+    zero, one, tolerance = numbers.zero, numbers.one, numbers.tolerance
+    gain = lines.gain
 
     def sign(cell: BankerCell) -> int:
-        line = gain[cell]
-        value = line.at(p_star)
+        value = gain[cell].at(p_star)
         if tolerance is not None and abs(value) <= tolerance * 1e-3:
             value = zero
         return (value > 0) - (value < 0)
 
-    # The Banker's best replies just left and just right of p*.
+    free = lines.free
     left = {c: one if sign(c) > 0 or (sign(c) == 0 and gain[c].slope < 0) else zero for c in free}
     right = {c: one if sign(c) > 0 or (sign(c) == 0 and gain[c].slope > 0) else zero for c in free}
     indifferent = {c for c in free if gain[c].constant == 0 and gain[c].slope == 0}
     for cell in indifferent:  # worth the same either way: play the tableau's cell
         left[cell] = right[cell] = one if tableau.banker_draws(*cell) else zero
-
-    def slope(reply: dict[BankerCell, N]) -> N:
-        return base_net.slope + sum((reply[c] * gain[c].slope for c in free), zero)
-
-    slope_left, slope_right = slope(left), slope(right)
-    if close(p_star, zero):
+    slope_left, slope_right = lines.slope(left), lines.slope(right)
+    if numbers.close(p_star, zero):
         mix = zero  # all weight on the right-hand reply
-    elif close(p_star, one) or slope_left == slope_right:
+    elif numbers.close(p_star, one) or slope_left == slope_right:
         mix = one
     else:
         mix = slope_right / (slope_right - slope_left)
-    draw = {c: mix * left[c] + (one - mix) * right[c] for c in free}
+    return {c: mix * left[c] + (one - mix) * right[c] for c in free}, indifferent
 
-    def equilibrium_outcomes(p: N, reply: dict[BankerCell, N]) -> list[N]:
-        return [
-            base[o].at(p) + sum((reply[c] * change[c][o].at(p) for c in free), zero)
-            for o in (WIN, LOSE, TIE)
-        ]
 
-    win, lose, tie = equilibrium_outcomes(p_star, draw)
-    value = best_reply_value(p_star)
-    after = win * (one - _as(commission, one)) - lose
+def _solve(
+    weights: Tally,
+    rule: BankerRule,
+    commission: Fraction,
+    tableau: Tableau,
+    numbers: _Numbers[N],
+) -> Solution[N]:
+    """The equilibrium from the walk's weights, in ``numbers``' arithmetic."""
+    zero, one = numbers.zero, numbers.one
+    lines = _lines(weights, rule, tableau, numbers)
+    p_star, unique = _player_optimum(lines)
+    draw, indifferent = _banker_mix(lines, p_star, tableau)
+    win, lose, tie = lines.outcomes_at(p_star, draw)
+    value = lines.best_reply_value(p_star)
 
     def reach(cell: BankerCell) -> N:
-        return sum((line.at(p_star) for line in outcomes(cell, STAND)), zero)
-
-    cells = tuple(
-        CellSolution(c, draw[c], gain[c].at(p_star), reach(c), c in indifferent) for c in free
-    )
+        stood = _cell_outcomes(weights, cell, STAND, numbers.number)
+        return numbers.total(line.at(p_star) for line in stood)
 
     def equilibrium_value(p: N) -> N:
-        won, lost, _ = equilibrium_outcomes(p, draw)
+        won, lost, _ = lines.outcomes_at(p, draw)
         return won - lost
 
-    deviations = (
-        Deviation(False, equilibrium_value(zero) - value, best_reply_value(zero) - value),
-        Deviation(True, equilibrium_value(one) - value, best_reply_value(one) - value),
-    )
     return Solution(
         banker_rule=rule,
         player_draw=p_star,
-        banker=cells,
+        banker=tuple(
+            CellSolution(c, draw[c], lines.gain[c].at(p_star), reach(c), c in indifferent)
+            for c in lines.free
+        ),
         value=value,
         banker_wins=win,
         player_wins=lose,
         tie=tie,
         commission=commission,
-        banker_after_commission=after,
-        deviations=deviations,
-        option=number(weights.option),
+        banker_after_commission=win * (one - _as(commission, one)) - lose,
+        deviations=(
+            Deviation(False, equilibrium_value(zero) - value, lines.best_reply_value(zero) - value),
+            Deviation(True, equilibrium_value(one) - value, lines.best_reply_value(one) - value),
+        ),
+        option=numbers.number(weights.option),
         player_unique=unique,
     )
 

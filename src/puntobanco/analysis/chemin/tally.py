@@ -25,11 +25,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from puntobanco.analysis.exact import falling
+from puntobanco.analysis.walk_steps import LOSE, OUTCOMES, TIE, WIN, pair_draws, third_card_split
 from puntobanco.core.rules import BANKER_CHOICE_TOTALS, PLAYER_OPTION_TOTALS
 from puntobanco.core.tableau import PLAYER_STOOD, STANDARD, Tableau
 
-#: Indices of an outcome triple, from the Banker's side.
-WIN, LOSE, TIE = 0, 1, 2
 #: Indices of the two actions.
 STAND, DRAW = 0, 1
 #: Indices of the two parts of a cell: coups without the Player's option, and with it.
@@ -81,7 +80,51 @@ def _level_scales(cards: int, *, replace: bool) -> tuple[int, int]:
     return (cards - 4) * (cards - 5), cards - 5
 
 
-def tally(points: Sequence[int], tableau: Tableau = STANDARD, *, replace: bool = False) -> Tally:  # noqa: C901, PLR0912, PLR0915
+class _Sums:
+    """The walk's running sums per level (4, 5 and 6 cards), scaled once at its end.
+
+    ``stood_*[banker][part]`` and ``drew_*[banker][third][part]`` are outcome
+    triples, as :func:`scaled_tally` reads them.
+    """
+
+    def __init__(self) -> None:
+        self.naturals = [0, 0, 0]
+        self.stood_stand = [[[0, 0, 0] for _ in range(2)] for _ in range(10)]
+        self.stood_draw = [[[0, 0, 0] for _ in range(2)] for _ in range(10)]
+        self.drew_stand = [[[[0, 0, 0] for _ in range(2)] for _ in range(10)] for _ in range(10)]
+        self.drew_draw = [[[[0, 0, 0] for _ in range(2)] for _ in range(10)] for _ in range(10)]
+        self.option = 0
+
+    def player_stood(self, c: list[int], banker: int, player: int, part: int, w4: int) -> None:
+        """The Player stood on ``player``: the Banker stands on four cards, or draws a fifth."""
+        self.stood_stand[banker][part][OUTCOMES[banker][player]] += w4
+        row = self.stood_draw[banker][part]
+        win, lose, tie = third_card_split(c, banker, player)
+        row[WIN] += w4 * win
+        row[LOSE] += w4 * lose
+        row[TIE] += w4 * tie
+
+    def player_drew(
+        self, c: list[int], dec: int, banker: int, player: int, part: int, w4: int
+    ) -> None:
+        """The Player draws a third card to ``player``: the Banker stands on it, or draws."""
+        for t in range(10):
+            ct = c[t]
+            if not ct:
+                continue
+            w5 = w4 * ct
+            final = (player + t) % 10
+            self.drew_stand[banker][t][part][OUTCOMES[banker][final]] += w5
+            c[t] -= dec
+            win, lose, tie = third_card_split(c, banker, final)
+            c[t] += dec
+            cell = self.drew_draw[banker][t][part]
+            cell[WIN] += w5 * win
+            cell[LOSE] += w5 * lose
+            cell[TIE] += w5 * tie
+
+
+def tally(points: Sequence[int], tableau: Tableau = STANDARD, *, replace: bool = False) -> Tally:
     """Walk every coup, weighting each Banker cell's outcomes by action and the Player's option.
 
     Args:
@@ -90,101 +133,35 @@ def tally(points: Sequence[int], tableau: Tableau = STANDARD, *, replace: bool =
         replace: Draw with replacement (``points`` are then the chances).
     """
     c = list(points)
-    n = sum(c)
     dec = 0 if replace else 1
-    naturals_w = [0, 0, 0]
-    # Per level (4, 5 and 6 cards), added up apart and scaled once at the end.
-    stood_stand = [[[0, 0, 0] for _ in range(2)] for _ in range(10)]  # [banker][part]
-    stood_draw = [[[0, 0, 0] for _ in range(2)] for _ in range(10)]
-    drew_stand = [[[[0, 0, 0] for _ in range(2)] for _ in range(10)] for _ in range(10)]
-    drew_draw = [[[[0, 0, 0] for _ in range(2)] for _ in range(10)] for _ in range(10)]
-    option_w = 0
+    sums = _Sums()
     naturals = tableau.naturals
-    option_totals = frozenset(PLAYER_OPTION_TOTALS)
-    # outcome_of[banker][player]: WIN, LOSE or TIE for the Banker.
-    outcome_of = [[WIN if b > p else LOSE if b < p else TIE for p in range(10)] for b in range(10)]
-    for i in range(10):
-        ci = c[i]
-        if not ci:
-            continue
-        c[i] -= dec
-        for j in range(i, 10):
-            cj = c[j]
-            if not cj:
+    for player, w_player in pair_draws(c, dec):
+        if player in PLAYER_OPTION_TOTALS:  # he may do either
+            part, player_draws, player_stands = OPTION, True, True
+        else:
+            part, player_draws = FIXED, tableau.player_draws(player)
+            player_stands = not player_draws
+        for banker, w_banker in pair_draws(c, dec):
+            w4 = w_player * w_banker
+            if naturals[player] or naturals[banker]:
+                sums.naturals[OUTCOMES[banker][player]] += w4
                 continue
-            c[j] -= dec
-            w_player = ci * cj * (1 if i == j else 2)
-            player = (i + j) % 10
-            if player in option_totals:
-                part = OPTION
-                player_draws = player_stands = True
-            else:
-                part = FIXED
-                player_draws = tableau.player_draws(player)
-                player_stands = not player_draws
-            for k in range(10):
-                ck = c[k]
-                if not ck:
-                    continue
-                c[k] -= dec
-                for m in range(k, 10):
-                    cm = c[m]
-                    if not cm:
-                        continue
-                    w4 = w_player * ck * cm * (1 if k == m else 2)
-                    banker = (k + m) % 10
-                    if naturals[player] or naturals[banker]:
-                        naturals_w[outcome_of[banker][player]] += w4
-                        continue
-                    c[m] -= dec
-                    if part == OPTION:
-                        option_w += w4
-                    outcomes = outcome_of
-                    if player_stands:
-                        stood_stand[banker][part][outcomes[banker][player]] += w4
-                        row = stood_draw[banker][part]
-                        for q in range(10):
-                            cq = c[q]
-                            if cq:
-                                row[outcomes[(banker + q) % 10][player]] += w4 * cq
-                    if player_draws:
-                        for t in range(10):
-                            ct = c[t]
-                            if not ct:
-                                continue
-                            w5 = w4 * ct
-                            final = (player + t) % 10
-                            drew_stand[banker][t][part][outcomes[banker][final]] += w5
-                            c[t] -= dec
-                            win = lose = tie = 0
-                            for q in range(10):
-                                cq = c[q]
-                                if cq:
-                                    outcome = outcomes[(banker + q) % 10][final]
-                                    if outcome == WIN:
-                                        win += cq
-                                    elif outcome == LOSE:
-                                        lose += cq
-                                    else:
-                                        tie += cq
-                            c[t] += dec
-                            cell = drew_draw[banker][t][part]
-                            cell[WIN] += w5 * win
-                            cell[LOSE] += w5 * lose
-                            cell[TIE] += w5 * tie
-                    c[m] += dec
-                c[k] += dec
-            c[j] += dec
-        c[i] += dec
+            if part == OPTION:
+                sums.option += w4
+            if player_stands:
+                sums.player_stood(c, banker, player, part, w4)
+            if player_draws:
+                sums.player_drew(c, dec, banker, player, part, w4)
     return scaled_tally(
-        n,
+        sum(c),
         replace=replace,
-        naturals=naturals_w,
-        stood_stand=stood_stand,
-        stood_draw=stood_draw,
-        drew_stand=drew_stand,
-        drew_draw=drew_draw,
-        option=option_w,
+        naturals=sums.naturals,
+        stood_stand=sums.stood_stand,
+        stood_draw=sums.stood_draw,
+        drew_stand=sums.drew_stand,
+        drew_draw=sums.drew_draw,
+        option=sums.option,
     )
 
 

@@ -588,7 +588,8 @@ class RoundRunner:
     load draws on); on SQLite in the rounds' own thread, through :attr:`sqlite`. What is
     rare (a replay, a round left dealt by an earlier try, an unknown token) runs through
     SQLAlchemy's session in a worker thread, :meth:`run` (at most
-    ``settings.round_pool_size`` at once).
+    ``settings.round_pool_size`` at once). The app's round store is chosen from it once,
+    when the app is built (:func:`puntobanco.server.rounds.store.choose_store`).
     """
 
     def __init__(self, settings: Settings, sessions: sessionmaker[Session]) -> None:

@@ -11,13 +11,22 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from puntobanco.analysis import kernels
+from puntobanco.analysis import kernels, walk_steps
 from puntobanco.analysis.banque import walk as banque_walk
 from puntobanco.analysis.chemin import walk as chemin_kernel
 from puntobanco.core.tableau import STANDARD
 
 # Small shoes, by point value 0-9: few distinct values keep the interpreted walk short.
 SHOES = [(3, 1, 0, 2, 1, 0, 1, 2, 0, 1), (2, 0, 1, 1, 0, 3, 1, 0, 1, 1)]
+
+
+def _from_source(monkeypatch: pytest.MonkeyPatch, module: object, *names: str) -> None:
+    """Run ``module``'s compiled ``names`` from their ``*_py`` source, and the shared steps too."""
+    for name in names:
+        monkeypatch.setattr(module, name, getattr(module, f"{name}_py"))
+    for step in ("outcome", "third_card_split"):
+        if hasattr(module, step):
+            monkeypatch.setattr(module, step, getattr(walk_steps, step))
 
 
 def _same(first: object, second: object) -> bool:
@@ -32,9 +41,10 @@ def test_the_banque_walk_from_its_source_is_the_compiled_walk(
     points: tuple[int, ...], natural_waits: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     compiled = banque_walk.banque_tally(points, STANDARD, natural_waits=natural_waits)
-    monkeypatch.setattr(banque_walk, "_walk", banque_walk._walk_py)
-    monkeypatch.setattr(banque_walk, "_tableaux", banque_walk._tableaux_py)
-    monkeypatch.setattr(banque_walk, "_add", banque_walk._add_py)
+    _from_source(
+        monkeypatch, banque_walk, "_walk", "_left_hands", "_tableaux", "_tableau", "_path",
+        "_against", "_banker_acts", "_add",
+    )  # fmt: skip
     interpreted = banque_walk.banque_tally(points, STANDARD, natural_waits=natural_waits)
     assert interpreted.denominator == compiled.denominator
     assert interpreted.naturals == compiled.naturals
@@ -48,7 +58,9 @@ def test_the_chemin_de_fer_float_walk_from_its_source_is_the_compiled_walk(
     points: tuple[int, ...], replace: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     compiled = chemin_kernel.float_tally(points, STANDARD, replace=replace)
-    monkeypatch.setattr(chemin_kernel, "_walk", chemin_kernel._walk_py)
+    _from_source(
+        monkeypatch, chemin_kernel, "_walk", "_player_hand", "_player_stood", "_player_drew"
+    )
     interpreted = chemin_kernel.float_tally(points, STANDARD, replace=replace)
     assert interpreted == compiled
     assert compiled.option > 0  # the Player holds 5 in some coup of these shoes

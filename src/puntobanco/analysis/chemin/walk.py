@@ -20,11 +20,93 @@ from numba import njit
 
 from puntobanco.analysis.chemin.solver import INFINITE_DECK, Solution, solve_tally_float
 from puntobanco.analysis.chemin.tally import Tally, scaled_tally
+from puntobanco.analysis.walk_jit import outcome, third_card_split
 from puntobanco.core.rules import BANK_COMMISSION, PLAYER_OPTION_TOTALS, RULE_CARD, BankerRule
 from puntobanco.core.tableau import STANDARD, Tableau
 
 
-def _walk_py(  # noqa: C901, PLR0912, PLR0915
+def _player_stood_py(
+    c: np.ndarray,
+    banker: int,
+    player: int,
+    part: int,
+    w4: float,
+    stood_stand: np.ndarray,
+    stood_draw: np.ndarray,
+) -> None:
+    """The Player stood on ``player``: the Banker stands on four cards, or draws a fifth."""
+    stood_stand[banker, part, outcome(banker, player)] += w4
+    win, lose, tie = third_card_split(c, banker, player)
+    stood_draw[banker, part, 0] += w4 * win
+    stood_draw[banker, part, 1] += w4 * lose
+    stood_draw[banker, part, 2] += w4 * tie
+
+
+def _player_drew_py(
+    c: np.ndarray,
+    dec: float,
+    banker: int,
+    player: int,
+    part: int,
+    w4: float,
+    drew_stand: np.ndarray,
+    drew_draw: np.ndarray,
+) -> None:
+    """The Player draws a third card to ``player``: the Banker stands on it, or draws."""
+    for t in range(10):
+        ct = c[t]
+        if ct == 0:
+            continue
+        w5 = w4 * ct
+        final = (player + t) % 10
+        drew_stand[banker, t, part, outcome(banker, final)] += w5
+        c[t] -= dec
+        win, lose, tie = third_card_split(c, banker, final)
+        c[t] += dec
+        drew_draw[banker, t, part, 0] += w5 * win
+        drew_draw[banker, t, part, 1] += w5 * lose
+        drew_draw[banker, t, part, 2] += w5 * tie
+
+
+def _player_hand_py(
+    c: np.ndarray,
+    naturals: np.ndarray,
+    dec: float,
+    player: int,
+    part: int,
+    draws: bool,
+    stands: bool,
+    w_player: float,
+    sums: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+) -> None:
+    """Every Banker's pair against the Player's two cards ``player``, into ``sums``."""
+    nat, stood_stand, stood_draw, drew_stand, drew_draw, option = sums
+    for k in range(10):
+        ck = c[k]
+        if ck == 0:
+            continue
+        c[k] -= dec
+        for m in range(k, 10):
+            cm = c[m]
+            if cm == 0:
+                continue
+            w4 = w_player * ck * cm * (1.0 if k == m else 2.0)
+            banker = (k + m) % 10
+            if naturals[player] or naturals[banker]:
+                nat[outcome(banker, player)] += w4
+                continue
+            c[m] -= dec
+            if part == 1:
+                option[0] += w4
+            if stands:
+                _player_stood(c, banker, player, part, w4, stood_stand, stood_draw)
+            if draws:
+                _player_drew(c, dec, banker, player, part, w4, drew_stand, drew_draw)
+            c[m] += dec
+        c[k] += dec
+
+
+def _walk_py(
     c: np.ndarray,
     naturals: np.ndarray,
     player_draws: np.ndarray,
@@ -38,6 +120,7 @@ def _walk_py(  # noqa: C901, PLR0912, PLR0915
     option: np.ndarray,
 ) -> None:
     """The walk of :func:`~.chemin_tally.tally`, into the arrays given (zeroed by the caller)."""
+    sums = (nat, stood_stand, stood_draw, drew_stand, drew_draw, option)
     for i in range(10):
         ci = c[i]
         if ci == 0:
@@ -53,57 +136,15 @@ def _walk_py(  # noqa: C901, PLR0912, PLR0915
             part = 1 if option_totals[player] else 0
             draws = part == 1 or player_draws[player]
             stands = part == 1 or not player_draws[player]
-            for k in range(10):
-                ck = c[k]
-                if ck == 0:
-                    continue
-                c[k] -= dec
-                for m in range(k, 10):
-                    cm = c[m]
-                    if cm == 0:
-                        continue
-                    w4 = w_player * ck * cm * (1.0 if k == m else 2.0)
-                    banker = (k + m) % 10
-                    if naturals[player] or naturals[banker]:
-                        o = 0 if banker > player else 1 if banker < player else 2
-                        nat[o] += w4
-                        continue
-                    c[m] -= dec
-                    if part == 1:
-                        option[0] += w4
-                    if stands:
-                        o = 0 if banker > player else 1 if banker < player else 2
-                        stood_stand[banker, part, o] += w4
-                        for q in range(10):
-                            cq = c[q]
-                            if cq != 0:
-                                b = (banker + q) % 10
-                                o = 0 if b > player else 1 if b < player else 2
-                                stood_draw[banker, part, o] += w4 * cq
-                    if draws:
-                        for t in range(10):
-                            ct = c[t]
-                            if ct == 0:
-                                continue
-                            w5 = w4 * ct
-                            final = (player + t) % 10
-                            o = 0 if banker > final else 1 if banker < final else 2
-                            drew_stand[banker, t, part, o] += w5
-                            c[t] -= dec
-                            for q in range(10):
-                                cq = c[q]
-                                if cq != 0:
-                                    b = (banker + q) % 10
-                                    o = 0 if b > final else 1 if b < final else 2
-                                    drew_draw[banker, t, part, o] += w5 * cq
-                            c[t] += dec
-                    c[m] += dec
-                c[k] += dec
+            _player_hand(c, naturals, dec, player, part, draws, stands, w_player, sums)
             c[j] += dec
         c[i] += dec
 
 
-# Compiled by assignment rather than as a decorator, so that strict typing keeps its signature.
+# Compiled by assignment rather than as a decorator, so that strict typing keeps the signatures.
+_player_stood = cast(Callable[..., None], njit(cache=True, inline="always")(_player_stood_py))
+_player_drew = cast(Callable[..., None], njit(cache=True, inline="always")(_player_drew_py))
+_player_hand = cast(Callable[..., None], njit(cache=True)(_player_hand_py))
 _walk = cast(Callable[..., None], njit(cache=True)(_walk_py))
 
 

@@ -19,6 +19,7 @@ import logging
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
+from puntobanco.core.rules import PRESETS
 from puntobanco.server import observability
 from puntobanco.server.models import Round, RoundStatus
 from puntobanco.server.render import load_rounds
@@ -45,10 +46,20 @@ def recover(sessions: sessionmaker[Session], user_id: int | None = None) -> list
             if orm.settle_round(session, round_id) is not None:
                 settled.append(round_id)
         if settled:  # counted where settled, so that every worker's counts add up
-            with session.begin():
-                rows = session.execute(select(Round).where(Round.id.in_(settled))).scalars()
-                for rendered in load_rounds(session, list(rows), "en"):
-                    observability.count_round(rendered)
+            _count(session, settled)
     if settled:
         log.warning("recovered interrupted rounds", extra={"rounds": settled})
     return settled
+
+
+def _count(session: Session, round_ids: list[int]) -> None:
+    """Count the rounds a recovery settled, as the request that dealt them would have.
+
+    A round refunded because its preset left the code has no outcome to count (and no
+    rules to render it by).
+    """
+    with session.begin():
+        rows = session.execute(select(Round).where(Round.id.in_(round_ids))).scalars()
+        played = [row for row in rows if not row.preset or row.preset in PRESETS]
+        for rendered in load_rounds(session, played, "en"):
+            observability.count_round(rendered)

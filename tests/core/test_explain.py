@@ -34,7 +34,8 @@ from puntobanco.core.i18n import CATALOGUE
 from puntobanco.core.money import format_minor, parse_amount
 from puntobanco.core.paytable import Condition
 from puntobanco.core.rng import SeededSource
-from puntobanco.core.rules import BetKind, Rules, TableLimits, preset
+from puntobanco.core.rounds import ChoiceRound, Chosen, point_from_json
+from puntobanco.core.rules import FREE_BANKER, BetKind, Rules, TableLimits, preset
 from puntobanco.core.shoe import Shoe
 from puntobanco.core.table import Table
 from puntobanco.core.tableau import Tableau
@@ -146,6 +147,23 @@ def test_every_error_code_raised_in_core_has_both_languages() -> None:
         }
 
 
+def _choice_round(
+    cards: str = "2h 4c 3d 2s 5h 5d 9c", *, done: bool = False
+) -> ChoiceRound[Any, Any]:
+    """A Chemin de fer round; from the default cards it awaits the Player's choice on 5."""
+    round_ = Shoe.from_str(cards).start_coup(FREE_BANKER)
+    if done:
+        round_.run_out(lambda point: False)
+    return round_
+
+
+def _chosen() -> tuple[Chosen[Any], ...]:
+    """The Player's stand on 5, recorded."""
+    round_ = _choice_round()
+    round_.choose(False)
+    return round_.chosen
+
+
 def _table_in(phase: str) -> Table:
     """A table with a round placed (``"placed"``) or placed and dealt (``"dealt"``)."""
     table = Table(balance_minor=10_000, source=SeededSource(1))
@@ -205,6 +223,12 @@ TRIGGERS: dict[str, tuple[Callable[[], Any], tuple[str, ...]]] = {
     "unknown_rank": (lambda: Rank.from_symbol("Z"), ("Z", "A", "K")),
     "bad_card": (lambda: Card.from_str("Kx"), ("Kx",)),
     "shoe_exhausted": (lambda: Shoe.from_str("9h 4c Kd").deal_coup(), ("3", "4", "6")),
+    "no_choice_pending": (lambda: _choice_round(done=True).choose(True), ()),
+    "choice_draws": (lambda: _choice_round().choose("yes"), ("yes",)),  # type: ignore[arg-type]
+    "no_timeout_policy": (lambda: _choice_round().expire(), ()),
+    "replay_mismatch": (lambda: _choice_round("2h 4c 2d 2s 5h 5d 9c").replay(_chosen()), ("1",)),
+    "chosen_json": (lambda: Chosen.from_json("x"), ("x",)),
+    "choice_point_json": (lambda: point_from_json("x"), ("x",)),
     "not_exact": (lambda: Rules(tie_pays=8.0), ("tie_pays", "8.0")),  # type: ignore[arg-type]
     "rules_not_a_number": (lambda: Rules(tie_pays="eight"), ("eight",)),  # type: ignore[arg-type]
     "rules_not_positive": (lambda: Rules(tie_pays=0), ("tie_pays", "0")),

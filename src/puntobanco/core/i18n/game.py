@@ -128,6 +128,19 @@ EN: dict[str, str] = {
         "{card!r} is not a card: write a rank and a suit, such as Kd, 10h or A♠ (suits c, d, h, s)."
     ),
     "game.error.shoe_exhausted": "The cards ran out after {dealt}: a round needs 4 to 6 cards.",
+    # A round of a game with choices, stepped (core/rounds.py).
+    "game.error.no_choice_pending": "No choice is awaited: this round is complete.",
+    "game.error.choice_draws": "A choice is to draw (true) or to stand (false), not {value}.",
+    "game.error.no_timeout_policy": "This round has no rule for a choice left unanswered.",
+    "game.error.replay_mismatch": (
+        "The recorded choices do not match this round's cards at choice {position}."
+    ),
+    "game.error.chosen_json": (
+        "{value} is not a recorded choice: it needs its point, draws (true or false) and who chose."
+    ),
+    "game.error.choice_point_json": (
+        "{value} is not a choice point: it needs a side, its total and the Player's third card."
+    ),
     # Rules and table limits (what an operator configures).
     "game.error.not_exact": "{name} must be an exact number such as 8, 0.05 or 19/20, not {value}.",
     "game.error.rules_not_a_number": (
@@ -309,6 +322,23 @@ ES: dict[str, str] = {
     ),
     "game.error.shoe_exhausted": (
         "Las cartas se acabaron tras {dealt}: una mano necesita de 4 a 6 cartas."
+    ),
+    "game.error.no_choice_pending": "No se espera ninguna decisión: esta mano ha terminado.",
+    "game.error.choice_draws": (
+        "Una decisión es pedir carta (true) o plantarse (false), no {value}."
+    ),
+    "game.error.no_timeout_policy": "Esta mano no tiene regla para una decisión sin respuesta.",
+    "game.error.replay_mismatch": (
+        "Las decisiones registradas no corresponden a las cartas de esta mano en la "
+        "decisión {position}."
+    ),
+    "game.error.chosen_json": (
+        "{value} no es una decisión registrada: necesita su punto, draws (true o false) y "
+        "quién decidió."
+    ),
+    "game.error.choice_point_json": (
+        "{value} no es un punto de decisión: necesita un lado, su total y la tercera carta "
+        "del Jugador."
     ),
     "game.error.not_exact": "{name} debe ser un número exacto como 8, 0.05 o 19/20, no {value}.",
     "game.error.rules_not_a_number": "{name} debe ser un número como 8, 0.05 o 19/20, no {value}.",

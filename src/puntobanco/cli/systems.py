@@ -7,17 +7,16 @@ Spanish (``--lang``, else the locale); bad input gets a message naming what
 was wrong and what is allowed, and exit status 2.
 """
 
-# No ``from __future__ import annotations`` here: Typer reads each option's annotation,
-# and ``help=h(...)`` in it calls a function local to ``register``, which a string
-# annotation evaluated later could not see.
+# Each option's help is a catalogue key, worded when the command is added
+# (:mod:`puntobanco.cli.localized`).
 
 import json
 import math
-import os
 import secrets
 import sys
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
@@ -26,7 +25,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from puntobanco.cli.lang import checked_lang, help_lang
+from puntobanco.cli.lang import checked_lang
+from puntobanco.cli.localized import add_command
 from puntobanco.cli.numbers import localize
 from puntobanco.cli.oserrors import os_reason
 from puntobanco.cli.params import (
@@ -53,7 +53,7 @@ from puntobanco.core import i18n
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import Lang, error_message
 from puntobanco.core.money import format_minor
-from puntobanco.core.rules import BetKind, TableLimits
+from puntobanco.core.rules import BetKind, Rules, TableLimits
 
 if TYPE_CHECKING:
     from puntobanco.sim.systems import Plan, Sessions, Summary
@@ -246,253 +246,309 @@ def _money(value: float) -> str:
     return _grouped(round(value))
 
 
-def register(app: typer.Typer) -> None:  # noqa: C901, PLR0915
+def register(app: typer.Typer) -> None:
     """Add the ``systems`` command to ``app``.
 
     The help texts are in the language of ``--lang`` on the command line, or
     else of the locale, as the command's messages are.
     """
-    help_language = help_lang(sys.argv, os.environ)
+    add_command(app, "systems", systems_command, cls=SystemsCommand, help_key="systems.help")
 
-    def h(key: str) -> str:
-        return i18n.text(help_language, f"systems.help_{key}")
 
-    @app.command("systems", cls=SystemsCommand, help=i18n.text(help_language, "systems.help"))
-    def systems_command(  # noqa: C901, PLR0912, PLR0915
-        system: Annotated[
-            str, typer.Option(metavar="NAME", show_default=False, help=h("system"))
-        ] = "flat",
-        on: Annotated[
-            str, typer.Option(metavar="banker|player", show_default=False, help=h("on"))
-        ] = "banker",
-        bankroll: Annotated[
-            str, typer.Option(metavar="AMOUNT", show_default=False, help=h("bankroll"))
-        ] = "1000",
-        base: Annotated[
-            str, typer.Option(metavar="AMOUNT", show_default=False, help=h("base"))
-        ] = "10",
-        sessions: Annotated[
-            str, typer.Option(metavar="N", show_default=False, help=h("sessions"))
-        ] = "10000",
-        rounds: Annotated[
-            str, typer.Option(metavar="N", show_default=False, help=h("rounds"))
-        ] = "200",
-        stop_win: Annotated[
-            str | None, typer.Option(metavar="AMOUNT", show_default=False, help=h("stop_win"))
-        ] = None,
-        stop_loss: Annotated[
-            str | None, typer.Option(metavar="AMOUNT", show_default=False, help=h("stop_loss"))
-        ] = None,
-        minimum: Annotated[
-            str, typer.Option("--min", metavar="AMOUNT", show_default=False, help=h("min"))
-        ] = "1",
-        maximum: Annotated[
-            str, typer.Option("--max", metavar="AMOUNT", show_default=False, help=h("max"))
-        ] = "500",
-        decks: Annotated[
-            str | None, typer.Option(metavar="N", show_default=False, help=h("decks"))
-        ] = None,
-        rules_name: Annotated[
-            str,
-            typer.Option(
-                "--preset",
-                "--rules",
-                metavar="NAME",
-                show_default=False,
-                help=h("rules"),
-                autocompletion=complete_preset,
-            ),
-        ] = "punto-banco",
-        seed: Annotated[
-            str | None, typer.Option(metavar="N", show_default=False, help=h("seed"))
-        ] = None,
-        compare: Annotated[bool, typer.Option("--compare", help=h("compare"))] = False,
-        as_json: Annotated[bool, typer.Option("--json", help=h("json"))] = False,
-        fmt: Annotated[OutputFormat | None, format_option(h("format"))] = None,
-        plot: Annotated[
-            Path | None, typer.Option(metavar="FILE.png", show_default=False, help=h("plot"))
-        ] = None,
-        lang: Annotated[str | None, lang_option(h("lang"))] = None,
-    ) -> None:
-        """Betting systems over many sessions of seeded cut-card shoes."""
-        language = checked_lang(lang, say=_refuse)
-        console = Console(file=safe_stream(sys.stderr), highlight=False)
-        from puntobanco.sim.systems import (
-            MAX_ROUNDS,
-            Plan,
-            System,
-            exact_edges,
-            parse_system,
-            summarize,
-        )
-        from puntobanco.sim.systems_deal import MAX_OUTCOMES, session_outcomes
+def systems_command(
+    system: Annotated[
+        str, typer.Option(metavar="NAME", show_default=False, help="systems.help_system")
+    ] = "flat",
+    on: Annotated[
+        str, typer.Option(metavar="banker|player", show_default=False, help="systems.help_on")
+    ] = "banker",
+    bankroll: Annotated[
+        str, typer.Option(metavar="AMOUNT", show_default=False, help="systems.help_bankroll")
+    ] = "1000",
+    base: Annotated[
+        str, typer.Option(metavar="AMOUNT", show_default=False, help="systems.help_base")
+    ] = "10",
+    sessions: Annotated[
+        str, typer.Option(metavar="N", show_default=False, help="systems.help_sessions")
+    ] = "10000",
+    rounds: Annotated[
+        str, typer.Option(metavar="N", show_default=False, help="systems.help_rounds")
+    ] = "200",
+    stop_win: Annotated[
+        str | None,
+        typer.Option(metavar="AMOUNT", show_default=False, help="systems.help_stop_win"),
+    ] = None,
+    stop_loss: Annotated[
+        str | None,
+        typer.Option(metavar="AMOUNT", show_default=False, help="systems.help_stop_loss"),
+    ] = None,
+    minimum: Annotated[
+        str, typer.Option("--min", metavar="AMOUNT", show_default=False, help="systems.help_min")
+    ] = "1",
+    maximum: Annotated[
+        str, typer.Option("--max", metavar="AMOUNT", show_default=False, help="systems.help_max")
+    ] = "500",
+    decks: Annotated[
+        str | None, typer.Option(metavar="N", show_default=False, help="systems.help_decks")
+    ] = None,
+    rules_name: Annotated[
+        str,
+        typer.Option(
+            "--preset",
+            "--rules",
+            metavar="NAME",
+            show_default=False,
+            help="systems.help_rules",
+            autocompletion=complete_preset,
+        ),
+    ] = "punto-banco",
+    seed: Annotated[
+        str | None, typer.Option(metavar="N", show_default=False, help="systems.help_seed")
+    ] = None,
+    compare: Annotated[bool, typer.Option("--compare", help="systems.help_compare")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="systems.help_json")] = False,
+    fmt: Annotated[OutputFormat | None, format_option("systems.help_format")] = None,
+    plot: Annotated[
+        Path | None,
+        typer.Option(metavar="FILE.png", show_default=False, help="systems.help_plot"),
+    ] = None,
+    lang: Annotated[str | None, lang_option("systems.help_lang")] = None,
+) -> None:
+    """Betting systems over many sessions of seeded cut-card shoes."""
+    options = dict(locals())
+    language = checked_lang(options.pop("lang"), say=_refuse)
+    try:
+        run = _checked_run(language, **options)
+    except _BadInput as bad:
+        raise _refuse(str(bad)) from None
+    except BaccaratError as error:
+        raise _refuse(refusal_line(error, language)) from None
+    played, summaries, seconds = _play(run, language)
+    # Stopped by Ctrl-C: the systems played so far, each over the sessions it finished.
+    interrupted = len(played) < len(run.plans) or any(
+        s.results.shape[0] < run.sessions for s in played
+    )
+    if run.output is OutputFormat.JSON:
+        typer.echo(json.dumps(_document(run, summaries, seconds, interrupted)))
+    elif run.output is not OutputFormat.TABLE:
+        typer.echo(_flat_summaries(summaries, run.output), nl=False)
+    else:
+        _print_tables(run, summaries, language)
+    if run.plot is not None:
+        _write_plot(run, played, summaries, language)
+    if interrupted:
+        done = sum(int(s.results.shape[0]) for s in played)
+        asked = len(run.plans) * run.sessions
+        partial = i18n.text(language, "systems.partial", done=f"{done:,}", asked=f"{asked:,}")
+        typer.echo(localize(partial, language), err=True)
+        raise typer.Exit(130)
 
-        try:
-            chosen_seed = secrets.randbits(63) if seed is None else _seed(language, seed)
-            n_sessions = _integer(language, "--sessions", sessions, 1, MAX_SESSIONS)
-            n_rounds = _integer(language, "--rounds", rounds, 1, MAX_ROUNDS)
-            if n_sessions * n_rounds > MAX_OUTCOMES:
-                raise _BadInput(
-                    i18n.text(
-                        language,
-                        "systems.too_many",
-                        sessions=localize(f"{n_sessions:,}", language),
-                        rounds=localize(f"{n_rounds:,}", language),
-                        limit=localize(f"{MAX_OUTCOMES:,}", language),
-                    )
-                )
-            rules = rules_from_options(
-                _shared(language, "--preset", parse_preset, rules_name),
-                decks=None if decks is None else _shared(language, "--decks", parse_decks, decks),
-            )
-            limits = TableLimits(
-                minimum_minor=_amount(language, "--min", minimum),
-                maximum_minor=_amount(language, "--max", maximum),
-            )
-            common: dict[str, Any] = {
-                "on": on,
-                "bankroll_minor": _amount(language, "--bankroll", bankroll),
-                "base_minor": _amount(language, "--base", base),
-                "rounds": n_rounds,
-                "stop_win_minor": None
-                if stop_win is None
-                else _amount(language, "--stop-win", stop_win),
-                "stop_loss_minor": None
-                if stop_loss is None
-                else _amount(language, "--stop-loss", stop_loss),
-                "limits": limits,
-                "rules": rules,
-            }
-            chosen = list(System) if compare else [parse_system(system)]
-            plans = [Plan(system=s, **common) for s in chosen]
-            try:
-                output = chosen_format(fmt, as_json)
-            except OptionValueError as error:
-                raise _BadInput(option_line(language, "--format", error.detail(language))) from None
-            # Before the run, which can take minutes: a plot that cannot be written fails now.
-            problem = None if plot is None else check_plot(plot, language)
-            if problem is not None:
-                raise _BadInput(option_line(language, "--plot", problem))
-        except _BadInput as bad:
-            raise _refuse(str(bad)) from None
-        except BaccaratError as error:
-            raise _refuse(refusal_line(error, language)) from None
 
-        as_json = output is OutputFormat.JSON
-        total = n_sessions * n_rounds
-        if output is OutputFormat.TABLE and total > 2_000_000:
-            console.print(i18n.text(language, "systems.dealing", rounds=f"{total:,}"), markup=False)
-        start = time.perf_counter()
-        try:
-            outcomes = session_outcomes(
-                rules, seed=chosen_seed, sessions=n_sessions, rounds=n_rounds
-            )
-            edges = exact_edges(rules)
-            show = output is OutputFormat.TABLE and total >= PROGRESS_ROUNDS and sys.stderr.isatty()
-            label = i18n.text(language, "systems.progress")
-            with (
-                stop_on_ctrl_c() as should_stop,
-                progress_bar(label, len(plans) * n_sessions, show=show) as tick,
-            ):
-                played = play_plans(plans, outcomes, on_sessions=tick, should_stop=should_stop)
-            if not played:
-                raise KeyboardInterrupt
-        except KeyboardInterrupt:
-            # Say it, rather than end silently: a system's figures over part of its
-            # sessions would read as the whole run's.
-            typer.echo(i18n.text(language, "systems.stopped"), err=True)
-            raise typer.Exit(130) from None
-        summaries = [summarize(s, edges) for s in played]
-        seconds = time.perf_counter() - start
-        # Stopped by Ctrl-C: the systems played so far, each over the sessions it finished.
-        interrupted = len(played) < len(plans) or any(
-            s.results.shape[0] < n_sessions for s in played
-        )
+@dataclass(frozen=True, slots=True)
+class _Run:
+    """A run the options ask, checked: the plans to play and how to show them."""
 
-        if as_json:
-            document: dict[str, Any] = {
-                "seed": chosen_seed,
-                "sessions": n_sessions,
-                "rounds": n_rounds,
-                "decks": rules.decks,
-                "bankroll_minor": common["bankroll_minor"],
-                "base_minor": common["base_minor"],
-                "stop_win_minor": common["stop_win_minor"],
-                "stop_loss_minor": common["stop_loss_minor"],
-                "limits": {
-                    "minimum_minor": limits.minimum_minor,
-                    "maximum_minor": limits.maximum_minor,
-                },  # fmt: skip
-                "seconds": seconds,
-                "interrupted": interrupted,
-            }
-            if compare:
-                document["systems"] = [s.to_json() for s in summaries]
-            else:
-                document.update(summaries[0].to_json())
-            typer.echo(json.dumps(document))
-        elif output is not OutputFormat.TABLE:
-            typer.echo(_flat_summaries(summaries, output), nl=False)
-        else:
-            out = Console(file=safe_stream(sys.stdout))
+    seed: int
+    sessions: int
+    rounds: int
+    rules: Rules
+    limits: TableLimits
+    common: dict[str, Any]
+    plans: "list[Plan]"
+    output: OutputFormat
+    compare: bool
+    plot: Path | None
 
-            # Spelled out before Rich lays the tables out, so that a sign that
-            # becomes several letters ("±" -> "+/-") keeps the columns aligned.
-            def symbols(text: str) -> str:
-                return transliterate(localize(text, language), encoding=out.encoding)
 
-            setup = i18n.text(
+def _checked_run(
+    language: Lang,
+    *,
+    system: str,
+    on: str,
+    bankroll: str,
+    base: str,
+    sessions: str,
+    rounds: str,
+    stop_win: str | None,
+    stop_loss: str | None,
+    minimum: str,
+    maximum: str,
+    decks: str | None,
+    rules_name: str,
+    seed: str | None,
+    compare: bool,
+    as_json: bool,
+    fmt: OutputFormat | None,
+    plot: Path | None,
+) -> _Run:
+    """The options read and checked, in the order of the help (raises _BadInput, BaccaratError)."""
+    from puntobanco.sim.systems import MAX_ROUNDS, Plan, System, parse_system
+    from puntobanco.sim.systems_deal import MAX_OUTCOMES
+
+    chosen_seed = secrets.randbits(63) if seed is None else _seed(language, seed)
+    n_sessions = _integer(language, "--sessions", sessions, 1, MAX_SESSIONS)
+    n_rounds = _integer(language, "--rounds", rounds, 1, MAX_ROUNDS)
+    if n_sessions * n_rounds > MAX_OUTCOMES:
+        raise _BadInput(
+            i18n.text(
                 language,
-                "systems.setup",
-                bankroll=_grouped(common["bankroll_minor"]),
-                base=_grouped(common["base_minor"]),
-                minimum=_grouped(limits.minimum_minor),
-                maximum=_grouped(limits.maximum_minor),
-                seed=chosen_seed,
+                "systems.too_many",
+                sessions=localize(f"{n_sessions:,}", language),
+                rounds=localize(f"{n_rounds:,}", language),
+                limit=localize(f"{MAX_OUTCOMES:,}", language),
             )
-            table = _single_table(summaries[0], language, n_rounds, symbols)
-            if compare:
-                table = _compare_table(summaries, language, n_sessions, n_rounds, symbols)
-            if compare and not _fits(out, table):
-                # Ten columns of figures do not fit a narrow terminal without cutting
-                # numbers: one table per system instead, figures under each other.
-                for summary in summaries:
-                    out.print(_single_table(summary, language, n_rounds, symbols))
-            else:
-                out.print(table)
-            out.print(symbols(setup), markup=False)
-            out.print(symbols(conclusion(summaries, language)), markup=False)
-        if plot is not None:
-            try:
-                draw_plot(played, summaries, plot, language)
-            except (OSError, ValueError) as error:
-                console.print(
-                    i18n.text(
-                        language,
-                        "systems.plot_failed",
-                        path=plot,
-                        reason=os_reason(error, language) if isinstance(error, OSError) else error,
-                    ),
-                    markup=False,
-                )
-                raise typer.Exit(2) from None
-            if not as_json:
-                console.print(i18n.text(language, "systems.plot_saved", path=plot), markup=False)
-        if interrupted:
-            done = sum(int(s.results.shape[0]) for s in played)
-            typer.echo(
-                localize(
-                    i18n.text(
-                        language,
-                        "systems.partial",
-                        done=f"{done:,}",
-                        asked=f"{len(plans) * n_sessions:,}",
-                    ),
-                    language,
-                ),
-                err=True,
-            )
-            raise typer.Exit(130)
+        )
+    rules = rules_from_options(
+        _shared(language, "--preset", parse_preset, rules_name),
+        decks=None if decks is None else _shared(language, "--decks", parse_decks, decks),
+    )
+    limits = TableLimits(
+        minimum_minor=_amount(language, "--min", minimum),
+        maximum_minor=_amount(language, "--max", maximum),
+    )
+    common: dict[str, Any] = {
+        "on": on,
+        "bankroll_minor": _amount(language, "--bankroll", bankroll),
+        "base_minor": _amount(language, "--base", base),
+        "rounds": n_rounds,
+        "stop_win_minor": None if stop_win is None else _amount(language, "--stop-win", stop_win),
+        "stop_loss_minor": None
+        if stop_loss is None
+        else _amount(language, "--stop-loss", stop_loss),
+        "limits": limits,
+        "rules": rules,
+    }
+    chosen = list(System) if compare else [parse_system(system)]
+    plans = [Plan(system=s, **common) for s in chosen]
+    try:
+        output = chosen_format(fmt, as_json)
+    except OptionValueError as error:
+        raise _BadInput(option_line(language, "--format", error.detail(language))) from None
+    # Before the run, which can take minutes: a plot that cannot be written fails now.
+    problem = None if plot is None else check_plot(plot, language)
+    if problem is not None:
+        raise _BadInput(option_line(language, "--plot", problem))
+    return _Run(
+        chosen_seed, n_sessions, n_rounds, rules, limits, common, plans, output, compare, plot
+    )
+
+
+def _play(run: _Run, language: Lang) -> "tuple[list[Sessions], list[Summary], float]":
+    """Deal the sessions and play every plan: the sessions played, their summaries, the seconds.
+
+    Exit status 130, saying so, when Ctrl-C stops it before any system is played.
+    """
+    from puntobanco.sim.systems import exact_edges, summarize
+    from puntobanco.sim.systems_deal import session_outcomes
+
+    console = Console(file=safe_stream(sys.stderr), highlight=False)
+    total = run.sessions * run.rounds
+    if run.output is OutputFormat.TABLE and total > 2_000_000:
+        console.print(i18n.text(language, "systems.dealing", rounds=f"{total:,}"), markup=False)
+    start = time.perf_counter()
+    try:
+        outcomes = session_outcomes(
+            run.rules, seed=run.seed, sessions=run.sessions, rounds=run.rounds
+        )
+        edges = exact_edges(run.rules)
+        show = run.output is OutputFormat.TABLE and total >= PROGRESS_ROUNDS and sys.stderr.isatty()
+        label = i18n.text(language, "systems.progress")
+        with (
+            stop_on_ctrl_c() as should_stop,
+            progress_bar(label, len(run.plans) * run.sessions, show=show) as tick,
+        ):
+            played = play_plans(run.plans, outcomes, on_sessions=tick, should_stop=should_stop)
+        if not played:
+            raise KeyboardInterrupt
+    except KeyboardInterrupt:
+        # Say it, rather than end silently: a system's figures over part of its
+        # sessions would read as the whole run's.
+        typer.echo(i18n.text(language, "systems.stopped"), err=True)
+        raise typer.Exit(130) from None
+    summaries = [summarize(s, edges) for s in played]
+    return played, summaries, time.perf_counter() - start
+
+
+def _document(
+    run: _Run, summaries: "list[Summary]", seconds: float, interrupted: bool
+) -> dict[str, Any]:
+    """The run as one JSON document: the request, then each system's figures."""
+    document: dict[str, Any] = {
+        "seed": run.seed,
+        "sessions": run.sessions,
+        "rounds": run.rounds,
+        "decks": run.rules.decks,
+        "bankroll_minor": run.common["bankroll_minor"],
+        "base_minor": run.common["base_minor"],
+        "stop_win_minor": run.common["stop_win_minor"],
+        "stop_loss_minor": run.common["stop_loss_minor"],
+        "limits": {
+            "minimum_minor": run.limits.minimum_minor,
+            "maximum_minor": run.limits.maximum_minor,
+        },  # fmt: skip
+        "seconds": seconds,
+        "interrupted": interrupted,
+    }
+    if run.compare:
+        document["systems"] = [s.to_json() for s in summaries]
+    else:
+        document.update(summaries[0].to_json())
+    return document
+
+
+def _print_tables(run: _Run, summaries: "list[Summary]", language: Lang) -> None:
+    """The systems' tables on standard output, then the setup and the plain answer."""
+    out = Console(file=safe_stream(sys.stdout))
+
+    # Spelled out before Rich lays the tables out, so that a sign that
+    # becomes several letters ("±" -> "+/-") keeps the columns aligned.
+    def symbols(text: str) -> str:
+        return transliterate(localize(text, language), encoding=out.encoding)
+
+    setup = i18n.text(
+        language,
+        "systems.setup",
+        bankroll=_grouped(run.common["bankroll_minor"]),
+        base=_grouped(run.common["base_minor"]),
+        minimum=_grouped(run.limits.minimum_minor),
+        maximum=_grouped(run.limits.maximum_minor),
+        seed=run.seed,
+    )
+    table = _single_table(summaries[0], language, run.rounds, symbols)
+    if run.compare:
+        table = _compare_table(summaries, language, run.sessions, run.rounds, symbols)
+    if run.compare and not _fits(out, table):
+        # Ten columns of figures do not fit a narrow terminal without cutting
+        # numbers: one table per system instead, figures under each other.
+        for summary in summaries:
+            out.print(_single_table(summary, language, run.rounds, symbols))
+    else:
+        out.print(table)
+    out.print(symbols(setup), markup=False)
+    out.print(symbols(conclusion(summaries, language)), markup=False)
+
+
+def _write_plot(
+    run: _Run, played: "list[Sessions]", summaries: "list[Summary]", language: Lang
+) -> None:
+    """Draw the plot into ``--plot``, saying so (exit status 2 when it cannot be written)."""
+    assert run.plot is not None
+    console = Console(file=safe_stream(sys.stderr), highlight=False)
+    try:
+        draw_plot(played, summaries, run.plot, language)
+    except (OSError, ValueError) as error:
+        console.print(
+            i18n.text(
+                language,
+                "systems.plot_failed",
+                path=run.plot,
+                reason=os_reason(error, language) if isinstance(error, OSError) else error,
+            ),
+            markup=False,
+        )
+        raise typer.Exit(2) from None
+    if run.output is not OutputFormat.JSON:
+        console.print(i18n.text(language, "systems.plot_saved", path=run.plot), markup=False)
 
 
 def _fits(console: Console, table: Table) -> bool:

@@ -93,7 +93,7 @@ def _fail(lang: Lang, option: str | None, key: str, **params: Any) -> NoReturn:
     refuse(lang, option, detail)
 
 
-def run(  # noqa: C901, PLR0912, PLR0915
+def run(
     *,
     language: str,
     output: OutputFormat,
@@ -137,18 +137,75 @@ def run(  # noqa: C901, PLR0912, PLR0915
     Exit status 130 after Ctrl-C, the rounds dealt by then reported (as Punto Banco's).
     """
     lang: Lang = "es" if language == "es" else "en"
+    _check_choices(lang, variant, player_strategy, banker, banker_strategy, backend)
+    for flag, given in unused.items():
+        if given:
+            _fail(lang, flag, "chemin.simulate.not_with_variant")
+    if hands is None:
+        _fail(lang, None, "chemin.simulate.needs_hands")
+
+    from puntobanco.cli.rules_options import rules_from_options
+    from puntobanco.cli.simulate import message as rules_message
+
+    try:
+        rules = rules_from_options(
+            Variant.PUNTO_BANCO.value,
+            decks=decks,
+            shoe_mode=shoe,
+            cut_card=cut_card,
+            burn=burn,
+            banker_commission=commission,
+        ).replace(variant=Variant.CHEMIN_DE_FER)
+    except BaccaratError as error:
+        typer.echo(rules_message(error, lang), err=True)
+        raise typer.Exit(2) from None
+    show = progress
+    if show is None:
+        show = sys.stderr.isatty() and (backend == "reference" or hands >= PROGRESS_FROM_HANDS)
+    result = _deal(
+        lang,
+        rules,
+        hands=hands,
+        seed=seed if seed is not None else secrets.randbits(63),
+        backend=backend,
+        player_play=player_strategy or "optimal",
+        banker_play=banker_strategy or "optimal",
+        banker=banker or "rule-card",
+        show=show,
+    )
+    if result.hands == 0:
+        typer.echo(text(lang, "simulate.stopped"), err=True)
+        raise typer.Exit(130)
+    data = result.to_json()
+    if output is OutputFormat.JSON:
+        typer.echo(json.dumps(data))
+    elif output is OutputFormat.TABLE:
+        print_report(data, lang)
+    else:
+        typer.echo(flat_table(data, output), nl=False)
+    if result.interrupted:
+        raise typer.Exit(130)
+
+
+def _check_choices(
+    lang: Lang,
+    variant: str | None,
+    player_strategy: str | None,
+    banker: str | None,
+    banker_strategy: str | None,
+    backend: str,
+) -> None:
+    """Refuse a variant, a strategy, a Banker rule or a backend Chemin de fer lacks (exit 2)."""
     name = (variant or "").strip().lower()
+    strategies = (
+        ("--player-strategy", player_strategy),
+        ("--banker", banker),
+        ("--banker-strategy", banker_strategy),
+    )
     if variant is None:
-        flag = next(
-            f
-            for f, v in (
-                ("--player-strategy", player_strategy),
-                ("--banker", banker),
-                ("--banker-strategy", banker_strategy),
-            )
-            if v is not None
+        _fail(
+            lang, next(f for f, v in strategies if v is not None), "chemin.simulate.needs_variant"
         )
-        _fail(lang, flag, "chemin.simulate.needs_variant")
     if name not in VARIANTS:
         _fail(lang, "--variant", "chemin.simulate.variant", allowed=", ".join(VARIANTS),
               value=variant)  # fmt: skip
@@ -165,14 +222,22 @@ def run(  # noqa: C901, PLR0912, PLR0915
     for flag, value, allowed, key in checks:
         if value is not None and value not in allowed:
             _fail(lang, flag, f"chemin.simulate.{key}", allowed=", ".join(allowed), value=value)
-    for flag, given in unused.items():
-        if given:
-            _fail(lang, flag, "chemin.simulate.not_with_variant")
-    if hands is None:
-        _fail(lang, None, "chemin.simulate.needs_hands")
 
-    from puntobanco.cli.rules_options import rules_from_options
-    from puntobanco.cli.simulate import message as rules_message
+
+def _deal(
+    lang: Lang,
+    rules: Any,
+    *,
+    hands: int,
+    seed: int,
+    backend: str,
+    player_play: str,
+    banker_play: str,
+    banker: str,
+    show: bool,
+) -> Any:
+    """Deal the rounds with the strategies named (exit 130 on Ctrl-C while loading, 2 refused)."""
+    from puntobanco.cli.progress import progress_bar, stop_on_ctrl_c
     from puntobanco.sim.chemin.simulate import (
         ChoiceSimulationError,
         named_strategy,
@@ -180,37 +245,18 @@ def run(  # noqa: C901, PLR0912, PLR0915
     )
 
     try:
-        rules = rules_from_options(
-            Variant.PUNTO_BANCO.value,
-            decks=decks,
-            shoe_mode=shoe,
-            cut_card=cut_card,
-            burn=burn,
-            banker_commission=commission,
-        ).replace(variant=Variant.CHEMIN_DE_FER)
-    except BaccaratError as error:
-        typer.echo(rules_message(error, lang), err=True)
-        raise typer.Exit(2) from None
-    player_play = player_strategy or "optimal"
-    banker_play = banker_strategy or "optimal"
-    rule = BANKER_RULES[banker or "rule-card"]
-    chosen_seed = seed if seed is not None else secrets.randbits(63)
-    from puntobanco.cli.progress import progress_bar, stop_on_ctrl_c
-
-    show = progress
-    if show is None:
-        show = sys.stderr.isatty() and (backend == "reference" or hands >= PROGRESS_FROM_HANDS)
-    try:
-        strategy = named_strategy(rules, rule, player=player_play, banker=banker_play)
+        strategy = named_strategy(
+            rules, BANKER_RULES[banker], player=player_play, banker=banker_play
+        )
         with (
             stop_on_ctrl_c() as should_stop,
             progress_bar(text(lang, "simulate.progress"), hands, show=show) as tick,
         ):
-            result = simulate_chemin(
+            return simulate_chemin(
                 rules,
                 strategy,
                 hands=hands,
-                seed=chosen_seed,
+                seed=seed,
                 backend=backend,
                 player_play=player_play,
                 banker_play=banker_play,
@@ -228,18 +274,6 @@ def run(  # noqa: C901, PLR0912, PLR0915
         if error.code == "seed":
             _fail(lang, "--seed", "chemin.simulate.seed", value=params["value"])
         fail(error.message)
-    if result.hands == 0:
-        typer.echo(text(lang, "simulate.stopped"), err=True)
-        raise typer.Exit(130)
-    data = result.to_json()
-    if output is OutputFormat.JSON:
-        typer.echo(json.dumps(data))
-    elif output is OutputFormat.TABLE:
-        print_report(data, lang)
-    else:
-        typer.echo(flat_table(data, output), nl=False)
-    if result.interrupted:
-        raise typer.Exit(130)
 
 
 def flat_table(data: dict[str, Any], output: OutputFormat) -> str:

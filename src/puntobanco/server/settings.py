@@ -119,8 +119,8 @@ class Settings(BaseSettings):
         "installed, as uvicorn[standard] installs it). With asyncio's loop, several workers "
         "answered a lone client 40-50 ms late each time (a round's p50 54 ms against 10.5 "
         "with uvloop, GET /api/health 22 answers/s against 851); under load the two settle "
-        "as many rounds per CPU ms (bench/bench_server_variants.py; the README's serving "
-        "section).",
+        "as many rounds per CPU ms (bench/bench_server_variants.py; docs/operators.md, "
+        "serving the game).",
     )
     signups_per_address: int = Field(
         default=60, gt=0, description="New accounts (registered or guest) per client address."

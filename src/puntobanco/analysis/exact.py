@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from puntobanco.analysis.distribution import Distribution, ExactShapes
+from puntobanco.analysis.walk_steps import pair_draws
 from puntobanco.core.paytable import SHAPES
 from puntobanco.core.tableau import PLAYER_STOOD, STANDARD, Cell, Tableau
 
@@ -55,7 +56,7 @@ def falling(n: int, k: int) -> int:
     return result
 
 
-def sequence_weights(points: Sequence[int], tableau: Tableau = STANDARD) -> list[list[list[int]]]:  # noqa: C901, PLR0912, PLR0915
+def sequence_weights(points: Sequence[int], tableau: Tableau = STANDARD) -> list[list[list[int]]]:
     """Count the card sequences behind every way a coup can end.
 
     Args:
@@ -70,68 +71,53 @@ def sequence_weights(points: Sequence[int], tableau: Tableau = STANDARD) -> list
     """
     c = list(points)
     weights = [[[0] * 10 for _ in range(10)] for _ in range(4)]
-    four, banker_drew, player_drew, six = weights
+    four, banker_drew = weights[0], weights[1]
     naturals = tableau.naturals
     player_draws = [cell is Cell.DRAW for cell in tableau.player]
     banker_draws = [[cell is Cell.DRAW for cell in row] for row in tableau.banker]
-    stood = PLAYER_STOOD
-    for i in range(10):
-        ci = c[i]
-        if not ci:
-            continue
-        c[i] -= 1
-        for j in range(i, 10):
-            cj = c[j]
-            if not cj:
-                continue
-            c[j] -= 1
-            w_player = ci * cj * (1 if i == j else 2)
-            player = (i + j) % 10
-            player_natural = naturals[player]
-            for k in range(10):
-                ck = c[k]
-                if not ck:
-                    continue
-                c[k] -= 1
-                for m in range(k, 10):
-                    cm = c[m]
-                    if not cm:
-                        continue
-                    w4 = w_player * ck * cm * (1 if k == m else 2)
-                    banker = (k + m) % 10
-                    if player_natural or naturals[banker]:
-                        four[player][banker] += w4
-                        continue
-                    c[m] -= 1
-                    draws = banker_draws[banker]
-                    if player_draws[player]:
-                        for t in range(10):
-                            ct = c[t]
-                            if not ct:
-                                continue
-                            w5 = w4 * ct
-                            final = (player + t) % 10
-                            if draws[t]:
-                                c[t] -= 1
-                                row = six[final]
-                                for q in range(10):
-                                    if c[q]:
-                                        row[(banker + q) % 10] += w5 * c[q]
-                                c[t] += 1
-                            else:
-                                player_drew[final][banker] += w5
-                    elif draws[stood]:
-                        row = banker_drew[player]
-                        for q in range(10):
-                            if c[q]:
-                                row[(banker + q) % 10] += w4 * c[q]
-                    else:
-                        four[player][banker] += w4
-                    c[m] += 1
-                c[k] += 1
-            c[j] += 1
-        c[i] += 1
+    for player, w_player in pair_draws(c, 1):
+        for banker, w_banker in pair_draws(c, 1):
+            w4 = w_player * w_banker
+            if naturals[player] or naturals[banker]:
+                four[player][banker] += w4
+            elif player_draws[player]:
+                _player_third(c, weights, player, banker, banker_draws[banker], w4)
+            elif banker_draws[banker][PLAYER_STOOD]:
+                _banker_third(c, banker_drew[player], banker, w4)
+            else:
+                four[player][banker] += w4
     return weights
+
+
+def _player_third(
+    c: list[int],
+    weights: list[list[list[int]]],
+    player: int,
+    banker: int,
+    banker_draws: Sequence[bool],
+    w4: int,
+) -> None:
+    """The Player draws on ``player``; the Banker on ``banker`` draws as ``banker_draws`` says."""
+    player_drew, six = weights[2], weights[3]
+    for t in range(10):
+        ct = c[t]
+        if not ct:
+            continue
+        w5 = w4 * ct
+        final = (player + t) % 10
+        if banker_draws[t]:
+            c[t] -= 1
+            _banker_third(c, six[final], banker, w5)
+            c[t] += 1
+        else:
+            player_drew[final][banker] += w5
+
+
+def _banker_third(c: list[int], row: list[int], banker: int, weight: int) -> None:
+    """The Banker draws on ``banker``: each card left into ``row`` by his final total."""
+    for q in range(10):
+        if c[q]:
+            row[(banker + q) % 10] += weight * c[q]
 
 
 def exact_distribution(

@@ -2,8 +2,8 @@
 
 Both store a round whose choice is the player's **pending**, with a deadline
 (:mod:`puntobanco.server.games.deadlines`); both refuse a request with an HTTP status and a
-code that the router words from the game's catalogue section; both key the computer
-players' mixed choices by the server seed's first 8 bytes.
+code that the router words from the game's catalogue section. (Both key the computer
+players' mixed choices by :func:`puntobanco.core.streams.server_seed_key`.)
 """
 
 from __future__ import annotations
@@ -66,11 +66,6 @@ def timed_out(round_row: Pending, now: datetime | None = None) -> bool:
     """Whether the round's choice is past its deadline (one without a deadline never is)."""
     deadline = round_row.decision_deadline
     return deadline is not None and (now or utcnow()) >= aware(deadline)
-
-
-def seed_int(server_seed_hex: str) -> int:
-    """The server seed's first 8 bytes, big-endian: the key of the computers' choices."""
-    return int.from_bytes(bytes.fromhex(server_seed_hex)[:8], "big")
 
 
 def fairness_json(row: ChemRound | BanqueRound, seed_hash: str) -> dict[str, Any]:

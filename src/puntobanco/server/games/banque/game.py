@@ -18,7 +18,7 @@ played with ``by_timeout`` set, for every choice of his left in the round. Each 
 plays the round again from its first card with the answers given so far: it goes on to
 the next choice awaited (the left tableau after the right, à cheval) or to the end, and
 settles. A tableau the player does not hold plays the equilibrium on 5 (9/11) drawn from
-:func:`~puntobanco.core.chemin.table.choice_stream` keyed by the server seed's first 8
+:func:`~puntobanco.core.streams.table_choice_stream` keyed by the server seed's first 8
 bytes (big-endian), the shoe and the round, so that playing a round again makes the same
 choices; the Banker (the house) plays his best reply under the Banque rule card
 (:func:`~puntobanco.analysis.banque.solver.solve_banque`, the infinite deck), as in the terminal.
@@ -55,18 +55,18 @@ from puntobanco.core.banque.coup import (
     RIGHT,
     BanqueCoup,
     BanquePoint,
+    BanqueRule,
 )
 from puntobanco.core.banque.table import BanqueBet, Spot, settle_banque
 from puntobanco.core.cards import Card
-from puntobanco.core.chemin.table import choice_stream
 from puntobanco.core.rounds import start_banque
 from puntobanco.core.rules import Rules, Variant
 from puntobanco.core.shoe import Shoe
+from puntobanco.core.streams import server_seed_key, table_choice_stream
 from puntobanco.server.games.common import (
     TableRefusal,
     house_entries,
     open_shoe,
-    seed_int,
     shoe_continues,
     timed_out,
 )
@@ -116,9 +116,30 @@ def solution(commission: Fraction) -> BanqueSolution:
     return solve_banque(RULE, commission=commission)
 
 
-def _rules(decks: int) -> Rules:
+def _rules(decks: int, commission: str, rule: str = RULE.name) -> Rules:
     # Banque's own cut card (BANQUE_CUT_CARD) leaves room for two rounds of nine cards.
-    return Rules(decks=decks, variant=Variant.BANQUE)
+    return Rules(
+        decks=decks,
+        variant=Variant.BANQUE,
+        banker_commission=Fraction(commission),
+        banker_rule=rule,
+    )
+
+
+def table_rules(row: BanqueTableRow) -> Rules:
+    """The rules a table deals by: its decks, its commission, the house's rule card."""
+    return _rules(row.decks, row.commission)
+
+
+def round_rules(stored: BanqueRound) -> Rules:
+    """The rules a round was dealt by: its decks, its commission and its rule card."""
+    return _rules(stored.decks, stored.commission_rate, stored.banker_rule)
+
+
+def _banker_rule(rules: Rules) -> BanqueRule:
+    rule = rules.tables.banker_rule
+    assert isinstance(rule, BanqueRule)
+    return rule
 
 
 def held_of(spots: Sequence[str]) -> tuple[str, ...]:
@@ -290,21 +311,26 @@ class _Coup:
 
 def _play(
     shoe: Shoe,
-    *,
-    held: Sequence[str],
-    answers: Mapping[str, tuple[bool, bool]],
-    commission: Fraction,
+    stored: BanqueRound,
     seed_hex: str,
-    shoe_index: int,
-    round_in_shoe: int,
+    answers: Mapping[str, tuple[bool, bool]],
+    *,
     by_timeout: bool,
 ) -> _Coup:
-    """Play the coup from the shoe; stop at a choice of the player's not yet answered."""
-    best = solution(commission)
-    computer = best.strategy().decider(choice_stream(seed_int(seed_hex), shoe_index, round_in_shoe))
+    """Play the round's coup from the shoe; stop at a choice of the player's not yet answered.
+
+    ``stored``: the tableaux the player holds, the round's place in the shoe. With
+    ``by_timeout`` every choice of his not answered is the optimal one.
+    """
+    commission = shoe.rules.banker_commission
+    stream = table_choice_stream(
+        server_seed_key(bytes.fromhex(seed_hex)), stored.shoe_index, stored.round_in_shoe
+    )
+    computer = solution(commission).strategy().decider(stream)
+    held = [h for h in stored.held.split(",") if h]
     decisions: list[dict[str, Any]] = []
     given = dict(answers)
-    coup = start_banque(shoe.deal, rule=RULE)
+    coup = start_banque(shoe.deal, rule=_banker_rule(shoe.rules))
     while (point := coup.pending) is not None:
         mine = point.hand in held
         timeout = False
@@ -317,19 +343,22 @@ def _play(
             given[point.hand] = (draws, True)
         else:
             return _Coup(None, _Awaited(point, list(coup.cards)), decisions, given)
-        decisions.append(
-            {
-                "hand": point.hand,
-                "total": point.total,
-                "left_column": point.left,
-                "right_column": point.right,
-                "draws": draws,
-                "computer": not mine,
-                "by_timeout": timeout,
-            }
-        )
+        decisions.append(_decision(point, draws, mine=mine, by_timeout=timeout))
         coup.choose(draws)
     return _Coup(coup.result, None, decisions, given)
+
+
+def _decision(point: BanquePoint, draws: bool, *, mine: bool, by_timeout: bool) -> dict[str, Any]:
+    """A choice made, as its row stores it."""
+    return {
+        "hand": point.hand,
+        "total": point.total,
+        "left_column": point.left,
+        "right_column": point.right,
+        "draws": draws,
+        "computer": not mine,
+        "by_timeout": by_timeout,
+    }
 
 
 def _codes(cards: Sequence[Card]) -> str:
@@ -356,55 +385,50 @@ def _deal(session: Session, loaded: Loaded, stakes: Sequence[BanqueBet]) -> int:
         tag = uuid.uuid4().hex[:12]
         _bank_entries(session, f"banque:bank:{tag}", bank - row.bank_minor)
         row.bank_minor = bank
-    shoe, seed_row, burn, _ = open_shoe(session, row, _rules(row.decks))
-    commission = Fraction(row.commission)
-    held = held_of([b.spot.value for b in stakes])
+    shoe, seed_row, burn, _ = open_shoe(session, row, table_rules(row))
     stored = SERVICE.new_round(
         row,
         shoe,
         seed_row,
         burn,
-        banker_rule=RULE.name,
+        banker_rule=shoe.rules.banker_rule,
         cards="",
-        held=",".join(held),
+        held=",".join(held_of([b.spot.value for b in stakes])),
         answers="{}",
-        commission_rate=str(commission),
+        commission_rate=str(shoe.rules.banker_commission),
         bank_before_minor=bank,
     )
-    coup = _play(
-        shoe,
-        held=held,
-        answers={},
-        commission=commission,
-        seed_hex=seed_row.server_seed,
-        shoe_index=stored.shoe_index,
-        round_in_shoe=stored.round_in_shoe,
-        by_timeout=False,
-    )
+    coup = _play(shoe, stored, seed_row.server_seed, {}, by_timeout=False)
     session.add(stored)
     session.flush()
-    for b in stakes:
-        session.add(BanqueBetRow(round_id=stored.id, spot=b.spot.value, stake_minor=b.stake))
-    session.flush()
-    journal = f"banque:{stored.id}:stake"
-    post(
-        session,
-        user_id=row.user_id,
-        journal=journal,
-        movements=[
-            Movement(EntryKind.STAKE, -b.stake, Account.HOUSE_GAME, None, b.spot.value)
-            for b in stakes
-        ],
-    )
-    cover = sum(b.stake for b in stakes)
-    _game_entries(session, journal, EntryKind.STAKE, -cover)
-    row.bank_minor = bank - cover  # the cover is out of the bank while the round is played
+    _stake_rows(session, row.user_id, stored, stakes)
+    row.bank_minor = bank - sum(b.stake for b in stakes)  # the cover is out while it is played
     if coup.awaited is not None:
         _await(stored, row, coup.awaited, stored.created_at)
         session.flush()
         return int(stored.id)
     _settle(session, loaded, stored, stakes, coup, shoe)
     return int(stored.id)
+
+
+def _stake_rows(
+    session: Session, user_id: int, stored: BanqueRound, stakes: Sequence[BanqueBet]
+) -> None:
+    """The round's stakes: their rows, and the ledger's (the player's, the bank's cover)."""
+    for b in stakes:
+        session.add(BanqueBetRow(round_id=stored.id, spot=b.spot.value, stake_minor=b.stake))
+    session.flush()
+    journal = f"banque:{stored.id}:stake"
+    post(
+        session,
+        user_id=user_id,
+        journal=journal,
+        movements=[
+            Movement(EntryKind.STAKE, -b.stake, Account.HOUSE_GAME, None, b.spot.value)
+            for b in stakes
+        ],
+    )
+    _game_entries(session, journal, EntryKind.STAKE, -sum(b.stake for b in stakes))
 
 
 def _await(stored: BanqueRound, row: BanqueTableRow, awaited: _Awaited, now: datetime) -> None:
@@ -433,17 +457,8 @@ def _complete(session: Session, loaded: Loaded, draws: bool | None) -> None:
     if draws is not None:
         answers[str(stored.pending_hand)] = (draws, False)
         stored.answers = json.dumps(answers)
-    shoe, seed_row = SERVICE.replayed_shoe(session, stored, _rules(stored.decks))
-    coup = _play(
-        shoe,
-        held=tuple(h for h in stored.held.split(",") if h),
-        answers=answers,
-        commission=Fraction(stored.commission_rate),
-        seed_hex=seed_row.server_seed,
-        shoe_index=stored.shoe_index,
-        round_in_shoe=stored.round_in_shoe,
-        by_timeout=draws is None,
-    )
+    shoe, seed_row = SERVICE.replayed_shoe(session, stored, round_rules(stored))
+    coup = _play(shoe, stored, seed_row.server_seed, answers, by_timeout=draws is None)
     stored.answers = json.dumps({h: list(v) for h, v in coup.answers.items()})
     if coup.awaited is not None:
         _await(stored, loaded.row, coup.awaited, utcnow())

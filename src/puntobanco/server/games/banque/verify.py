@@ -17,7 +17,7 @@ For each settled round (as ``GET /api/banque/rounds`` returns it, or as stored):
 The computer's choices (the tableau the player does not hold, and the Banker) are drawn
 again too: the house's strategy (:func:`puntobanco.server.games.banque.game.solution`, the same for
 every round at a commission rate) asked at each of them, in order, with the stream
-:func:`~puntobanco.core.chemin.table.choice_stream` keyed by the server seed's first 8 bytes,
+:func:`~puntobanco.core.streams.table_choice_stream` keyed by the server seed's first 8 bytes,
 the shoe and the round, must have made the recorded choice.
 """
 
@@ -32,12 +32,11 @@ from sqlalchemy.orm import Session
 from puntobanco.core.banque.coup import BANQUE_RULES, NATURAL, BanquePoint, play_banque
 from puntobanco.core.banque.table import BanqueBet, Spot, settle_banque
 from puntobanco.core.cards import parse_cards
-from puntobanco.core.chemin.table import choice_stream
 from puntobanco.core.errors import BaccaratError
+from puntobanco.core.streams import server_seed_key, table_choice_stream
 from puntobanco.core.tableau import PLAYER_STOOD
 from puntobanco.server.games.banque.game import solution
 from puntobanco.server.games.banque.render import VARIANT, rounds_json
-from puntobanco.server.games.common import seed_int
 from puntobanco.server.games.replay import Comparison, recorded_cards, settled_under, verify_settled
 from puntobanco.server.models import BanqueRound
 from puntobanco.server.verify import Mismatch
@@ -72,8 +71,8 @@ def verify_banque_round(server_seed: bytes, rnd: Mapping[str, Any]) -> list[Mism
     decisions = list(rnd["decisions"])
     asked = iter(decisions)
     commission = Fraction(rnd["commission_rate"])
-    stream = choice_stream(
-        seed_int(server_seed.hex()), int(fair["shoe_index"]), int(fair["round_in_shoe"])
+    stream = table_choice_stream(
+        server_seed_key(server_seed), int(fair["shoe_index"]), int(fair["round_in_shoe"])
     )
     computer = solution(commission).strategy().decider(stream)
 

@@ -25,7 +25,7 @@ from typing import Any
 
 from puntobanco.core.choices import PLAYER, ChoicePoint
 from puntobanco.core.i18n import LANGUAGES, Lang, text
-from puntobanco.core.rules import BANKER_RULES
+from puntobanco.core.rules import BankerRule
 from puntobanco.core.tableau import PLAYER_STOOD
 
 #: Below this a banker cell's gain per decision counts as nothing (as at the terminal).
@@ -33,11 +33,11 @@ NEGLIGIBLE = 1e-12
 
 
 @lru_cache(maxsize=256)
-def solution_for(unseen: tuple[int, ...], banker_rule: str) -> Any:
+def solution_for(unseen: tuple[int, ...], banker_rule: BankerRule) -> Any:
     """The float equilibrium for the unseen cards (counts per point value 0-9)."""
     from puntobanco.analysis.chemin.walk import solve_chemin_float
 
-    return solve_chemin_float(unseen, banker_rule=BANKER_RULES[banker_rule])
+    return solve_chemin_float(unseen, banker_rule=banker_rule)
 
 
 @dataclass(frozen=True, slots=True)

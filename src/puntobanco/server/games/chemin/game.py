@@ -28,7 +28,7 @@ its first card with the same decisions, and settles it. :func:`sweep` (the perio
 housekeeping and the start-up) plays every choice past its deadline whether or not the
 player comes back; the advice at a choice is :mod:`puntobanco.server.games.chemin.advice`'s,
 from the same cached solution the timeout plays. The computer players' own mixed
-choices come from :func:`~puntobanco.core.chemin.table.choice_stream` keyed by the
+choices come from :func:`~puntobanco.core.streams.table_choice_stream` keyed by the
 server seed's first 8 bytes (big-endian), the shoe and the round, so that playing a
 round again makes the same choices.
 
@@ -59,7 +59,6 @@ from puntobanco.core.chemin.table import (
     ChemTable,
     Wager,
     apply_settlement,
-    choice_stream,
     keep_bank,
     left_to_cover,
     open_bank,
@@ -70,14 +69,15 @@ from puntobanco.core.chemin.table import (
     settle_round,
 )
 from puntobanco.core.choices import PLAYER, ChoicePoint
-from puntobanco.core.coup import CoupResult
+from puntobanco.core.coup import Burn, CoupResult
 from puntobanco.core.errors import WrongPhase
 from puntobanco.core.fairness import FairSource
 from puntobanco.core.rounds import start_chemin
-from puntobanco.core.rules import BANKER_RULES, Rules, Variant
+from puntobanco.core.rules import BankerRule, Rules, Variant
 from puntobanco.core.shoe import Shoe
+from puntobanco.core.streams import server_seed_key, table_choice_stream
 from puntobanco.server.games.chemin.advice import advise, solution_for
-from puntobanco.server.games.common import TableRefusal, house_entries, open_shoe, seed_int
+from puntobanco.server.games.common import TableRefusal, house_entries, open_shoe
 from puntobanco.server.games.service import CHOICES, Done, TableService, deadline
 from puntobanco.server.ledger.wallet import Account, EntryKind, Movement, post
 from puntobanco.server.models import (
@@ -122,8 +122,16 @@ def _csv(values: Sequence[int]) -> str:
     return ",".join(str(v) for v in values)
 
 
-def _rules(row: ChemTableRow | ChemRound) -> Rules:
-    return Rules(decks=row.decks).replace(variant=Variant.CHEMIN_DE_FER)
+def rules_of(row: ChemTableRow | ChemRound) -> Rules:
+    """The rules a table (or a round) is played by: its decks, its Banker's rule card."""
+    return Rules(decks=row.decks, variant=Variant.CHEMIN_DE_FER, banker_rule=row.banker_rule)
+
+
+def banker_rule(rules: Rules) -> BankerRule:
+    """The Banker's rule card of Chemin de fer ``rules``."""
+    rule = rules.tables.banker_rule
+    assert isinstance(rule, BankerRule)
+    return rule
 
 
 def _core_table(row: ChemTableRow, wallet: int) -> ChemTable:
@@ -352,8 +360,8 @@ def _unseen(seen: Sequence[int], decks: int) -> tuple[int, ...]:
     return tuple(f - s for f, s in zip(full, seen, strict=True))
 
 
-def _solution(seen: Sequence[int], decks: int, banker_rule: str) -> Any:
-    return solution_for(_unseen(seen, decks), banker_rule)
+def _solution(seen: Sequence[int], rules: Rules) -> Any:
+    return solution_for(_unseen(seen, rules.decks), banker_rule(rules))
 
 
 def pending_point(stored: ChemRound) -> ChoicePoint:
@@ -366,7 +374,7 @@ def pending_solution(loaded: Loaded) -> Any:
     """The solution for the cards unseen while the pending round waits (cached)."""
     stored = loaded.pending
     assert stored is not None
-    return _solution(_ints(loaded.row.seen), stored.decks, stored.banker_rule)
+    return _solution(_ints(loaded.row.seen), rules_of(stored))
 
 
 def seen_before(stored: ChemRound, server_seed_hex: str) -> list[int]:
@@ -375,7 +383,7 @@ def seen_before(stored: ChemRound, server_seed_hex: str) -> list[int]:
     The burn card shown and every card dealt from the end of the burn to the round's first.
     """
     shoe = Shoe(
-        _rules(stored),
+        rules_of(stored),
         FairSource(bytes.fromhex(server_seed_hex), stored.client_seed, stored.nonce),
     )
     burn = shoe.shuffle()
@@ -389,7 +397,7 @@ def seen_before(stored: ChemRound, server_seed_hex: str) -> list[int]:
 
 def round_solution(stored: ChemRound, server_seed_hex: str) -> Any:
     """The solution the round's choices were made against (cached)."""
-    return _solution(seen_before(stored, server_seed_hex), stored.decks, stored.banker_rule)
+    return _solution(seen_before(stored, server_seed_hex), rules_of(stored))
 
 
 def optimal(solution: Any, point: ChoicePoint) -> bool:
@@ -406,33 +414,35 @@ class _Coup:
 
 def _play(
     shoe: Shoe,
-    *,
+    stored: ChemRound,
     table: ChemTable,
-    holder: int,
-    banker_rule: str,
     seed_hex: str,
-    round_in_shoe: int,
-    last: bool,
     seen: Sequence[int],
     human: bool | None,
+    *,
     by_timeout: bool,
 ) -> _Coup:
-    """Play the coup from the shoe; stop at the player's choice when ``human`` is ``None``."""
-    solution = _solution(seen, shoe.rules.decks, banker_rule)
-    computer = solution.strategy().decider(
-        choice_stream(seed_int(seed_hex), shoe.shoe_index, round_in_shoe)
+    """Play the round's coup from the shoe (``stored``: its hand's seat, its place in the shoe).
+
+    The player's choice is ``human``; ``None`` stops at it, or with ``by_timeout`` plays the
+    optimal one.
+    """
+    solution = _solution(seen, shoe.rules)
+    stream = table_choice_stream(
+        server_seed_key(bytes.fromhex(seed_hex)), shoe.shoe_index, stored.round_in_shoe
     )
+    computer = solution.strategy().decider(stream)
     decisions: list[dict[str, Any]] = []
     coup = start_chemin(
         shoe.deal,
-        banker_rule=BANKER_RULES[banker_rule],
+        banker_rule=banker_rule(shoe.rules),
         tableau=shoe.rules.tableau,
         shoe_index=shoe.shoe_index,
-        round_in_shoe=round_in_shoe,
-        last_in_shoe=last,
+        round_in_shoe=stored.round_in_shoe,
+        last_in_shoe=stored.last_in_shoe,
     )
     while (point := coup.pending) is not None:
-        seat = holder if point.side == PLAYER else table.banker
+        seat = stored.hand_seat if point.side == PLAYER else table.banker
         if seat != HUMAN:
             draws, timeout = bool(computer(point)), False
         elif human is None and not by_timeout:
@@ -440,33 +450,40 @@ def _play(
         else:
             draws = optimal(solution, point) if by_timeout else bool(human)
             timeout = by_timeout
-        decisions.append(
-            {
-                "side": point.side,
-                "total": point.total,
-                "player_third": point.player_third if point.side != PLAYER else None,
-                "draws": draws,
-                "seat": seat,
-                "computer": seat != HUMAN,
-                "by_timeout": timeout,
-            }
-        )
+        decisions.append(_decision(point, draws, seat, by_timeout=timeout))
         coup.choose(draws)
     return _Coup(coup.result, None, decisions)
+
+
+def _decision(point: ChoicePoint, draws: bool, seat: int, *, by_timeout: bool) -> dict[str, Any]:
+    """A choice made, as its row stores it."""
+    return {
+        "side": point.side,
+        "total": point.total,
+        "player_third": point.player_third if point.side != PLAYER else None,
+        "draws": draws,
+        "seat": seat,
+        "computer": seat != HUMAN,
+        "by_timeout": by_timeout,
+    }
+
+
+def _seen_at_deal(row: ChemTableRow, burn: Burn | None, new: bool) -> list[int]:
+    """The cards seen in the shoe before the round (a new shoe's: its burn card shown)."""
+    if not new:
+        return _ints(row.seen)
+    seen = [0] * 10
+    if burn is not None:
+        seen[burn.shown.points] += 1
+    row.seen = _csv(seen)
+    return seen
 
 
 def _deal(session: Session, loaded: Loaded, table: ChemTable, wagers: tuple[Wager, ...]) -> int:
     """Deal a round from the table's shoe; settle it, or store it pending the player's choice."""
     row = loaded.row
-    shoe, seed_row, burn, new = open_shoe(session, row, _rules(row))
-    if new:
-        seen = [0] * 10
-        if burn is not None:
-            seen[burn.shown.points] += 1
-        row.seen = _csv(seen)
-    else:
-        seen = _ints(row.seen)
-    holder = player_hand_seat(table, wagers)
+    shoe, seed_row, burn, new = open_shoe(session, row, rules_of(row))
+    seen = _seen_at_deal(row, burn, new)
     stored = SERVICE.new_round(
         row,
         shoe,
@@ -477,20 +494,9 @@ def _deal(session: Session, loaded: Loaded, table: ChemTable, wagers: tuple[Wage
         cards="",
         bank_seat=table.banker,
         bank_minor=table.bank_minor,
-        hand_seat=holder,
+        hand_seat=player_hand_seat(table, wagers),
     )
-    coup = _play(
-        shoe,
-        table=table,
-        holder=holder,
-        banker_rule=row.banker_rule,
-        seed_hex=seed_row.server_seed,
-        round_in_shoe=stored.round_in_shoe,
-        last=stored.last_in_shoe,
-        seen=seen,
-        human=None,
-        by_timeout=False,
-    )
+    coup = _play(shoe, stored, table, seed_row.server_seed, seen, None, by_timeout=False)
     cards = coup.awaited.cards if coup.awaited is not None else list(coup.result.cards)  # type: ignore[union-attr]
     stored.cards = " ".join(c.code for c in cards)
     session.add(stored)
@@ -499,20 +505,30 @@ def _deal(session: Session, loaded: Loaded, table: ChemTable, wagers: tuple[Wage
     _seat_rows(session, stored.id, table, wagers, stakes)
     _stake_entries(session, row.user_id, f"chemin:{stored.id}:stake", stakes)
     if coup.awaited is not None:
-        # While the choice waits the stakes are out of every seat's balance, as the ledger
-        # has them (the settlement starts again from each seat's balance before the round).
-        row.computer_balances = _csv(
-            [b - stakes.get(seat, 0) for seat, b in enumerate(table.balances)][1:]
-        )
-        point = coup.awaited.point
-        stored.pending_side = point.side
-        stored.pending_total = point.total
-        stored.pending_third = point.player_third if point.side != PLAYER else None
-        stored.decision_deadline = deadline(row, stored.created_at)
+        _await(row, stored, table, stakes, coup.awaited.point)
         session.flush()
-        return int(stored.id)
-    _settle(session, loaded, stored, table, wagers, coup, shoe)
+    else:
+        _settle(session, loaded, stored, table, wagers, coup, shoe)
     return int(stored.id)
+
+
+def _await(
+    row: ChemTableRow,
+    stored: ChemRound,
+    table: ChemTable,
+    stakes: dict[int, int],
+    point: ChoicePoint,
+) -> None:
+    """A round stored pending the player's choice at ``point``, until its deadline."""
+    # While the choice waits the stakes are out of every seat's balance, as the ledger
+    # has them (the settlement starts again from each seat's balance before the round).
+    row.computer_balances = _csv(
+        [b - stakes.get(seat, 0) for seat, b in enumerate(table.balances)][1:]
+    )
+    stored.pending_side = point.side
+    stored.pending_total = point.total
+    stored.pending_third = point.player_third if point.side != PLAYER else None
+    stored.decision_deadline = deadline(row, stored.created_at)
 
 
 def _seat_rows(
@@ -585,19 +601,9 @@ def _complete(session: Session, loaded: Loaded, human: bool | None) -> None:
         bank_minor=stored.bank_minor,
         minimum_minor=loaded.row.minimum_minor,
     )
-    shoe, seed_row = SERVICE.replayed_shoe(session, stored, _rules(stored))
-    coup = _play(
-        shoe,
-        table=table,
-        holder=stored.hand_seat,
-        banker_rule=stored.banker_rule,
-        seed_hex=seed_row.server_seed,
-        round_in_shoe=stored.round_in_shoe,
-        last=stored.last_in_shoe,
-        seen=_ints(loaded.row.seen),
-        human=human,
-        by_timeout=human is None,
-    )
+    shoe, seed_row = SERVICE.replayed_shoe(session, stored, rules_of(stored))
+    seen = _ints(loaded.row.seen)
+    coup = _play(shoe, stored, table, seed_row.server_seed, seen, human, by_timeout=human is None)
     assert coup.result is not None
     stored.cards = " ".join(c.code for c in coup.result.cards)
     _settle(session, loaded, stored, table, tuple(wagers), coup, shoe)

@@ -14,37 +14,46 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from puntobanco.core.cards import Card, parse_cards
 from puntobanco.core.chemin.table import left_to_cover
 from puntobanco.core.choices import PLAYER, ChoicePoint
-from puntobanco.core.tableau import PLAYER_STOOD
 from puntobanco.server.games.chemin.advice import advice_json, advise, judgement_json
 from puntobanco.server.games.chemin.game import (
     HUMAN,
+    VARIANT,
     Loaded,
     bets_in_order,
     pending_point,
     pending_solution,
     round_solution,
+    rules_of,
     turn,
 )
-from puntobanco.server.games.common import fairness_json, seconds_left, when_json
-from puntobanco.server.models import ChemDecision, ChemRound, ChemSeat, Seed
-from puntobanco.server.render import card_json
-
-
-def _third(value: int | None) -> int | str | None:
-    return "stood" if value == PLAYER_STOOD else value
+from puntobanco.server.games.render import (
+    by_round,
+    cards_json,
+    column,
+    decision_json,
+    pending_json,
+    round_json,
+    rules_json,
+    seeds_of,
+    table_json,
+    total,
+)
+from puntobanco.server.models import ChemDecision, ChemRound, ChemSeat
 
 
 def _hand(cards: Sequence[Card], face_down: int = 0) -> dict[str, Any]:
     """A hand as shown: its cards face up, how many lie face down, its total once all show."""
-    shown = [card_json(c) for c in cards]
-    total = sum(c.points for c in cards) % 10 if cards and not face_down else None
-    return {"cards": shown, "face_down": face_down, "total": total}
+    shown = cards_json(cards)
+    return {
+        "cards": shown,
+        "face_down": face_down,
+        "total": total(cards) if cards and not face_down else None,
+    }
 
 
 def _shown(stored: ChemRound) -> tuple[list[Card], dict[str, dict[str, Any]]]:
@@ -71,11 +80,28 @@ def _hands(cards: Sequence[Card], decisions: Sequence[ChemDecision]) -> dict[str
     rest = list(cards[4:])
     if rest:
         on_five = [d.draws for d in decisions if d.side == PLAYER]
-        drew = on_five[0] if on_five else sum(c.points for c in player) % 10 <= 4
+        drew = on_five[0] if on_five else total(player) <= 4
         if drew:
             player.append(rest.pop(0))
         banker.extend(rest)
     return {"player": _hand(player), "banker": _hand(banker)}
+
+
+def _pending(loaded: Loaded, now: datetime, lang: str) -> dict[str, Any] | None:
+    """The choice awaited with the cards the player may see and its advice (None: none)."""
+    pending = loaded.pending
+    if pending is None:
+        return None
+    shown, hands = _shown(pending)
+    point = {
+        "side": pending.pending_side,
+        "total": pending.pending_total,
+        "player_third": column(pending.pending_third),
+        "cards": cards_json(shown),
+        "hands": hands,
+    }
+    advice = advice_json(advise(pending_solution(loaded), pending_point(pending)), lang)
+    return pending_json(pending, now, point, advice)
 
 
 def state_json(loaded: Loaded, now: datetime, lang: str = "en") -> dict[str, Any]:
@@ -88,33 +114,17 @@ def state_json(loaded: Loaded, now: datetime, lang: str = "en") -> dict[str, Any
         before = bets_in_order(table, None, until_human=True)
         bets = [{"seat": w.seat, "amount_minor": w.amount_minor, "banco": w.banco} for w in before]
         left = left_to_cover(table, before)
-    decision = None
-    if pending is not None:
-        deadline = pending.decision_deadline
-        shown, hands = _shown(pending)
-        decision = {
-            "round_id": pending.id,
-            "side": pending.pending_side,
-            "total": pending.pending_total,
-            "player_third": _third(pending.pending_third),
-            "cards": [card_json(c) for c in shown],
-            "hands": hands,
-            "allowed": ["draw", "stand"],
-            "deadline": when_json(deadline),
-            "seconds_left": seconds_left(deadline, now),
-            "advice": advice_json(advise(pending_solution(loaded), pending_point(pending)), lang),
+    seats = [
+        {
+            "seat": seat,
+            "computer": seat != HUMAN,
+            "balance_minor": balance,
+            "banker": seat == table.banker,
         }
-    return {
-        "variant": "chemin-de-fer",
-        "seats": [
-            {
-                "seat": seat,
-                "computer": seat != HUMAN,
-                "balance_minor": balance,
-                "banker": seat == table.banker,
-            }
-            for seat, balance in enumerate(table.balances)
-        ],
+        for seat, balance in enumerate(table.balances)
+    ]
+    game = {
+        "seats": seats,
         # While a round waits, its bank is the one at stake (the banker's stake is debited).
         "bank": {
             "seat": table.banker if pending is None else pending.bank_seat,
@@ -127,11 +137,9 @@ def state_json(loaded: Loaded, now: datetime, lang: str = "en") -> dict[str, Any
         "bets_before": bets,
         "left_minor": left,
         "minimum_minor": table.minimum_minor,
-        "decision_seconds": row.decision_seconds,
-        "banker_rule": row.banker_rule,
-        "decks": row.decks,
-        "pending": decision,
     }
+    shown = rules_json(rules_of(row))
+    return table_json(VARIANT, game, row.decision_seconds, shown, _pending(loaded, now, lang))
 
 
 def rounds_json(
@@ -143,29 +151,11 @@ def rounds_json(
     the cards unseen before the round (its shoe replayed from the seed, cached).
     """
     ids = [r.id for r in rows]
-    seats: dict[int, list[ChemSeat]] = {i: [] for i in ids}
-    decisions: dict[int, list[ChemDecision]] = {i: [] for i in ids}
-    if ids:
-        for s in session.execute(
-            select(ChemSeat).where(ChemSeat.round_id.in_(ids)).order_by(ChemSeat.seat)
-        ).scalars():
-            seats[s.round_id].append(s)
-        for d in session.execute(
-            select(ChemDecision)
-            .where(ChemDecision.round_id.in_(ids))
-            .order_by(ChemDecision.position)
-        ).scalars():
-            decisions[d.round_id].append(d)
-    hashes: dict[int, tuple[str, str]] = {
-        int(seed_id): (str(digest), str(seed))
-        for seed_id, digest, seed in session.execute(
-            select(Seed.id, Seed.server_seed_hash, Seed.server_seed).where(
-                Seed.id.in_({r.seed_id for r in rows})
-            )
-        )
-    }
+    seats = by_round(session, ChemSeat, ids, ChemSeat.seat)
+    decisions = by_round(session, ChemDecision, ids, ChemDecision.position)
+    seeds = seeds_of(session, rows)
     return [
-        _round(r, seats[r.id], decisions[r.id], hashes.get(r.seed_id, ("", "")), lang) for r in rows
+        _round(r, seats[r.id], decisions[r.id], seeds.get(r.seed_id, ("", "")), lang) for r in rows
     ]
 
 
@@ -185,6 +175,19 @@ def _judged(
     }
 
 
+def _seat(s: ChemSeat) -> dict[str, Any]:
+    return {
+        "seat": s.seat,
+        "computer": s.computer,
+        "role": s.role,
+        "stake_minor": s.stake_minor,
+        "banco": s.banco,
+        "balance_before_minor": s.balance_before_minor,
+        "delta_minor": s.delta_minor,
+        "payout_minor": s.payout_minor,
+    }
+
+
 def _round(
     row: ChemRound,
     seats: list[ChemSeat],
@@ -199,47 +202,29 @@ def _round(
         cards, hands = _shown(row)
     seed_hash, server_seed = seed
     judged = _judged(row, decisions, server_seed, lang)
-    return {
-        "id": row.id,
-        "variant": row.variant,
-        "status": row.status,
-        "created_at": when_json(row.created_at),
-        "settled_at": when_json(row.settled_at),
-        "banker_rule": row.banker_rule,
+    play = {
         "bank": {"seat": row.bank_seat, "amount_minor": row.bank_minor, "after": row.bank_after},
         "hand_seat": row.hand_seat,
-        "cards": [card_json(c) for c in cards],
+        "cards": cards_json(cards),
         "hands": hands,
         "outcome": row.outcome,
-        "commission_minor": row.commission_minor,
-        "rounded_away": row.rounded_away,
-        "timed_out": any(d.by_timeout for d in decisions),
-        "seats": [
-            {
-                "seat": s.seat,
-                "computer": s.computer,
-                "role": s.role,
-                "stake_minor": s.stake_minor,
-                "banco": s.banco,
-                "balance_before_minor": s.balance_before_minor,
-                "delta_minor": s.delta_minor,
-                "payout_minor": s.payout_minor,
-            }
-            for s in seats
-        ],
-        "decisions": [
-            {
-                "position": d.position,
-                "side": d.side,
-                "total": d.total,
-                "player_third": _third(d.player_third),
-                "choice": "draw" if d.draws else "stand",
-                "seat": d.seat,
-                "computer": d.computer,
-                "by_timeout": d.by_timeout,
-                "judged": judged.get(d.position),
-            }
-            for d in decisions
-        ],
-        "fairness": fairness_json(row, seed_hash),
     }
+    written = [
+        decision_json(
+            d,
+            {"side": d.side, "total": d.total, "player_third": column(d.player_third)},
+            judged.get(d.position),
+            seat=d.seat,
+        )
+        for d in decisions
+    ]
+    return round_json(
+        row,
+        row.variant,
+        rules_of(row),
+        play,
+        {"seats": [_seat(s) for s in seats]},
+        decisions,
+        written,
+        seed_hash,
+    )

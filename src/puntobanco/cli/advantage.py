@@ -6,7 +6,6 @@ Its messages live here, in both languages, as ``simulate``'s do in its module.
 
 import json
 import math
-import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -15,7 +14,8 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
-from puntobanco.cli.lang import checked_lang, help_lang
+from puntobanco.cli.lang import checked_lang
+from puntobanco.cli.localized import add_command
 from puntobanco.cli.numbers import localize
 from puntobanco.cli.params import (
     OptionValueError,
@@ -299,126 +299,140 @@ def _progress(show: bool, lang: Lang) -> Iterator[Callable[[str, int, int], None
         yield tick
 
 
-def register(app: typer.Typer) -> None:  # noqa: C901, PLR0915
+def register(app: typer.Typer) -> None:
     """Add the ``advantage`` command to ``app`` (help in the language of ``--lang``/locale)."""
-    help_language = help_lang(sys.argv, os.environ)
+    add_command(
+        app, "advantage", advantage_command, cls=AdvantageCommand, help_key="advantage.help"
+    )
 
-    def h(key: str) -> str:
-        return i18n.text(help_language, f"advantage.help_{key}")
 
-    @app.command("advantage", cls=AdvantageCommand, help=i18n.text(help_language, "advantage.help"))
-    def advantage_command(  # noqa: PLR0912, PLR0915
-        decks: Annotated[
-            str, typer.Option("--decks", metavar="N[,N...]", help=h("decks"), show_default=False)
-        ] = "8",
-        cut_card: Annotated[
-            str,
-            typer.Option("--cut-card", metavar="N[,N...]", help=h("cut_card"), show_default=False),
-        ] = "14",
-        shoes: Annotated[
-            int, typer.Option("--shoes", metavar="N", help=h("shoes"), show_default=False)
-        ] = 1000,
-        train_shoes: Annotated[
-            int,
-            typer.Option("--train-shoes", metavar="N", help=h("train_shoes"), show_default=False),
-        ] = 500,
-        seed: Annotated[
-            int, typer.Option("--seed", metavar="N", help=h("seed"), show_default=False)
-        ] = 1,
-        train_seed: Annotated[
-            int, typer.Option("--train-seed", metavar="N", help=h("train_seed"), show_default=False)
-        ] = 2,
-        workers: Annotated[
-            int | None, typer.Option("--workers", metavar="N", help=h("workers"))
-        ] = None,
-        scheduler: Annotated[
-            str | None, typer.Option("--scheduler", metavar="ADDRESS", help=h("scheduler"))
-        ] = None,
-        as_json: Annotated[bool, typer.Option("--json", help=h("json"))] = False,
-        fmt: Annotated[OutputFormat | None, format_option(h("format"))] = None,
-        plot: Annotated[
-            Path | None, typer.Option("--plot", metavar="FILE.png", help=h("plot"))
-        ] = None,
-        progress: Annotated[
-            bool | None, typer.Option("--progress/--no-progress", help=h("progress"))
-        ] = None,
-        lang: Annotated[str | None, lang_option(h("lang"))] = None,
-    ) -> None:
-        """Side bets worth betting: the perfectly informed player's win and a count's."""
-        language = checked_lang(lang)
+def advantage_command(
+    decks: Annotated[
+        str,
+        typer.Option(
+            "--decks", metavar="N[,N...]", help="advantage.help_decks", show_default=False
+        ),
+    ] = "8",
+    cut_card: Annotated[
+        str,
+        typer.Option(
+            "--cut-card", metavar="N[,N...]", help="advantage.help_cut_card", show_default=False
+        ),
+    ] = "14",
+    shoes: Annotated[
+        int,
+        typer.Option("--shoes", metavar="N", help="advantage.help_shoes", show_default=False),
+    ] = 1000,
+    train_shoes: Annotated[
+        int,
+        typer.Option(
+            "--train-shoes", metavar="N", help="advantage.help_train_shoes", show_default=False
+        ),
+    ] = 500,
+    seed: Annotated[
+        int, typer.Option("--seed", metavar="N", help="advantage.help_seed", show_default=False)
+    ] = 1,
+    train_seed: Annotated[
+        int,
+        typer.Option(
+            "--train-seed", metavar="N", help="advantage.help_train_seed", show_default=False
+        ),
+    ] = 2,
+    workers: Annotated[
+        int | None, typer.Option("--workers", metavar="N", help="advantage.help_workers")
+    ] = None,
+    scheduler: Annotated[
+        str | None,
+        typer.Option("--scheduler", metavar="ADDRESS", help="advantage.help_scheduler"),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="advantage.help_json")] = False,
+    fmt: Annotated[OutputFormat | None, format_option("advantage.help_format")] = None,
+    plot: Annotated[
+        Path | None, typer.Option("--plot", metavar="FILE.png", help="advantage.help_plot")
+    ] = None,
+    progress: Annotated[
+        bool | None, typer.Option("--progress/--no-progress", help="advantage.help_progress")
+    ] = None,
+    lang: Annotated[str | None, lang_option("advantage.help_lang")] = None,
+) -> None:
+    """Side bets worth betting: the perfectly informed player's win and a count's."""
+    language = checked_lang(lang)
+    try:
+        output = chosen_format(fmt, as_json)
+    except OptionValueError as error:
+        refuse(language, "--format", error.detail(language))
+    as_json = output is not OutputFormat.TABLE  # a document for programs: no bar, no prose
+    deck_list = parse_list(decks, "--decks", language)
+    cut_list = parse_list(cut_card, "--cut-card", language)
+    if scheduler is not None and workers is not None:
+        _fail(i18n.text(language, "advantage.workers_with_scheduler"))
+    request: dict[str, Any] = {
+        "decks": deck_list,
+        "cut_cards": cut_list,
+        "shoes": shoes,
+        "train_shoes": train_shoes,
+        "seed": seed,
+        "train_seed": train_seed,
+        "workers": workers if workers is not None else 1,
+    }
+    _check_request(request, language)
+    if plot is not None:
+        check_plot_path(plot, language)
+    show = progress if progress is not None else sys.stderr.isatty()
+    study = _run_study(request, scheduler, show and not as_json, language)
+    if output is OutputFormat.JSON:
+        typer.echo(json.dumps(to_json(study)))
+    elif as_json:
+        typer.echo(flat_table(to_json(study), output), nl=False)
+    elif study.settings:
+        print_table(study, language)
+    if plot is not None and study.settings:
+        write_plot(study, plot, language)
+        if not as_json:
+            typer.echo(i18n.text(language, "advantage.wrote", path=plot))
+    if study.interrupted:
+        typer.echo(
+            i18n.text(language, "advantage.stopped")
+            if study.settings
+            else i18n.text(language, "advantage.nothing"),
+            err=True,
+        )
+        raise typer.Exit(130)
+
+
+def _check_request(request: dict[str, Any], language: Lang) -> None:
+    """Refuse, before the study, a request it cannot run (exit status 2)."""
+    from puntobanco.sim.advantage import AdvantageError
+    from puntobanco.sim.advantage_run import check_request
+
+    try:
+        check_request(**request)
+    except AdvantageError as error:
+        _fail(refusal(error, language))
+    except BaccaratError as error:  # the rules' refusals, worded as simulate words them
+        from puntobanco.cli.simulate import refusal as rules_refusal
+
+        _fail(rules_refusal(error, language))
+
+
+def _run_study(request: dict[str, Any], scheduler: str | None, show: bool, language: Lang) -> Any:
+    """Run the study here, or on the Dask cluster of ``scheduler`` (exit 2 if it cannot connect)."""
+    from puntobanco.sim.advantage_run import run_study
+
+    client: Any = None
+    executor = None
+    if scheduler is not None:
         try:
-            output = chosen_format(fmt, as_json)
-        except OptionValueError as error:
-            refuse(language, "--format", error.detail(language))
-        as_json = output is not OutputFormat.TABLE  # a document for programs: no bar, no prose
-        deck_list = parse_list(decks, "--decks", language)
-        cut_list = parse_list(cut_card, "--cut-card", language)
-        if scheduler is not None and workers is not None:
-            _fail(i18n.text(language, "advantage.workers_with_scheduler"))
-        from puntobanco.sim.advantage import AdvantageError
-        from puntobanco.sim.advantage_run import check_request, run_study
+            import distributed
 
-        try:
-            check_request(
-                decks=deck_list,
-                cut_cards=cut_list,
-                shoes=shoes,
-                train_shoes=train_shoes,
-                seed=seed,
-                train_seed=train_seed,
-                workers=workers if workers is not None else 1,
-            )
-        except AdvantageError as error:
-            _fail(refusal(error, language))
-        except BaccaratError as error:  # the rules' refusals, worded as simulate words them
-            from puntobanco.cli.simulate import refusal as rules_refusal
-
-            _fail(rules_refusal(error, language))
-        if plot is not None:
-            check_plot_path(plot, language)
-        client: Any = None
-        executor = None
-        if scheduler is not None:
-            try:
-                import distributed
-
-                connect: Any = distributed.Client
-                client = connect(scheduler, timeout=10)
-                executor = client.get_executor()
-            except Exception as error:  # noqa: BLE001 - any failure to connect is the user's to fix
-                _fail(i18n.text(language, "advantage.scheduler", address=scheduler, reason=error))
-        show = progress if progress is not None else sys.stderr.isatty()
-        try:
-            with _progress(show and not as_json, language) as tick:
-                study = run_study(
-                    decks=deck_list,
-                    cut_cards=cut_list,
-                    shoes=shoes,
-                    train_shoes=train_shoes,
-                    seed=seed,
-                    train_seed=train_seed,
-                    workers=workers if workers is not None else 1,
-                    executor=executor,
-                    progress=tick,
-                )
-        finally:
-            if client is not None:
-                client.close()
-        if output is OutputFormat.JSON:
-            typer.echo(json.dumps(to_json(study)))
-        elif as_json:
-            typer.echo(flat_table(to_json(study), output), nl=False)
-        elif study.settings:
-            print_table(study, language)
-        if plot is not None and study.settings:
-            write_plot(study, plot, language)
-            if not as_json:
-                typer.echo(i18n.text(language, "advantage.wrote", path=plot))
-        if study.interrupted:
-            typer.echo(
-                i18n.text(language, "advantage.stopped")
-                if study.settings
-                else i18n.text(language, "advantage.nothing"),
-                err=True,
-            )
-            raise typer.Exit(130)
+            connect: Any = distributed.Client
+            client = connect(scheduler, timeout=10)
+            executor = client.get_executor()
+        except Exception as error:  # noqa: BLE001 - any failure to connect is the user's to fix
+            _fail(i18n.text(language, "advantage.scheduler", address=scheduler, reason=error))
+    try:
+        with _progress(show, language) as tick:
+            return run_study(**request, executor=executor, progress=tick)
+    finally:
+        if client is not None:
+            client.close()

@@ -8,9 +8,8 @@ state lives in :mod:`puntobanco.cli.game`, the parsing of a line in
 in :mod:`puntobanco.cli.lang`.
 """
 
-# No ``from __future__ import annotations`` here: Typer reads each option's annotation,
-# and ``help=h(...)`` in it calls a function local to ``register``, which a string
-# annotation evaluated later could not see.
+# Each option's help is a catalogue key, worded when the command is added
+# (:mod:`puntobanco.cli.localized`).
 
 import os
 import re
@@ -30,6 +29,7 @@ from puntobanco.cli.betline import CommandKind, parse_line
 from puntobanco.cli.game import RoundReport, Session
 from puntobanco.cli.history import History
 from puntobanco.cli.lang import detect_lang, help_lang, lang_in_args
+from puntobanco.cli.localized import add_command
 from puntobanco.cli.numbers import localize
 from puntobanco.cli.options import GameConfig, OptionError, build_config
 from puntobanco.cli.oserrors import os_reason
@@ -46,7 +46,6 @@ from puntobanco.core import i18n
 from puntobanco.core.bets import Bet
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import Lang
-from puntobanco.core.i18n import text
 from puntobanco.core.rng import SeededSource
 
 #: Seconds between cards when the game is played at a terminal without --fast.
@@ -437,102 +436,113 @@ def register(app: typer.Typer) -> None:
     The help texts are in the language of ``--lang`` on the command line, or
     else of the locale, as the game is.
     """
-    language = help_lang(sys.argv, os.environ)
+    add_command(app, "play", play, cls=TranslatedCommand, help_key="play.option.help")
 
-    def h(key: str) -> str:
-        return i18n.text(language, f"play.option.{key}")
 
-    @app.command("play", cls=TranslatedCommand, help=h("help"))
-    def play(
-        decks: Annotated[str | None, typer.Option(metavar="N", help=h("decks"))] = None,
-        preset: Annotated[
-            str | None,
-            typer.Option(
-                "--preset",
-                "--rules",
-                metavar="NAME",
-                help=h("preset"),
-                autocompletion=complete_preset,
-            ),
-        ] = None,
-        shoe: Annotated[str | None, typer.Option(metavar="TYPE", help=h("shoe"))] = None,
-        cut_card: Annotated[
-            str | None, typer.Option("--cut-card", metavar="N", help=h("cut_card"))
-        ] = None,
-        seed: Annotated[str | None, typer.Option(metavar="N", help=h("seed"))] = None,
-        balance: Annotated[str | None, typer.Option(metavar="AMOUNT", help=h("balance"))] = None,
-        minimum: Annotated[
-            str | None, typer.Option("--min", metavar="AMOUNT", help=h("min"))
-        ] = None,
-        maximum: Annotated[
-            str | None, typer.Option("--max", metavar="AMOUNT", help=h("max"))
-        ] = None,
-        commission: Annotated[
-            str | None, typer.Option(metavar="RATE", help=h("commission"))
-        ] = None,
-        tie_pays: Annotated[
-            str | None, typer.Option("--tie-pays", metavar="N", help=h("tie_pays"))
-        ] = None,
-        pairs: Annotated[bool, typer.Option("--pairs", help=h("pairs"))] = False,
-        side_bets: Annotated[
-            str | None,
-            typer.Option("--side-bets", metavar="NAME[=X],...", help=h("side_bets")),
-        ] = None,
-        lang: Annotated[str | None, lang_option(h("lang"))] = None,
-        fast: Annotated[bool, typer.Option("--fast", help=h("fast"))] = False,
-        explain: Annotated[bool, typer.Option("--explain", help=h("explain"))] = False,
-        history: Annotated[
-            str | None, typer.Option(metavar="FILE.csv|FILE.json", help=h("history"))
-        ] = None,
-        variant: Annotated[
-            str | None,
-            typer.Option(
-                metavar="NAME",
-                help=text(language, "chemin.play.help_variant"),
-                autocompletion=complete_variant,
-            ),
-        ] = None,
-        banker: Annotated[
-            str | None, typer.Option(metavar="NAME", help=text(language, "chemin.play.help_banker"))
-        ] = None,
-    ) -> None:
-        options = dict(locals())
-        del options["variant"], options["banker"]
-        if variant is not None and variant.strip().lower() == "banque":
-            from puntobanco.cli.banque.play import play_banque_variant
+def play(
+    decks: Annotated[str | None, typer.Option(metavar="N", help="play.option.decks")] = None,
+    preset: Annotated[
+        str | None,
+        typer.Option(
+            "--preset",
+            "--rules",
+            metavar="NAME",
+            help="play.option.preset",
+            autocompletion=complete_preset,
+        ),
+    ] = None,
+    shoe: Annotated[str | None, typer.Option(metavar="TYPE", help="play.option.shoe")] = None,
+    cut_card: Annotated[
+        str | None, typer.Option("--cut-card", metavar="N", help="play.option.cut_card")
+    ] = None,
+    seed: Annotated[str | None, typer.Option(metavar="N", help="play.option.seed")] = None,
+    balance: Annotated[
+        str | None, typer.Option(metavar="AMOUNT", help="play.option.balance")
+    ] = None,
+    minimum: Annotated[
+        str | None, typer.Option("--min", metavar="AMOUNT", help="play.option.min")
+    ] = None,
+    maximum: Annotated[
+        str | None, typer.Option("--max", metavar="AMOUNT", help="play.option.max")
+    ] = None,
+    commission: Annotated[
+        str | None, typer.Option(metavar="RATE", help="play.option.commission")
+    ] = None,
+    tie_pays: Annotated[
+        str | None, typer.Option("--tie-pays", metavar="N", help="play.option.tie_pays")
+    ] = None,
+    pairs: Annotated[bool, typer.Option("--pairs", help="play.option.pairs")] = False,
+    side_bets: Annotated[
+        str | None,
+        typer.Option("--side-bets", metavar="NAME[=X],...", help="play.option.side_bets"),
+    ] = None,
+    lang: Annotated[str | None, lang_option("play.option.lang")] = None,
+    fast: Annotated[bool, typer.Option("--fast", help="play.option.fast")] = False,
+    explain: Annotated[bool, typer.Option("--explain", help="play.option.explain")] = False,
+    history: Annotated[
+        str | None,
+        typer.Option(metavar="FILE.csv|FILE.json", help="play.option.history"),
+    ] = None,
+    variant: Annotated[
+        str | None,
+        typer.Option(
+            metavar="NAME",
+            help="chemin.play.help_variant",
+            autocompletion=complete_variant,
+        ),
+    ] = None,
+    banker: Annotated[
+        str | None, typer.Option(metavar="NAME", help="chemin.play.help_banker")
+    ] = None,
+) -> None:
+    """Play Punto Banco at the terminal; Chemin de fer or Banque with ``--variant``."""
+    options = dict(locals())
+    del options["variant"], options["banker"]
+    if variant is not None and variant.strip().lower() == "banque":
+        from puntobanco.cli.banque.play import play_banque_variant
 
-            raise typer.Exit(play_banque_variant(banker, options))
-        if variant is not None or banker is not None:  # Chemin de fer has a loop of its own
-            from puntobanco.cli.chemin.play import play_variant
+        raise typer.Exit(play_banque_variant(banker, options))
+    if variant is not None or banker is not None:  # Chemin de fer has a loop of its own
+        from puntobanco.cli.chemin.play import play_variant
 
-            status = play_variant(variant, banker, options)
-            if status is not None:
-                raise typer.Exit(status)
-        try:
-            config = build_config(options, os.environ)
-        except OptionError as error:
-            # Told in --lang's language, or the locale's where --lang names one we lack.
-            lang_now = detect_lang(options.get("lang"), os.environ)
-            params = dict(error.params)
-            if "decimal" in params:  # the form we suggest, as the language writes it (0,05)
-                params["decimal"] = localize(str(params["decimal"]), lang_now)
-            if "decks" in params:
-                n = params["decks"]
-                params["decks"] = i18n.text(lang_now, "lang.decks", count=n)
-            detail = i18n.text(lang_now, error.key, **params)
-            raise _fail(lang_now, option_line(lang_now, error.option, detail)) from None
-        writer = None
-        if config.history is not None:
-            try:
-                writer = History.open(config.history, config.rules)
-            except OSError as error:
-                reason = os_reason(error, config.lang)
-                detail = i18n.text(
-                    config.lang, "cli.opt.history_unwritable", path=config.history, reason=reason
-                )
-                raise _fail(
-                    config.lang,
-                    i18n.text(config.lang, "cli.opt.bad", option="--history", detail=detail),
-                ) from None
-        console = Console(file=safe_stream(sys.stdout), highlight=False)
-        raise typer.Exit(run_game(config, console, history=writer))
+        status = play_variant(variant, banker, options)
+        if status is not None:
+            raise typer.Exit(status)
+    config = _config(options)
+    writer = _history(config)
+    console = Console(file=safe_stream(sys.stdout), highlight=False)
+    raise typer.Exit(run_game(config, console, history=writer))
+
+
+def _config(options: dict[str, Any]) -> GameConfig:
+    """``play``'s options checked into its configuration; a bad one is refused (exit status 2)."""
+    try:
+        return build_config(options, os.environ)
+    except OptionError as error:
+        # Told in --lang's language, or the locale's where --lang names one we lack.
+        lang_now = detect_lang(options.get("lang"), os.environ)
+        params = dict(error.params)
+        if "decimal" in params:  # the form we suggest, as the language writes it (0,05)
+            params["decimal"] = localize(str(params["decimal"]), lang_now)
+        if "decks" in params:
+            n = params["decks"]
+            params["decks"] = i18n.text(lang_now, "lang.decks", count=n)
+        detail = i18n.text(lang_now, error.key, **params)
+        raise _fail(lang_now, option_line(lang_now, error.option, detail)) from None
+
+
+def _history(config: GameConfig) -> History | None:
+    """The ``--history`` file opened for writing, or ``None``; refused if it cannot be written."""
+    if config.history is None:
+        return None
+    try:
+        return History.open(config.history, config.rules)
+    except OSError as error:
+        reason = os_reason(error, config.lang)
+        detail = i18n.text(
+            config.lang, "cli.opt.history_unwritable", path=config.history, reason=reason
+        )
+        raise _fail(
+            config.lang,
+            i18n.text(config.lang, "cli.opt.bad", option="--history", detail=detail),
+        ) from None

@@ -231,7 +231,7 @@ def test_events_are_shared_values_but_equal_to_fresh_ones() -> None:
 
 
 def test_card_event_caches_hold_one_entry_per_side_total_and_card() -> None:
-    """The bound in ``_card_event``'s docstring: 2 sides x 10 totals x 52 cards = 1,040."""
+    """The bound in ``_card_events``'s docstring: 2 sides x 10 totals x 52 cards = 1,040."""
     shoe = Shoe(source=SeededSource(9))
     seen: set[tuple[object, int, Card]] = set()
     for _ in range(3_000):

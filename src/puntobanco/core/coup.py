@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import cast
 
-from puntobanco.core.cards import RANK_POINTS, Card
+from puntobanco.core.cards import RANK_POINTS, Card, unshuffled
 from puntobanco.core.choices import BANKER, PLAYER, ChoicePoint, Choices
 from puntobanco.core.errors import ShoeExhausted
 from puntobanco.core.rules import BankerRule, Rules
@@ -289,7 +289,7 @@ CoupStep = ChoicePoint | CoupResult
 _NO_TOTALS: frozenset[int] = frozenset()
 
 
-def coup_steps(  # noqa: PLR0915
+def coup_steps(
     draw: Callable[[], Card],
     tableau: Tableau = STANDARD,
     shoe_index: int | None = None,
@@ -318,82 +318,128 @@ def coup_steps(  # noqa: PLR0915
     >>> steps.send(False).banker_total  # the Player stood; the Banker draws on 3 by the tableau
     2
 
-    The rules are those of the module docstring, read from ``tableau``; the
-    code is written for speed because every simulation runs through it: totals
-    are kept as ints, and the draw, stand and result events, which depend only
-    on totals, are prebuilt once per tableau.
+    The steps: the deal (:func:`_deal`), the naturals, the Player's third card,
+    the Banker's decision, the call (:func:`_called`). The rules are those of
+    the module docstring, read from ``tableau``; the code is written for speed
+    because every simulation runs through it: totals are kept as ints, and
+    every event is prebuilt (the draw, stand and result events once per
+    tableau), so the steps look them up.
     """
     decisions = _decisions(tableau)
-    naturals = tableau.naturals
-    points, card_event = RANK_POINTS, _card_event
-    player_events, banker_events = _PLAYER_CARD_EVENTS, _BANKER_CARD_EVENTS
-    p1 = draw()
-    player = points[p1.rank]
-    e1 = card_event(player_events, Side.PLAYER, p1, player)
-    b1 = draw()
-    banker = points[b1.rank]
-    e2 = card_event(banker_events, Side.BANKER, b1, banker)
-    p2 = draw()
-    player = (player + points[p2.rank]) % 10
-    e3 = card_event(player_events, Side.PLAYER, p2, player)
-    b2 = draw()
-    banker = (banker + points[b2.rank]) % 10
-    e4 = card_event(banker_events, Side.BANKER, b2, banker)
-
-    player_natural, banker_natural = naturals[player], naturals[banker]
-    if player_natural or banker_natural:  # both stand
-        cards: tuple[Card, ...] = (p1, b1, p2, b2)
-        player_cards: tuple[Card, ...] = (p1, p2)
-        banker_cards: tuple[Card, ...] = (b1, b2)
-        stands = decisions.natural_stands[player][banker]
-        events = (e1, e2, e3, e4, *stands, _RESULTS[player][banker])
-    else:
-        dealt, player_hand, banker_hand = [p1, b1, p2, b2], [p1, p2], [b1, b2]
-        player_decision = decisions.player[player]
-        if player in player_totals:
-            draws = yield ChoicePoint(PLAYER, player)
-            player_decision = _choice(Side.PLAYER, player, None, draws)
-        steps = [e1, e2, e3, e4, player_decision]
-        player_third = PLAYER_STOOD
-        if player_decision.kind is EventKind.DRAW or player_decision.draws:
-            p3 = draw()
-            player_third = points[p3.rank]
-            player = (player + player_third) % 10
-            dealt.append(p3)
-            player_hand.append(p3)
-            steps.append(card_event(player_events, Side.PLAYER, p3, player))
-        banker_decision = decisions.banker[banker][player_third]
-        if banker_rule is not None and banker_rule.is_free(banker, player_third):
-            draws = yield ChoicePoint(BANKER, banker, player_third)
-            banker_decision = _choice(Side.BANKER, banker, player_third, draws)
-        steps.append(banker_decision)
-        if banker_decision.kind is EventKind.DRAW or banker_decision.draws:
-            b3 = draw()
-            banker = (banker + points[b3.rank]) % 10
-            dealt.append(b3)
-            banker_hand.append(b3)
-            steps.append(card_event(banker_events, Side.BANKER, b3, banker))
-        steps.append(_RESULTS[player][banker])
-        cards, player_cards, banker_cards = tuple(dealt), tuple(player_hand), tuple(banker_hand)
-        events = tuple(steps)
-
-    outcome = (
-        Outcome.PLAYER if player > banker else Outcome.BANKER if banker > player else Outcome.TIE
+    first, dealt_events, player, banker = _deal(draw)
+    player_natural, banker_natural = tableau.naturals[player], tableau.naturals[banker]
+    if player_natural or banker_natural:  # both stand: the coup is called on four cards
+        p1, b1, p2, b2 = first
+        yield CoupResult(
+            first,
+            (p1, p2),
+            (b1, b2),
+            player,
+            banker,
+            _OUTCOMES[player][banker],
+            (*dealt_events, *decisions.natural_stands[player][banker], _RESULTS[player][banker]),
+            shoe_index,
+            round_in_shoe,
+            burn,
+            last_in_shoe,
+            player_natural,
+            banker_natural,
+        )
+        return
+    # The Player's third card: the tableau's row, or his choice on a total he may choose on.
+    player_decision = decisions.player[player]
+    if player in player_totals:
+        player_decision = _choice(Side.PLAYER, player, None, (yield ChoicePoint(PLAYER, player)))
+    player_card = None
+    player_third = PLAYER_STOOD
+    if player_decision.kind is EventKind.DRAW or player_decision.draws:
+        player_card = draw()
+        player_third = RANK_POINTS[player_card.rank]
+    # The Banker's decision: the tableau's cell, or his choice in a cell the rule leaves free.
+    banker_decision = decisions.banker[banker][player_third]
+    if banker_rule is not None and banker_rule.is_free(banker, player_third):
+        point = ChoicePoint(BANKER, banker, player_third)
+        banker_decision = _choice(Side.BANKER, banker, player_third, (yield point))
+    banker_card = (
+        draw() if banker_decision.kind is EventKind.DRAW or banker_decision.draws else None
     )
-    yield CoupResult(
+    yield _called(
+        first,
+        dealt_events,
+        (player, player_decision, player_card),
+        (banker, banker_decision, banker_card),
+        (shoe_index, round_in_shoe, burn, last_in_shoe),
+    )
+
+
+def _deal(draw: Callable[[], Card]) -> tuple[tuple[Card, ...], tuple[Event, ...], int, int]:
+    """The deal: Player, Banker, Player, Banker, each card shown with its side's total.
+
+    Returns the four cards in the order dealt, their events, and the Player's
+    and the Banker's two-card totals.
+    """
+    points, player_events, banker_events = RANK_POINTS, _PLAYER_CARD_EVENTS, _BANKER_CARD_EVENTS
+    p1 = draw()
+    b1 = draw()
+    p2 = draw()
+    b2 = draw()
+    player1, banker1 = points[p1.rank], points[b1.rank]
+    player, banker = (player1 + points[p2.rank]) % 10, (banker1 + points[b2.rank]) % 10
+    events = (
+        player_events[player1][p1],
+        banker_events[banker1][b1],
+        player_events[player][p2],
+        banker_events[banker][b2],
+    )
+    return (p1, b1, p2, b2), events, player, banker
+
+
+#: A hand after the decisions: its two-card total, its decision, and its third card (or None).
+_Hand = tuple[int, Event, Card | None]
+
+
+def _called(
+    first: tuple[Card, ...],
+    dealt_events: tuple[Event, ...],
+    player: _Hand,
+    banker: _Hand,
+    where: tuple[int | None, int | None, Burn | None, bool],
+) -> CoupResult:
+    """The call of a coup without a natural: each hand with its third card, the winner.
+
+    ``where`` is the round's place: its shoe, its number in the shoe, its burn,
+    whether it is the shoe's last.
+    """
+    player_total, player_decision, player_card = player
+    banker_total, banker_decision, banker_card = banker
+    p1, b1, p2, b2 = first
+    cards: tuple[Card, ...] = first
+    player_cards: tuple[Card, ...] = (p1, p2)
+    banker_cards: tuple[Card, ...] = (b1, b2)
+    events = [*dealt_events, player_decision]
+    if player_card is not None:
+        player_total = (player_total + RANK_POINTS[player_card.rank]) % 10
+        cards, player_cards = (*first, player_card), (p1, p2, player_card)
+        events.append(_PLAYER_CARD_EVENTS[player_total][player_card])
+    events.append(banker_decision)
+    if banker_card is not None:
+        banker_total = (banker_total + RANK_POINTS[banker_card.rank]) % 10
+        cards, banker_cards = (*cards, banker_card), (b1, b2, banker_card)
+        events.append(_BANKER_CARD_EVENTS[banker_total][banker_card])
+    events.append(_RESULTS[player_total][banker_total])
+    shoe_index, round_in_shoe, burn, last_in_shoe = where
+    return CoupResult(
         cards,
         player_cards,
         banker_cards,
-        player,
-        banker,
-        outcome,
-        events,
+        player_total,
+        banker_total,
+        _OUTCOMES[player_total][banker_total],
+        tuple(events),
         shoe_index,
         round_in_shoe,
         burn,
         last_in_shoe,
-        player_natural,
-        banker_natural,
     )
 
 
@@ -472,12 +518,16 @@ def _player_decision(tableau: Tableau, total: int) -> Event:
     )
 
 
+def _outcome(player: int, banker: int) -> Outcome:
+    """The winner of the two final totals."""
+    return Outcome.PLAYER if player > banker else Outcome.BANKER if banker > player else Outcome.TIE
+
+
 def _result(player: int, banker: int) -> Event:
     """The call: both totals and the winner."""
-    outcome = (
-        Outcome.PLAYER if player > banker else Outcome.BANKER if banker > player else Outcome.TIE
+    return Event(
+        EventKind.RESULT, total=player, banker_total=banker, outcome=_outcome(player, banker)
     )
-    return Event(EventKind.RESULT, total=player, banker_total=banker, outcome=outcome)
 
 
 @dataclass(frozen=True, slots=True)
@@ -507,21 +557,23 @@ def _decisions(tableau: Tableau) -> _Decisions:
 _RESULTS: tuple[tuple[Event, ...], ...] = tuple(
     tuple(_result(p, b) for b in range(10)) for p in range(10)
 )
+_OUTCOMES: tuple[tuple[Outcome, ...], ...] = tuple(
+    tuple(_outcome(p, b) for b in range(10)) for p in range(10)
+)
 
 
-def _card_event(cache: tuple[dict[Card, Event], ...], side: Side, card: Card, total: int) -> Event:
-    """The event "``side`` gets ``card``, making ``total``", built once per value.
+def _card_events(side: Side) -> tuple[dict[Card, Event], ...]:
+    """The events "``side`` gets a card, making a total": ``[total][card]``, built once.
 
-    Events are immutable, so equal ones can be shared. The caches are bounded:
-    at most one entry per (side, total, card), 2 x 10 x 52 = 1,040 in all. The
-    key is the card itself, suit included (the event shows it), not its value.
+    Events are immutable, so equal ones are shared: one per (side, total, card),
+    2 x 10 x 52 = 1,040 in all. The key is the card itself, suit included (the
+    event shows it), not its value; prebuilt, so that the coup looks them up.
     """
-    by_card = cache[total]
-    event = by_card.get(card)
-    if event is None:
-        event = by_card[card] = Event(EventKind.CARD, side, card, total)
-    return event
+    return tuple(
+        {card: Event(EventKind.CARD, side, card, total) for card in unshuffled(1)}
+        for total in TOTALS
+    )
 
 
-_PLAYER_CARD_EVENTS: tuple[dict[Card, Event], ...] = tuple({} for _ in range(10))
-_BANKER_CARD_EVENTS: tuple[dict[Card, Event], ...] = tuple({} for _ in range(10))
+_PLAYER_CARD_EVENTS: tuple[dict[Card, Event], ...] = _card_events(Side.PLAYER)
+_BANKER_CARD_EVENTS: tuple[dict[Card, Event], ...] = _card_events(Side.BANKER)

@@ -26,7 +26,7 @@ import typer
 import typer.main
 from typer.core import TyperGroup, TyperOption
 
-from puntobanco.cli.lang import LANG_VARIABLE, checked_lang, detect_lang, help_lang
+from puntobanco.cli.lang import LANG_VARIABLE, checked_lang, detect_lang, help_lang, refused_lang
 from puntobanco.cli.refusal import option_line
 from puntobanco.cli.textsafe import without_flag_placeholders
 from puntobanco.core import i18n
@@ -219,7 +219,7 @@ class LazyGroup(TyperGroup):
         raw = _leading_lang(args)
         with (
             _closed_pipe_is_quiet(),
-            _global_lang(raw if raw is not None and i18n.parse_lang(raw) else None),
+            _global_lang(None if refused_lang(raw) else raw),
             _interrupted_is_130(),
             _one_line_usage(),
         ):

@@ -214,7 +214,7 @@ def _counts(option: str, value: str, example: str) -> dict[str, int]:
     return counts
 
 
-def compute(  # noqa: C901, PLR0912
+def compute(
     *,
     variant: str,
     decks: int | None,
@@ -240,26 +240,16 @@ def compute(  # noqa: C901, PLR0912
     if name != Variant.BANQUE.value and tableau_draw is not None:
         raise _Refused("--tableau-draw", "banque.solve.tableau_draw_chemin")
     if name == Variant.BANQUE.value:
-        from puntobanco.cli.banque import solve as solve_banque
-
-        if as_float:
-            raise _Refused("--float", "banque.solve.float")
-        if sum((decks is not None, points is not None, ranks is not None, infinite)) > 1:
-            raise _Refused(None, "chemin.solve.one_shoe")
-        banque_shoe: ShoeCounts | None = None  # with replacement unless a shoe is given
-        if points is not None:
-            banque_shoe = ShoeCounts.from_points(_counts("--points", points, "0=96,1=24"))
-        elif ranks is not None:
-            banque_shoe = ShoeCounts.from_ranks(_counts("--ranks", ranks, "A=24,K=24"))
-        elif decks is not None:
-            banque_shoe = ShoeCounts.full(decks)
-        draw = None
-        if tableau_draw is not None:
-            draw = solve_banque.parse_draw(tableau_draw)
-            if draw is None:
-                raise _Refused("--tableau-draw", "banque.solve.tableau_draw_bad",
-                               value=tableau_draw)  # fmt: skip
-        return solve_banque.compute(banker, commission, draw, shoe=banque_shoe, decks=decks)
+        return _compute_banque(
+            banker,
+            commission,
+            decks=decks,
+            points=points,
+            ranks=ranks,
+            infinite=infinite,
+            as_float=as_float,
+            tableau_draw=tableau_draw,
+        )
     if sum((decks is not None, points is not None, ranks is not None, infinite)) > 1:
         raise _Refused(None, "chemin.solve.one_shoe")
     rule = BANKER_RULES[banker]
@@ -293,6 +283,41 @@ def compute(  # noqa: C901, PLR0912
         "cards": None if shoe is None else shoe.cards,
         "solution": solution,
     }
+
+
+def _compute_banque(
+    banker: str,
+    commission: Fraction,
+    *,
+    decks: int | None,
+    points: str | None,
+    ranks: str | None,
+    infinite: bool,
+    as_float: bool,
+    tableau_draw: str | None,
+) -> dict[str, Any]:
+    """Banque's options checked, and the Banker's best reply solved (see :func:`compute`)."""
+    from puntobanco.analysis.shoe import ShoeCounts
+    from puntobanco.cli.banque import solve as solve_banque
+
+    if as_float:
+        raise _Refused("--float", "banque.solve.float")
+    if sum((decks is not None, points is not None, ranks is not None, infinite)) > 1:
+        raise _Refused(None, "chemin.solve.one_shoe")
+    banque_shoe: ShoeCounts | None = None  # with replacement unless a shoe is given
+    if points is not None:
+        banque_shoe = ShoeCounts.from_points(_counts("--points", points, "0=96,1=24"))
+    elif ranks is not None:
+        banque_shoe = ShoeCounts.from_ranks(_counts("--ranks", ranks, "A=24,K=24"))
+    elif decks is not None:
+        banque_shoe = ShoeCounts.full(decks)
+    draw = None
+    if tableau_draw is not None:
+        draw = solve_banque.parse_draw(tableau_draw)
+        if draw is None:
+            raise _Refused("--tableau-draw", "banque.solve.tableau_draw_bad",
+                           value=tableau_draw)  # fmt: skip
+    return solve_banque.compute(banker, commission, draw, shoe=banque_shoe, decks=decks)
 
 
 def _free_cells(rule: BankerRule, lang: Lang) -> str:

@@ -299,7 +299,7 @@ def play_banque(
 BanqueStep = BanquePoint | BanqueCoup
 
 
-def banque_steps(  # noqa: C901, PLR0912, PLR0915
+def banque_steps(
     draw: Callable[[], Card],
     *,
     rule: BanqueRule = BANQUE_RULE_CARD,
@@ -312,6 +312,10 @@ def banque_steps(  # noqa: C901, PLR0912, PLR0915
     :class:`BanquePoint`); the caller sends back whether that hand draws. The
     last step yielded is the :class:`BanqueCoup`. Arguments as :func:`play_banque`'s.
 
+    The steps: the deal, the Banker's natural (everyone stands), else each
+    tableau's turn (:func:`_tableau_turn`) and the Banker's (:func:`_banker_turn`),
+    then each tableau settled against the Banker (:meth:`_Deal.coup`).
+
     >>> from puntobanco.core.cards import parse_cards
     >>> steps = banque_steps(iter(parse_cards("5c 2d 3h Kh 4s 3d")).__next__)
     >>> next(steps)
@@ -322,91 +326,121 @@ def banque_steps(  # noqa: C901, PLR0912, PLR0915
     >>> steps.send(False).banker_total
     6
     """
-    dealt: list[Card] = []
-    events: list[BanqueEvent] = []
-    points = RANK_POINTS
-
-    def deal(hand: str, total: int) -> tuple[Card, int]:
-        card = draw()
-        dealt.append(card)
-        total = (total + points[card.rank]) % 10
-        events.append(BanqueEvent(EventKind.CARD, hand, card, total))
-        return card, total
-
-    hands: dict[str, list[Card]] = {RIGHT: [], LEFT: [], BANKER: []}
-    totals = {RIGHT: 0, LEFT: 0, BANKER: 0}
-    for _ in range(2):
-        for hand in (RIGHT, LEFT, BANKER):
-            card, totals[hand] = deal(hand, totals[hand])
-            hands[hand].append(card)
-    two_card = dict(totals)
-    naturals = {hand: tableau.is_natural(total) for hand, total in totals.items()}
-    columns = {RIGHT: PLAYER_STOOD, LEFT: PLAYER_STOOD}
-
-    if naturals[BANKER]:
-        for hand in (RIGHT, LEFT, BANKER):
-            reason = "natural" if naturals[hand] else "other-natural"
-            events.append(BanqueEvent(EventKind.STAND, hand, total=totals[hand], reason=reason))
-        for hand in TABLEAUX:
-            if naturals[hand]:
-                columns[hand] = NATURAL
+    deal = _Deal(draw, tableau)
+    if deal.naturals[BANKER]:
+        deal.all_stand()
     else:
         for hand in TABLEAUX:
-            total = totals[hand]
-            if naturals[hand]:
-                columns[hand] = NATURAL
-                events.append(BanqueEvent(EventKind.STAND, hand, total=total, reason="natural"))
-                continue
-            if total in PLAYER_OPTION_TOTALS:
-                draws = bool((yield BanquePoint(hand, total)))
-                events.append(BanqueEvent(EventKind.CHOICE, hand, total=total, draws=draws))
-            else:
-                draws = tableau.player_draws(total)
-                kind = EventKind.DRAW if draws else EventKind.STAND
-                events.append(BanqueEvent(kind, hand, total=total, reason="tableau"))
-            if draws:
-                card, totals[hand] = deal(hand, total)
-                hands[hand].append(card)
-                columns[hand] = points[card.rank]
-        banker = totals[BANKER]
-        cell = (banker, columns[LEFT], columns[RIGHT])
-        settled = not natural_waits and naturals[RIGHT] and naturals[LEFT]
-        if settled:
-            kind, reason, draws = EventKind.STAND, "nothing-to-play", False
-        elif rule.is_free(cell):
-            draws = bool((yield BanquePoint(BANKER, banker, cell[1], cell[2])))
-            kind, reason = EventKind.CHOICE, None
-        else:
-            draws = rule.draws(banker)
-            kind, reason = (EventKind.DRAW if draws else EventKind.STAND), "rule-card"
-        choice = draws if kind is EventKind.CHOICE else None
-        events.append(BanqueEvent(kind, BANKER, None, banker, reason, choice, cell[1], cell[2]))
-        if draws:
-            card, totals[BANKER] = deal(BANKER, banker)
-            hands[BANKER].append(card)
+            yield from _tableau_turn(deal, hand, tableau)
+        yield from _banker_turn(deal, rule, natural_waits)
+    yield deal.coup(natural_waits)
 
-    def settle(hand: str) -> TableauHand:
-        against = totals[BANKER]
-        if naturals[hand] and not natural_waits:
-            against = two_card[BANKER]
-        return TableauHand(
-            hand,
-            tuple(hands[hand]),
-            totals[hand],
-            naturals[hand],
-            columns[hand],
-            _outcome(totals[hand], against),
+
+class _Deal:
+    """A Banque coup as it is dealt: the cards, the events, each hand's cards and total.
+
+    Built by the deal itself: two cards each to the right tableau, the left
+    tableau and the Banker, in that order, one at a time, twice.
+    """
+
+    __slots__ = ("_draw", "columns", "dealt", "events", "hands", "naturals", "totals", "two_card")
+
+    def __init__(self, draw: Callable[[], Card], tableau: Tableau) -> None:
+        self._draw = draw
+        self.dealt: list[Card] = []
+        self.events: list[BanqueEvent] = []
+        self.hands: dict[str, list[Card]] = {RIGHT: [], LEFT: [], BANKER: []}
+        self.totals = {RIGHT: 0, LEFT: 0, BANKER: 0}
+        for _ in range(2):
+            for hand in (RIGHT, LEFT, BANKER):
+                self.deal(hand)
+        self.two_card = dict(self.totals)
+        self.naturals = {hand: tableau.is_natural(total) for hand, total in self.totals.items()}
+        #: What the Banker sees of each tableau: a third card, stood, or its natural.
+        self.columns = {hand: NATURAL if self.naturals[hand] else PLAYER_STOOD for hand in TABLEAUX}
+
+    def deal(self, hand: str) -> Card:
+        """Deal ``hand`` a card, face up."""
+        card = self._draw()
+        self.dealt.append(card)
+        self.hands[hand].append(card)
+        total = self.totals[hand] = (self.totals[hand] + RANK_POINTS[card.rank]) % 10
+        self.events.append(BanqueEvent(EventKind.CARD, hand, card, total))
+        return card
+
+    def all_stand(self) -> None:
+        """The Banker's natural: everyone stands on two cards."""
+        for hand in (RIGHT, LEFT, BANKER):
+            reason = "natural" if self.naturals[hand] else "other-natural"
+            self.events.append(
+                BanqueEvent(EventKind.STAND, hand, total=self.totals[hand], reason=reason)
+            )
+
+    def coup(self, natural_waits: bool) -> BanqueCoup:
+        """The coup called: each tableau settled separately against the Banker."""
+        return BanqueCoup(
+            tuple(self.dealt),
+            self._settled(RIGHT, natural_waits),
+            self._settled(LEFT, natural_waits),
+            tuple(self.hands[BANKER]),
+            self.totals[BANKER],
+            self.naturals[BANKER],
+            tuple(self.events),
         )
 
-    yield BanqueCoup(
-        tuple(dealt),
-        settle(RIGHT),
-        settle(LEFT),
-        tuple(hands[BANKER]),
-        totals[BANKER],
-        naturals[BANKER],
-        tuple(events),
-    )
+    def _settled(self, hand: str, natural_waits: bool) -> TableauHand:
+        """A tableau's hand settled: a natural against the Banker's two cards unless it waits."""
+        natural = self.naturals[hand]
+        against = self.two_card[BANKER] if natural and not natural_waits else self.totals[BANKER]
+        total = self.totals[hand]
+        return TableauHand(
+            hand,
+            tuple(self.hands[hand]),
+            total,
+            natural,
+            self.columns[hand],
+            _outcome(total, against),
+        )
+
+
+def _tableau_turn(deal: _Deal, hand: str, tableau: Tableau) -> Generator[BanquePoint, bool, None]:
+    """A tableau without a natural draws on 0-4, stands on 6-7, chooses on 5; a natural stands."""
+    total = deal.totals[hand]
+    if deal.naturals[hand]:
+        deal.events.append(BanqueEvent(EventKind.STAND, hand, total=total, reason="natural"))
+        return
+    if total in PLAYER_OPTION_TOTALS:
+        draws = bool((yield BanquePoint(hand, total)))
+        deal.events.append(BanqueEvent(EventKind.CHOICE, hand, total=total, draws=draws))
+    else:
+        draws = tableau.player_draws(total)
+        kind = EventKind.DRAW if draws else EventKind.STAND
+        deal.events.append(BanqueEvent(kind, hand, total=total, reason="tableau"))
+    if draws:
+        deal.columns[hand] = RANK_POINTS[deal.deal(hand).rank]
+
+
+def _banker_turn(
+    deal: _Deal, rule: BanqueRule, natural_waits: bool
+) -> Generator[BanquePoint, bool, None]:
+    """The Banker draws or stands once, by the rule card or as he chooses in a free cell.
+
+    With a natural settled on each side he has nothing left to play for and stands.
+    """
+    banker = deal.totals[BANKER]
+    cell = (banker, deal.columns[LEFT], deal.columns[RIGHT])
+    if not natural_waits and deal.naturals[RIGHT] and deal.naturals[LEFT]:
+        kind, reason, draws = EventKind.STAND, "nothing-to-play", False
+    elif rule.is_free(cell):
+        draws = bool((yield BanquePoint(BANKER, banker, cell[1], cell[2])))
+        kind, reason = EventKind.CHOICE, None
+    else:
+        draws = rule.draws(banker)
+        kind, reason = (EventKind.DRAW if draws else EventKind.STAND), "rule-card"
+    choice = draws if kind is EventKind.CHOICE else None
+    deal.events.append(BanqueEvent(kind, BANKER, None, banker, reason, choice, cell[1], cell[2]))
+    if draws:
+        deal.deal(BANKER)
 
 
 def _next(source: Iterator[Card], taken: int) -> Card:

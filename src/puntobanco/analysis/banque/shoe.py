@@ -21,11 +21,17 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from puntobanco.analysis.banque.solver import BanqueCellReply, BanqueSolution, TableauFigures
+from puntobanco.analysis.banque.solver import (
+    BankerPlay,
+    BanqueCellReply,
+    BanqueSolution,
+    TableauFigures,
+    banque_terms,
+    given_draw,
+)
 from puntobanco.analysis.banque.walk import (
     COUP_CARDS,
     LEFT_INDEX,
@@ -35,9 +41,9 @@ from puntobanco.analysis.banque.walk import (
 )
 from puntobanco.analysis.chemin.solver import solve_chemin
 from puntobanco.analysis.shoe import InvalidShoe, ShoeCounts
-from puntobanco.core.banque.coup import BANQUE_FREE, COLUMNS, NATURAL, BanqueCell, BanqueRule
+from puntobanco.core.banque.coup import BANQUE_FREE, COLUMNS, NATURAL, BanqueRule
 from puntobanco.core.banque.coup import BanqueStrategy as BanqueStrategy
-from puntobanco.core.rules import BANK_COMMISSION, BANKER_CHOICE_TOTALS, FREE_BANKER
+from puntobanco.core.rules import BANKER_CHOICE_TOTALS, FREE_BANKER, Rules
 from puntobanco.core.tableau import PLAYER_STOOD, STANDARD, Tableau
 
 __all__ = [
@@ -51,9 +57,6 @@ __all__ = [
 
 #: The fewest cards a shoe may hold: one coup can take nine.
 MIN_BANQUE_CARDS = COUP_CARDS
-
-#: What the Banker does in a cell: his probability of drawing, or ``None`` for his best reply.
-BankerPlay = Callable[[BanqueCell], Fraction | None]
 
 
 def banque_points(shoe: ShoeCounts | None) -> tuple[int, ...]:
@@ -87,7 +90,7 @@ def _weights(column: int, draw: Fraction) -> tuple[int, int]:
     return whole, (whole - draw.numerator if column == PLAYER_STOOD else draw.numerator)
 
 
-def solve_banque_tally(  # noqa: C901, PLR0912
+def solve_banque_tally(
     weights: BanqueTally,
     rule: BanqueRule,
     right_draw: Fraction,
@@ -95,66 +98,55 @@ def solve_banque_tally(  # noqa: C901, PLR0912
     *,
     play: BankerPlay | None = None,
     natural_waits: bool = False,
-    commission: Fraction = BANK_COMMISSION,
+    commission: Fraction | None = None,
 ) -> BanqueSolution:
     """The Banker's best reply (or ``play``'s probabilities) and its figures, from a walk.
 
     All sums are integers over the walk's denominator times both mixes' denominators.
+    ``commission`` is the house's share of his wins on each tableau (5% if not given).
     """
+    commission = banque_terms(commission=commission).commission
+    return _figures(
+        weights, rule, right_draw, left_draw, play or _best_reply, natural_waits, commission
+    )
+
+
+def _best_reply(_: object) -> None:
+    """The Banker's best reply in every free cell."""
+
+
+def _figures(
+    weights: BanqueTally,
+    rule: BanqueRule,
+    right_draw: Fraction,
+    left_draw: Fraction,
+    play: BankerPlay,
+    natural_waits: bool,
+    commission: Fraction,
+) -> BanqueSolution:
+    """:func:`solve_banque_tally` once the commission is known."""
     scale = weights.denominator * right_draw.denominator * left_draw.denominator
-    cells = weights.cells
     # [win, lose] against each tableau, on the scale above.
     mixes = right_draw.denominator * left_draw.denominator
     figures = [[Fraction(weights.naturals[h][o] * mixes) for o in (0, 1)] for h in (0, 1)]
     replies: list[BanqueCellReply] = []
     for banker in BANKER_CHOICE_TOTALS:
-        if not cells[banker].any():  # a natural, or a total this shoe cannot make
+        if not weights.cells[banker].any():  # a natural, or a total this shoe cannot make
             continue
         for left in COLUMNS:
-            left_parts = _weights(left, left_draw)
             for right in COLUMNS:
-                right_parts = _weights(right, right_draw)
-                # sums[action] = [right win, right lose, left win, left lose, reach]
-                sums = [[0] * 5 for _ in range(2)]
-                for r_part, r_weight in enumerate(right_parts):
-                    for l_part, l_weight in enumerate(left_parts):
-                        factor = r_weight * l_weight
-                        if not factor:
-                            continue
-                        for action in (0, 1):
-                            x = cells[banker, left, right, action, r_part, l_part]
-                            row = sums[action]
-                            row[0] += factor * int(x[RIGHT_INDEX, 0])
-                            row[1] += factor * int(x[RIGHT_INDEX, 1])
-                            row[2] += factor * int(x[LEFT_INDEX, 0])
-                            row[3] += factor * int(x[LEFT_INDEX, 1])
-                            row[4] += factor * int(x[RIGHT_INDEX].sum())
-                stand, drawn = sums
-                reach = stand[4]
-                if not reach and not drawn[4]:
+                stand, drawn = _cell_sums(weights, (banker, left, right), right_draw, left_draw)
+                if not stand[4] and not drawn[4]:
                     continue
                 cell = (banker, left, right)
-                gain = (drawn[0] - drawn[1] + drawn[2] - drawn[3]) - (
-                    stand[0] - stand[1] + stand[2] - stand[3]
-                )
-                settled = not natural_waits and left == NATURAL and right == NATURAL
-                q: Fraction
-                if settled:
-                    q = Fraction(0)
-                elif rule.is_free(cell):
-                    given = None if play is None else play(cell)
-                    if given is None:  # best reply
-                        q = Fraction(int(gain > 0))
-                        replies.append(
-                            BanqueCellReply(
-                                cell, gain > 0, gain == 0, Fraction(gain, scale),
-                                Fraction(reach, scale),
-                            )
-                        )  # fmt: skip
-                    else:
-                        q = given
-                else:
-                    q = Fraction(int(rule.draws(banker)))
+                q = given_draw(rule, cell, play, natural_waits)
+                if q is None:  # best reply
+                    gain = _net(drawn) - _net(stand)
+                    reach = Fraction(stand[4], scale)
+                    q = Fraction(int(gain > 0))
+                    replies.append(
+                        BanqueCellReply(cell, gain > 0, gain == 0, Fraction(gain, scale), reach)
+                    )
                 for h, first in ((RIGHT_INDEX, 0), (LEFT_INDEX, 2)):
                     for o in (0, 1):
                         figures[h][o] += (1 - q) * stand[first + o] + q * drawn[first + o]
@@ -175,58 +167,99 @@ def solve_banque_tally(  # noqa: C901, PLR0912
     )
 
 
+def _net(sums: list[int]) -> int:
+    """The Banker's wins minus losses against both tableaux, from a cell's sums."""
+    return sums[0] - sums[1] + sums[2] - sums[3]
+
+
+def _cell_sums(
+    weights: BanqueTally, cell: tuple[int, int, int], right_draw: Fraction, left_draw: Fraction
+) -> list[list[int]]:
+    """Per action (stand, draw): right win, right lose, left win, left lose and reach, scaled.
+
+    The walk's weights of the cell, split by whether each tableau held its 5,
+    weighed by each tableau's mix (:func:`_weights`).
+    """
+    banker, left, right = cell
+    left_parts = _weights(left, left_draw)
+    right_parts = _weights(right, right_draw)
+    sums = [[0] * 5 for _ in range(2)]
+    for r_part, r_weight in enumerate(right_parts):
+        for l_part, l_weight in enumerate(left_parts):
+            factor = r_weight * l_weight
+            if not factor:
+                continue
+            for action in (0, 1):
+                x = weights.cells[banker, left, right, action, r_part, l_part]
+                row = sums[action]
+                row[0] += factor * int(x[RIGHT_INDEX, 0])
+                row[1] += factor * int(x[RIGHT_INDEX, 1])
+                row[2] += factor * int(x[LEFT_INDEX, 0])
+                row[3] += factor * int(x[LEFT_INDEX, 1])
+                row[4] += factor * int(x[RIGHT_INDEX].sum())
+    return sums
+
+
 def solve_banque_shoe(
     shoe: ShoeCounts | None = None,
-    rule: BanqueRule = BANQUE_FREE,
+    rule: BanqueRule | None = None,
     *,
     right_draw: Any = None,
     left_draw: Any = None,
-    tableau: Tableau = STANDARD,
+    tableau: Tableau | None = None,
     natural_waits: bool = False,
-    commission: Fraction = BANK_COMMISSION,
+    commission: Fraction | None = None,
+    rules: Rules | None = None,
 ) -> BanqueSolution:
     """The Banker's best reply in ``rule``'s free cells for a shoe, without replacement.
 
     Args:
         shoe: What is in the shoe (8 full decks by default; only point values matter).
-        rule: The Banker's free cells and his play elsewhere.
+        rule: The Banker's free cells and his play elsewhere (the free Banker if not given).
         right_draw: The right tableau's probability of drawing on 5 (default:
             :func:`shoe_chemin_draw` for the shoe).
         left_draw: The left tableau's (the same default).
-        tableau: Naturals and the tableaux' forced draws.
+        tableau: Naturals and the tableaux' forced draws (the standard tableau if not given).
         natural_waits: A tableau's natural is compared with the Banker's final hand.
-        commission: The house's share of the Banker's wins on each tableau.
+        commission: The house's share of the Banker's wins on each tableau (5% if not given).
+        rules: Banque rules giving ``rule``, ``commission`` and ``tableau`` instead
+            (:func:`~puntobanco.analysis.banque.solver.banque_terms`).
 
     Raises:
         InvalidShoe: Fewer than nine cards in the shoe (``code="too_few_cards"``).
     """
+    terms = banque_terms(rules, rule=rule, commission=commission, tableau=tableau)
     counts = banque_points(shoe)
-    right, left = _mixes(shoe, right_draw, left_draw, tableau)
-    weights = banque_tally(counts, tableau, natural_waits=natural_waits)
-    return solve_banque_tally(
-        weights, rule, right, left, natural_waits=natural_waits, commission=commission
-    )
+    right, left = _mixes(shoe, right_draw, left_draw, terms.tableau)
+    weights = banque_tally(counts, terms.tableau, natural_waits=natural_waits)
+    return _figures(weights, terms.rule, right, left, _best_reply, natural_waits, terms.commission)
 
 
 def evaluate_banque_shoe(
     strategy: BanqueStrategy,
     shoe: ShoeCounts | None = None,
     *,
-    tableau: Tableau = STANDARD,
+    tableau: Tableau | None = None,
     natural_waits: bool = False,
-    commission: Fraction = BANK_COMMISSION,
+    commission: Fraction | None = None,
+    rules: Rules | None = None,
 ) -> BanqueSolution:
-    """What a coup from ``shoe`` is worth when everyone plays ``strategy`` (``cells`` empty)."""
+    """What a coup from ``shoe`` is worth when everyone plays ``strategy`` (``cells`` empty).
+
+    The commission and the tableau are as in :func:`solve_banque_shoe`; the rule
+    card is the strategy's.
+    """
+    terms = banque_terms(rules, commission=commission, tableau=tableau)
     counts = banque_points(shoe)
-    weights = banque_tally(counts, tableau, natural_waits=natural_waits)
-    return solve_banque_tally(
+    weights = banque_tally(counts, terms.tableau, natural_waits=natural_waits)
+    return _figures(
         weights,
         strategy.rule,
         strategy.right_draw,
         strategy.left_draw,
-        play=lambda cell: strategy.banker.get(cell, Fraction(0)),
-        natural_waits=natural_waits,
-        commission=commission,
+        lambda cell: strategy.banker.get(cell, Fraction(0)),
+        natural_waits,
+        terms.commission,
     )
 
 

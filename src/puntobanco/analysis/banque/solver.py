@@ -25,9 +25,10 @@ house's share of his wins on each tableau.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from puntobanco.analysis.chemin.solver import INFINITE_DECK, solve_tally
 from puntobanco.analysis.chemin.tally import tally
@@ -43,7 +44,7 @@ from puntobanco.core.banque.coup import (
     BanqueStrategy,
 )
 from puntobanco.core.errors import InvalidRules
-from puntobanco.core.rules import BANK_COMMISSION, BANKER_CHOICE_TOTALS, FREE_BANKER
+from puntobanco.core.rules import BANK_COMMISSION, BANKER_CHOICE_TOTALS, FREE_BANKER, Rules, Variant
 from puntobanco.core.rules import PLAYER_OPTION_TOTALS as OPTION
 from puntobanco.core.tableau import PLAYER_STOOD, STANDARD, TOTALS, Tableau
 
@@ -52,10 +53,13 @@ __all__ = [
     "BANQUE_RULE_CARD",
     "BanqueCellReply",
     "BanqueSolution",
+    "BanqueTerms",
     "TableauFigures",
     "banker_cell_worth",
+    "banque_terms",
     "chemin_draw",
     "evaluate_banque",
+    "given_draw",
     "solve_banque",
 ]
 
@@ -238,65 +242,164 @@ def _result(
 BankerPlay = Callable[[BanqueCell], Fraction | None]
 
 
-def _walk(  # noqa: C901, PLR0912
-    rule: BanqueRule,
-    right_draw: Fraction,
-    left_draw: Fraction,
-    play: BankerPlay,
-    deck: tuple[int, ...],
-    tableau: Tableau,
-    waits: bool,
-    commission: Fraction,
-) -> BanqueSolution:
-    pairs = _pairs(deck)
+class BanqueTerms(NamedTuple):
+    """What a Banque solve plays by, besides the cards and the tableaux' mixes.
+
+    Attributes:
+        rule: The Banker's rule card (his free cells and his play elsewhere).
+        commission: The house's share of the Banker's wins on each tableau.
+        tableau: Naturals and the tableaux' forced draws.
+    """
+
+    rule: BanqueRule
+    commission: Fraction
+    tableau: Tableau
+
+
+def banque_terms(
+    rules: Rules | None = None,
+    *,
+    rule: BanqueRule | None = None,
+    commission: Fraction | None = None,
+    tableau: Tableau | None = None,
+) -> BanqueTerms:
+    """The rule card, commission and tableau from Banque ``rules``, or from the keywords.
+
+    The one place the Banque solvers' defaults live: without ``rules``, a
+    keyword not given is the free Banker (:data:`BANQUE_FREE`), the commission
+    of :data:`~puntobanco.core.rules.BANK_COMMISSION` or the standard tableau.
+
+    >>> terms = banque_terms(Rules(variant=Variant.BANQUE, banker_commission="0.04"))
+    >>> terms.rule is BANQUE_RULE_CARD, terms.commission, terms.tableau is STANDARD
+    (True, Fraction(1, 25), True)
+
+    Raises:
+        TypeError: ``rules`` given with one of the keywords (one source for the terms).
+        ValueError: ``rules`` of another variant than Banque.
+    """
+    if rules is None:
+        return BanqueTerms(
+            BANQUE_FREE if rule is None else rule,
+            BANK_COMMISSION if commission is None else commission,
+            STANDARD if tableau is None else tableau,
+        )
+    if rule is not None or commission is not None or tableau is not None:
+        raise TypeError("give rules, or rule, commission and tableau: not both")
+    tables = rules.tables
+    if not isinstance(tables.banker_rule, BanqueRule) or rules.variant is not Variant.BANQUE:
+        raise ValueError(f"the Banque solvers take banque rules, got {rules.variant}")
+    return BanqueTerms(tables.banker_rule, tables.commission, tables.tableau)
+
+
+def given_draw(
+    rule: BanqueRule, cell: BanqueCell, play: BankerPlay, waits: bool
+) -> Fraction | None:
+    """The Banker's probability of drawing in ``cell`` where it is not his best reply to find.
+
+    Two tableau naturals that do not wait settle the coup (he stands); outside
+    the rule card's free cells he plays the card; in a free cell, ``play``'s
+    answer (``None``: his best reply).
+    """
+    banker, left, right = cell
+    if not waits and left == NATURAL and right == NATURAL:
+        return Fraction(0)
+    if not rule.is_free(cell):
+        return Fraction(int(rule.draws(banker)))
+    return play(cell)
+
+
+@dataclass(frozen=True, slots=True)
+class _Deal:
+    """What every cell of the walk reads.
+
+    Attributes:
+        deck: The chances of each point value, drawn with replacement.
+        tableau: Naturals and the tableaux' forced draws.
+        waits: A tableau's natural is compared with the Banker's final hand.
+        pairs: The probability of each two-card total.
+        out: Per tableau, its (column, final total) probabilities.
+        mass: Per tableau, the probability of each column.
+    """
+
+    deck: tuple[int, ...]
+    tableau: Tableau
+    waits: bool
+    pairs: list[Fraction]
+    out: dict[str, Columns]
+    mass: dict[str, dict[int, Fraction]]
+
+
+def _deal(
+    deck: tuple[int, ...], right_draw: Fraction, left_draw: Fraction, tableau: Tableau, waits: bool
+) -> _Deal:
     out = {RIGHT: _columns(deck, right_draw, tableau), LEFT: _columns(deck, left_draw, tableau)}
     mass = {h: {c: sum(out[h][c].values(), Fraction(0)) for c in COLUMNS} for h in out}
-    figures = {h: [Fraction(0), Fraction(0)] for h in out}  # [win, lose] per tableau
-    # The Banker's naturals: the tableaux stand on their two cards.
-    for banker, pb in enumerate(pairs):
-        if not tableau.naturals[banker]:
+    return _Deal(deck, tableau, waits, _pairs(deck), out, mass)
+
+
+def _natural_figures(deal: _Deal) -> dict[str, list[Fraction]]:
+    """``[win, lose]`` per tableau from the Banker's naturals (the tableaux stand on two cards)."""
+    figures = {h: [Fraction(0), Fraction(0)] for h in deal.out}
+    for banker, pb in enumerate(deal.pairs):
+        if not deal.tableau.naturals[banker]:
             continue
-        for total, pt in enumerate(pairs):
-            for h in out:
+        for total, pt in enumerate(deal.pairs):
+            for h in deal.out:
                 if banker > total:
                     figures[h][0] += pb * pt
                 elif total > banker:
                     figures[h][1] += pb * pt
-    replies: list[BanqueCellReply] = []
+    return figures
+
+
+def _choice_cells(deal: _Deal) -> Iterator[BanqueCell]:
+    """Every cell where the Banker, without a natural, draws or stands, in order."""
     for banker in BANKER_CHOICE_TOTALS:
-        pb = pairs[banker]
-        if not pb or tableau.naturals[banker]:
+        if not deal.pairs[banker] or deal.tableau.naturals[banker]:
             continue
         for left in COLUMNS:
             for right in COLUMNS:
-                cell = (banker, left, right)
-                results = []
-                for drawn in (False, True):
-                    lw, ll = _result(left, banker, drawn, out[LEFT], deck, waits)
-                    rw, rl = _result(right, banker, drawn, out[RIGHT], deck, waits)
-                    wl, wr = mass[LEFT][left], mass[RIGHT][right]
-                    results.append((pb * wr * lw, pb * wr * ll, pb * wl * rw, pb * wl * rl))
-                stand, drawn_ = results
-                gain = (drawn_[0] - drawn_[1] + drawn_[2] - drawn_[3]) - (
-                    stand[0] - stand[1] + stand[2] - stand[3]
-                )
-                reach = pb * mass[LEFT][left] * mass[RIGHT][right]
-                settled = not waits and left == NATURAL and right == NATURAL
-                if settled:
-                    q = Fraction(0)
-                elif rule.is_free(cell):
-                    given = play(cell)
-                    if given is None:  # best reply
-                        indifferent = gain == 0 or not reach
-                        q = Fraction(int(gain > 0))
-                        replies.append(BanqueCellReply(cell, gain > 0, indifferent, gain, reach))
-                    else:
-                        q = given
-                else:
-                    q = Fraction(int(rule.draws(banker)))
-                for o in range(2):
-                    figures[LEFT][o] += (1 - q) * stand[o] + q * drawn_[o]
-                    figures[RIGHT][o] += (1 - q) * stand[2 + o] + q * drawn_[2 + o]
+                yield banker, left, right
+
+
+def _cell_results(deal: _Deal, cell: BanqueCell) -> list[tuple[Fraction, ...]]:
+    """Standing and drawing in ``cell``: (left win, left lose, right win, right lose), joint."""
+    banker, left, right = cell
+    pb = deal.pairs[banker]
+    wl, wr = deal.mass[LEFT][left], deal.mass[RIGHT][right]
+    results: list[tuple[Fraction, ...]] = []
+    for drawn in (False, True):
+        lw, ll = _result(left, banker, drawn, deal.out[LEFT], deal.deck, deal.waits)
+        rw, rl = _result(right, banker, drawn, deal.out[RIGHT], deal.deck, deal.waits)
+        results.append((pb * wr * lw, pb * wr * ll, pb * wl * rw, pb * wl * rl))
+    return results
+
+
+def _walk(
+    rule: BanqueRule,
+    right_draw: Fraction,
+    left_draw: Fraction,
+    play: BankerPlay,
+    deal: _Deal,
+    commission: Fraction,
+) -> BanqueSolution:
+    """The Banker's figures against both tableaux, his best reply where ``play`` gives none."""
+    figures = _natural_figures(deal)
+    replies: list[BanqueCellReply] = []
+    for cell in _choice_cells(deal):
+        stand, drawn_ = _cell_results(deal, cell)
+        q = given_draw(rule, cell, play, deal.waits)
+        if q is None:  # best reply
+            gain = (drawn_[0] - drawn_[1] + drawn_[2] - drawn_[3]) - (
+                stand[0] - stand[1] + stand[2] - stand[3]
+            )
+            banker, left, right = cell
+            reach = deal.pairs[banker] * deal.mass[LEFT][left] * deal.mass[RIGHT][right]
+            q = Fraction(int(gain > 0))
+            replies.append(BanqueCellReply(cell, gain > 0, gain == 0 or not reach, gain, reach))
+        for o in range(2):
+            figures[LEFT][o] += (1 - q) * stand[o] + q * drawn_[o]
+            figures[RIGHT][o] += (1 - q) * stand[2 + o] + q * drawn_[2 + o]
 
     def tableau_figures(h: str) -> TableauFigures:
         win, lose = figures[h]
@@ -306,7 +409,7 @@ def _walk(  # noqa: C901, PLR0912
         rule=rule,
         right_draw=right_draw,
         left_draw=left_draw,
-        natural_waits=waits,
+        natural_waits=deal.waits,
         cells=tuple(replies),
         right=tableau_figures(RIGHT),
         left=tableau_figures(LEFT),
@@ -315,62 +418,73 @@ def _walk(  # noqa: C901, PLR0912
 
 
 def solve_banque(
-    rule: BanqueRule = BANQUE_FREE,
+    rule: BanqueRule | None = None,
     *,
     right_draw: Fraction | None = None,
     left_draw: Fraction | None = None,
     deck: Sequence[int] = INFINITE_DECK,
-    tableau: Tableau = STANDARD,
+    tableau: Tableau | None = None,
     natural_waits: bool = False,
-    commission: Fraction = BANK_COMMISSION,
+    commission: Fraction | None = None,
+    rules: Rules | None = None,
 ) -> BanqueSolution:
     """The Banker's best reply in ``rule``'s free cells and its expectation, exactly.
 
     Args:
-        rule: The Banker's free cells and his play elsewhere.
+        rule: The Banker's free cells and his play elsewhere (the free Banker if not given).
         right_draw: The right tableau's probability of drawing on 5 (default:
             :func:`chemin_draw` for ``deck``).
         left_draw: The left tableau's (the same default).
         deck: The chances of each point value 0-9, drawn with replacement.
-        tableau: Naturals and the tableaux' forced draws.
+        tableau: Naturals and the tableaux' forced draws (the standard tableau if not given).
         natural_waits: A tableau's natural is compared with the Banker's final hand.
-        commission: The house's share of the Banker's wins on each tableau.
+        commission: The house's share of the Banker's wins on each tableau (5% if not given).
+        rules: Banque rules giving ``rule``, ``commission`` and ``tableau`` instead
+            (:func:`banque_terms`).
 
     Raises:
         InvalidRules: A deck that is not ten chances (``code="banque_deck"``).
     """
+    terms = banque_terms(rules, rule=rule, commission=commission, tableau=tableau)
     counts = _check_deck(deck)
-    default = chemin_draw(counts, tableau) if right_draw is None or left_draw is None else None
+    default = None
+    if right_draw is None or left_draw is None:
+        default = chemin_draw(counts, terms.tableau)
     right = default if right_draw is None else Fraction(right_draw)
     left = default if left_draw is None else Fraction(left_draw)
     assert right is not None and left is not None
-    return _walk(rule, right, left, lambda _: None, counts, tableau, natural_waits, commission)
+    deal = _deal(counts, right, left, terms.tableau, natural_waits)
+    return _walk(terms.rule, right, left, lambda _: None, deal, terms.commission)
 
 
 def evaluate_banque(
     strategy: BanqueStrategy,
     *,
     deck: Sequence[int] = INFINITE_DECK,
-    tableau: Tableau = STANDARD,
+    tableau: Tableau | None = None,
     natural_waits: bool = False,
-    commission: Fraction = BANK_COMMISSION,
+    commission: Fraction | None = None,
+    rules: Rules | None = None,
 ) -> BanqueSolution:
     """What a coup is worth when everyone plays ``strategy`` (``cells`` is then empty).
+
+    The commission and the tableau are as in :func:`solve_banque` (from
+    ``rules`` if given); the rule card is the strategy's.
 
     >>> best = solve_banque()
     >>> evaluate_banque(best.strategy()).value == best.value
     True
     """
+    terms = banque_terms(rules, commission=commission, tableau=tableau)
     counts = _check_deck(deck)
+    deal = _deal(counts, strategy.right_draw, strategy.left_draw, terms.tableau, natural_waits)
     return _walk(
         strategy.rule,
         strategy.right_draw,
         strategy.left_draw,
         lambda cell: strategy.banker.get(cell, Fraction(0)),
-        counts,
-        tableau,
-        natural_waits,
-        commission,
+        deal,
+        terms.commission,
     )
 
 

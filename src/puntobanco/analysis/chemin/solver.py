@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Generic, TypeVar
+from typing import Generic, NamedTuple, TypeVar
 
 from puntobanco.analysis.chemin.tally import DRAW, STAND, Tally, tally
 from puntobanco.analysis.exact import MIN_CARDS
@@ -47,6 +47,8 @@ from puntobanco.core.rules import (
     RULE_CARD,
     BankerCell,
     BankerRule,
+    Rules,
+    Variant,
 )
 from puntobanco.core.tableau import PLAYER_STOOD, STANDARD, Tableau
 
@@ -55,9 +57,11 @@ __all__ = [
     "INFINITE_DECK",
     "RULE_CARD",
     "CellSolution",
+    "CheminTerms",
     "Deviation",
     "Evaluation",
     "Solution",
+    "chemin_terms",
     "evaluate_chemin",
     "evaluate_tally",
     "solve_chemin",
@@ -183,33 +187,86 @@ def _exact(value: Fraction | float) -> Fraction:
     return value if isinstance(value, Fraction) else Fraction(value).limit_denominator(10**9)
 
 
+class CheminTerms(NamedTuple):
+    """What a Chemin de fer solve plays by, besides the cards.
+
+    Attributes:
+        banker_rule: The Banker's free cells.
+        commission: The house's share of the Banker's winnings.
+        tableau: The drawing rules outside the choices.
+    """
+
+    banker_rule: BankerRule
+    commission: Fraction
+    tableau: Tableau
+
+
+def chemin_terms(
+    rules: Rules | None = None,
+    *,
+    banker_rule: BankerRule | None = None,
+    commission: Fraction | None = None,
+    tableau: Tableau | None = None,
+) -> CheminTerms:
+    """The rule card, commission and tableau from Chemin de fer ``rules``, or from the keywords.
+
+    The one place the solver's defaults live: without ``rules``, a keyword not
+    given is the rule card (:data:`RULE_CARD`), the commission of
+    :data:`~puntobanco.core.rules.BANK_COMMISSION` or the standard tableau.
+
+    >>> terms = chemin_terms(Rules(variant=Variant.CHEMIN_DE_FER, banker_rule="free"))
+    >>> terms.banker_rule is FREE_BANKER, terms.commission, terms == chemin_terms(banker_rule=FREE_BANKER)
+    (True, Fraction(1, 20), True)
+
+    Raises:
+        TypeError: ``rules`` given with one of the keywords (one source for the terms).
+        ValueError: ``rules`` of another variant than Chemin de fer.
+    """  # noqa: E501
+    if rules is None:
+        return CheminTerms(
+            RULE_CARD if banker_rule is None else banker_rule,
+            BANK_COMMISSION if commission is None else commission,
+            STANDARD if tableau is None else tableau,
+        )
+    if banker_rule is not None or commission is not None or tableau is not None:
+        raise TypeError("give rules, or banker_rule, commission and tableau: not both")
+    tables = rules.tables
+    if not isinstance(tables.banker_rule, BankerRule) or rules.variant is not Variant.CHEMIN_DE_FER:
+        raise ValueError(f"the Chemin de fer solver takes chemin-de-fer rules, got {rules.variant}")
+    return CheminTerms(tables.banker_rule, tables.commission, tables.tableau)
+
+
 def solve_chemin(
     shoe: ShoeCounts | None = None,
     *,
     infinite: bool = False,
-    banker_rule: BankerRule = RULE_CARD,
-    commission: Fraction = BANK_COMMISSION,
-    tableau: Tableau = STANDARD,
+    banker_rule: BankerRule | None = None,
+    commission: Fraction | None = None,
+    tableau: Tableau | None = None,
+    rules: Rules | None = None,
 ) -> Solution[Fraction]:
     """The exact equilibrium for a shoe (8 full decks by default) or the infinite deck.
 
     Args:
         shoe: What is in the shoe (ranks are not needed: only point values matter).
         infinite: Draw with replacement (Kemeny and Snell's model); ``shoe`` must be ``None``.
-        banker_rule: The Banker's free cells.
+        banker_rule: The Banker's free cells (the rule card if not given).
         commission: The house's share of the Banker's winnings (for
-            :attr:`Solution.banker_after_commission` only).
-        tableau: The drawing rules outside the choices (the rules' ``tableau``).
+            :attr:`Solution.banker_after_commission` only; 5% if not given).
+        tableau: The drawing rules outside the choices (the standard tableau if not given).
+        rules: Chemin de fer rules giving the three above instead (:func:`chemin_terms`).
 
     Raises:
         InvalidShoe: Fewer than six cards in the shoe (``code="too_few_cards"``).
     """
-    if infinite:
-        counts, replace = INFINITE_DECK, True
-    else:
-        counts, replace = shoe_points(shoe), False
-    weights = tally(counts, tableau, replace=replace)
-    return solve_tally(weights, banker_rule, commission=commission, tableau=tableau)
+    terms = chemin_terms(rules, banker_rule=banker_rule, commission=commission, tableau=tableau)
+    counts, replace = _deck(shoe, infinite)
+    return _solve_exact(tally(counts, terms.tableau, replace=replace), terms)
+
+
+def _deck(shoe: ShoeCounts | None, infinite: bool) -> tuple[tuple[int, ...], bool]:
+    """The counts per point value to walk, and whether they are drawn with replacement."""
+    return (INFINITE_DECK, True) if infinite else (shoe_points(shoe), False)
 
 
 def shoe_points(shoe: ShoeCounts | None) -> tuple[int, ...]:
@@ -232,36 +289,43 @@ def shoe_points(shoe: ShoeCounts | None) -> tuple[int, ...]:
 
 def solve_tally(
     weights: Tally,
-    banker_rule: BankerRule,
+    banker_rule: BankerRule | None = None,
     *,
-    commission: Fraction = BANK_COMMISSION,
-    tableau: Tableau = STANDARD,
+    commission: Fraction | None = None,
+    tableau: Tableau | None = None,
+    rules: Rules | None = None,
 ) -> Solution[Fraction]:
-    """Solve the game exactly from a walk's weights."""
-    denominator = weights.denominator
-
-    def number(weight: int) -> Fraction:
-        return Fraction(weight, denominator)
-
-    return _solve(
-        weights, banker_rule, commission, tableau, _Numbers(number, Fraction(0), Fraction(1), None)
-    )
+    """Solve the game exactly from a walk's weights (the terms as in :func:`solve_chemin`)."""
+    terms = chemin_terms(rules, banker_rule=banker_rule, commission=commission, tableau=tableau)
+    return _solve_exact(weights, terms)
 
 
 def solve_tally_float(
     weights: Tally,
-    banker_rule: BankerRule,
+    banker_rule: BankerRule | None = None,
     *,
-    commission: Fraction = BANK_COMMISSION,
-    tableau: Tableau = STANDARD,
+    commission: Fraction | None = None,
+    tableau: Tableau | None = None,
+    rules: Rules | None = None,
 ) -> Solution[float]:
     """Solve the game in floats from a walk's weights (the fast path: a root is not exact)."""
+    terms = chemin_terms(rules, banker_rule=banker_rule, commission=commission, tableau=tableau)
     inverse = 1.0 / weights.denominator
 
     def number(weight: int) -> float:
         return weight * inverse
 
-    return _solve(weights, banker_rule, commission, tableau, _Numbers(number, 0.0, 1.0, 1e-12))
+    return _solve(weights, terms, _Numbers(number, 0.0, 1.0, 1e-12))
+
+
+def _solve_exact(weights: Tally, terms: CheminTerms) -> Solution[Fraction]:
+    """The equilibrium in exact arithmetic."""
+    denominator = weights.denominator
+
+    def number(weight: int) -> Fraction:
+        return Fraction(weight, denominator)
+
+    return _solve(weights, terms, _Numbers(number, Fraction(0), Fraction(1), None))
 
 
 @dataclass(frozen=True, slots=True)
@@ -426,14 +490,9 @@ def _banker_mix(
     return {c: mix * left[c] + (one - mix) * right[c] for c in free}, indifferent
 
 
-def _solve(
-    weights: Tally,
-    rule: BankerRule,
-    commission: Fraction,
-    tableau: Tableau,
-    numbers: _Numbers[N],
-) -> Solution[N]:
+def _solve(weights: Tally, terms: CheminTerms, numbers: _Numbers[N]) -> Solution[N]:
     """The equilibrium from the walk's weights, in ``numbers``' arithmetic."""
+    rule, commission, tableau = terms
     zero, one = numbers.zero, numbers.one
     lines = _lines(weights, rule, tableau, numbers)
     p_star, unique = _player_optimum(lines)
@@ -504,14 +563,17 @@ def evaluate_chemin(
     shoe: ShoeCounts | None = None,
     *,
     infinite: bool = False,
-    commission: Fraction = BANK_COMMISSION,
-    tableau: Tableau = STANDARD,
+    commission: Fraction | None = None,
+    tableau: Tableau | None = None,
+    rules: Rules | None = None,
 ) -> Evaluation:
     """The exact outcome probabilities of one coup when both sides play ``strategy``.
 
     The shoe is as in :func:`solve_chemin` (8 full decks by default, or the
     infinite deck); the cells ``strategy.banker_rule`` does not leave free are
-    the tableau's. Played at the equilibrium it gives the solution's figures:
+    the tableau's. The commission and the tableau are as in :func:`solve_chemin`
+    (from ``rules`` if given); the rule card is the strategy's. Played at the
+    equilibrium it gives the solution's figures:
 
     >>> s = solve_chemin(infinite=True, banker_rule=FREE_BANKER)
     >>> evaluate_chemin(s.strategy(), infinite=True).value == s.value
@@ -520,20 +582,19 @@ def evaluate_chemin(
     Raises:
         InvalidShoe: Fewer than six cards in the shoe (``code="too_few_cards"``).
     """
-    if infinite:
-        counts, replace = INFINITE_DECK, True
-    else:
-        counts, replace = shoe_points(shoe), False
-    weights = tally(counts, tableau, replace=replace)
-    return evaluate_tally(weights, strategy, commission=commission, tableau=tableau)
+    terms = chemin_terms(rules, commission=commission, tableau=tableau)
+    counts, replace = _deck(shoe, infinite)
+    weights = tally(counts, terms.tableau, replace=replace)
+    return _evaluate(weights, strategy, terms.commission, terms.tableau)
 
 
 def evaluate_tally(
     weights: Tally,
     strategy: Strategy,
     *,
-    commission: Fraction = BANK_COMMISSION,
-    tableau: Tableau = STANDARD,
+    commission: Fraction | None = None,
+    tableau: Tableau | None = None,
+    rules: Rules | None = None,
 ) -> Evaluation:
     """:func:`evaluate_chemin` from a walk's weights.
 
@@ -542,6 +603,14 @@ def evaluate_tally(
     Banker's probability of drawing there (the strategy's in a free cell, the
     tableau's elsewhere); the naturals are added as they are.
     """
+    terms = chemin_terms(rules, commission=commission, tableau=tableau)
+    return _evaluate(weights, strategy, terms.commission, terms.tableau)
+
+
+def _evaluate(
+    weights: Tally, strategy: Strategy, commission: Fraction, tableau: Tableau
+) -> Evaluation:
+    """:func:`evaluate_tally` once the terms are known."""
     p = strategy.player_draw
     rule = strategy.banker_rule
     totals = [Fraction(w) for w in weights.naturals]

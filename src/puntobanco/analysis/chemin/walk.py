@@ -18,10 +18,15 @@ from typing import Any, cast
 import numpy as np
 from numba import njit
 
-from puntobanco.analysis.chemin.solver import INFINITE_DECK, Solution, solve_tally_float
+from puntobanco.analysis.chemin.solver import (
+    INFINITE_DECK,
+    Solution,
+    chemin_terms,
+    solve_tally_float,
+)
 from puntobanco.analysis.chemin.tally import Tally, scaled_tally
 from puntobanco.analysis.walk_jit import outcome, third_card_split
-from puntobanco.core.rules import BANK_COMMISSION, PLAYER_OPTION_TOTALS, RULE_CARD, BankerRule
+from puntobanco.core.rules import PLAYER_OPTION_TOTALS, BankerRule, Rules
 from puntobanco.core.tableau import STANDARD, Tableau
 
 
@@ -193,16 +198,24 @@ def solve_chemin_float(
     points: Sequence[int] | None = None,
     *,
     infinite: bool = False,
-    banker_rule: BankerRule = RULE_CARD,
-    commission: Fraction = BANK_COMMISSION,
-    tableau: Tableau = STANDARD,
+    banker_rule: BankerRule | None = None,
+    commission: Fraction | None = None,
+    tableau: Tableau | None = None,
+    rules: Rules | None = None,
 ) -> Solution[float]:
-    """The equilibrium in floats, for counts per point value (the caller checks them) or the infinite deck."""  # noqa: E501
+    """The equilibrium in floats, for counts per point value (the caller checks them) or the infinite deck.
+
+    The terms (``banker_rule``, ``commission``, ``tableau``, or ``rules``) are as in
+    :func:`~puntobanco.analysis.chemin.solver.solve_chemin`.
+    """  # noqa: E501
+    terms = chemin_terms(rules, banker_rule=banker_rule, commission=commission, tableau=tableau)
     if infinite:
-        weights = float_tally(INFINITE_DECK, tableau, replace=True)
+        weights = float_tally(INFINITE_DECK, terms.tableau, replace=True)
     else:
-        weights = float_tally(points if points is not None else (128,) + (32,) * 9, tableau)
-    return solve_tally_float(weights, banker_rule, commission=commission, tableau=tableau)
+        weights = float_tally(points if points is not None else (128,) + (32,) * 9, terms.tableau)
+    return solve_tally_float(
+        weights, terms.banker_rule, commission=terms.commission, tableau=terms.tableau
+    )
 
 
 def warm_up() -> None:

@@ -20,7 +20,7 @@ everywhere.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -119,7 +119,7 @@ ERROR_CODES: frozenset[str] = frozenset(
 _COUNT_PARAMS: dict[str, str] = {"side_bet_payouts": "expected"}
 
 
-def error_message(error: BaccaratError, lang: str = "en") -> str:  # noqa: PLR0912
+def error_message(error: BaccaratError, lang: str = "en") -> str:
     """The error in the player's language; the English message when no translation exists.
 
     Amounts are written as money the way a player of ``lang`` reads it
@@ -135,21 +135,40 @@ def error_message(error: BaccaratError, lang: str = "en") -> str:  # noqa: PLR09
     '2,5055' tiene más de 2 decimales: escriba los céntimos con 2 decimales como mucho (2,50), y mil como 1000 o 1.000,00.
     """  # noqa: E501
     language = check_lang(lang)
-    # The variants' refusals are worded by their own modules, from the same catalogue.
-    if error.code in CHOICE_ERRORS:
-        return choice_error_message(error, language)
-    if error.code in BANQUE_ERRORS:
-        return banque_error_message(error, language)
-    if error.code in TABLE_ERRORS:
-        return table_error_message(error, language)
-    key = _ERROR + error.code
-    template = CATALOGUE[language].get(key)
+    for codes, worded in _WORDED_ELSEWHERE:
+        if error.code in codes:
+            return worded(error, language)
+    template = _template(error, language)
     if template is None:
         return error.message
-    params = dict(error.params)
+    params = _bet_params(error, language, _money_params(error, language))
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError):
+        return error.message
+
+
+#: The variants' refusals, worded by their own modules from the same catalogue.
+_WORDED_ELSEWHERE: tuple[tuple[frozenset[str], Callable[[BaccaratError, Lang], str]], ...] = (
+    (CHOICE_ERRORS, choice_error_message),
+    (BANQUE_ERRORS, banque_error_message),
+    (TABLE_ERRORS, table_error_message),
+)
+
+
+def _template(error: BaccaratError, language: Lang) -> str | None:
+    """The error's sentence in ``language`` (its singular where its number is one), if any."""
+    key = _ERROR + error.code
+    template = CATALOGUE[language].get(key)
     counted = _COUNT_PARAMS.get(error.code)
-    if counted is not None and params.get(counted) == 1:
+    if template is not None and counted is not None and error.params.get(counted) == 1:
         template = CATALOGUE[language].get(f"{key}.one", template)
+    return template
+
+
+def _money_params(error: BaccaratError, language: Lang) -> dict[str, Any]:
+    """The error's parameters, its amounts written as money the way ``language`` reads it."""
+    params = dict(error.params)
     for key in _MONEY_PARAMS.get(error.code, frozenset()) & params.keys():
         if isinstance(params[key], int):
             params[key] = format_minor(params[key], lang=language)
@@ -158,6 +177,11 @@ def error_message(error: BaccaratError, lang: str = "en") -> str:  # noqa: PLR09
     if error.code == "negative" and isinstance(params.get("stake"), int):
         # A negative Bet: its "text" is the stake in the plain form; write it as money.
         params["text"] = format_minor(params["stake"], lang=language)
+    return params
+
+
+def _bet_params(error: BaccaratError, language: Lang, params: dict[str, Any]) -> dict[str, Any]:
+    """``params`` with the bet spots (``bet``, ``allowed``) named in ``language``."""
     names = BET_NAMES[language]
     if isinstance(params.get("bet"), str):
         try:
@@ -169,10 +193,7 @@ def error_message(error: BaccaratError, lang: str = "en") -> str:  # noqa: PLR09
             names.get(BetKind(spot), spot) if spot in _BET_VALUES else spot
             for spot in params["allowed"].split(", ")
         )
-    try:
-        return template.format(**params)
-    except (KeyError, IndexError):
-        return error.message
+    return params
 
 
 _BET_VALUES = frozenset(kind.value for kind in BetKind)

@@ -450,95 +450,15 @@ class Rules:
     def __hash__(self) -> int:
         return self._hash
 
-    def __post_init__(self) -> None:  # noqa: PLR0912
-        set_ = object.__setattr__  # the dataclass is frozen; normalise once, here
-        if isinstance(self.decks, bool) or not isinstance(self.decks, int):
-            raise InvalidRules(
-                f"decks must be a whole number from 1 to 8, got {self.decks!r}",
-                code="decks",
-                value=repr(self.decks),
-            )
-        if not 1 <= self.decks <= 8:
-            raise InvalidRules(
-                f"decks must be from 1 to 8, got {self.decks}", code="decks", value=self.decks
-            )
-        try:
-            set_(self, "shoe_mode", ShoeMode(self.shoe_mode))
-        except ValueError:
-            raise InvalidRules(
-                f"shoe_mode must be 'cut-card' or 'reshuffle', got {self.shoe_mode!r}",
-                code="shoe_mode",
-                value=repr(self.shoe_mode),
-            ) from None
-        try:
-            set_(self, "variant", Variant(self.variant))
-        except ValueError:
-            allowed = ", ".join(v.value for v in Variant)
-            raise InvalidRules(
-                f"variant must be one of {allowed}, got {self.variant!r}",
-                code="variant",
-                value=repr(self.variant),
-                allowed=allowed,
-            ) from None
-        if not isinstance(self.tableau, Tableau):
-            raise InvalidRules(
-                f"tableau must be a Tableau, got {self.tableau!r}",
-                code="tableau",
-                name="tableau",
-                value=repr(self.tableau),
-            )
-        if cast(object, self.cut_card) is None:
-            set_(self, "cut_card", default_cut_card(self.variant))
-        min_cut, max_cut = cut_card_range(self.decks, self.variant)
-        if isinstance(self.cut_card, bool) or not isinstance(self.cut_card, int):
-            raise InvalidRules(
-                f"cut_card must be a whole number of cards from {min_cut} to {max_cut}, "
-                f"got {self.cut_card!r}",
-                code="cut_card_type",
-                value=repr(self.cut_card),
-                minimum=min_cut,
-                maximum=max_cut,
-            )
-        if not min_cut <= self.cut_card <= max_cut:
-            raise InvalidRules(
-                f"cut_card must leave {min_cut} to {max_cut} cards behind it "
-                f"in a {self.decks}-deck shoe, got {self.cut_card}",
-                code="cut_card",
-                value=self.cut_card,
-                minimum=min_cut,
-                maximum=max_cut,
-            )
+    def __post_init__(self) -> None:
+        # The dataclass is frozen: each step normalises its fields once, here; the order of the
+        # steps is the order the fields are checked in, so the first one refused is reported.
+        _check_decks(self.decks)
+        _fill_shoe(self)
+        _fill_cut_card(self)
+        set_ = object.__setattr__
         set_(self, "burn", bool(self.burn))
-        for name in ("player_pays", "tie_pays"):
-            value = to_fraction(getattr(self, name), name)
-            if value <= 0:
-                raise InvalidRules(
-                    f"{name} must be positive, got {value}",
-                    code="rules_not_positive",
-                    name=name,
-                    value=str(value),
-                )
-            set_(self, name, value)
-        commission = to_fraction(self.banker_commission, "banker_commission")
-        if not 0 <= commission < 1:
-            raise InvalidRules(
-                f"banker_commission must be at least 0 and below 1 (0.05 is 5%), got {commission}",
-                code="commission",
-                value=str(commission),
-            )
-        set_(self, "banker_commission", commission)
-        for name in ("banker_six_pays", "pair_pays"):
-            raw = getattr(self, name)
-            if raw is not None:
-                value = to_fraction(raw, name)
-                if value <= 0:
-                    raise InvalidRules(
-                        f"{name} must be positive or None, got {value}",
-                        code="rules_not_positive",
-                        name=name,
-                        value=str(value),
-                    )
-                set_(self, name, value)
+        _fill_payouts(self)
         set_(self, "banker_pushes_on", _check_push(self.banker_pushes_on))
         set_(self, "side_bets", _check_side_bets(self.side_bets))
         _fill_game(self)
@@ -767,6 +687,108 @@ def _fill_game(rules: Rules) -> None:
     """Set the four game fields of ``rules`` (being built) to their values, checked."""
     for name, value in _check_game(rules).items():
         object.__setattr__(rules, name, value)
+
+
+def _check_decks(decks: Any) -> None:
+    """Refuse a number of decks that is not a whole number from 1 to 8."""
+    if isinstance(decks, bool) or not isinstance(decks, int):
+        raise InvalidRules(
+            f"decks must be a whole number from 1 to 8, got {decks!r}",
+            code="decks",
+            value=repr(decks),
+        )
+    if not 1 <= decks <= 8:
+        raise InvalidRules(f"decks must be from 1 to 8, got {decks}", code="decks", value=decks)
+
+
+def _fill_shoe(rules: Rules) -> None:
+    """Set the shoe's mode, the variant and the tableau of ``rules`` (being built), checked."""
+    set_ = object.__setattr__
+    try:
+        set_(rules, "shoe_mode", ShoeMode(rules.shoe_mode))
+    except ValueError:
+        raise InvalidRules(
+            f"shoe_mode must be 'cut-card' or 'reshuffle', got {rules.shoe_mode!r}",
+            code="shoe_mode",
+            value=repr(rules.shoe_mode),
+        ) from None
+    try:
+        set_(rules, "variant", Variant(rules.variant))
+    except ValueError:
+        allowed = ", ".join(v.value for v in Variant)
+        raise InvalidRules(
+            f"variant must be one of {allowed}, got {rules.variant!r}",
+            code="variant",
+            value=repr(rules.variant),
+            allowed=allowed,
+        ) from None
+    if not isinstance(rules.tableau, Tableau):
+        raise InvalidRules(
+            f"tableau must be a Tableau, got {rules.tableau!r}",
+            code="tableau",
+            name="tableau",
+            value=repr(rules.tableau),
+        )
+
+
+def _fill_cut_card(rules: Rules) -> None:
+    """Set the cut card of ``rules`` (being built): its variant's default, or one checked."""
+    if cast(object, rules.cut_card) is None:
+        object.__setattr__(rules, "cut_card", default_cut_card(rules.variant))
+    min_cut, max_cut = cut_card_range(rules.decks, rules.variant)
+    if isinstance(rules.cut_card, bool) or not isinstance(rules.cut_card, int):
+        raise InvalidRules(
+            f"cut_card must be a whole number of cards from {min_cut} to {max_cut}, "
+            f"got {rules.cut_card!r}",
+            code="cut_card_type",
+            value=repr(rules.cut_card),
+            minimum=min_cut,
+            maximum=max_cut,
+        )
+    if not min_cut <= rules.cut_card <= max_cut:
+        raise InvalidRules(
+            f"cut_card must leave {min_cut} to {max_cut} cards behind it "
+            f"in a {rules.decks}-deck shoe, got {rules.cut_card}",
+            code="cut_card",
+            value=rules.cut_card,
+            minimum=min_cut,
+            maximum=max_cut,
+        )
+
+
+def _fill_payouts(rules: Rules) -> None:
+    """Set the payouts and the commission of ``rules`` (being built) as checked Fractions."""
+    set_ = object.__setattr__
+    for name in ("player_pays", "tie_pays"):
+        value = to_fraction(getattr(rules, name), name)
+        if value <= 0:
+            raise InvalidRules(
+                f"{name} must be positive, got {value}",
+                code="rules_not_positive",
+                name=name,
+                value=str(value),
+            )
+        set_(rules, name, value)
+    commission = to_fraction(rules.banker_commission, "banker_commission")
+    if not 0 <= commission < 1:
+        raise InvalidRules(
+            f"banker_commission must be at least 0 and below 1 (0.05 is 5%), got {commission}",
+            code="commission",
+            value=str(commission),
+        )
+    set_(rules, "banker_commission", commission)
+    for name in ("banker_six_pays", "pair_pays"):
+        raw = getattr(rules, name)
+        if raw is not None:
+            value = to_fraction(raw, name)
+            if value <= 0:
+                raise InvalidRules(
+                    f"{name} must be positive or None, got {value}",
+                    code="rules_not_positive",
+                    name=name,
+                    value=str(value),
+                )
+            set_(rules, name, value)
 
 
 def _check_game(rules: Rules) -> dict[str, Any]:

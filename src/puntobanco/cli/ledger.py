@@ -143,7 +143,7 @@ def check(
     if not report["ok"]:
         raise typer.Exit(1)
     if not report["wallets_checked"] and not report["entries"]:
-        # A check of nothing passes nothing: exit 1, as the README promises.
+        # A check of nothing passes nothing: exit 1, as docs/cli.md promises.
         typer.echo(i18n.text(language, "ops.ledger.nothing"), err=True)
         raise typer.Exit(1)
 

@@ -116,7 +116,7 @@ def _interrupted_is_130() -> Iterator[None]:
 def _closed_pipe_is_quiet() -> Iterator[None]:
     """A reader that stops early (``| head``) ends the command quietly with status 0.
 
-    Click answers a closed pipe with status 1, which the README keeps for a
+    Click answers a closed pipe with status 1, which docs/cli.md keeps for a
     check that failed; the output was simply not all wanted.
     """
     try:

@@ -132,7 +132,7 @@ def register(app: typer.Typer) -> None:
 
 
 def _nothing_fails(report: dict[str, Any], lang: Lang) -> None:
-    """A report of no round ends with status 1, as a check of nothing does (README)."""
+    """A report of no round ends with status 1, as a check of nothing does (docs/cli.md)."""
     if not report["rounds"]:
         typer.echo(i18n.text(lang, "ops.report.nothing"), err=True)
         raise typer.Exit(1)

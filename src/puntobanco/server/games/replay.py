@@ -8,14 +8,17 @@ every value the replay gives otherwise is a :class:`~puntobanco.server.verify.Mi
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from puntobanco.core.errors import BaccaratError
 from puntobanco.core.fairness import commitment
 from puntobanco.server.models import BanqueRound, ChemRound, ChemRoundStatus, Seed
 from puntobanco.server.verify import Mismatch, shoe_prefix
+
+T = TypeVar("T")
 
 
 class Comparison:
@@ -29,6 +32,21 @@ class Comparison:
         """Note ``name`` when the recorded value ``was`` is not the replay's ``now``."""
         if was != now:
             self.mismatches.append(Mismatch(self.round_id, name, str(was), str(now)))
+
+    def attempt(
+        self, name: str, step: Callable[[], T], refusals: tuple[type[Exception], ...] = ()
+    ) -> T | None:
+        """``step()``; None, with ``name`` noted as not as recorded, when the core refuses it.
+
+        A :class:`~puntobanco.core.errors.BaccaratError` (or one of ``refusals``) is the
+        replay's refusal of a recorded value: noted by its code (or its message).
+        """
+        caught: tuple[type[Exception], ...] = (BaccaratError, *refusals)
+        try:
+            return step()
+        except caught as exc:
+            self.differ(name, "as recorded", getattr(exc, "code", None) or str(exc))
+            return None
 
 
 def recorded_cards(server_seed: bytes, rnd: Mapping[str, Any], compared: Comparison) -> list[str]:

@@ -21,7 +21,7 @@ from puntobanco.server.games.banque.schemas import (
     BanqueRoundPage,
     BanqueTableOut,
 )
-from puntobanco.server.games.chemin.schemas import SeatedOut
+from puntobanco.server.games.schemas import SeatedOut
 from puntobanco.server.models import (
     BanqueAction,
     BanqueDecision,

@@ -19,8 +19,8 @@ from puntobanco.server.games.chemin.schemas import (
     ChemRoundOut,
     ChemRoundPage,
     ChemTableOut,
-    SeatedOut,
 )
+from puntobanco.server.games.schemas import SeatedOut
 from puntobanco.server.games.service import Done
 from puntobanco.server.models import ChemAction, ChemDecision, ChemRound, ChemTableRow, utcnow
 from puntobanco.server.routers.table_games import TableApi, router_for

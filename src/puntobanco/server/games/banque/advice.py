@@ -27,8 +27,11 @@ from pydantic import BaseModel, ConfigDict
 
 from puntobanco.analysis.banque.solver import evaluate_banque
 from puntobanco.core.banque.coup import LEFT, RIGHT, BanqueStrategy
-from puntobanco.core.i18n import LANGUAGES, Lang, text
+from puntobanco.core.i18n import Lang, text
+from puntobanco.server.games import advice as shared
 from puntobanco.server.games.banque.game import solution
+from puntobanco.server.games.render import choice
+from puntobanco.server.games.schemas import Judged, PerChoice
 
 #: The decimals of an expectation in the JSON and the sentences (as the terminal's worths).
 DIGITS = 6
@@ -119,8 +122,7 @@ def decimal(value: Fraction, digits: int = DIGITS) -> str:
 
 def number(value: Fraction, lang: str, digits: int = DIGITS) -> str:
     """An expectation as the terminal shows it: ``digits`` decimals, the language's separator."""
-    shown = f"{float(value):.{digits}f}"
-    return shown.replace(".", ",") if lang == "es" else shown
+    return shared.number(value, lang, digits)
 
 
 def _sign(value: Fraction, lang: str) -> str:
@@ -128,7 +130,7 @@ def _sign(value: Fraction, lang: str) -> str:
 
 
 def _word(lang: Lang, draws: bool) -> str:
-    return text(lang, f"banque.play.word_{'draw' if draws else 'stand'}")
+    return shared.word("banque.play", lang, draws)
 
 
 def explanation(advice: TableauAdvice, lang: Lang) -> str:
@@ -159,24 +161,18 @@ def sentence(advice: TableauAdvice, lang: Lang) -> str:
     return f"{explanation(advice, lang)} {verdict}"
 
 
-def _choice(draws: bool) -> Literal["draw", "stand"]:
-    return "draw" if draws else "stand"
-
-
 def advice_json(advice: TableauAdvice, lang: str = "en") -> dict[str, Any]:
     """The advice as the API writes it (``table.pending.advice``)."""
-    messages: dict[str, str] = {lg: sentence(advice, lg) for lg in LANGUAGES}
     return {
         "hand": advice.hand,
-        "optimal": _choice(advice.draws),
+        "optimal": choice(advice.draws),
         "kind": "same" if advice.same else "pure",
         "per": "coup",
         "draw_probability": str(advice.draw_probability),
         "worth": {"draw": decimal(advice.worth_draw), "stand": decimal(advice.worth_stand)},
         "cost": {"draw": decimal(advice.cost(True)), "stand": decimal(advice.cost(False))},
         "exact": {"draw": str(advice.worth_draw), "stand": str(advice.worth_stand)},
-        "message": messages.get(lang, messages["en"]),
-        "messages": messages,
+        **shared.worded(lambda lg: sentence(advice, lg), lang),
     }
 
 
@@ -186,28 +182,22 @@ def judgement_json(
     """Whether the choice ``draws`` was the optimal one, and what it cost per coup."""
     cost = advice.cost(draws)
     optimal = cost == 0
-    messages: dict[str, str] = {}
-    for lg in LANGUAGES:
+
+    def say(lg: Lang) -> str:
         params: dict[str, Any] = {
             "hand": text(lg, f"bserver.spot.{advice.hand}"),
             "choice": _word(lg, draws),
             "best": _word(lg, advice.draws),
         }
         if by_timeout and optimal:
-            messages[lg] = text(lg, "badvice.judged.timeout", **params)
-        elif advice.same:
-            messages[lg] = text(lg, "badvice.judged.same", **params)
-        elif optimal:
-            messages[lg] = text(lg, "badvice.judged.optimal", **params)
-        else:
-            messages[lg] = text(lg, "badvice.judged.cost", cost=number(cost, lg), **params)
-    return {
-        "optimal": optimal,
-        "advised": _choice(advice.draws),
-        "cost": decimal(cost),
-        "message": messages.get(lang, messages["en"]),
-        "messages": messages,
-    }
+            return text(lg, "badvice.judged.timeout", **params)
+        if advice.same:
+            return text(lg, "badvice.judged.same", **params)
+        if optimal:
+            return text(lg, "badvice.judged.optimal", **params)
+        return text(lg, "badvice.judged.cost", cost=number(cost, lg), **params)
+
+    return shared.judgement_json(optimal, advice.draws, decimal(cost), say, lang)
 
 
 def pending_advice(commission: str, hand: str | None, lang: str = "en") -> dict[str, Any] | None:
@@ -231,11 +221,10 @@ class _Out(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class BanqueChoiceFigures(_Out):
+class BanqueChoiceFigures(PerChoice):
     """A figure for each choice: drawing and standing."""
 
-    draw: str
-    stand: str
+    model_config = ConfigDict(extra="forbid")
 
 
 class BanqueAdviceOut(_Out):
@@ -257,11 +246,7 @@ class BanqueAdviceOut(_Out):
     messages: dict[str, str]
 
 
-class BanqueJudgedOut(_Out):
+class BanqueJudgedOut(Judged):
     """One of the player's choices judged: optimal or not, the advised choice, its cost."""
 
-    optimal: bool
-    advised: Literal["draw", "stand"]
-    cost: str
-    message: str
-    messages: dict[str, str]
+    model_config = ConfigDict(extra="forbid")

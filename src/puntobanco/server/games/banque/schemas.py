@@ -11,7 +11,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from puntobanco.server.games.banque.advice import BanqueAdviceOut, BanqueJudgedOut
-from puntobanco.server.games.chemin.schemas import ChemCardOut, ChemFairnessOut
+from puntobanco.server.games.schemas import AnswerOut, ChemCardOut, ChemFairnessOut, RoundPage
 
 
 class _Out(BaseModel):
@@ -136,18 +136,13 @@ class BanqueRoundOut(_Out):
     fairness: ChemFairnessOut
 
 
-class BanqueAnswerOut(_Out):
+class BanqueAnswerOut(AnswerOut[BanqueTableOut, BanqueRoundOut]):
     """The table after an action, the round it dealt or completed, whether a choice timed out."""
 
-    table: BanqueTableOut
-    round: BanqueRoundOut | None
-    timed_out: bool
-    message: str | None = None
-    messages: dict[str, str] | None = None
+    model_config = ConfigDict(extra="forbid")
 
 
-class BanqueRoundPage(_Out):
+class BanqueRoundPage(RoundPage[BanqueRoundOut]):
     """A page of rounds, newest first; ``next_before`` for the next page."""
 
-    rounds: list[BanqueRoundOut]
-    next_before: int | None
+    model_config = ConfigDict(extra="forbid")

@@ -23,20 +23,19 @@ the shoe and the round, must have made the recorded choice.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
 from sqlalchemy.orm import Session
 
-from puntobanco.core.banque.coup import BANQUE_RULES, NATURAL, BanquePoint, play_banque
+from puntobanco.core.banque.coup import BANQUE_RULES, BanqueCoup, BanquePoint, play_banque
 from puntobanco.core.banque.table import BanqueBet, Spot, settle_banque
 from puntobanco.core.cards import parse_cards
-from puntobanco.core.errors import BaccaratError
 from puntobanco.core.streams import server_seed_key, table_choice_stream
-from puntobanco.core.tableau import PLAYER_STOOD
 from puntobanco.server.games.banque.game import solution
 from puntobanco.server.games.banque.render import VARIANT, rounds_json
+from puntobanco.server.games.render import parse_column
 from puntobanco.server.games.replay import Comparison, recorded_cards, settled_under, verify_settled
 from puntobanco.server.models import BanqueRound
 from puntobanco.server.verify import Mismatch
@@ -46,16 +45,43 @@ class _Off(Exception):
     """A recorded decision that does not fit the coup's choice point."""
 
 
-def _column(value: Any) -> int | None:
-    if value == "stood":
-        return PLAYER_STOOD
-    if value == "natural":
-        return NATURAL
-    return None if value is None else int(value)
-
-
 def _codes(hand: Mapping[str, Any]) -> str:
     return " ".join(c["code"] for c in hand["cards"])
+
+
+def _decider(
+    server_seed: bytes, rnd: Mapping[str, Any], compared: Comparison
+) -> tuple[Callable[[BanquePoint], bool], Iterator[Mapping[str, Any]]]:
+    """The recorded decisions, asked in order (each computer's drawn again and compared).
+
+    Returns:
+        The decider, and the decisions it has not been asked yet.
+    """
+    fair = rnd["fairness"]
+    asked = iter(rnd["decisions"])
+    stream = table_choice_stream(
+        server_seed_key(server_seed), int(fair["shoe_index"]), int(fair["round_in_shoe"])
+    )
+    computer = solution(Fraction(rnd["commission_rate"])).strategy().decider(stream)
+
+    def decide(point: BanquePoint) -> bool:
+        d = next(asked, None)
+        if d is None:
+            raise _Off(f"no decision recorded for {point.hand} on {point.total}")
+        at = (
+            d["hand"],
+            int(d["total"]),
+            parse_column(d["left_column"]),
+            parse_column(d["right_column"]),
+        )
+        if at != (point.hand, point.total, point.left, point.right):
+            raise _Off(f"{at} recorded where the coup asks {point}")
+        if d["computer"]:
+            drawn = "draw" if computer(point) else "stand"
+            compared.differ(f"decision {d['position']} (computer)", d["choice"], drawn)
+        return bool(d["choice"] == "draw")
+
+    return decide, asked
 
 
 def verify_banque_round(server_seed: bytes, rnd: Mapping[str, Any]) -> list[Mismatch]:
@@ -66,54 +92,39 @@ def verify_banque_round(server_seed: bytes, rnd: Mapping[str, Any]) -> list[Mism
     """
     compared = Comparison(int(rnd["id"]))
     differ = compared.differ
-    fair = rnd["fairness"]
     recorded = recorded_cards(server_seed, rnd, compared)
-    decisions = list(rnd["decisions"])
-    asked = iter(decisions)
-    commission = Fraction(rnd["commission_rate"])
-    stream = table_choice_stream(
-        server_seed_key(server_seed), int(fair["shoe_index"]), int(fair["round_in_shoe"])
-    )
-    computer = solution(commission).strategy().decider(stream)
+    decide, left = _decider(server_seed, rnd, compared)
 
-    def decide(point: BanquePoint) -> bool:
-        d = next(asked, None)
-        if d is None:
-            raise _Off(f"no decision recorded for {point.hand} on {point.total}")
-        at = (d["hand"], int(d["total"]), _column(d["left_column"]), _column(d["right_column"]))
-        if at != (point.hand, point.total, point.left, point.right):
-            raise _Off(f"{at} recorded where the coup asks {point}")
-        draws = bool(d["choice"] == "draw")
-        if d["computer"]:
-            drawn = "draw" if computer(point) else "stand"
-            differ(f"decision {d['position']} (computer)", d["choice"], drawn)
-        return draws
-
-    try:
-        coup = play_banque(
-            parse_cards(" ".join(recorded)), decide=decide, rule=BANQUE_RULES[rnd["banker_rule"]]
-        )
-        if next(asked, None) is not None:
+    def play() -> BanqueCoup:
+        rule = BANQUE_RULES[rnd["banker_rule"]]
+        coup = play_banque(parse_cards(" ".join(recorded)), decide=decide, rule=rule)
+        if next(left, None) is not None:
             raise _Off("decisions left over")
-    except (_Off, BaccaratError) as exc:
-        differ("decisions", "as recorded", getattr(exc, "code", None) or str(exc))
+        return coup
+
+    coup = compared.attempt("decisions", play, (_Off,))
+    if coup is None:
         return compared.mismatches
     differ("card_count", len(recorded), len(coup.cards))
     for name, hand in (("right", coup.right), ("left", coup.left)):
         differ(f"{name} cards", _codes(rnd[name]), " ".join(c.code for c in hand.cards))
         differ(f"{name} outcome", rnd[name]["outcome"], hand.outcome.value)
     differ("banker cards", _codes(rnd["banker"]), " ".join(c.code for c in coup.banker_cards))
+    _check_money(rnd, coup, compared)
+    return compared.mismatches
+
+
+def _check_money(rnd: Mapping[str, Any], coup: BanqueCoup, compared: Comparison) -> None:
+    """The recorded stakes settled on the coup: each bet's result, the bank's and commission."""
+    differ = compared.differ
     bets = [BanqueBet("you", Spot(b["spot"]), int(b["stake_minor"])) for b in rnd["bets"]]
-    try:
-        settlement = settle_banque(
-            coup,
-            bets,
-            bank=int(rnd["bank"]["before_minor"]),
-            commission=commission,
-        )
-    except BaccaratError as exc:
-        differ("bets", "as recorded", exc.code)
-        return compared.mismatches
+    bank = int(rnd["bank"]["before_minor"])
+    commission = Fraction(rnd["commission_rate"])
+    settlement = compared.attempt(
+        "bets", lambda: settle_banque(coup, bets, bank=bank, commission=commission)
+    )
+    if settlement is None:
+        return
     for b, r in zip(rnd["bets"], settlement.results, strict=True):
         differ(f"{b['spot']} outcome", b["outcome"], r.outcome)
         differ(f"{b['spot']} net_minor", b["net_minor"], r.net)
@@ -122,7 +133,6 @@ def verify_banque_round(server_seed: bytes, rnd: Mapping[str, Any]) -> list[Mism
     differ("commission_minor", rnd["commission_minor"], settlement.commission)
     differ("rounded_away", rnd["rounded_away"], str(settlement.rounded_away))
     differ("bank after_minor", rnd["bank"]["after_minor"], settlement.bank_after)
-    return compared.mismatches
 
 
 def verify_banque_rounds(

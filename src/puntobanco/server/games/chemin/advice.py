@@ -24,9 +24,11 @@ from functools import lru_cache
 from typing import Any
 
 from puntobanco.core.choices import PLAYER, ChoicePoint
-from puntobanco.core.i18n import LANGUAGES, Lang, text
+from puntobanco.core.i18n import Lang, text
 from puntobanco.core.rules import BankerRule
 from puntobanco.core.tableau import PLAYER_STOOD
+from puntobanco.server.games import advice as shared
+from puntobanco.server.games.render import choice
 
 #: Below this a banker cell's gain per decision counts as nothing (as at the terminal).
 NEGLIGIBLE = 1e-12
@@ -117,8 +119,7 @@ def advise(solution: Any, point: ChoicePoint) -> Advice:
 
 def number(value: float, lang: str, digits: int = 4) -> str:
     """An expectation (not money) as the terminal shows it: ``digits`` decimals."""
-    shown = f"{value:.{digits}f}"
-    return shown.replace(".", ",") if lang == "es" else shown
+    return shared.number(value, lang, digits)
 
 
 def exact(value: float) -> str:
@@ -127,7 +128,7 @@ def exact(value: float) -> str:
 
 
 def _word(lang: Lang, draws: bool) -> str:
-    return text(lang, f"chemin.play.word_{'draw' if draws else 'stand'}")
+    return shared.word("chemin.play", lang, draws)
 
 
 def sentence(advice: Advice, lang: Lang) -> str:
@@ -154,26 +155,20 @@ def sentence(advice: Advice, lang: Lang) -> str:
     return text(lang, "chemin.play.advice_mixed_banker", p=number(advice.draw_probability, lang, 3))
 
 
-def _choice(draws: bool) -> str:
-    return "draw" if draws else "stand"
-
-
 def advice_json(advice: Advice, lang: str) -> dict[str, Any]:
     """The advice as the API writes it (``table.pending.advice``)."""
-    messages: dict[str, str] = {lg: sentence(advice, lg) for lg in LANGUAGES}
     best_reply = (
         None
         if advice.best_reply_draw is None or advice.best_reply_stand is None
         else {"draw": exact(advice.best_reply_draw), "stand": exact(advice.best_reply_stand)}
     )
     return {
-        "optimal": _choice(advice.draws),
+        "optimal": choice(advice.draws),
         "kind": advice.kind,
         "draw_probability": exact(advice.draw_probability),
         "cost": {"draw": exact(advice.cost_draw), "stand": exact(advice.cost_stand)},
         "cost_best_reply": best_reply,
-        "message": messages.get(lang, messages["en"]),
-        "messages": messages,
+        **shared.worded(lambda lg: sentence(advice, lg), lang),
     }
 
 
@@ -185,19 +180,13 @@ def judgement_json(advice: Advice, draws: bool, lang: str) -> dict[str, Any]:
     """
     cost = advice.cost(draws)
     optimal = advice.kind != "pure" or draws == advice.draws
-    messages: dict[str, str] = {}
-    for lg in LANGUAGES:
+
+    def say(lg: Lang) -> str:
         params: dict[str, Any] = {"choice": _word(lg, draws), "best": _word(lg, advice.draws)}
         if advice.kind != "pure":
-            messages[lg] = text(lg, "cserver.judged.either", **params)
-        elif optimal:
-            messages[lg] = text(lg, "cserver.judged.optimal", **params)
-        else:
-            messages[lg] = text(lg, "cserver.judged.cost", cost=number(cost, lg), **params)
-    return {
-        "optimal": optimal,
-        "advised": _choice(advice.draws),
-        "cost": exact(cost),
-        "message": messages.get(lang, messages["en"]),
-        "messages": messages,
-    }
+            return text(lg, "cserver.judged.either", **params)
+        if optimal:
+            return text(lg, "cserver.judged.optimal", **params)
+        return text(lg, "cserver.judged.cost", cost=number(cost, lg), **params)
+
+    return shared.judgement_json(optimal, advice.draws, exact(cost), say, lang)

@@ -9,15 +9,14 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-
-class ChemCardOut(BaseModel):
-    """A card: ``{code, rank, suit, points, text}``."""
-
-    code: str
-    rank: str
-    suit: str
-    points: int
-    text: str
+from puntobanco.server.games.schemas import (
+    AnswerOut,
+    ChemCardOut,
+    ChemFairnessOut,
+    Judged,
+    PerChoice,
+    RoundPage,
+)
 
 
 class ChemHandOut(BaseModel):
@@ -65,11 +64,8 @@ class ChemBetOut(BaseModel):
     banco: bool
 
 
-class ChemCostsOut(BaseModel):
+class ChemCostsOut(PerChoice):
     """What each choice costs, per unit staked: decimal strings rounded to six places."""
-
-    draw: str
-    stand: str
 
 
 class ChemAdviceOut(BaseModel):
@@ -93,14 +89,8 @@ class ChemAdviceOut(BaseModel):
     messages: dict[str, str]
 
 
-class ChemJudgedOut(BaseModel):
+class ChemJudgedOut(Judged):
     """One of the player's decisions judged: optimal or not, the advised choice, its cost."""
-
-    optimal: bool
-    advised: Literal["draw", "stand"]
-    cost: str
-    message: str
-    messages: dict[str, str]
 
 
 class ChemPendingOut(BaseModel):
@@ -175,19 +165,6 @@ class ChemDecisionOut(BaseModel):
     judged: ChemJudgedOut | None = None
 
 
-class ChemFairnessOut(BaseModel):
-    """What the round's cards follow from (the shoe's seed, nonce and the round's first card)."""
-
-    server_seed_hash: str
-    client_seed: str
-    nonce: int
-    decks: int
-    shoe_index: int
-    round_in_shoe: int
-    first_card: int
-    burn_shown: str | None
-
-
 class ChemRoundOut(BaseModel):
     """A Chemin de fer round as recalled.
 
@@ -214,24 +191,9 @@ class ChemRoundOut(BaseModel):
     fairness: ChemFairnessOut
 
 
-class ChemAnswerOut(BaseModel):
+class ChemAnswerOut(AnswerOut[ChemTableOut, ChemRoundOut]):
     """The table after an action, the round it dealt or completed, whether a choice timed out."""
 
-    table: ChemTableOut
-    round: ChemRoundOut | None
-    timed_out: bool
-    message: str | None = None
-    messages: dict[str, str] | None = None
 
-
-class SeatedOut(BaseModel):
-    """Whether the player has a table of this game: a page asks before reading the table."""
-
-    seated: bool
-
-
-class ChemRoundPage(BaseModel):
+class ChemRoundPage(RoundPage[ChemRoundOut]):
     """A page of rounds, newest first; ``next_before`` for the next page."""
-
-    rounds: list[ChemRoundOut]
-    next_before: int | None

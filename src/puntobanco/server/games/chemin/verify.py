@@ -27,11 +27,10 @@ from sqlalchemy.orm import Session
 from puntobanco.core.cards import parse_cards
 from puntobanco.core.chemin.table import ChemTable, Wager, settle_round
 from puntobanco.core.choices import replay
-from puntobanco.core.coup import play_coup
-from puntobanco.core.errors import BaccaratError
+from puntobanco.core.coup import CoupResult, play_coup
 from puntobanco.core.rules import BANKER_RULES
-from puntobanco.core.tableau import PLAYER_STOOD
 from puntobanco.server.games.chemin.render import rounds_json
+from puntobanco.server.games.render import parse_column
 from puntobanco.server.games.replay import Comparison, recorded_cards, settled_under, verify_settled
 from puntobanco.server.models import ChemRound
 from puntobanco.server.verify import Mismatch
@@ -48,18 +47,12 @@ class _Decision:
 
 
 def _decisions(recorded: Iterable[Mapping[str, Any]]) -> list[_Decision]:
-    out = []
-    for d in recorded:
-        third = d["player_third"]
-        out.append(
-            _Decision(
-                str(d["side"]),
-                int(d["total"]),
-                PLAYER_STOOD if third == "stood" else third,
-                d["choice"] == "draw",
-            )
+    return [
+        _Decision(
+            str(d["side"]), int(d["total"]), parse_column(d["player_third"]), d["choice"] == "draw"
         )
-    return out
+        for d in recorded
+    ]
 
 
 def verify_chemin_round(server_seed: bytes, rnd: Mapping[str, Any]) -> list[Mismatch]:
@@ -69,18 +62,23 @@ def verify_chemin_round(server_seed: bytes, rnd: Mapping[str, Any]) -> list[Mism
         KeyError, TypeError, ValueError: ``rnd`` is not a round as the API writes it.
     """
     compared = Comparison(int(rnd["id"]))
-    differ = compared.differ
     recorded = recorded_cards(server_seed, rnd, compared)
     rule = BANKER_RULES[rnd["banker_rule"]]
-    try:
-        coup = play_coup(
-            parse_cards(" ".join(recorded)), choices=replay(rule, _decisions(rnd["decisions"]))
-        )
-    except BaccaratError as exc:
-        differ("decisions", "as recorded", exc.code)
-        return compared.mismatches
-    differ("outcome", rnd["outcome"], coup.outcome.value)
-    differ("card_count", len(recorded), coup.card_count)
+
+    def play() -> CoupResult:
+        choices = replay(rule, _decisions(rnd["decisions"]))
+        return play_coup(parse_cards(" ".join(recorded)), choices=choices)
+
+    coup = compared.attempt("decisions", play)
+    if coup is not None:
+        compared.differ("outcome", rnd["outcome"], coup.outcome.value)
+        compared.differ("card_count", len(recorded), coup.card_count)
+        _check_money(rnd, coup.outcome.value, compared)
+    return compared.mismatches
+
+
+def _check_money(rnd: Mapping[str, Any], outcome: str, compared: Comparison) -> None:
+    """The recorded stakes settled on ``outcome``: each seat's gain and payout, the commission."""
     seats = sorted(rnd["seats"], key=lambda s: s["seat"])
     size = max(s["seat"] for s in seats) + 1
     balances = [0] * max(size, 2)
@@ -93,20 +91,21 @@ def verify_chemin_round(server_seed: bytes, rnd: Mapping[str, Any]) -> list[Mism
         for s in sorted(seats, key=lambda s: (s["seat"] - banker) % n)
         if s["role"] == "punter"
     )
-    try:
-        table = ChemTable(
-            balances=tuple(balances), banker=banker, bank_minor=int(rnd["bank"]["amount_minor"])
-        )
-        settlement = settle_round(table, wagers, coup.outcome.value)
-    except BaccaratError as exc:
-        differ("seats", "as recorded", exc.code)
-        return compared.mismatches
-    differ("commission_minor", rnd["commission_minor"], settlement.commission_minor)
+
+    def settle() -> Any:
+        bank = int(rnd["bank"]["amount_minor"])
+        table = ChemTable(balances=tuple(balances), banker=banker, bank_minor=bank)
+        return settle_round(table, wagers, outcome)
+
+    settlement = compared.attempt("seats", settle)
+    if settlement is None:
+        return
+    compared.differ("commission_minor", rnd["commission_minor"], settlement.commission_minor)
     for s in seats:
         delta = settlement.deltas[s["seat"]]
-        differ(f"seat {s['seat']} delta_minor", s["delta_minor"], delta)
-        differ(f"seat {s['seat']} payout_minor", s["payout_minor"], int(s["stake_minor"]) + delta)
-    return compared.mismatches
+        name = f"seat {s['seat']}"
+        compared.differ(f"{name} delta_minor", s["delta_minor"], delta)
+        compared.differ(f"{name} payout_minor", s["payout_minor"], int(s["stake_minor"]) + delta)
 
 
 def verify_chemin_rounds(

@@ -183,7 +183,7 @@ class ShoeCounts:
         """Whether counts per rank are known (needed for the pair bets)."""
         return self.ranks is not None
 
-    def remove(self, cards: Iterable[Card | Rank | int]) -> ShoeCounts:  # noqa: PLR0912
+    def remove(self, cards: Iterable[Card | Rank | int]) -> ShoeCounts:
         """The shoe after ``cards`` have left it (the shoe itself is unchanged).
 
         A :class:`Card` leaves with its suit; a bare :class:`Rank` takes the card
@@ -199,44 +199,15 @@ class ShoeCounts:
                 (``code="none_left"``, with ``kind``, ``key``, ``asked`` and
                 ``held``), or an int was given for a shoe with ranks.
         """
-        asked_ranks: dict[Rank, int] = {}
-        asked_cards: dict[Card, int] = {}
-        asked_points: dict[int, int] = {}
-        for item in cards:
-            if isinstance(item, Card | Rank):
-                rank = item.rank if isinstance(item, Card) else item
-                if self.ranks is not None:
-                    asked_ranks[rank] = asked_ranks.get(rank, 0) + 1
-                    if isinstance(item, Card):
-                        asked_cards[item] = asked_cards.get(item, 0) + 1
-                value = rank.points
-            elif isinstance(item, int) and not isinstance(item, bool) and self.ranks is None:
-                value = _point_key(item)
-            else:
-                raise InvalidShoe(
-                    f"cannot remove {item!r}: give cards or ranks", code="bad_item", item=repr(item)
-                )
-            asked_points[value] = asked_points.get(value, 0) + 1
+        asked = _Asked.of(cards, by_rank=self.ranks is not None)
         ranks = list(self.ranks) if self.ranks is not None else None
         by_card = list(self.by_card) if self.by_card is not None else None
         if ranks is not None and by_card is not None:
-            for rank, asked in asked_ranks.items():  # the rank first: the plainer message
-                _check_left("rank", rank.symbol, asked, ranks[rank - 1])
-                ranks[rank - 1] -= asked
-            for card, asked in asked_cards.items():
-                index = (card.rank - 1) * SUITS + SUIT_ORDER.index(card.suit)
-                _check_left("card", card.code, asked, by_card[index])
-                by_card[index] -= asked
-            for rank, asked in asked_ranks.items():
-                bare = asked - sum(n for card, n in asked_cards.items() if card.rank is rank)
-                for _ in range(bare):
-                    base = (rank - 1) * SUITS
-                    suit = max(reversed(range(SUITS)), key=lambda s: by_card[base + s])
-                    by_card[base + suit] -= 1
+            _take_ranks(ranks, by_card, asked)
         points = list(self.points)
-        for value, asked in asked_points.items():
-            _check_left("point value", str(value), asked, points[value])
-            points[value] -= asked
+        for value, count in asked.points.items():
+            _check_left("point value", str(value), count, points[value])
+            points[value] -= count
         if ranks is None or by_card is None:
             return ShoeCounts(tuple(points))
         return ShoeCounts(tuple(points), tuple(ranks), tuple(by_card))
@@ -300,6 +271,68 @@ def _check_counts(counts: Any, length: int, what: str) -> tuple[int, ...]:
     else:
         keys = [str(i) for i in range(10)]
     return tuple(_check_count(c, what, key) for key, c in zip(keys, values, strict=True))
+
+
+@dataclass(frozen=True, slots=True)
+class _Asked:
+    """The cards :meth:`ShoeCounts.remove` is asked to take, counted.
+
+    Attributes:
+        ranks: Per rank (a card counts here as well as in ``cards``); empty without ranks.
+        cards: Per card given with its suit.
+        points: Per point value, every item.
+    """
+
+    ranks: dict[Rank, int]
+    cards: dict[Card, int]
+    points: dict[int, int]
+
+    @classmethod
+    def of(cls, items: Iterable[Card | Rank | int], *, by_rank: bool) -> _Asked:
+        """Count ``items`` for a shoe with ranks (``by_rank``) or with point values only.
+
+        Raises:
+            InvalidShoe: An item that is not a card or a rank (or, without ranks, a
+                point value) (``code="bad_item"``).
+        """
+        asked = cls({}, {}, {})
+        for item in items:
+            if isinstance(item, Card | Rank):
+                rank = item.rank if isinstance(item, Card) else item
+                if by_rank:
+                    asked.ranks[rank] = asked.ranks.get(rank, 0) + 1
+                    if isinstance(item, Card):
+                        asked.cards[item] = asked.cards.get(item, 0) + 1
+                value = rank.points
+            elif isinstance(item, int) and not isinstance(item, bool) and not by_rank:
+                value = _point_key(item)
+            else:
+                raise InvalidShoe(
+                    f"cannot remove {item!r}: give cards or ranks", code="bad_item", item=repr(item)
+                )
+            asked.points[value] = asked.points.get(value, 0) + 1
+        return asked
+
+
+def _take_ranks(ranks: list[int], by_card: list[int], asked: _Asked) -> None:
+    """Take the asked ranks and cards out of ``ranks`` and ``by_card``, checked.
+
+    The ranks are checked first (the plainer message), then the cards with
+    their suits; a bare rank then takes the card of the suit that holds the most.
+    """
+    for rank, count in asked.ranks.items():
+        _check_left("rank", rank.symbol, count, ranks[rank - 1])
+        ranks[rank - 1] -= count
+    for card, count in asked.cards.items():
+        index = (card.rank - 1) * SUITS + SUIT_ORDER.index(card.suit)
+        _check_left("card", card.code, count, by_card[index])
+        by_card[index] -= count
+    for rank, count in asked.ranks.items():
+        bare = count - sum(n for card, n in asked.cards.items() if card.rank is rank)
+        for _ in range(bare):
+            base = (rank - 1) * SUITS
+            suit = max(reversed(range(SUITS)), key=lambda s: by_card[base + s])
+            by_card[base + suit] -= 1
 
 
 def _check_left(kind: str, key: str, asked: int, held: int) -> None:

@@ -114,3 +114,17 @@ def test_choices_in_words():
         "El tableau izquierdo pide carta con 5.",
         "La banca pide carta con 5 (izquierdo: sacó un 4; derecho: un natural).",
     ]
+
+
+def test_the_commission_and_its_rounding_come_from_the_rules() -> None:
+    """Banque's by default (5%, rounded down); a table's own commission replaces the rules'."""
+    from puntobanco.core.rules import Rules, Variant
+
+    coup = play_banque(parse_cards("5c 2d 3h Kh 4s 3d"), decide=lambda point: False)
+    bets = [BanqueBet("ana", RIGHT_SPOT, 1205)]
+    given = settle_banque(coup, bets, bank=100_000, commission=FIVE)
+    assert settle_banque(coup, bets, bank=100_000) == given
+    assert settle_banque(coup, bets, bank=100_000, rules=Rules(variant=Variant.BANQUE)) == given
+    assert (given.commission, given.rounded_away) == (60, Fraction(1, 4))
+    cheaper = Rules(variant=Variant.BANQUE, banker_commission=Fraction(1, 40))
+    assert settle_banque(coup, bets, bank=100_000, rules=cheaper).commission == 30

@@ -307,3 +307,51 @@ def test_choice_stream_is_keyed_by_seed_shoe_and_round() -> None:
 def test_errors_of_other_modules_keep_their_message() -> None:
     error = BaccaratError("something else", code="elsewhere")
     assert table_error_message(error, "es") == "something else"
+
+
+def test_a_table_reads_its_money_from_the_rules() -> None:
+    """``for_rules`` takes the commission and the rounding; the defaults are Chemin de fer's."""
+    from puntobanco.core.money import Rounding
+    from puntobanco.core.rules import Rules, Variant
+
+    chemin = Rules(variant=Variant.CHEMIN_DE_FER)
+    plain = ChemTable(balances=(10_000, 5_000))
+    by_rules = ChemTable.for_rules(chemin, balances=(10_000, 5_000))
+    assert by_rules == plain
+    assert (plain.commission, plain.rounding) == (Fraction(1, 20), Rounding.COMMISSION_DOWN)
+    cheaper = ChemTable.for_rules(
+        Rules(variant=Variant.CHEMIN_DE_FER, banker_commission=Fraction(1, 40)),
+        balances=(10_000, 5_000),
+        bank_minor=2_000,
+    )
+    settled = settle_round(cheaper, (Wager(seat=1, amount_minor=1_205),), "banker")
+    assert (settled.commission_minor, settled.rounded_away) == (30, Fraction(1, 8))
+
+
+def test_the_rounding_says_who_keeps_the_fraction() -> None:
+    """Commission down (Chemin de fer): the banker keeps it; winnings down: the house does."""
+    from dataclasses import replace
+
+    from puntobanco.core.money import Rounding
+
+    table = open_bank(ChemTable(balances=(10_000, 5_000)), 2_000)
+    wagers = (Wager(seat=1, amount_minor=1_205),)
+    down = settle_round(table, wagers, "banker")
+    assert (down.commission_minor, down.rounded_away, down.deltas) == (
+        60,
+        Fraction(1, 4),
+        (1145, -1205),
+    )
+    house = settle_round(replace(table, rounding=Rounding.WINNINGS_DOWN), wagers, "banker")
+    assert (house.commission_minor, house.rounded_away, house.deltas) == (
+        61,
+        Fraction(3, 4),
+        (1144, -1205),
+    )
+    assert house.total_minor == -house.commission_minor
+
+
+def test_a_rounding_that_is_not_one_is_refused() -> None:
+    with pytest.raises(InvalidBet) as caught:
+        ChemTable(balances=(1, 1), rounding="down")  # type: ignore[arg-type]
+    assert caught.value.code == "table"

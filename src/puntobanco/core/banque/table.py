@@ -37,8 +37,9 @@ from puntobanco.core.banque.coup import LEFT, RIGHT, BanqueCoup
 from puntobanco.core.chemin.table import BOT_STAKE
 from puntobanco.core.coup import Outcome
 from puntobanco.core.errors import InvalidBet
-from puntobanco.core.money import Rounding, settle_winnings
+from puntobanco.core.money import settle_winnings
 from puntobanco.core.rng import RandomSource
+from puntobanco.core.rules import Rules, Variant
 from puntobanco.core.streams import BANQUE_BET_SALT, banque_bet_stream
 
 
@@ -52,6 +53,9 @@ class Spot(StrEnum):
 
 
 RIGHT_SPOT, LEFT_SPOT, CHEVAL = Spot.RIGHT, Spot.LEFT, Spot.CHEVAL
+
+#: The game whose money a round settles by default: Banque's commission and rounding.
+_BANQUE = Rules(variant=Variant.BANQUE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,13 +160,23 @@ def check_bets(bets: Sequence[BanqueBet], bank: int) -> None:
 
 
 def settle_banque(
-    coup: BanqueCoup, bets: Sequence[BanqueBet], *, bank: int, commission: Fraction
+    coup: BanqueCoup,
+    bets: Sequence[BanqueBet],
+    *,
+    bank: int,
+    commission: Fraction | None = None,
+    rules: Rules = _BANQUE,
 ) -> BanqueSettlement:
     """Settle one Banque round: every bet, the banker's net, the house's commission.
 
+    The commission and its rounding are the game's, read from ``rules``
+    (``banker_commission``, ``rounding``: Banque's by default, 5% rounded
+    down); a ``commission`` given (a table's own setting) replaces the rules'.
     Checks everything first (:func:`check_bets`; a commission outside 0-1 is
     refused, ``banque_commission``), so that a refused round changes nothing.
     """
+    if commission is None:
+        commission = rules.banker_commission
     if not isinstance(commission, Fraction | int) or not 0 <= commission < 1:
         raise InvalidBet(
             f"the commission is an exact fraction from 0 up to 1, got {commission!r}",
@@ -176,11 +190,11 @@ def settle_banque(
         net = bet.stake if outcome == "win" else -bet.stake if outcome == "lose" else 0
         results.append(BetResult(bet, outcome, net))
     banker_net = -sum(r.net for r in results)
-    # The commission rounded down: the banker keeps the fraction of a cent.
-    settled = settle_winnings(
-        max(banker_net, 0), commission=Fraction(commission), rounding=Rounding.COMMISSION_DOWN
-    )
-    taken = int(settled.commission)
+    # Rounded by the game's rule (Banque: the commission down, the banker keeps the fraction
+    # of a cent); the house takes what the banker is not paid of his net.
+    won = max(banker_net, 0)
+    settled = settle_winnings(won, commission=Fraction(commission), rounding=rules.rounding)
+    taken = won - settled.winnings_minor
     return BanqueSettlement(
         results=tuple(results),
         banker_net=banker_net,

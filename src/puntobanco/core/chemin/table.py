@@ -43,7 +43,7 @@ from typing import Any
 from puntobanco.core.errors import BaccaratError, InvalidBet, WrongPhase
 from puntobanco.core.i18n import CATALOGUE, check_lang, text
 from puntobanco.core.money import Rounding, format_minor, settle_winnings
-from puntobanco.core.rules import BANK_COMMISSION
+from puntobanco.core.rules import Rules, Variant
 from puntobanco.core.streams import TABLE_CHOICE_SALT, table_choice_stream
 
 __all__ = [
@@ -72,6 +72,9 @@ OUTCOMES: tuple[str, ...] = ("player", "banker", "tie")
 _MONEY_PARAMS: frozenset[str] = frozenset({"amount", "bank", "left", "balance", "minimum"})
 #: Salt of the computer players' choices (:data:`puntobanco.core.streams.TABLE_CHOICE_SALT`).
 CHOICE_SALT = TABLE_CHOICE_SALT
+
+#: The game whose money a table plays by default: Chemin de fer's commission and rounding.
+_CHEMIN = Rules(variant=Variant.CHEMIN_DE_FER)
 
 # The computer players' money rules, the same in the terminal game and at the server.
 #: A computer punter's usual bet, in table minimums.
@@ -105,22 +108,53 @@ class ChemTable:
         banker: The seat that holds the bank (0-based).
         bank_minor: The bank's amount; 0 while the banker has not opened it.
         minimum_minor: The smallest bet and the smallest bank.
-        commission: The house's share of the banker's winnings.
+        commission: The house's share of the banker's winnings: the game's
+            (``Rules.banker_commission``; :meth:`for_rules` reads it).
+        rounding: Which amount a win rounds down to the minor unit: the game's
+            (``Rules.rounding``); Chemin de fer's rounds the commission down.
         may_keep: The banker has just won: he keeps the bank or gives it up.
 
     Raises:
         InvalidBet: Fewer than two seats, a balance that is not a whole
             non-negative number, a banker seat outside the table, a bank over
-            the banker's balance, a minimum under one unit, or a commission
-            outside ``[0, 1)`` (``code="table"``, naming the value).
+            the banker's balance, a minimum under one unit, a commission
+            outside ``[0, 1)`` or a rounding that is not a
+            :class:`~puntobanco.core.money.Rounding` (``code="table"``, naming the value).
     """
 
     balances: tuple[int, ...]
     banker: int = 0
     bank_minor: int = 0
     minimum_minor: int = 100
-    commission: Fraction = BANK_COMMISSION
+    commission: Fraction = _CHEMIN.banker_commission
+    rounding: Rounding = _CHEMIN.rounding
     may_keep: bool = False
+
+    @classmethod
+    def for_rules(
+        cls,
+        rules: Rules,
+        *,
+        balances: tuple[int, ...],
+        banker: int = 0,
+        bank_minor: int = 0,
+        minimum_minor: int = 100,
+        may_keep: bool = False,
+    ) -> ChemTable:
+        """A table playing the money of ``rules``: its commission and its rounding.
+
+        >>> ChemTable.for_rules(Rules(variant=Variant.CHEMIN_DE_FER), balances=(1, 1)).rounding
+        <Rounding.COMMISSION_DOWN: 'commission-down'>
+        """
+        return cls(
+            balances=balances,
+            banker=banker,
+            bank_minor=bank_minor,
+            minimum_minor=minimum_minor,
+            commission=rules.banker_commission,
+            rounding=rules.rounding,
+            may_keep=may_keep,
+        )
 
     def __post_init__(self) -> None:
         balances = tuple(_whole(b, "a balance") for b in self.balances)
@@ -141,6 +175,8 @@ class ChemTable:
             )
         elif not (isinstance(self.commission, Fraction) and 0 <= self.commission < 1):
             problem = f"the commission is a Fraction from 0 to below 1, got {self.commission!r}"
+        elif not isinstance(self.rounding, Rounding):
+            problem = f"the rounding is a Rounding, got {self.rounding!r}"
         if problem is not None:
             raise _refuse(problem, "table", detail=problem)
 
@@ -174,9 +210,12 @@ class RoundSettlement:
         wagers: The bets settled (after a banco: the banco alone).
         covered_minor: The part of the bank the bets covered (what was at stake).
         deltas: Each seat's gain (negative: loss) in minor units.
-        commission_minor: What the house takes, rounded down to the minor unit.
+        commission_minor: What the house takes, in whole minor units (by the
+            table's rounding: the commission rounded down in Chemin de fer).
         commission_exact: The commission before rounding, in (fractional) minor units.
-        rounded_away: ``commission_exact - commission_minor``: left with the banker.
+        rounded_away: The fraction of a minor unit the rounding moved: left with
+            the banker when the commission is rounded down (``commission_exact -
+            commission_minor``), kept by the house when the winnings are.
         bank_after_minor: The bank after the round (0 when it passes).
         bank_passes: The banker lost: the bank goes to the next seat.
     """
@@ -385,17 +424,16 @@ def settle_round(table: ChemTable, wagers: tuple[Wager, ...], outcome: Any) -> R
         raise _refuse("a banco must be the only bet", "banco_taken")
     covered = sum(w.amount_minor for w in wagers)
     deltas = [0] * table.seats
-    commission_exact = Fraction(0)
+    commission_exact = rounded_away = Fraction(0)
     commission = 0
     bank_after = table.bank_minor
     if name == "banker":
         commission_exact = covered * table.commission
-        # The commission rounded down: the house never takes a fraction of a cent it is not owed.
-        commission = int(
-            settle_winnings(
-                covered, commission=table.commission, rounding=Rounding.COMMISSION_DOWN
-            ).commission
-        )
+        # Rounded by the game's rule (Chemin de fer: the commission down, the house never
+        # takes a fraction of a cent it is not owed); the house takes what the banker is not paid.
+        settled = settle_winnings(covered, commission=table.commission, rounding=table.rounding)
+        commission = covered - settled.winnings_minor
+        rounded_away = settled.rounded_away
         for wager in wagers:
             deltas[wager.seat] -= wager.amount_minor
         deltas[table.banker] += covered - commission
@@ -412,7 +450,7 @@ def settle_round(table: ChemTable, wagers: tuple[Wager, ...], outcome: Any) -> R
         deltas=tuple(deltas),
         commission_minor=commission,
         commission_exact=commission_exact,
-        rounded_away=commission_exact - commission,
+        rounded_away=rounded_away,
         bank_after_minor=bank_after,
         bank_passes=name == "player",
     )

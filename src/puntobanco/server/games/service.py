@@ -20,6 +20,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
+from puntobanco.core.cards import Card
 from puntobanco.core.coup import Burn
 from puntobanco.core.fairness import FairSource
 from puntobanco.core.rules import Rules
@@ -31,6 +32,16 @@ from puntobanco.server.models import ChemRoundStatus, Seed, utcnow
 
 #: The answers to a pending choice.
 CHOICES = ("draw", "stand")
+
+PointT = TypeVar("PointT")
+
+
+@dataclass(frozen=True, slots=True)
+class Awaited(Generic[PointT]):
+    """A coup that waits at the player's choice ``point``, its ``cards`` dealt so far."""
+
+    point: PointT
+    cards: list[Card]
 
 
 @dataclass(slots=True)

@@ -70,7 +70,7 @@ from puntobanco.server.games.common import (
     shoe_continues,
     timed_out,
 )
-from puntobanco.server.games.service import Done, TableService, deadline
+from puntobanco.server.games.service import Awaited, Done, TableService, deadline
 from puntobanco.server.ledger.wallet import Account, EntryKind, Movement, post
 from puntobanco.server.models import (
     BanqueBetRow,
@@ -100,14 +100,6 @@ BANK_BET = "bank"
 
 class BanqueRefusal(TableRefusal):
     """A refused request, worded under ``bserver.error.``: nothing it did is committed."""
-
-
-@dataclass(frozen=True, slots=True)
-class _Awaited:
-    """The coup waits at the player's choice ``point``, its ``cards`` dealt so far."""
-
-    point: BanquePoint
-    cards: list[Card]
 
 
 @lru_cache(maxsize=8)
@@ -304,7 +296,7 @@ def _answers(stored: BanqueRound) -> dict[str, tuple[bool, bool]]:
 @dataclass(slots=True)
 class _Coup:
     coup: BanqueCoup | None
-    awaited: _Awaited | None
+    awaited: Awaited[BanquePoint] | None
     decisions: list[dict[str, Any]]
     answers: dict[str, tuple[bool, bool]]
 
@@ -342,7 +334,7 @@ def _play(
             draws, timeout = optimal(commission, point.hand), True
             given[point.hand] = (draws, True)
         else:
-            return _Coup(None, _Awaited(point, list(coup.cards)), decisions, given)
+            return _Coup(None, Awaited(point, list(coup.cards)), decisions, given)
         decisions.append(_decision(point, draws, mine=mine, by_timeout=timeout))
         coup.choose(draws)
     return _Coup(coup.result, None, decisions, given)
@@ -431,7 +423,9 @@ def _stake_rows(
     _game_entries(session, journal, EntryKind.STAKE, -sum(b.stake for b in stakes))
 
 
-def _await(stored: BanqueRound, row: BanqueTableRow, awaited: _Awaited, now: datetime) -> None:
+def _await(
+    stored: BanqueRound, row: BanqueTableRow, awaited: Awaited[BanquePoint], now: datetime
+) -> None:
     point = awaited.point
     stored.cards = _codes(awaited.cards)
     stored.pending_hand = point.hand

@@ -51,7 +51,6 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from puntobanco.core.cards import Card
 from puntobanco.core.chemin.table import (
     BOT_BANK,
     BOT_KEEP,
@@ -78,7 +77,7 @@ from puntobanco.core.shoe import Shoe
 from puntobanco.core.streams import server_seed_key, table_choice_stream
 from puntobanco.server.games.chemin.advice import advise, solution_for
 from puntobanco.server.games.common import TableRefusal, house_entries, open_shoe
-from puntobanco.server.games.service import CHOICES, Done, TableService, deadline
+from puntobanco.server.games.service import CHOICES, Awaited, Done, TableService, deadline
 from puntobanco.server.ledger.wallet import Account, EntryKind, Movement, post
 from puntobanco.server.models import (
     ChemDecision,
@@ -104,14 +103,6 @@ ACTIONS = ("bank", "deal", "keep", "pass", "bet", "banco", "sit_out")
 
 class ChemRefusal(TableRefusal):
     """A refused request, worded under ``cserver.error.``: nothing it did is committed."""
-
-
-@dataclass(frozen=True, slots=True)
-class _Awaited:
-    """The coup waits at the player's choice ``point``, its ``cards`` dealt so far."""
-
-    point: ChoicePoint
-    cards: list[Card]
 
 
 def _ints(text: str) -> list[int]:
@@ -408,7 +399,7 @@ def optimal(solution: Any, point: ChoicePoint) -> bool:
 @dataclass(slots=True)
 class _Coup:
     result: CoupResult | None
-    awaited: _Awaited | None
+    awaited: Awaited[ChoicePoint] | None
     decisions: list[dict[str, Any]]
 
 
@@ -446,7 +437,7 @@ def _play(
         if seat != HUMAN:
             draws, timeout = bool(computer(point)), False
         elif human is None and not by_timeout:
-            return _Coup(None, _Awaited(point, list(coup.cards)), decisions)
+            return _Coup(None, Awaited(point, list(coup.cards)), decisions)
         else:
             draws = optimal(solution, point) if by_timeout else bool(human)
             timeout = by_timeout

@@ -21,10 +21,10 @@ from puntobanco.core.i18n import LANGUAGES, Lang, text
 from puntobanco.core.money import format_minor
 from puntobanco.server import idempotency
 from puntobanco.server.errors import error_response, request_lang
-from puntobanco.server.game import check_key
 from puntobanco.server.games import deadlines
 from puntobanco.server.games.common import TableRefusal
 from puntobanco.server.models import BanqueRound, ChemRound
+from puntobanco.server.rounds.requests import check_key
 
 
 class Seated(Protocol):

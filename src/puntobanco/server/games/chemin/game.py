@@ -129,7 +129,8 @@ def _core_table(row: ChemTableRow, wallet: int) -> ChemTable:
     """The core table as stored; a bank the wallet no longer covers is closed."""
     balances = (wallet, *_ints(row.computer_balances))
     bank = row.bank_minor if row.bank_minor <= balances[row.banker] else 0
-    return ChemTable(
+    return ChemTable.for_rules(
+        rules_of(row),
         balances=balances,
         banker=row.banker,
         bank_minor=bank,
@@ -586,7 +587,8 @@ def _complete(session: Session, loaded: Loaded, human: bool | None) -> None:
             wagers.append(Wager(s.seat, s.stake_minor, banco=s.banco))
     order = punters(ChemTable(balances=tuple(balances), banker=stored.bank_seat))
     wagers.sort(key=lambda w: order.index(w.seat))
-    table = ChemTable(
+    table = ChemTable.for_rules(
+        rules_of(stored),
         balances=tuple(balances),
         banker=stored.bank_seat,
         bank_minor=stored.bank_minor,

@@ -95,13 +95,12 @@ def play(
     banks: Iterator[str] | None = None,
 ) -> tuple[Game, str, list[str]]:
     config = ChemConfig(
-        rules=RULES,
+        rules=RULES.replace(banker_rule=rule.name),
         minimum_minor=100,
         balance_minor=START,
         seed=seed,
         lang=lang,
         explain=explain,
-        banker_rule=rule,
     )
     read_line, seen = responder(
         lang,

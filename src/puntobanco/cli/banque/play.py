@@ -13,7 +13,7 @@ down, the part rounded away shown.
 you hold the cards of the tableau you bet on (both, à cheval): when it has 5
 the game asks "draw or stand?". A tableau you do not hold plays the Chemin de
 fer equilibrium on 5 (9/11, drawn from
-:func:`~puntobanco.core.chemin.table.choice_stream`, a stream of its own keyed
+:func:`~puntobanco.core.streams.table_choice_stream`, a stream of its own keyed
 by (seed, shoe, round), never from the shoe's cards); the house's Banker plays
 his best reply to it under the Banque rule card
 (:func:`~puntobanco.analysis.banque.solver.solve_banque`, the infinite deck).
@@ -22,7 +22,7 @@ his best reply to it under the Banque rule card
 his own with the starting balance (as Chemin de fer's computer players), bet
 against your bank within its cover by the rule of
 :func:`~puntobanco.core.banque.table.computer_bets`: in seat order, each draws
-his spot from :func:`~puntobanco.core.banque.table.bet_stream` (keyed by
+his spot from :func:`~puntobanco.core.streams.banque_bet_stream` (keyed by
 (seed, shoe, round), never from the cards: 0 right, 1 left, 2 à cheval) and
 stakes five table minimums, or his balance, or what is left of the bank.
 They hold the tableaux' cards and play the equilibrium on 5 as above; you
@@ -49,7 +49,6 @@ from fractions import Fraction
 from typing import Any
 
 from rich.console import Console
-from rich.markup import escape
 
 from puntobanco.analysis.banque.solver import (
     BanqueSolution,
@@ -57,25 +56,15 @@ from puntobanco.analysis.banque.solver import (
     evaluate_banque,
     solve_banque,
 )
-from puntobanco.cli.choice_game import (
-    EXPLAIN_WORDS,
-    NOT_HERE,
-    Quit,
-    TablePlay,
-    option_lang,
-    play_in_terminal,
-    refuse_option,
-    shoe_source,
-    table_config,
-)
-from puntobanco.cli.numbers import localize
+from puntobanco.cli.choice_game import TableConfig, TablePlay, cards_text, shoe_source
+from puntobanco.cli.table_command import checked_options, option_lang, play_table, refuse_option
 from puntobanco.core.banque.coup import (
     BANKER,
-    BANQUE_RULE_CARD,
     LEFT,
     RIGHT,
     BanqueCoup,
     BanquePoint,
+    BanqueRule,
     BanqueStrategy,
 )
 from puntobanco.core.banque.explain import banque_error_message, column_words
@@ -85,7 +74,6 @@ from puntobanco.core.banque.table import (
     BanqueSettlement,
     Spot,
     bank_covers,
-    bet_stream,
     check_bets,
     computer_bets,
     open_bank,
@@ -95,12 +83,12 @@ from puntobanco.core.banque.table import (
 from puntobanco.core.cards import Card
 from puntobanco.core.errors import BaccaratError
 from puntobanco.core.explain import error_message
-from puntobanco.core.i18n import Lang, text
-from puntobanco.core.money import format_fraction_minor, parse_amount
+from puntobanco.core.i18n import text
+from puntobanco.core.money import parse_amount
 from puntobanco.core.rng import RandomSource, SystemSource
-from puntobanco.core.rounds import Policy, computer_policy
-from puntobanco.core.rules import Rules, Variant
+from puntobanco.core.rules import Variant
 from puntobanco.core.shoe import Shoe
+from puntobanco.core.streams import banque_bet_stream
 
 #: Your seat's name in the settlement.
 HUMAN = "you"
@@ -120,9 +108,6 @@ SPOT_WORDS = {
 }  # fmt: skip
 #: What puts up a bank (``b AMOUNT``) where the bank is on offer.
 BANK_WORDS = frozenset({"b", "bank", "banca"})
-_QUIT = frozenset({"q", "quit", "salir"})
-_DRAW = frozenset({"d", "draw", "c", "carta", "pido"})
-_STAND = frozenset({"s", "stand", "p", "planto", "me planto"})
 #: What gives up the bank, in each language (Spanish "d", dejar; in English "d" might mean "deal").
 _GIVE_UP = {
     "en": frozenset({"g", "give", "give up", "dejar"}),
@@ -130,16 +115,8 @@ _GIVE_UP = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class BanqueConfig:
-    """What a Banque session is played with."""
-
-    rules: Rules
-    minimum_minor: int
-    balance_minor: int
-    seed: int | None
-    lang: Lang
-    explain: bool
+#: What a Banque session is played with (the Banker's rule card is the rules').
+BanqueConfig = TableConfig
 
 
 @dataclass(slots=True)
@@ -181,7 +158,7 @@ class Game:
         return cls(
             config,
             Shoe(config.rules, shoe_source(config.seed)),
-            _solution(config.rules.banker_commission),
+            _solution(_rule(config), config.rules.banker_commission),
             HOUSE_BANK * config.minimum_minor,
             config.balance_minor,
             computers=[config.balance_minor] * COMPUTERS,
@@ -195,19 +172,22 @@ class Game:
         """The smallest bank you may put up."""
         return SMALLEST_BANK * self.config.minimum_minor
 
-    def choice_policy(self, strategy: BanqueStrategy, round_in_shoe: int) -> Policy[BanquePoint]:
-        """The computer's play this round, mixed by the core's choice stream."""
-        return computer_policy(strategy, self.config.seed, self.shoe.shoe_index, round_in_shoe)
-
     def bet_source(self, round_in_shoe: int) -> RandomSource:
         """The computer punters' betting stream for this round (the system's without a seed)."""
         if self.config.seed is None:
             return SystemSource()
-        return bet_stream(self.config.seed, self.shoe.shoe_index, round_in_shoe)
+        return banque_bet_stream(self.config.seed, self.shoe.shoe_index, round_in_shoe)
 
     def chips(self) -> int:
         """Your wallet, your bank if you hold it, and the computer punters' balances."""
         return self.balance + (self.bank if self.banker == HUMAN else 0) + sum(self.computers)
+
+
+def _rule(config: TableConfig) -> BanqueRule:
+    """The Banker's rule card: the rules'."""
+    rule = config.rules.tables.banker_rule
+    assert isinstance(rule, BanqueRule)
+    return rule
 
 
 def _hand_cards(dealt: Sequence[Card], hand: str) -> list[Card]:
@@ -217,9 +197,9 @@ def _hand_cards(dealt: Sequence[Card], hand: str) -> list[Card]:
 
 
 @functools.lru_cache(maxsize=4)
-def _solution(commission: Fraction) -> BanqueSolution:
-    """The Banker's best reply under the rule card (the same for every game at a commission)."""
-    return solve_banque(BANQUE_RULE_CARD, commission=commission)
+def _solution(rule: BanqueRule, commission: Fraction) -> BanqueSolution:
+    """The Banker's best reply under ``rule`` (the same for every game at a commission)."""
+    return solve_banque(rule, commission=commission)
 
 
 @functools.lru_cache(maxsize=8)
@@ -245,30 +225,30 @@ class BanquePlay(TablePlay):
     """The terminal loop: prompts, the deal, the choices and the money."""
 
     section = "banque.play"
+    draw_words = frozenset({"d", "draw", "c", "carta", "pido"})
+    stand_words = frozenset({"s", "stand", "p", "planto", "me planto"})
+    quit_words = frozenset({"q", "quit", "salir"})
+    commands_at_choice = True
 
     def __init__(self, game: Game, console: Console, ask: Callable[[str], str]) -> None:
-        super().__init__(console, ask, game.config.lang, explain=game.config.explain)
+        super().__init__(console, ask, game.config)
         self.game = game
 
-    def run(self) -> None:
-        """Play rounds until the player quits or the input ends, then sum up."""
-        self.quitting = False
-        try:
-            while not self.quitting:
-                self.round()
-        except Quit:
-            pass
-        except KeyboardInterrupt:
-            # Ctrl-C: say so and sum up, as Punto Banco and Chemin de fer do; then 130.
-            self.console.print()
-            self.say("interrupted")
-            if self.game.banker == HUMAN:
-                self.bank_back("bank_back_end")
-            self.summary()
-            raise
-        if self.game.banker == HUMAN:
+    def interrupted(self) -> None:
+        """Ctrl-C: said before the summary, as Punto Banco says it; then the status 130."""
+        self.console.print()
+        self.say("interrupted")
+
+    def closing(self) -> None:
+        """Your bank back to your wallet; the rounds, your balance, the house's commission."""
+        game = self.game
+        if game.banker == HUMAN:
             self.bank_back("bank_back_end")
-        self.summary()
+        self.summary(game.balance, game.commission_minor, count=len(game.played))
+
+    def refusal(self, error: BaccaratError) -> str:
+        """The table's sentence for a refusal (an error of another module keeps its message)."""
+        return banque_error_message(error, self.lang)
 
     # The bank.
     def bank_back(self, key: str) -> None:
@@ -335,7 +315,6 @@ class BanquePlay(TablePlay):
         while True:
             typed = self.command(
                 "bet_prompt_offer" if game.offer else "bet_prompt",
-                _QUIT,
                 bank=self.money(game.bank),
                 balance=self.money(game.balance),
             )
@@ -363,14 +342,12 @@ class BanquePlay(TablePlay):
                 bets = (BanqueBet(HUMAN, spot, stake),)
                 check_bets(bets, game.bank)
             except BaccaratError as error:
-                self.say(
-                    "refused", style="bold red", message=banque_error_message(error, self.lang)
-                )
+                self.refuse(error)
                 continue
             game.offer = False
             return bets
 
-    def round(self) -> None:
+    def play_round(self) -> None:
         """One round: a new shoe if due, the bank, the bets, the deal, the money."""
         game = self.game
         shoe = game.shoe
@@ -400,7 +377,7 @@ class BanquePlay(TablePlay):
         game = self.game
         while True:
             typed = self.command(
-                "banker_prompt", _QUIT, bank=self.money(game.bank), balance=self.money(game.balance)
+                "banker_prompt", bank=self.money(game.bank), balance=self.money(game.balance)
             )
             if typed is None:
                 continue
@@ -446,9 +423,7 @@ class BanquePlay(TablePlay):
             spot = bets[0].spot
             held = {Spot.RIGHT: {RIGHT}, Spot.LEFT: {LEFT}, Spot.CHEVAL: {RIGHT, LEFT}}[spot]
         strategy = game.solution.strategy()
-        round_ = shoe.start_banque(BANQUE_RULE_CARD)
-        assert round_.round_in_shoe is not None
-        computer = game.choice_policy(strategy, round_.round_in_shoe)
+        round_ = shoe.start_banque(_rule(game.config))
 
         def yours(point: BanquePoint) -> bool:
             return point.hand in held or (point.hand == BANKER and banker == HUMAN)
@@ -459,7 +434,7 @@ class BanquePlay(TablePlay):
                 return self.choice(point, cards, strategy)
             return self.banker_choice(point, cards, bets)
 
-        coup = round_.play(ask, computer=computer, asks=yours)
+        coup = self.play_out(round_, strategy, yours, ask)
         settlement = settle_banque(
             coup, bets, bank=game.bank, commission=game.config.rules.banker_commission
         )
@@ -487,16 +462,11 @@ class BanquePlay(TablePlay):
     def show_bank(self, s: BanqueSettlement) -> None:
         """Your bank's result: its net, the commission (the part rounded away shown), the bank."""
         if s.commission or s.rounded_away:
-            rate = localize_rate(self.game.config.rules.banker_commission, self.lang)
-            exact = s.commission + s.rounded_away
             self.say(
                 "bank_won",
                 delta=self.signed(s.banker_net),
-                rate=rate,
-                commission=self.money(s.commission),
-                exact=format_fraction_minor(exact, lang=self.lang),
-                rounded=format_fraction_minor(s.rounded_away, lang=self.lang),
                 bank=self.money(s.bank_after),
+                **self.commission_words(s.commission, s.rounded_away),
             )
             return
         self.say("bank_result", delta=self.signed(s.banker_net), bank=self.money(s.bank_after))
@@ -508,43 +478,15 @@ class BanquePlay(TablePlay):
             ("left", coup.left.cards, coup.left.total),
             ("banker", coup.banker_cards, coup.banker_total),
         ):
-            shown = " ".join(str(c) for c in cards)
-            self.say("hand", hand=self.t(name), cards=shown, total=total)
+            self.say("hand", hand=self.t(name), cards=cards_text(cards), total=total)
 
     # The choices.
-    def ask_choice(self, advice: Callable[[], None], default: bool) -> bool:
-        """Ask "draw or stand?" until answered; ``?`` explains; at the end of input, ``default``."""
-        while True:
-            try:
-                answer = self.ask(self.t("choice")).strip().lower()
-            except EOFError:
-                return default
-            if answer in _DRAW:
-                return True
-            if answer in _STAND:
-                return False
-            if answer == "?":
-                advice()
-                continue
-            if answer in EXPLAIN_WORDS:
-                self.toggle_explain()
-                continue
-            if answer in _QUIT:
-                # The cards are out: the round ends with the likelier play, then the game.
-                self.quitting = True
-                choice = self.t("word_draw" if default else "word_stand")
-                self.say("choice_quit", choice=choice)
-                return default
-            self.say("choice_bad", style="bold red", value=answer[:24])
-
     def choice(self, point: BanquePoint, cards: list[Card], strategy: BanqueStrategy) -> bool:
         """Ask "draw or stand?" for your tableau on 5; at the end of input, the likelier choice."""
         hand = self.t(point.hand)
-        self.say("your_cards", hand=hand, cards=" ".join(str(c) for c in cards), total=point.total)
-        if self.explain:
-            self.explain_tableau(point)
+        self.say("your_cards", hand=hand, cards=cards_text(cards), total=point.total)
         likelier = strategy.probability(point) >= Fraction(1, 2)
-        return self.ask_choice(lambda: self.explain_tableau(point), likelier)
+        return self.draw_or_stand(lambda: self.explain_tableau(point), likelier)
 
     def explain_tableau(self, point: BanquePoint) -> None:
         """The optimal play on 5 and what each pure choice is worth to your tableau."""
@@ -569,15 +511,13 @@ class BanquePlay(TablePlay):
         """Ask "draw or stand?" in your bank's free cell; at the end of input, the best choice."""
         self.say(
             "your_bank_cards",
-            cards=" ".join(str(c) for c in cards),
+            cards=cards_text(cards),
             total=point.total,
             right=column_words(point.right, self.lang),
             left=column_words(point.left, self.lang),
         )
         best, advice = self.banker_advice(point, bets)
-        if self.explain:
-            self.console.print(escape(advice), style="cyan")
-        return self.ask_choice(lambda: self.console.print(escape(advice), style="cyan"), best)
+        return self.draw_or_stand(lambda: self.advise(advice), best)
 
     def banker_advice(self, point: BanquePoint, bets: tuple[BanqueBet, ...]) -> tuple[bool, str]:
         """The optimal choice in your cell against the tableaux' play and these bets, in words.
@@ -617,24 +557,6 @@ class BanquePlay(TablePlay):
             cost=self.number(float(abs(draw - stand) / minor)),
         )
 
-    def summary(self) -> None:
-        """Rounds, your balance against the start, the house's commission."""
-        game = self.game
-        start = game.config.balance_minor
-        self.console.print()
-        self.say(
-            "summary",
-            count=len(game.played),
-            balance=self.money(game.balance),
-            net=self.signed(game.balance - start),
-            commission=self.money(game.commission_minor),
-        )
-
-
-def localize_rate(commission: Fraction, lang: Lang) -> str:
-    """The commission as a percentage (``5%``)."""
-    return localize(f"{float(commission * 100):g}%", lang)
-
 
 def run_banque(
     config: BanqueConfig, console: Console, *, read_line: Callable[[str], str] | None = None
@@ -654,10 +576,9 @@ def play_banque_variant(banker: str | None, options: dict[str, Any]) -> int:
     lang = option_lang(options)
     if banker is not None:
         return refuse_option(lang, "--banker", text(lang, "chemin.play.banker_here"))
-    for key, option in NOT_HERE.items():
-        if options.get(key):
-            return refuse_option(lang, option, text(lang, "banque.play.not_here", option=option))
-    config = table_config(options, lang)
+    config = checked_options(
+        options, lang, lambda option: text(lang, "banque.play.not_here", option=option)
+    )
     if config is None:
         return 2
     # Banque's own cut card (two rounds of nine cards behind it), unless one was asked for:
@@ -668,12 +589,4 @@ def play_banque_variant(banker: str | None, options: dict[str, Any]) -> int:
         rules = config.rules.replace(variant=Variant.BANQUE, cut_card=cut_card)
     except BaccaratError as error:
         return refuse_option(lang, "--cut-card", error_message(error, lang).rstrip("."))
-    banque = BanqueConfig(
-        rules=rules,
-        minimum_minor=config.limits.minimum_minor,
-        balance_minor=config.balance_minor,
-        seed=config.seed,
-        lang=config.lang,
-        explain=config.explain,
-    )
-    return play_in_terminal(lambda console, ask: run_banque(banque, console, read_line=ask))
+    return play_table(config, rules, run_banque)

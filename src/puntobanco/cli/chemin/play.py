@@ -12,7 +12,7 @@ The computer players play the equilibrium of :mod:`puntobanco.analysis.chemin.so
 solved, by the float path, **for the unseen cards**: the shoe's full counts
 less every card shown so far this shoe (the burn's face-down cards are
 unseen), solved again before each round. Their mixed choices come from
-:func:`~puntobanco.core.chemin.table.choice_stream`, a stream of their own
+:func:`~puntobanco.core.streams.table_choice_stream`, a stream of their own
 keyed by (seed, shoe, round), never from the shoe's cards; without ``--seed``
 from the system's generator. Their money rules are fixed here: a computer
 punter bets :data:`BOT_STAKE` table minimums (or what is left of the bank, or
@@ -33,17 +33,8 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
-from puntobanco.cli.choice_game import (
-    NOT_HERE,
-    Quit,
-    TablePlay,
-    option_lang,
-    play_in_terminal,
-    refuse_option,
-    shoe_source,
-    table_config,
-)
-from puntobanco.cli.numbers import localize
+from puntobanco.cli.choice_game import Quit, TableConfig, TablePlay, cards_text, shoe_source
+from puntobanco.cli.table_command import checked_options, option_lang, play_table, refuse_option
 from puntobanco.core.cards import Card, hand_total
 from puntobanco.core.chemin.table import (
     BOT_BANK,
@@ -68,10 +59,9 @@ from puntobanco.core.choices import PLAYER, ChoicePoint
 from puntobanco.core.coup import CoupResult, EventKind
 from puntobanco.core.errors import BaccaratError, WrongPhase
 from puntobanco.core.explain import error_message
-from puntobanco.core.i18n import Lang, text
-from puntobanco.core.money import format_fraction_minor, parse_amount
-from puntobanco.core.rounds import Policy, computer_policy
-from puntobanco.core.rules import BANKER_RULES, RULE_CARD, BankerRule, Rules, Variant
+from puntobanco.core.i18n import text
+from puntobanco.core.money import parse_amount
+from puntobanco.core.rules import BANKER_RULES, RULE_CARD, BankerRule, Variant
 from puntobanco.core.shoe import Shoe
 from puntobanco.core.tableau import PLAYER_STOOD
 
@@ -87,25 +77,12 @@ APPLIES = (
 #: The variants ``play`` plays.
 PLAYABLE = (Variant.PUNTO_BANCO.value, Variant.CHEMIN_DE_FER.value, Variant.BANQUE.value)
 
-_DRAW = {"d", "draw", "c", "carta", "pido"}
-_STAND = {"s", "stand", "p", "planto", "me planto", "plantarse", "plantarme"}
 _KEEP = {"k", "keep", "s", "sigo", "seguir", "suivre"}
 _PASS = {"p", "pass", "paso", "pasar", "la main passe"}
 _SIT_OUT = {"", "0", "no", "n", "pass", "paso"}
-_QUIT = frozenset({"q", "quit", "exit", "salir"})
 
-
-@dataclass(frozen=True, slots=True)
-class ChemConfig:
-    """What the options decide for a Chemin de fer game."""
-
-    rules: Rules
-    minimum_minor: int
-    balance_minor: int
-    seed: int | None
-    lang: Lang
-    explain: bool
-    banker_rule: BankerRule = RULE_CARD
+#: What the options decide for a Chemin de fer game (the Banker's rule card is the rules').
+ChemConfig = TableConfig
 
 
 @dataclass(slots=True)
@@ -141,6 +118,13 @@ class Game:
         )
         return cls(config, table, Shoe(config.rules, shoe_source(config.seed)))
 
+    @property
+    def banker_rule(self) -> BankerRule:
+        """The Banker's rule card: the rules'."""
+        rule = self.config.rules.tables.banker_rule
+        assert isinstance(rule, BankerRule)
+        return rule
+
     def unseen_points(self) -> tuple[int, ...]:
         """The counts per point value of the cards not shown yet in this shoe."""
         counts = [4 * 4 * self.config.rules.decks] + [4 * self.config.rules.decks] * 9
@@ -154,13 +138,9 @@ class Game:
 
         return solve_chemin_float(
             self.unseen_points(),
-            banker_rule=self.config.banker_rule,
+            banker_rule=self.banker_rule,
             commission=self.config.rules.banker_commission,
         )
-
-    def choice_policy(self, strategy: Any, shoe_index: int, round_in_shoe: int) -> Policy[Any]:
-        """The computer players' play this round, mixed by the core's choice stream."""
-        return computer_policy(strategy, self.config.seed, shoe_index, round_in_shoe)
 
 
 class ChemPlay(TablePlay):
@@ -169,13 +149,14 @@ class ChemPlay(TablePlay):
     section = "chemin.play"
     prompt_gap = " "
     newline_on_eof = True
+    choice_key = "choice_prompt"
+    draw_words = frozenset({"d", "draw", "c", "carta", "pido"})
+    stand_words = frozenset({"s", "stand", "p", "planto", "me planto", "plantarse", "plantarme"})
+    quit_words = frozenset({"q", "quit", "exit", "salir"})
 
     def __init__(self, game: Game, console: Console, ask: Callable[[str], str]) -> None:
-        super().__init__(console, ask, game.config.lang, explain=game.config.explain)
+        super().__init__(console, ask, game.config)
         self.game = game
-        self.stop_after_round = False
-        commission = game.config.rules.banker_commission
-        self.rate = localize(f"{float(commission * 100):g}%", self.lang)
 
     def name(self, seat: int) -> str:
         """A seat as the subject of a sentence ("Seat 1 (you) bets...")."""
@@ -185,19 +166,18 @@ class ChemPlay(TablePlay):
         """A seat in the table's columns."""
         return self.t("you") if seat == HUMAN else self.t(f"seat_name.{seat}")
 
-    def refuse(self, error: BaccaratError) -> None:
-        """Print a refusal in the player's language (nothing has changed)."""
+    def refusal(self, error: BaccaratError) -> str:
+        """The table's sentence for a refusal, else the core's."""
         worded = table_error_message(error, self.lang)
-        if worded == error.message:
-            worded = error_message(error, self.lang)
-        self.console.print(escape(worded), style="bold red")
+        return error_message(error, self.lang) if worded == error.message else worded
 
     # The game.
-    def run(self) -> None:
-        """Welcome, then rounds until the player stops; the summary however it ends."""
+    def opening(self) -> None:
+        """Welcome: the shoe, the rule card, the commission, the seats."""
         cfg = self.game.config
         decks = text(self.lang, "lang.decks", count=cfg.rules.decks)
-        self.say("welcome", style="bold", decks=decks, rule=cfg.banker_rule.name, rate=self.rate)
+        rule = self.game.banker_rule.name
+        self.say("welcome", style="bold", decks=decks, rule=rule, rate=self.rate())
         self.say(
             "seats_intro",
             seats=SEATS,
@@ -207,13 +187,6 @@ class ChemPlay(TablePlay):
         if cfg.seed is not None:
             self.say("seed", seed=cfg.seed)
         self.say("help")
-        try:
-            while not self.stop_after_round and self.can_go_on():
-                self.play_round()
-        except Quit:
-            pass
-        finally:  # after Ctrl-C too: the rounds settled so far are summed up
-            self.summary()
 
     def can_go_on(self) -> bool:
         """Whether another round can be played (else says why not)."""
@@ -263,7 +236,7 @@ class ChemPlay(TablePlay):
                 default=self.money(default),
             )
             word = line.lower()
-            if word in _QUIT:
+            if word in self.quit_words:
                 raise Quit
             if word in _PASS:
                 self.pass_the_bank()
@@ -319,7 +292,6 @@ class ChemPlay(TablePlay):
             left = left_to_cover(table, wagers)
             line = self.command(
                 "bet_prompt",
-                _QUIT,
                 bank=self.money(table.bank_minor),
                 left=self.money(left),
                 balance=self.money(table.balances[HUMAN]),
@@ -382,9 +354,7 @@ class ChemPlay(TablePlay):
                 game.seen.append(burn.shown)
                 self.say("burn", card=str(burn.shown), count=len(burn.face_down))
         solution = game.solution()
-        round_ = shoe.start_coup(game.config.banker_rule)
-        assert round_.round_in_shoe is not None
-        computer = game.choice_policy(solution.strategy(), shoe.shoe_index, round_.round_in_shoe)
+        round_ = shoe.start_coup(game.banker_rule)
 
         def yours(point: ChoicePoint) -> bool:
             return (holder if point.side == PLAYER else table.banker) == HUMAN
@@ -392,7 +362,7 @@ class ChemPlay(TablePlay):
         def ask(point: ChoicePoint) -> bool:
             return self.human_choice(point, round_.cards, solution, table)
 
-        result = round_.play(ask, computer=computer, asks=yours)
+        result = self.play_out(round_, solution.strategy(), yours, ask)
         game.seen.extend(result.cards)
         self.show_coup(result)
         return result
@@ -402,34 +372,23 @@ class ChemPlay(TablePlay):
     ) -> bool:
         """Ask "draw or stand?"; at the end of input, the optimal choice is played."""
         if point.side == PLAYER:
-            cards = " ".join(str(c) for c in (dealt[0], dealt[2]))
+            cards = cards_text((dealt[0], dealt[2]))
             self.say("your_player_cards", cards=cards, total=point.total)
         else:
-            cards = " ".join(str(c) for c in (dealt[1], dealt[3]))
+            cards = cards_text((dealt[1], dealt[3]))
             if point.player_third == PLAYER_STOOD:
                 self.say("your_banker_stood", cards=cards, total=point.total)
             else:
                 self.say("your_banker_cards", cards=cards, total=point.total, third=str(dealt[4]))
         best, advice = self.advice(point, solution)
-        if self.explain:
-            self.console.print(escape(advice), style="cyan")
-        while True:
-            try:
-                line = self.ask(self.t("choice_prompt") + " ").strip().lower()
-            except EOFError:
-                self.console.print()
-                choice = self.t("word_draw" if best else "word_stand")
-                self.say("choice_eof", choice=choice)
-                self.stop_after_round = True
-                return best
-            if line in _DRAW:
-                return True
-            if line in _STAND:
-                return False
-            if line == "?":
-                self.console.print(escape(advice), style="cyan")
-                continue
-            self.say("choice_bad", style="bold red", value=line[:24])
+        return self.draw_or_stand(lambda: self.advise(advice), best)
+
+    def choice_at_eof(self, likelier: bool) -> bool:
+        """The end of input at a choice: the optimal choice is played, said, and the game ends."""
+        self.console.print()
+        self.say("choice_eof", choice=self.choice_word(likelier))
+        self.stop_after_round = True
+        return likelier
 
     def advice(self, point: ChoicePoint, solution: Any) -> tuple[bool, str]:
         """The optimal choice for the unseen cards, and the sentence that says what the other costs.
@@ -477,9 +436,9 @@ class ChemPlay(TablePlay):
                 self.console.print(escape("  " + describe_choice(event, self.lang)), style="dim")
         self.say(
             "cards",
-            player=" ".join(str(c) for c in result.player_cards),
+            player=cards_text(result.player_cards),
             ptotal=hand_total(result.player_cards),
-            banker=" ".join(str(c) for c in result.banker_cards),
+            banker=cards_text(result.banker_cards),
             btotal=hand_total(result.banker_cards),
         )
         self.say(f"outcome.{result.outcome.value}", style="bold")
@@ -498,11 +457,8 @@ class ChemPlay(TablePlay):
         if s.outcome == "banker":
             self.say(
                 "commission" if s.rounded_away else "commission_whole",
-                commission=self.money(s.commission_minor),
                 won=self.money(s.covered_minor),
-                rate=self.rate,
-                exact=format_fraction_minor(s.commission_exact, lang=self.lang),
-                rounded=format_fraction_minor(s.rounded_away, lang=self.lang),
+                **self.commission_words(s.commission_minor, s.rounded_away),
             )
 
     def after_round(self, before: ChemTable, s: RoundSettlement) -> None:
@@ -535,24 +491,14 @@ class ChemPlay(TablePlay):
             if word in _PASS:
                 self.pass_the_bank()
                 return
-            if word in _QUIT:
+            if word in self.quit_words:
                 raise Quit
             self.say("keep_bad", style="bold red", value=word[:24])
 
-    def summary(self) -> None:
-        """Print the session's rounds, your balance and the house's commission."""
+    def closing(self) -> None:
+        """The session's rounds, your balance and the house's commission."""
         game = self.game
-        start = game.config.balance_minor
-        balance = game.table.balances[HUMAN]
-        self.console.print()
-        self.say(
-            "summary",
-            rounds=game.rounds,
-            balance=self.money(balance),
-            start=self.money(start),
-            net=self.signed(balance - start),
-            commission=self.money(game.commission_minor),
-        )
+        self.summary(game.table.balances[HUMAN], game.commission_minor, rounds=game.rounds)
 
 
 def run_chemin(
@@ -592,26 +538,14 @@ def play_variant(variant: str | None, banker: str | None, options: dict[str, Any
             "--banker",
             text(lang, "chemin.play.banker", allowed=", ".join(BANKER_RULES), value=banker),
         )
-    for key, option in NOT_HERE.items():
-        if options.get(key):
-            return refuse_option(
-                lang,
-                option,
-                text(lang, "chemin.play.not_here", option=option, allowed=", ".join(APPLIES)),
-            )
-    config = table_config(options, lang)
+    config = checked_options(
+        options,
+        lang,
+        lambda option: text(
+            lang, "chemin.play.not_here", option=option, allowed=", ".join(APPLIES)
+        ),
+    )
     if config is None:
         return 2
-    chem = ChemConfig(
-        rules=config.rules.replace(variant=Variant.CHEMIN_DE_FER),
-        minimum_minor=config.limits.minimum_minor,
-        balance_minor=config.balance_minor,
-        seed=config.seed,
-        lang=config.lang,
-        explain=config.explain,
-        banker_rule=BANKER_RULES[rule_name],
-    )
-    return play_in_terminal(
-        lambda console, ask: run_chemin(chem, console, read_line=ask),
-        interrupted=text(chem.lang, "chemin.play.interrupted"),
-    )
+    rules = config.rules.replace(variant=Variant.CHEMIN_DE_FER, banker_rule=rule_name)
+    return play_table(config, rules, run_chemin, interrupted="chemin.play.interrupted")

@@ -36,7 +36,7 @@ def main() -> int:
     failed = []
     print(f"{'layer':<10} {'coverage':>9} {'floor':>7}")
     for layer, floor in floors().items():
-        percent = data.report(include=[f"*/puntobanco/{layer}/*"], file=io.StringIO())
+        percent = data.report(include=[f"{ROOT}/src/puntobanco/{layer}/*"], file=io.StringIO())
         mark = "" if percent >= floor else "  below its floor"
         print(f"{layer:<10} {percent:>8.2f}% {floor:>6.2f}%{mark}")
         if percent < floor:

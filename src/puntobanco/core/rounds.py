@@ -55,6 +55,7 @@ from puntobanco.core.coup import Burn, CoupResult, coup_steps
 from puntobanco.core.errors import InvalidRules, ShoeExhausted, WrongPhase
 from puntobanco.core.rng import RandomSource, SystemSource
 from puntobanco.core.rules import PLAYER_OPTION_TOTALS, BankerRule
+from puntobanco.core.streams import table_choice_stream
 from puntobanco.core.tableau import STANDARD, Tableau
 
 __all__ = [
@@ -187,14 +188,12 @@ def computer_policy(
 ) -> Policy[P]:
     """A strategy's play for one round, its mixed choices drawn from the core's choice stream.
 
-    The stream is :func:`~puntobanco.core.chemin.table.choice_stream`, keyed by
+    The stream is :func:`~puntobanco.core.streams.table_choice_stream`, keyed by
     (seed, shoe, round), never the shoe's cards; without a seed, the system's
     generator.
     """
-    from puntobanco.core.chemin.table import choice_stream
-
     source: RandomSource = (
-        SystemSource() if seed is None else choice_stream(seed, shoe_index, round_in_shoe)
+        SystemSource() if seed is None else table_choice_stream(seed, shoe_index, round_in_shoe)
     )
     return strategy.decider(source)
 

@@ -4,7 +4,7 @@ Each shoe is :class:`~puntobanco.core.shoe.Shoe`'s seeded shoe, its procedure
 run as :meth:`~puntobanco.core.shoe.Shoe.deal_coup` runs it (burn, cut card,
 one more round), and each round is :func:`~puntobanco.core.coup.play_coup_from`
 asking the strategy at its choice points, its mixed choices drawn from the
-round's own stream (:func:`puntobanco.sim.chemin.simulate.choice_stream`). Slow and
+round's own stream (:func:`puntobanco.core.streams.simulation_choice_stream`). Slow and
 obviously right: the numba kernel must give the same tally for the same seed.
 """
 
@@ -19,7 +19,8 @@ from puntobanco.core.coup import Outcome, play_coup_from
 from puntobanco.core.rng import SeededSource
 from puntobanco.core.rules import Rules, ShoeMode
 from puntobanco.core.shoe import Shoe
-from puntobanco.sim.chemin.simulate import TALLY_NAMES, Tally, choice_stream
+from puntobanco.core.streams import simulation_choice_stream
+from puntobanco.sim.chemin.simulate import TALLY_NAMES, Tally
 
 _BIN = {name: i for i, name in enumerate(TALLY_NAMES)}
 _OUTCOME_BIN = {
@@ -66,7 +67,7 @@ def tally_chemin_reference(
         # As Shoe.deal_coup: a round is the shoe's last when the cut card was out as it began.
         last = shoe.cut_card_out or reshuffle
         round_in_shoe += 1
-        decide = strategy.decider(choice_stream(seed, shoe.shoe_index, round_in_shoe))
+        decide = strategy.decider(simulation_choice_stream(seed, shoe.shoe_index, round_in_shoe))
 
         def counted(point: ChoicePoint, decide: Decide = decide) -> bool:
             draws = decide(point)

@@ -28,6 +28,13 @@ class Account(StrEnum):
     """The house's side of stakes, payouts and commission."""
     HOUSE_BANK = "house_bank"
     """Where play money comes from: grants and top-ups."""
+    HOUSE_PENDING = "house_pending"
+    """Stakes on a shared table's round, held from their placement until the round settles.
+
+    A shared round's bets are placed over its betting time and settled together at the
+    deal, so the stake leaves the wallet at once (the balance shows it spent) but is not
+    the house's until the round is settled; once it is, the round's entries here sum to 0.
+    """
 
 
 class EntryKind(StrEnum):
@@ -39,6 +46,10 @@ class EntryKind(StrEnum):
     PAYOUT = "payout"
     COMMISSION = "commission"
     REFUND = "refund"
+    HOLD = "hold"
+    """A shared-table stake placed (or raised): wallet to ``house_pending``."""
+    RELEASE = "release"
+    """A shared-table stake cancelled (or lowered) while betting: back to the wallet."""
 
 
 @dataclass(frozen=True, slots=True)

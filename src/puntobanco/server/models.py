@@ -223,18 +223,22 @@ class LedgerEntry(Base):
     ``account`` is ``wallet`` (a player's, ``user_id`` set), ``house_game`` (the
     house's side of stakes, payouts and commission), ``house_bank`` (where play
     money comes from: grants and top-ups) or ``house_players`` (the house's money
-    in the computer players' hands at the Chemin de fer tables; migration 0003).
+    in the computer players' hands at the Chemin de fer tables; migration 0003) or
+    ``house_pending`` (stakes held on a shared table's round until it is settled: ``hold``
+    and ``release`` entries, then ``stake`` at the settlement; migration 0005 adds it and
+    ``shared_round_id``).
     """
 
     __tablename__ = "ledger_entries"
     __table_args__ = (
         UniqueConstraint("round_id", "bet", "kind", "account", name="uq_ledger_round_bet_kind"),
         CheckConstraint(
-            "account IN ('wallet', 'house_game', 'house_bank', 'house_players')",
+            "account IN ('wallet', 'house_game', 'house_bank', 'house_players', 'house_pending')",
             name="account_known",
         ),
         CheckConstraint(
-            "kind IN ('grant', 'top_up', 'stake', 'payout', 'commission', 'refund')",
+            "kind IN ('grant', 'top_up', 'stake', 'payout', 'commission', 'refund', 'hold', "
+            "'release')",
             name="kind_known",
         ),
         CheckConstraint("(account = 'wallet') = (user_id IS NOT NULL)", name="wallet_has_user"),
@@ -251,6 +255,7 @@ class LedgerEntry(Base):
     round_id: Mapped[int | None] = mapped_column(ForeignKey("rounds.id"))
     bet: Mapped[str | None] = mapped_column(String(BET_NAME))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    shared_round_id: Mapped[int | None] = mapped_column(ForeignKey("shared_rounds.id"), index=True)
 
 
 class ChemRoundStatus(StrEnum):
@@ -530,3 +535,8 @@ class BanqueAction(Base):
     round_id: Mapped[int | None] = mapped_column(ForeignKey("banque_rounds.id"))
     response: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+# The shared tables' rows live in their own module; importing it here puts them on
+# Base.metadata wherever the schema is read (create_all, Alembic's comparison).
+from puntobanco.server.shared import models as _shared_models  # noqa: E402,F401

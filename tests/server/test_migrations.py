@@ -7,6 +7,8 @@ same afterwards, and the side bets whose names 0001 could not hold must then set
 
 from __future__ import annotations
 
+import asyncio
+
 from typing import Any
 
 import pytest
@@ -55,6 +57,11 @@ def _bet_widths(engine: Engine) -> dict[str, int | None]:
     return widths
 
 
+async def _no_shared_tables(*_args: object) -> asyncio.Task[None]:
+    """The start and stop of a server from before the shared tables: nothing runs."""
+    return asyncio.create_task(asyncio.sleep(0))
+
+
 def test_0002_upgrades_a_database_with_rounds_without_changing_one(
     database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -68,6 +75,9 @@ def test_0002_upgrades_a_database_with_rounds_without_changing_one(
     monkeypatch.setattr(server_main, "migrate", lambda _engine: _migrate_to(_engine, "0001"))
     # Nor has it the games with choices (0003, 0004): no sweep of their pending choices.
     monkeypatch.setattr(server_main, "choices_pass", lambda *_args, **_kw: [])
+    # Nor the shared tables (0005): no dealer, no bus.
+    monkeypatch.setattr(server_main, "_start_shared_tables", _no_shared_tables)
+    monkeypatch.setattr(server_main, "_stop_shared_tables", _no_shared_tables)
     with TestClient(server_main.create_app(settings)) as client:
         alice = Player(client, "alice")
         client.put("/api/table", json={"preset": "punto-banco-pairs"}, headers=alice.headers)

@@ -54,11 +54,15 @@ from puntobanco.server.routers import (
     i18n,
     ops,
     rounds,
+    shared,
     table,
     wallet,
 )
 from puntobanco.server.security import CrossSiteMiddleware, SecurityHeadersMiddleware
 from puntobanco.server.settings import Settings, get_settings
+from puntobanco.server.shared import dealing, socket
+from puntobanco.server.shared.bus import choose_bus
+from puntobanco.server.shared.dealer import Dealer, open_tables
 
 STATIC = Path(__file__).resolve().parents[1] / "web" / "static"
 #: Where the documentation pages' own Swagger UI and ReDoc files are served.
@@ -288,7 +292,7 @@ LIMITERS: tuple[tuple[str, str, str, str], ...] = (
     ("verify_limiter", "verify", "verifications_per_player", "verification_window_s"),
 )
 
-ROUTERS = (ops, auth, wallet, table, rounds, chemin, banque, fairness, admin, i18n)
+ROUTERS = (ops, auth, wallet, table, rounds, chemin, banque, shared, socket, fairness, admin, i18n)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -331,12 +335,38 @@ def _lifespan(settings: Settings) -> Callable[[FastAPI], AbstractAsyncContextMan
         app.state.recovery.bind(asyncio.get_running_loop())
         choices_pass(app.state.sessions, app.state.recovery)
         sweeper = asyncio.create_task(_sweep(app, settings))
+        shared_tables = await _start_shared_tables(app, settings)
         try:
             yield
         finally:
+            await _stop_shared_tables(app, shared_tables)
             await _stop(app, sweeper)
 
     return lifespan
+
+
+async def _start_shared_tables(app: FastAPI, settings: Settings) -> asyncio.Task[None]:
+    """Open the configured shared tables, start the event bus and this process's dealer."""
+    if settings.test_server_seed is not None:
+        dealing.TEST_SERVER_SEED["seed"] = bytes.fromhex(settings.test_server_seed)
+
+    def open_configured() -> None:
+        with app.state.sessions() as session, session.begin():
+            open_tables(session, settings.shared_tables)
+
+    await asyncio.to_thread(open_configured)
+    await app.state.shared_bus.start()
+    return asyncio.create_task(app.state.dealer.run())
+
+
+async def _stop_shared_tables(app: FastAPI, dealer_task: asyncio.Task[None]) -> None:
+    """Stop dealing (the leases given back at once), then the bus."""
+    await app.state.dealer.stop()
+    await asyncio.wait({dealer_task}, timeout=STOP_WAIT_S)
+    dealer_task.cancel()
+    with suppress(asyncio.CancelledError):
+        await dealer_task
+    await app.state.shared_bus.stop()
 
 
 async def _stop(app: FastAPI, sweeper: asyncio.Task[None]) -> None:
@@ -381,6 +411,10 @@ def _attach_state(app: FastAPI, settings: Settings, engine: Engine) -> None:
         settings.password_check_concurrency, settings.password_check_wait_s
     )
     app.state.recovery = RecoveryAlarm()
+    app.state.shared_bus = choose_bus(settings, settings.sqlalchemy_url)
+    app.state.dealer = Dealer(
+        app.state.sessions, app.state.shared_bus.publish, lease_s=settings.shared_lease_s
+    )
 
 
 def _install_middleware(app: FastAPI, settings: Settings) -> None:

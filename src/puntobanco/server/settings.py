@@ -19,6 +19,11 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from puntobanco.core.fairness import SERVER_SEED_BYTES
 from puntobanco.core.rules import PRESETS
+from puntobanco.server.shared.config import (
+    DEFAULT_SHARED_TABLES,
+    SharedTableConfig,
+    parse_shared_tables,
+)
 
 #: OWASP's Argon2id configurations (Password Storage Cheat Sheet): passes -> KiB of memory.
 OWASP_ARGON2_KIB = {1: 47_104, 2: 19_456, 3: 12_288, 4: 9_216, 5: 7_168}
@@ -210,6 +215,19 @@ class Settings(BaseSettings):
         "on both databases, the rare rounds (a replay, a round left dealt) that run at once "
         "per worker in threads. On SQLite a worker's rounds take turns on one connection.",
     )
+    shared_tables: Annotated[tuple[SharedTableConfig, ...], NoDecode] = Field(
+        default=DEFAULT_SHARED_TABLES,
+        description="The shared tables: a JSON list of objects (id, name, preset, "
+        "minimum_minor, maximum_minor, betting_seconds, reveal_ms, squeeze, max_seats, ...); "
+        "[] for none. A table left out is closed at the end of its round.",
+    )
+    shared_lease_s: float = Field(
+        default=5.0,
+        ge=1,
+        le=60,
+        description="Seconds after its dealer stops renewing it that another process takes "
+        "a shared table over.",
+    )
     log_level: str = Field(default="INFO")
     access_log: bool = Field(default=True, description="One JSON log line per request.")
     recover_on_start: bool = Field(default=True, description="Settle interrupted rounds on start.")
@@ -252,6 +270,11 @@ class Settings(BaseSettings):
                 {"preset": self.default_preset, "allowed": ", ".join(self.table_presets)},
             )
         return self
+
+    @field_validator("shared_tables", mode="before")
+    @classmethod
+    def _shared_tables_json(cls, value: Any) -> Any:
+        return parse_shared_tables(value)
 
     @field_validator("metrics_allow", "allowed_origins", mode="before")
     @classmethod

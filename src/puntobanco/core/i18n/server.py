@@ -113,6 +113,29 @@ EN: dict[str, str] = {
     ),
     "server.validation.string_unicode": "a text holds a lone surrogate, which is no character",
     "server.validation.default": "a field has the wrong type or value",
+    "server.table_unknown": "There is no open shared table {table!r}: see GET /api/tables.",
+    "server.betting_closed": (
+        "Betting is closed at table {table!r}: wait for the next round's countdown; "
+        "nothing was debited."
+    ),
+    "server.not_seated": "You are not seated at table {table!r}: sit first (POST .../seat).",
+    "server.spectator_cannot_bet": (
+        "You are watching table {table!r}: take a seat (role 'seat') to bet."
+    ),
+    "server.seat_name_bad": (
+        "The seat name {value!r} is not allowed: 2 to 24 letters, digits, spaces, dots, "
+        "hyphens or underscores."
+    ),
+    "server.seat_name_is_account": (
+        "Choose a seat name other than your account's name: every player at the table sees it."
+    ),
+    "server.seat_name_taken": "The seat name {value!r} is taken at this table: choose another.",
+    "server.table_full": "The table is full ({seats} seats): watch it, or choose another table.",
+    "server.role_unknown": "Unknown role {value!r}: choose one of {allowed}.",
+    "server.client_seed_bad": "A client seed is 1 to 64 visible characters.",
+    "server.snapshot_needed": (
+        "Too many events were missed at table {table!r}: read GET /api/tables/{table} again."
+    ),
 }
 
 ES: dict[str, str] = {
@@ -242,4 +265,35 @@ ES: dict[str, str] = {
         "un texto contiene un sustituto suelto, que no es ningún carácter"
     ),
     "server.validation.default": "un campo tiene un tipo o un valor incorrecto",
+    "server.table_unknown": (
+        "No hay ninguna mesa compartida abierta {table!r}: vea GET /api/tables."
+    ),
+    "server.betting_closed": (
+        "Las apuestas están cerradas en la mesa {table!r}: espere la cuenta atrás de la "
+        "próxima mano; no se ha cargado nada."
+    ),
+    "server.not_seated": (
+        "No está sentado en la mesa {table!r}: siéntese primero (POST .../seat)."
+    ),
+    "server.spectator_cannot_bet": (
+        "Está mirando la mesa {table!r}: ocupe un asiento (rol 'seat') para apostar."
+    ),
+    "server.seat_name_bad": (
+        "El nombre de asiento {value!r} no es válido: de 2 a 24 letras, cifras, espacios, "
+        "puntos, guiones o guiones bajos."
+    ),
+    "server.seat_name_is_account": (
+        "Elija un nombre de asiento distinto del de su cuenta: todos los jugadores de la mesa "
+        "lo ven."
+    ),
+    "server.seat_name_taken": (
+        "El nombre de asiento {value!r} ya está ocupado en esta mesa: elija otro."
+    ),
+    "server.table_full": "La mesa está llena ({seats} asientos): mírela o elija otra mesa.",
+    "server.role_unknown": "Rol desconocido {value!r}: elija uno de {allowed}.",
+    "server.client_seed_bad": "Una semilla de cliente tiene de 1 a 64 caracteres visibles.",
+    "server.snapshot_needed": (
+        "Se han perdido demasiados eventos en la mesa {table!r}: vuelva a leer "
+        "GET /api/tables/{table}."
+    ),
 }

@@ -83,7 +83,7 @@ async def play_round(
     # The store chosen when the app was built (rounds/store.py) deals and settles it, on
     # connections of its own.
     store: RoundStore = request.app.state.round_store
-    with _deal_outcome(key):
+    with deal_outcome(key):
         started, settled = await store.play(settings, token_hash=hashed, key=key, stakes=stakes)
     answer = _dealt_answer(request, started, settled, sum(stakes.values()), lang)
     if answer is not None:
@@ -124,7 +124,7 @@ def _rendered(started: Started, settled: Settled, lang: str) -> dict[str, Any]:
 
 
 @contextmanager
-def _deal_outcome(key: str) -> Iterator[None]:
+def deal_outcome(key: str) -> Iterator[None]:
     """Answer a failed deal truthfully: refused, nothing changed, or not known.
 
     A refusal (an :class:`ApiError`, a game's :class:`BaccaratError`) and a database error
@@ -156,7 +156,7 @@ def _play(
     lang: str,
 ) -> Response:
     """The round's two steps, deal and settle, then the answer (see ``play_round``)."""
-    with _deal_outcome(key):
+    with deal_outcome(key):
         started = orm.start_round(session, settings, token_hash=token, key=key, stakes=stakes)
     if started.status is not RoundStatus.DEALT:  # a retry of a settled round
         return _answer(_stored(session, started.round_id, lang), replayed=True)

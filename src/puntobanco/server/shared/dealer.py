@@ -1,0 +1,179 @@
+"""The dealer: in every worker, a loop that holds the leases it can and deals those tables.
+
+Each process runs one :class:`Dealer`. Every ``heartbeat_s`` it takes or renews the
+lease of each open table (:func:`~puntobanco.server.shared.dealing.take_lease`): a free
+or expired lease is taken, its own is renewed, another live holder's is left alone. For
+each table it holds it runs one task that steps the table's cycle
+(:func:`~puntobanco.server.shared.dealing.advance`) and publishes each step's events
+after its commit. A process that dies stops renewing; ``lease_s`` later (5 s by default)
+another process takes the table over and continues from what is stored.
+
+The database work runs in threads (the sessions are synchronous), one step at a time per
+table, so the event loop only waits.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import secrets
+import socket
+from collections.abc import Callable, Sequence
+from contextlib import suppress
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session, sessionmaker
+
+from puntobanco.server.shared.config import SharedTableConfig
+from puntobanco.server.shared.dealing import LeaseLost, Step, advance, give_up_lease, take_lease
+from puntobanco.server.shared.models import SharedTableRow, TableStatus
+
+log = logging.getLogger(__name__)
+
+Publish = Callable[[Sequence[dict[str, Any]]], Any]
+
+
+def holder_name() -> str:
+    """This process's name in a lease: its host, its pid and a random part."""
+    return f"{socket.gethostname()[:40]}:{os.getpid()}:{secrets.token_hex(4)}"
+
+
+def open_tables(session: Session, configs: Sequence[SharedTableConfig]) -> None:
+    """Create the configured tables that do not exist yet and update the settings of the rest.
+
+    A table no longer configured is closed at the end of its round (``closing``); one
+    configured again opens again. Changed settings apply from the next round (the
+    round in play keeps its countdown). Commit after.
+    """
+    rows = {
+        row.id: row for row in session.execute(select(SharedTableRow).with_for_update()).scalars()
+    }
+    wanted = {config.id: config for config in configs}
+    for table_id, config in wanted.items():
+        row = rows.get(table_id)
+        if row is None:
+            session.add(
+                SharedTableRow(
+                    id=table_id,
+                    name=config.name,
+                    preset=config.preset,
+                    settings_json=config.to_json(),
+                    status=TableStatus.OPEN.value,
+                    seq=0,
+                    shoes=0,
+                    rounds=0,
+                )
+            )
+            continue
+        row.name, row.preset, row.settings_json = config.name, config.preset, config.to_json()
+        row.status = TableStatus.OPEN.value
+    for table_id, row in rows.items():
+        if table_id not in wanted and row.status == TableStatus.OPEN.value:
+            row.status = TableStatus.CLOSING.value
+
+
+class Dealer:
+    """Deals every table whose lease this process holds."""
+
+    def __init__(
+        self,
+        sessions: sessionmaker[Session],
+        publish: Publish,
+        *,
+        lease_s: float = 5.0,
+        heartbeat_s: float = 1.0,
+        holder: str | None = None,
+    ) -> None:
+        self._sessions = sessions
+        self._publish = publish
+        self.lease_s = lease_s
+        self.heartbeat_s = heartbeat_s
+        self.holder = holder or holder_name()
+        self._tasks: dict[str, asyncio.Task[None]] = {}
+        self._stopping = asyncio.Event()
+
+    @property
+    def held(self) -> frozenset[str]:
+        """The tables this process deals now."""
+        return frozenset(table for table, task in self._tasks.items() if not task.done())
+
+    async def run(self) -> None:
+        """Take and renew leases until :meth:`stop`; deal each table held."""
+        while not self._stopping.is_set():
+            try:
+                held = await asyncio.to_thread(self._renew)
+            except Exception:  # the database is down: nothing is held until it is back
+                log.exception("shared tables: the leases could not be renewed")
+                held = set()
+            for table_id in held:
+                task = self._tasks.get(table_id)
+                if task is None or task.done():
+                    self._tasks[table_id] = asyncio.create_task(self._deal(table_id))
+            for table_id in set(self._tasks) - held:
+                self._tasks.pop(table_id).cancel()
+            with suppress(TimeoutError):
+                async with asyncio.timeout(self.heartbeat_s):
+                    await self._stopping.wait()
+
+    def _renew(self) -> set[str]:
+        """One pass over the open tables: the ids of those whose lease this process holds."""
+        held: set[str] = set()
+        with self._sessions() as session:
+            ids = list(
+                session.execute(
+                    select(SharedTableRow.id).where(
+                        SharedTableRow.status != TableStatus.CLOSED.value
+                    )
+                ).scalars()
+            )
+        for table_id in ids:
+            with self._sessions() as session, session.begin():
+                if take_lease(session, table_id, self.holder, lease_s=self.lease_s):
+                    held.add(table_id)
+        return held
+
+    async def _deal(self, table_id: str) -> None:
+        """Step one table's cycle for as long as this process holds its lease."""
+        while not self._stopping.is_set():
+            try:
+                step = await asyncio.to_thread(self._step, table_id)
+            except LeaseLost:
+                log.info("shared table %s: lease lost", table_id)
+                return
+            except Exception:
+                log.exception("shared table %s: a step failed; retrying", table_id)
+                step = Step([], self.heartbeat_s)
+            if step.events:
+                try:
+                    await self._publish(step.events)
+                except Exception:  # the events are stored: clients read them back
+                    log.exception("shared table %s: events not published", table_id)
+            if step.wait_s > 0:
+                with suppress(TimeoutError):
+                    async with asyncio.timeout(step.wait_s):
+                        await self._stopping.wait()
+
+    def _step(self, table_id: str) -> Step:
+        with self._sessions() as session, session.begin():
+            return advance(session, table_id, self.holder)
+
+    async def stop(self) -> None:
+        """Stop dealing and let the leases go, so another process takes over at once."""
+        self._stopping.set()
+        tasks = list(self._tasks.values())
+        if tasks:
+            await asyncio.wait(tasks, timeout=5)
+        for task in tasks:
+            task.cancel()
+        held = list(self._tasks)
+        self._tasks.clear()
+
+        def release() -> None:
+            for table_id in held:
+                with self._sessions() as session, session.begin():
+                    give_up_lease(session, table_id, self.holder)
+
+        with suppress(Exception):
+            await asyncio.to_thread(release)

@@ -1,0 +1,100 @@
+"""A shared table's events: appended with the change they report, read back by number.
+
+Every change of a table appends its events in the same transaction, each with the
+table's next sequence number (``shared_tables.seq``, raised by the append: so the
+numbers of one table follow each other without a gap, whatever the process). After
+the commit the events are published on the bus; a client that missed some reads them
+back here (:func:`events_after`), or takes a snapshot when too many were missed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import insert, select, update
+from sqlalchemy.orm import Session
+
+from puntobanco.server.models import utcnow
+from puntobanco.server.shared.models import SharedEvent, SharedTableRow
+
+Event = dict[str, Any]
+
+#: The most events a client is sent to catch up; beyond that it gets a snapshot.
+CATCH_UP_LIMIT = 500
+
+
+def iso(moment: datetime) -> str:
+    """A time as the events write it: ISO 8601 in UTC, to the millisecond.
+
+    A time read back from SQLite comes naive; every stored time is UTC.
+    """
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def emit(
+    session: Session, table_id: str, items: Sequence[tuple[str, dict[str, Any]]]
+) -> list[Event]:
+    """Append events to the table's log, numbered after its last; returns them as sent.
+
+    Raising the table's ``seq`` takes the table row's lock for the rest of the
+    transaction, so two transactions of one table append one after the other.
+    """
+    if not items:
+        return []
+    last = session.execute(
+        update(SharedTableRow)
+        .where(SharedTableRow.id == table_id)
+        .values(seq=SharedTableRow.seq + len(items))
+        .returning(SharedTableRow.seq)
+    ).scalar_one()
+    now = utcnow()
+    first = int(last) - len(items) + 1
+    events = [
+        {"type": kind, "table": table_id, "seq": first + i, "at": iso(now), **data}
+        for i, (kind, data) in enumerate(items)
+    ]
+    session.execute(
+        insert(SharedEvent),
+        [
+            {
+                "table_id": table_id,
+                "seq": event["seq"],
+                "kind": event["type"],
+                "payload": json.dumps(event, separators=(",", ":"), ensure_ascii=False),
+                "created_at": now,
+            }
+            for event in events
+        ],
+    )
+    return events
+
+
+def events_after(
+    session: Session, table_id: str, seq: int, *, limit: int = CATCH_UP_LIMIT
+) -> list[Event] | None:
+    """The table's events after ``seq``, in order; ``None`` when more than ``limit`` are.
+
+    A client that saw event ``seq`` asks for what followed; ``None`` tells it to take a
+    snapshot instead.
+    """
+    rows = session.execute(
+        select(SharedEvent.payload)
+        .where(SharedEvent.table_id == table_id, SharedEvent.seq > seq)
+        .order_by(SharedEvent.seq)
+        .limit(limit + 1)
+    ).scalars()
+    events: list[Event] = [json.loads(payload) for payload in rows]
+    return None if len(events) > limit else events
+
+
+def last_seq(session: Session, table_id: str) -> int:
+    """The number of the table's last event (0 before the first)."""
+    value = session.execute(
+        select(SharedTableRow.seq).where(SharedTableRow.id == table_id)
+    ).scalar_one()
+    return int(value)

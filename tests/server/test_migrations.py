@@ -8,7 +8,6 @@ same afterwards, and the side bets whose names 0001 could not hold must then set
 from __future__ import annotations
 
 import asyncio
-
 from typing import Any
 
 import pytest

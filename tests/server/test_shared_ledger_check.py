@@ -319,3 +319,6 @@ def test_ledger_check_command_fails_on_an_open_hold(sqlite_url: str, engine: Eng
     assert body["open_holds"] == [{"shared_round_id": 2, "held_minor": 400}]
     human = CliRunner().invoke(app, ["ledger", "check", "--database", sqlite_url])
     assert human.exit_code == 1 and "DIFFERENCES FOUND" in human.output
+    # The human report names the open hold, not only that something differs.
+    assert "stakes still held after their shared round was settled" in human.output
+    assert "'held_minor': 400" in human.output

@@ -133,7 +133,14 @@ def check(
                 open=report["rounds_open"] or i18n.text(language, "ops.ledger.none"),
             )
         )
-        for key in ("balance_differences", "unbalanced_journals", "round_differences"):
+        if report["shared_rounds_open"]:
+            say("ops.ledger.shared_open", open=report["shared_rounds_open"])
+        for key in (
+            "balance_differences",
+            "unbalanced_journals",
+            "round_differences",
+            "open_holds",
+        ):
             for item in report[key]:
                 typer.echo(f"  {i18n.text(language, 'ops.ledger.' + key)}: {item}")
         if report["entries_total_minor"]:

@@ -93,7 +93,11 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Any) -> str:
 
 
 def make_settings(database_url: str, **overrides: Any) -> Settings:
-    """Test settings: cheap argon2, no access log, an admin token."""
+    """Test settings: cheap argon2, no access log, an admin token, no shared tables.
+
+    The shared tables' dealer runs in their own tests, which name their tables
+    (``shared_tables=...``): elsewhere it would only add rounds nobody bets on.
+    """
     values: dict[str, Any] = {
         "database_url": database_url,
         "argon2_time_cost": 1,
@@ -103,6 +107,7 @@ def make_settings(database_url: str, **overrides: Any) -> Settings:
         "admin_token": ADMIN,
         "login_attempts": 5,
         "log_level": "WARNING",
+        "shared_tables": (),
     }
     values.update(overrides)
     return Settings(**values)

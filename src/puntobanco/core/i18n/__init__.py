@@ -42,6 +42,7 @@ from puntobanco.core.i18n import (
     ops,
     play,
     server,
+    shared_web,
     simulate,
     systems,
     web,
@@ -72,6 +73,7 @@ SECTIONS: tuple[ModuleType, ...] = (
     web,
     banque_web,
     banque_advice,
+    shared_web,
 )
 
 

@@ -55,6 +55,7 @@ from puntobanco.server.routers import (
     ops,
     rounds,
     shared,
+    shared_shoes,
     table,
     wallet,
 )
@@ -292,7 +293,21 @@ LIMITERS: tuple[tuple[str, str, str, str], ...] = (
     ("verify_limiter", "verify", "verifications_per_player", "verification_window_s"),
 )
 
-ROUTERS = (ops, auth, wallet, table, rounds, chemin, banque, shared, socket, fairness, admin, i18n)
+ROUTERS = (
+    ops,
+    auth,
+    wallet,
+    table,
+    rounds,
+    chemin,
+    banque,
+    shared,
+    shared_shoes,
+    socket,
+    fairness,
+    admin,
+    i18n,
+)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -413,7 +428,7 @@ def _attach_state(app: FastAPI, settings: Settings, engine: Engine) -> None:
     app.state.recovery = RecoveryAlarm()
     app.state.shared_bus = choose_bus(settings, settings.sqlalchemy_url)
     app.state.dealer = Dealer(
-        app.state.sessions, app.state.shared_bus.publish, lease_s=settings.shared_lease_s
+        app.state.sessions, app.state.shared_bus, lease_s=settings.shared_lease_s
     )
 
 

@@ -133,8 +133,19 @@ EN: dict[str, str] = {
     "server.table_full": "The table is full ({seats} seats): watch it, or choose another table.",
     "server.role_unknown": "Unknown role {value!r}: choose one of {allowed}.",
     "server.client_seed_bad": "A client seed is 1 to 64 visible characters.",
+    "server.squeeze_not_yours": (
+        "No card is waiting for you to turn at step {step}: it is another player's, "
+        "already turned, or its time is up."
+    ),
     "server.snapshot_needed": (
         "Too many events were missed at table {table!r}: read GET /api/tables/{table} again."
+    ),
+    "server.shoe_unknown": (
+        "Table {table!r} has no shoe {shoe}: see GET /api/tables/{table}/shoes."
+    ),
+    "server.shoe_not_ended": (
+        "Shoe {shoe} of table {table!r} is still in play: its export, with the server seed "
+        "its cards follow from, is given once the shoe has ended."
     ),
 }
 
@@ -292,8 +303,19 @@ ES: dict[str, str] = {
     "server.table_full": "La mesa está llena ({seats} asientos): mírela o elija otra mesa.",
     "server.role_unknown": "Rol desconocido {value!r}: elija uno de {allowed}.",
     "server.client_seed_bad": "Una semilla de cliente tiene de 1 a 64 caracteres visibles.",
+    "server.squeeze_not_yours": (
+        "Ninguna carta espera a que usted la descubra en el paso {step}: es de otro jugador, "
+        "ya está descubierta o se acabó su tiempo."
+    ),
     "server.snapshot_needed": (
         "Se han perdido demasiados eventos en la mesa {table!r}: vuelva a leer "
         "GET /api/tables/{table}."
+    ),
+    "server.shoe_unknown": (
+        "La mesa {table!r} no tiene zapato {shoe}: vea GET /api/tables/{table}/shoes."
+    ),
+    "server.shoe_not_ended": (
+        "El zapato {shoe} de la mesa {table!r} sigue en juego: su exportación, con la semilla "
+        "del servidor de la que salen sus cartas, se da cuando el zapato ha terminado."
     ),
 }

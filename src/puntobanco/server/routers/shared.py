@@ -26,7 +26,7 @@ from puntobanco.server.errors import ApiError
 from puntobanco.server.rounds.requests import check_key, parse_stakes, request_hash
 from puntobanco.server.routers.rounds import deal_outcome
 from puntobanco.server.shared import seats, views
-from puntobanco.server.shared.dealing import close_table
+from puntobanco.server.shared.dealing import close_table, turn_card
 from puntobanco.server.shared.events import events_after
 from puntobanco.server.shared.models import SharedTableRow
 
@@ -181,6 +181,27 @@ def put_bets(
         )
     _publish(request, answer.events)
     return answer.body
+
+
+class TurnIn(BaseModel):
+    """Turn the card offered to you at a squeeze: its reveal step's number."""
+
+    model_config = ConfigDict(extra="forbid")
+    step: int = Field(ge=1, le=10, description="The step of the `squeeze` event.")
+
+
+@router.post(
+    "/tables/{table_id}/squeeze", summary="Turn a squeezed card", responses=errors(401, 404, 409)
+)
+def turn(
+    table_id: TableId, body: TurnIn, request: Request, player: PlayerDep, session: SessionDep
+) -> dict[str, Any]:
+    """The squeezer turns the card offered to them; everyone sees it at once."""
+    with session.begin():
+        _exists(session, table_id)
+        events = turn_card(session, table_id, player.id, body.step)
+    _publish(request, events)
+    return {"table": table_id, "step": body.step, "turned": True}
 
 
 @router.post(

@@ -19,20 +19,18 @@ import logging
 import os
 import secrets
 import socket
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from contextlib import suppress
-from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
+from puntobanco.server.shared.bus import EventBus, Subscription
 from puntobanco.server.shared.config import SharedTableConfig
 from puntobanco.server.shared.dealing import LeaseLost, Step, advance, give_up_lease, take_lease
 from puntobanco.server.shared.models import SharedTableRow, TableStatus
 
 log = logging.getLogger(__name__)
-
-Publish = Callable[[Sequence[dict[str, Any]]], Any]
 
 
 def holder_name() -> str:
@@ -80,14 +78,14 @@ class Dealer:
     def __init__(
         self,
         sessions: sessionmaker[Session],
-        publish: Publish,
+        bus: EventBus,
         *,
         lease_s: float = 5.0,
         heartbeat_s: float = 1.0,
         holder: str | None = None,
     ) -> None:
         self._sessions = sessions
-        self._publish = publish
+        self._bus = bus
         self.lease_s = lease_s
         self.heartbeat_s = heartbeat_s
         self.holder = holder or holder_name()
@@ -136,24 +134,42 @@ class Dealer:
 
     async def _deal(self, table_id: str) -> None:
         """Step one table's cycle for as long as this process holds its lease."""
-        while not self._stopping.is_set():
-            try:
-                step = await asyncio.to_thread(self._step, table_id)
-            except LeaseLost:
-                log.info("shared table %s: lease lost", table_id)
-                return
-            except Exception:
-                log.exception("shared table %s: a step failed; retrying", table_id)
-                step = Step([], self.heartbeat_s)
-            if step.events:
+        # Subscribed to its own table: a squeezer's turn (from any worker) wakes the dealer
+        # before the card's deadline.
+        async with self._bus.subscribe(table_id) as events:
+            while not self._stopping.is_set():
                 try:
-                    await self._publish(step.events)
-                except Exception:  # the events are stored: clients read them back
-                    log.exception("shared table %s: events not published", table_id)
-            if step.wait_s > 0:
-                with suppress(TimeoutError):
-                    async with asyncio.timeout(step.wait_s):
-                        await self._stopping.wait()
+                    step = await asyncio.to_thread(self._step, table_id)
+                except LeaseLost:
+                    log.info("shared table %s: lease lost", table_id)
+                    return
+                except Exception:
+                    log.exception("shared table %s: a step failed; retrying", table_id)
+                    step = Step([], self.heartbeat_s)
+                if step.events:
+                    try:
+                        await self._bus.publish(step.events)
+                    except Exception:  # the events are stored: clients read them back
+                        log.exception("shared table %s: events not published", table_id)
+                await self._wait(events, step)
+
+    async def _wait(self, events: Subscription, step: Step) -> None:
+        """Wait until the next step is due, the stop, or (``step.wake``) a turned card.
+
+        The subscription is read all along, so that it never falls behind.
+        """
+        loop = asyncio.get_running_loop()
+        end = loop.time() + step.wait_s
+        while not self._stopping.is_set() and (left := end - loop.time()) > 0:
+            try:
+                async with asyncio.timeout(min(left, self.heartbeat_s)):
+                    event = await events.get()
+            except TimeoutError:
+                continue
+            if event.get("type") == "_gap":
+                events.resync()
+            if step.wake and event.get("type") in ("card", "_gap"):
+                return
 
     def _step(self, table_id: str) -> Step:
         with self._sessions() as session, session.begin():

@@ -16,6 +16,7 @@ exactly once; a round it had not closed is closed and dealt by the new holder.
 from __future__ import annotations
 
 import hashlib
+import json
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, cast
@@ -29,9 +30,11 @@ from puntobanco.core.coup import play_coup
 from puntobanco.core.fairness import FairSource, commitment, new_server_seed
 from puntobanco.core.rules import PRESETS, Rules
 from puntobanco.core.shoe import Shoe
+from puntobanco.server.errors import ApiError
 from puntobanco.server.ledger.wallet import Account, EntryKind, Movement, entry_rows
 from puntobanco.server.models import utcnow
 from puntobanco.server.rounds.settlement import settlement_rows
+from puntobanco.server.shared import squeeze
 from puntobanco.server.shared.config import SharedTableConfig
 from puntobanco.server.shared.cycle import reveal_steps
 from puntobanco.server.shared.events import Event, emit, iso
@@ -56,10 +59,14 @@ class LeaseLost(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """What a step did: its events (to publish after the commit) and when the next is due."""
+    """What a step did: its events (to publish after the commit) and when the next is due.
+
+    ``wake``: the next step may come sooner, when a squeezer turns the card.
+    """
 
     events: list[Event]
     wait_s: float
+    wake: bool = False
 
 
 def table_config(row: SharedTableRow) -> SharedTableConfig:
@@ -289,7 +296,7 @@ def _contributing_seeds(session: Session, round_: SharedRound) -> dict[str, str]
         select(SharedSeat.seat_name, SharedSeat.client_seed).where(
             *here, SharedSeat.user_id.in_(bettors)
         )
-    ).tuples()
+    )
     seeds = dict(rows.all())
     if seeds:
         return seeds
@@ -297,7 +304,7 @@ def _contributing_seeds(session: Session, round_: SharedRound) -> dict[str, str]
         select(SharedSeat.seat_name, SharedSeat.client_seed).where(
             *here, SharedSeat.left_at.is_(None)
         )
-    ).tuples()
+    )
     return dict(rows.all())
 
 
@@ -321,6 +328,8 @@ def _deal(session: Session, table: SharedTableRow, round_: SharedRound) -> list[
     round_.last_in_shoe = result.last_in_shoe
     round_.phase = Phase.DEALING.value
     round_.dealt_at = utcnow()
+    if table_config(table).squeeze:
+        round_.squeeze_json = json.dumps(squeeze.choose_squeezers(session, round_), sort_keys=True)
     round_.revealed = 0
     shoe_row.position = shoe.position
     shoe_row.rounds = shoe.rounds_in_shoe
@@ -342,19 +351,70 @@ def round_steps(round_: SharedRound, preset: str) -> list[Any]:
 def _reveal_next(
     session: Session, table: SharedTableRow, config: SharedTableConfig, round_: SharedRound
 ) -> Step:
-    """Announce the round's next reveal step; after its result, settle it."""
+    """Announce the round's next reveal step (or offer it to its squeezer); settle after."""
     shoe = session.get(SharedShoe, round_.shoe_id)
     assert shoe is not None
-    steps = round_steps(round_, shoe.preset)
-    step = steps[round_.revealed]
+    step = round_steps(round_, shoe.preset)[round_.revealed]
+    number = round_.revealed + 1
+    who = squeeze.squeezer(round_, step.hand) if step.kind == "card" else None
+    if who is not None:
+        until = squeeze.deadline(round_, number)
+        now = utcnow()
+        if until is None:
+            until = squeeze.offer(round_, number, now, config.squeeze_seconds)
+            offered = {"round": round_.number, "step": number, "hand": step.hand}
+            offered |= {"slot": step.slot, "seat": who["seat"], "until": iso(until)}
+            items = [("squeeze", offered)]
+            return Step(emit(session, table.id, items), config.squeeze_seconds, wake=True)
+        if until > now:
+            return Step([], (until - now).total_seconds(), wake=True)
+    return _reveal(session, table, config, round_, shoe, by="dealer" if who else None)
+
+
+def _reveal(
+    session: Session,
+    table: SharedTableRow,
+    config: SharedTableConfig,
+    round_: SharedRound,
+    shoe: SharedShoe,
+    *,
+    by: str | None,
+) -> Step:
+    """Announce the next step (``by`` the seat that turned it, or the dealer at a squeeze)."""
+    step = round_steps(round_, shoe.preset)[round_.revealed]
     round_.revealed += 1
-    items: list[tuple[str, dict[str, Any]]] = [
-        (step.kind, {"round": round_.number, "step": round_.revealed, **step.data})
-    ]
+    data = {"round": round_.number, "step": round_.revealed, **step.data}
+    if by is not None:
+        data["by"] = by
+    items: list[tuple[str, dict[str, Any]]] = [(step.kind, data)]
     if step.kind != "result":
         return Step(emit(session, table.id, items), config.reveal_ms / 1000)
     items += _settle(session, table, round_, shoe)
     return Step(emit(session, table.id, items), RESULT_PAUSE_S)
+
+
+def turn_card(session: Session, table_id: str, user_id: int, step: int) -> list[Event]:
+    """The squeezer turns the card offered to them: it is revealed to everyone now.
+
+    Raises:
+        ApiError: 409 ``squeeze_not_yours`` (no card of this round is waiting for this
+            player at this step: another's, already turned, or past its deadline).
+    """
+    round_ = current_round(session, table_id, lock=True)
+    refused = ApiError(409, "squeeze_not_yours", step=step)
+    if round_ is None or round_.phase != Phase.DEALING.value or round_.revealed + 1 != step:
+        raise refused
+    until = squeeze.deadline(round_, step)
+    shoe = session.get(SharedShoe, round_.shoe_id)
+    assert shoe is not None
+    hand = round_steps(round_, shoe.preset)[round_.revealed].hand
+    who = squeeze.squeezer(round_, hand)
+    if until is None or until <= utcnow() or who is None or who["user_id"] != user_id:
+        raise refused
+    table = session.execute(
+        select(SharedTableRow).where(SharedTableRow.id == table_id).with_for_update()
+    ).scalar_one()
+    return _reveal(session, table, table_config(table), round_, shoe, by=str(who["seat"])).events
 
 
 def _settle(
@@ -376,6 +436,7 @@ def _settle(
     ]
     round_.phase = Phase.SETTLED.value
     round_.settled_at = utcnow()
+    session.flush()  # the road below reads this round as settled
     items: list[tuple[str, dict[str, Any]]] = [
         (
             "settled",

@@ -83,7 +83,7 @@ def _counts(session: Session, table_id: str) -> dict[str, int]:
         select(SharedSeat.role, func.count())
         .where(SharedSeat.table_id == table_id, SharedSeat.left_at.is_(None))
         .group_by(SharedSeat.role)
-    ).tuples()
+    )
     counts = dict(rows.all())
     return {"seats": int(counts.get("seat", 0)), "spectators": int(counts.get("spectator", 0))}
 
@@ -234,7 +234,7 @@ def _held(session: Session, round_id: int, user_id: int) -> dict[str, int]:
         select(SharedBet.spot, SharedBet.stake_minor).where(
             SharedBet.round_id == round_id, SharedBet.user_id == user_id
         )
-    ).tuples()
+    )
     return {spot: int(stake) for spot, stake in rows}
 
 
@@ -330,7 +330,7 @@ def round_totals(session: Session, round_id: int) -> tuple[dict[str, int], dict[
         select(SharedBet.spot, func.sum(SharedBet.stake_minor), func.count())
         .where(SharedBet.round_id == round_id)
         .group_by(SharedBet.spot)
-    ).tuples()
+    )
     totals: dict[str, int] = {}
     players: dict[str, int] = {}
     for spot, total, count in rows:

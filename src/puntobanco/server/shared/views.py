@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 
 from puntobanco.core.rules import PRESETS
 from puntobanco.server.models import utcnow
+from puntobanco.server.shared import squeeze
 from puntobanco.server.shared.cycle import shown_cards
 from puntobanco.server.shared.dealing import current_round, round_steps, shoe_road, table_config
 from puntobanco.server.shared.events import iso
@@ -62,6 +63,7 @@ def _round(session: Session, round_: SharedRound | None, preset: str) -> dict[st
         "revealed": round_.revealed,
         "totals": totals,
         "players": players,
+        "squeeze": squeeze.public(round_),
         **shown,
     }
 
@@ -72,9 +74,7 @@ def _counts(session: Session, table_id: str) -> dict[str, int]:
             select(SharedSeat.role, func.count())
             .where(SharedSeat.table_id == table_id, SharedSeat.left_at.is_(None))
             .group_by(SharedSeat.role)
-        )
-        .tuples()
-        .all()
+        ).all()
     )
     return {"seats": int(rows.get("seat", 0)), "spectators": int(rows.get("spectator", 0))}
 
@@ -119,9 +119,7 @@ def lobby(session: Session, user_id: int | None) -> dict[str, Any]:
                 select(SharedSeat.table_id, SharedSeat.role).where(
                     SharedSeat.user_id == user_id, SharedSeat.left_at.is_(None)
                 )
-            )
-            .tuples()
-            .all()
+            ).all()
         )
     for tile in tables:
         tile["my_role"] = mine.get(tile["id"])
@@ -145,9 +143,7 @@ def snapshot(session: Session, table_id: str, user_id: int | None) -> dict[str, 
                         select(SharedBet.spot, SharedBet.stake_minor).where(
                             SharedBet.round_id == round_.id, SharedBet.user_id == user_id
                         )
-                    )
-                    .tuples()
-                    .all()
+                    ).all()
                 )
     seats = [
         {"seat": name, "role": role}
@@ -155,7 +151,7 @@ def snapshot(session: Session, table_id: str, user_id: int | None) -> dict[str, 
             select(SharedSeat.seat_name, SharedSeat.role)
             .where(SharedSeat.table_id == table_id, SharedSeat.left_at.is_(None))
             .order_by(SharedSeat.joined_at)
-        ).tuples()
+        )
     ]
     return {
         "type": "snapshot",

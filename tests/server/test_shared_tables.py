@@ -517,3 +517,18 @@ def test_random_seat_names_hide_the_account(app_client: TestClient) -> None:
             session, "salon", player.id, role="seat", seat_name=None, client_seed=None
         )
     assert "alice" not in answer.body["seat_name"] and len(answer.body["client_seed"]) == 32
+
+
+def test_the_tables_spread_over_the_dealing_processes(app_client: TestClient, clock: Clock) -> None:
+    sessions = _sessions(app_client)
+    with sessions() as session, session.begin():
+        open_tables(session, [SharedTableConfig(id=f"t{i}", name=f"T{i}") for i in range(5)])
+    first = dealer_module.Dealer(sessions, app_client.app.state.shared_bus, holder="first")  # type: ignore[attr-defined]
+    second = dealer_module.Dealer(sessions, app_client.app.state.shared_bus, holder="second")  # type: ignore[attr-defined]
+    assert len(first._renew()) == 5  # alone: every table
+    assert second._renew() == set()  # none free yet
+    kept = first._renew()  # two alive: its share is 3, it gives 2 back
+    taken = second._renew()
+    assert len(kept) == 3 and len(taken) == 2 and not kept & taken
+    clock.advance(6)  # the first stops: its leases expire, and it is not seen alive
+    assert len(second._renew()) == 5

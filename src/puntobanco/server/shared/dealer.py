@@ -27,7 +27,15 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from puntobanco.server.shared.bus import EventBus, Subscription
 from puntobanco.server.shared.config import SharedTableConfig
-from puntobanco.server.shared.dealing import LeaseLost, Step, advance, give_up_lease, take_lease
+from puntobanco.server.shared.dealing import (
+    LeaseLost,
+    Step,
+    advance,
+    give_up_lease,
+    heartbeat,
+    lease_holders,
+    take_lease,
+)
 from puntobanco.server.shared.models import SharedTableRow, TableStatus
 
 log = logging.getLogger(__name__)
@@ -116,20 +124,30 @@ class Dealer:
                     await self._stopping.wait()
 
     def _renew(self) -> set[str]:
-        """One pass over the open tables: the ids of those whose lease this process holds."""
+        """One heartbeat: the ids of the tables this process deals from now on.
+
+        It keeps (renews) its own leases up to its share of the open tables, their number
+        over the processes alive, and gives back any beyond it, so that a process that
+        starts later gets tables to deal; then it takes free or expired leases up to its
+        share. A table given back is taken over at once by the process with room for it,
+        and continues from what is stored.
+        """
+        with self._sessions() as session, session.begin():
+            alive = heartbeat(session, self.holder, lease_s=self.lease_s)
+            holders = lease_holders(session)
+        share = -(-len(holders) // alive)
+        mine = [table for table, holder in holders.items() if holder == self.holder]
+        free = [table for table, holder in holders.items() if holder is None]
         held: set[str] = set()
-        with self._sessions() as session:
-            ids = list(
-                session.execute(
-                    select(SharedTableRow.id).where(
-                        SharedTableRow.status != TableStatus.CLOSED.value
-                    )
-                ).scalars()
-            )
-        for table_id in ids:
+        for table_id in mine[:share] + free:
+            if len(held) >= share:
+                break
             with self._sessions() as session, session.begin():
                 if take_lease(session, table_id, self.holder, lease_s=self.lease_s):
                     held.add(table_id)
+        for table_id in mine[share:]:
+            with self._sessions() as session, session.begin():
+                give_up_lease(session, table_id, self.holder)
         return held
 
     async def _deal(self, table_id: str) -> None:

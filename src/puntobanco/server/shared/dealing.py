@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, or_, select, update
+from sqlalchemy import CursorResult, delete, func, or_, select, update
 from sqlalchemy.orm import Session
 
 from puntobanco.core.bets import Bet, bet_kind, settle
@@ -41,6 +41,7 @@ from puntobanco.server.shared.events import Event, emit, iso
 from puntobanco.server.shared.models import (
     Phase,
     SharedBet,
+    SharedDealer,
     SharedRound,
     SharedSeat,
     SharedShoe,
@@ -94,6 +95,39 @@ def take_lease(session: Session, table_id: str, holder: str, *, lease_s: float) 
         .values(lease_holder=holder, lease_expires_at=now + timedelta(seconds=lease_s))
     )
     return bool(cast(CursorResult[Any], taken).rowcount)
+
+
+def heartbeat(session: Session, holder: str, *, lease_s: float) -> int:
+    """Record that this process is alive; the number of dealing processes alive now.
+
+    A process not seen for ten leases' time is forgotten. Commit after.
+    """
+    now = utcnow()
+    session.merge(SharedDealer(holder=holder, seen_at=now))
+    session.execute(
+        delete(SharedDealer).where(SharedDealer.seen_at < now - timedelta(seconds=10 * lease_s))
+    )
+    session.flush()
+    alive = session.execute(
+        select(func.count())
+        .select_from(SharedDealer)
+        .where(SharedDealer.seen_at >= now - timedelta(seconds=lease_s))
+    ).scalar_one()
+    return max(int(alive), 1)
+
+
+def lease_holders(session: Session) -> dict[str, str | None]:
+    """Each open table's lease holder (``None``: free or expired)."""
+    now = utcnow()
+    rows = session.execute(
+        select(SharedTableRow.id, SharedTableRow.lease_holder, SharedTableRow.lease_expires_at)
+        .where(SharedTableRow.status != TableStatus.CLOSED.value)
+        .order_by(SharedTableRow.id)
+    )
+    return {
+        table_id: holder if expires is not None and _aware(expires) >= now else None
+        for table_id, holder, expires in rows
+    }
 
 
 def give_up_lease(session: Session, table_id: str, holder: str) -> None:

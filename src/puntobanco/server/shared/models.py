@@ -209,3 +209,16 @@ class SharedEvent(Base):
     kind: Mapped[str] = mapped_column(String(24))
     payload: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class SharedDealer(Base):
+    """A process that deals shared tables, seen at its last heartbeat.
+
+    Each process deals at most its share of the open tables (their number over the
+    processes seen within a lease's time), so the tables spread over the processes.
+    """
+
+    __tablename__ = "shared_dealers"
+
+    holder: Mapped[str] = mapped_column(String(80), primary_key=True)
+    seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

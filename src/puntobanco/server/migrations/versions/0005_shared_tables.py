@@ -14,6 +14,8 @@ its rounds on its own clock to everyone seated, so it needs rows a private round
 * ``shared_bet_requests``: each bet request's idempotency key and answer;
 * ``shared_events``: every event of a table, by its sequence number, for the client that
   missed it;
+* ``shared_dealers``: each dealing process's last heartbeat, so that the tables spread
+  over the processes alive;
 * the ledger's ``house_pending`` account and ``hold``/``release`` kinds: a stake leaves the
   wallet when it is placed and waits in ``house_pending`` until the round is settled; and
   ``ledger_entries.shared_round_id``, so that the reconciliation finds a round's entries.
@@ -23,7 +25,7 @@ SQLite cannot alter a constraint in place: ``ledger_entries`` is rebuilt in batc
 
 Revision ID: 0005
 Revises: 0004
-Create Date: 2026-12-10
+Create Date: 2026-12-06
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ _SHARED_ENTRIES = sa.text(
 )
 #: Dropped in this order by :func:`downgrade`: each before the tables it refers to.
 _SHARED_TABLES = (
+    "shared_dealers",
     "shared_events",
     "shared_bet_requests",
     "shared_bets",
@@ -71,6 +74,7 @@ def upgrade() -> None:
     _create_shared_bets()
     _create_shared_bet_requests()
     _create_shared_events()
+    _create_shared_dealers()
     _ledger_entries_up()
 
 
@@ -255,6 +259,15 @@ def _create_shared_events() -> None:
             name=op.f("fk_shared_events_table_id_shared_tables"),
         ),
         sa.PrimaryKeyConstraint("table_id", "seq", name=op.f("pk_shared_events")),
+    )
+
+
+def _create_shared_dealers() -> None:
+    op.create_table(
+        "shared_dealers",
+        sa.Column("holder", sa.String(length=80), nullable=False),
+        sa.Column("seen_at", sa.DateTime(timezone=True), nullable=False),
+        sa.PrimaryKeyConstraint("holder", name=op.f("pk_shared_dealers")),
     )
 
 

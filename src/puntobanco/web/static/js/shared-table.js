@@ -36,6 +36,7 @@ let sending = Promise.resolve();
 // the state, and a way to drop the socket or hold the events as a slow connection would.
 const hook = {
   cards: [],
+  connections: 0,
   state,
   drop: () => socket && socket.drop(),
   pause: () => { state.paused = state.paused || []; },
@@ -372,7 +373,12 @@ async function start() {
   socket = new TableSocket(tableId, {
     onSnapshot: (snap) => { fromSnapshot(snap); document.body.dataset.table = "ready"; },
     onEvent: receive,
-    onState: (connection) => { state.connection = connection; drawHeader(); document.body.dataset.connection = connection; },
+    onState: (connection) => {
+      state.connection = connection;
+      if (connection === "live") hook.connections += 1;
+      drawHeader();
+      document.body.dataset.connection = connection;
+    },
   });
   hook.socket = socket;
   socket.connect();

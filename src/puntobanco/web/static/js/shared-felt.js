@@ -52,6 +52,8 @@ export function drawSpots(page, { animate = false } = {}) {
     button.append(el("span", "spot-name", name), el("span", "sh-spot-table", t("shared.spot.table", { amount: money(total), n: count })));
     button.setAttribute("aria-label", t("shared.spot.aria", { name, mine: money(stake), total: money(total), n: count, chip: money(state.chip) }));
     const result = spotResult(spot, settled);
+    // The winning spot is lit for everyone at the table, whoever bet on it.
+    if (result === "win") button.classList.add("win");
     if (stake > 0) {
       const stack = stackElement(stake, "sh-stack");
       button.append(stack, el("span", "sh-spot-mine", t("shared.spot.mine", { amount: money(stake) })));
@@ -61,7 +63,6 @@ export function drawSpots(page, { animate = false } = {}) {
         else stack.classList.add("collected");
       }
       if (result === "win") {
-        button.classList.add("win");
         const paid = stackElement(stake, "sh-stack paid");
         button.append(paid);
         if (animate) moves.push(() => paid.classList.add("landed"));

@@ -241,7 +241,18 @@ def test_a_phone_in_spanish_with_no_serious_accessibility_violation(
     page.click("#sh-cancel")
     page.wait_for_selector(f'body[data-bets="{done + 1}"]', state="attached")
     assert shared(page, "s.state.myBets") == {}
-    bet(page, 100, "banker")
+    # By keyboard: a chip, then a spot, each pressed with Enter; the spots are drawn again as
+    # the bets come (everyone's), and the keyboard stays on the spot.
+    done = int(page.get_attribute("body", "data-bets") or 0)
+    page.focus('#sh-chips [data-value="500"]')
+    page.keyboard.press("Enter")
+    assert page.get_attribute('#sh-chips [data-value="500"]', "aria-checked") == "true"
+    page.focus('.sh-spot[data-bet="banker"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f'body[data-bets="{done + 1}"]', state="attached")
+    assert shared(page, "s.state.myBets") == {"banker": 500}
+    page.wait_for_function("() => window.__shared.state.round.players.banker >= 1")
+    assert page.evaluate("document.activeElement.dataset.bet") == "banker"
     wait_settled(page, number)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     for selector in ("#sh-spots", "#sh-chips", "#sh-countdown", "#sh-call"):
@@ -250,6 +261,7 @@ def test_a_phone_in_spanish_with_no_serious_accessibility_violation(
     assert serious_violations(page) == []
     # The language switch: the same state in English.
     page.click("#sh-lang")
+    page.wait_for_selector('html[lang="en"]', state="attached")
     assert page.text_content("#sh-lang") == "ES"
     assert page.text_content("#sh-cancel") == tr("en", "shared.table.cancel")
     page.screenshot(path=str(artifacts / "shared-table-phone.png"), full_page=True)

@@ -7,6 +7,17 @@ import { $, cardFromCode, el, spotsOf } from "./shared-common.js";
 // A spot's result for the player's chips on it, from the round's outcome: the main bets
 // win, lose or (Player and Banker on a tie) push; a side bet's result is not in the events,
 // so its chips are collected only when the player's whole payout is nothing.
+// Redraws a container's buttons keeping the keyboard where it was: the focused button is
+// found again by its data attribute (other players' bets redraw the spots at any time).
+function keepFocus(container, attribute, draw) {
+  const focused = container.contains(document.activeElement) ? document.activeElement.getAttribute(attribute) : null;
+  draw();
+  if (focused !== null) {
+    const again = container.querySelector(`[${attribute}="${CSS.escape(focused)}"]`);
+    if (again) again.focus();
+  }
+}
+
 export function spotResult(spot, settled) {
   if (!settled) return null;
   if (spot === "player" || spot === "banker") {
@@ -71,7 +82,7 @@ export function drawSpots(page, { animate = false } = {}) {
     }
     return button;
   });
-  $("sh-spots").replaceChildren(...spots);
+  keepFocus($("sh-spots"), "data-bet", () => $("sh-spots").replaceChildren(...spots));
   // A frame after the chips are drawn, the dealer moves them (CSS transitions, none when the
   // player asks for reduced motion).
   if (moves.length) requestAnimationFrame(() => requestAnimationFrame(() => moves.forEach((move) => move())));
@@ -83,14 +94,14 @@ export function drawChips(page) {
   box.setAttribute("aria-label", t("chips.label"));
   const open = Boolean(state.me && state.me.role === "seat");
   box.hidden = !open;
-  box.replaceChildren(...CHIPS.map((value) => {
+  keepFocus(box, "data-value", () => box.replaceChildren(...CHIPS.map((value) => {
     const chip = chipElement(value, "button");
     chip.type = "button";
     chip.setAttribute("role", "radio");
     chip.setAttribute("aria-checked", String(value === state.chip));
     chip.setAttribute("aria-label", money(value));
     return chip;
-  }));
+  })));
 }
 
 // The hands as announced: each card from its code, the third turned as on a real table.

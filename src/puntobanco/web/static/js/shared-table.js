@@ -345,7 +345,6 @@ function wire() {
     state.chip = Number(chip.dataset.value);
     drawChips(page);
     drawSpots(page);
-    $("sh-chips").querySelector(`[data-value="${state.chip}"]`).focus();
   });
   $("sh-spots").addEventListener("click", (event) => {
     const spot = event.target.closest(".sh-spot");

@@ -6,8 +6,9 @@ rounds to go by, and ``long`` (120 s of betting) where REST refusals are tested 
 racing the close. The tests read what the server sends and also what it stored (the
 rounds' cards, the ledger), so that an answer that merely looks right does not pass.
 
-Known bugs are pinned by ``xfail(strict=True)`` tests naming them: a fix makes them
-pass, which fails the run until the marker is removed.
+Two bugs these tests found (the server's own page refused at the upgrade: its origin
+was built with the socket's ``ws`` scheme; a ``last_seq`` past the table's last event
+resumed at that number) are fixed, and their tests pass.
 """
 
 from __future__ import annotations
@@ -107,15 +108,7 @@ def test_a_foreign_origin_is_refused_at_the_upgrade(client: TestClient, origin: 
     [
         None,
         FRIEND,
-        pytest.param(
-            OWN,
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="BUG socket.py:61 + security.py:77: own_origin() builds the origin from "
-                "the WebSocket scope's scheme 'ws', so a page of the server itself "
-                "(Origin http://host) is refused 1008",
-            ),
-        ),
+        OWN,
     ],
 )
 def test_no_origin_the_own_one_and_an_allowed_one_pass(
@@ -272,11 +265,6 @@ def test_the_cookie_counts_only_from_an_allowed_origin(client: TestClient) -> No
     assert refused.value.code == socket.POLICY
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG socket.py:61 + security.py:77: the server's own page (Origin http://host) is "
-    "refused at the upgrade, so its session cookie never counts",
-)
 def test_the_cookie_counts_from_the_servers_own_page(client: TestClient) -> None:
     cid = new_player(client, "cid")
     sit(client, cid, "quick", seat_name="Cid Seat")
@@ -334,12 +322,6 @@ def test_resume_from_too_far_behind_gets_a_snapshot(
     assert response.json()["error"]["code"] == "snapshot_needed"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG socket.py:152: a last_seq beyond the table's last event (a client of a "
-    "restored database) is 'resumed' at that number and every event up to it is dropped; "
-    "it should get a snapshot",
-)
 def test_resume_from_a_seq_the_table_never_reached_gets_a_snapshot(client: TestClient) -> None:
     now = snapshot(client, "quick")["seq"]
     with client.websocket_connect(QUICK_WS) as ws:

@@ -58,7 +58,10 @@ def origin_refusal(websocket: WebSocket, allowed: frozenset[str]) -> str | None:
     if origin is None:
         return None
     normal = normal_origin(origin)
-    if normal == own_origin(websocket.scope, headers) or normal in allowed:
+    # The page's origin is http(s) where the socket's scheme is ws(s).
+    page_scheme = {"ws": "http", "wss": "https"}.get(websocket.scope.get("scheme", "ws"), "http")
+    own = own_origin({**websocket.scope, "scheme": page_scheme}, headers)
+    if normal == own or normal in allowed:
         return None
     return f"origin {origin[:80]} not allowed"
 
@@ -146,9 +149,12 @@ def _start(
 ) -> list[dict[str, Any]]:
     """What the client gets first: the events it missed, or a welcome with a snapshot."""
     with websocket.app.state.sessions() as session, session.begin():
-        if session.get(SharedTableRow, table_id) is None:
+        row = session.get(SharedTableRow, table_id)
+        if row is None:
             raise Refused(NO_TABLE, "no such table")
-        if isinstance(last, int) and not isinstance(last, bool) and last >= 0:
+        # A number past the table's last event (a database restored from a backup) is
+        # no place to resume from: the client starts again from a snapshot.
+        if isinstance(last, int) and not isinstance(last, bool) and 0 <= last <= row.seq:
             missed = events_after(session, table_id, last)
             if missed is not None:
                 return [

@@ -75,13 +75,14 @@ def emit(
 
 
 def events_after(
-    session: Session, table_id: str, seq: int, *, limit: int = CATCH_UP_LIMIT
+    session: Session, table_id: str, seq: int, *, limit: int | None = None
 ) -> list[Event] | None:
     """The table's events after ``seq``, in order; ``None`` when more than ``limit`` are.
 
     A client that saw event ``seq`` asks for what followed; ``None`` tells it to take a
-    snapshot instead.
+    snapshot instead. ``limit`` is :data:`CATCH_UP_LIMIT` unless given.
     """
+    limit = CATCH_UP_LIMIT if limit is None else limit
     rows = session.execute(
         select(SharedEvent.payload)
         .where(SharedEvent.table_id == table_id, SharedEvent.seq > seq)

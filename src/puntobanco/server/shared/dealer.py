@@ -34,6 +34,7 @@ from puntobanco.server.shared.dealing import (
     give_up_lease,
     heartbeat,
     lease_holders,
+    renew_leases,
     take_lease,
 )
 from puntobanco.server.shared.models import SharedTableRow, TableStatus
@@ -129,25 +130,25 @@ class Dealer:
         It keeps (renews) its own leases up to its share of the open tables, their number
         over the processes alive, and gives back any beyond it, so that a process that
         starts later gets tables to deal; then it takes free or expired leases up to its
-        share. A table given back is taken over at once by the process with room for it,
-        and continues from what is stored.
+        share. A table given back is taken over by a process with room for it, and
+        continues from what is stored. What a process keeps costs one transaction a pass
+        (its heartbeat, the leases read, its own renewed in one statement), whatever the
+        number of tables; only taking a free table costs a transaction of its own.
         """
         with self._sessions() as session, session.begin():
             alive = heartbeat(session, self.holder, lease_s=self.lease_s)
             holders = lease_holders(session)
-        share = -(-len(holders) // alive)
-        mine = [table for table, holder in holders.items() if holder == self.holder]
-        free = [table for table, holder in holders.items() if holder is None]
-        held: set[str] = set()
-        for table_id in mine[:share] + free:
+            share = -(-len(holders) // alive)
+            mine = [table for table, holder in holders.items() if holder == self.holder]
+            held = renew_leases(session, mine[:share], self.holder, lease_s=self.lease_s)
+            for table_id in mine[share:]:
+                give_up_lease(session, table_id, self.holder)
+        for table_id in (table for table, holder in holders.items() if holder is None):
             if len(held) >= share:
                 break
             with self._sessions() as session, session.begin():
                 if take_lease(session, table_id, self.holder, lease_s=self.lease_s):
                     held.add(table_id)
-        for table_id in mine[share:]:
-            with self._sessions() as session, session.begin():
-                give_up_lease(session, table_id, self.holder)
         return held
 
     async def _deal(self, table_id: str) -> None:

@@ -130,6 +130,27 @@ def lease_holders(session: Session) -> dict[str, str | None]:
     }
 
 
+def renew_leases(
+    session: Session, table_ids: list[str], holder: str, *, lease_s: float
+) -> set[str]:
+    """Renew this holder's unexpired leases of ``table_ids`` in one statement; those renewed."""
+    if not table_ids:
+        return set()
+    now = utcnow()
+    renewed = session.execute(
+        update(SharedTableRow)
+        .where(
+            SharedTableRow.id.in_(table_ids),
+            SharedTableRow.lease_holder == holder,
+            SharedTableRow.lease_expires_at >= now,
+            SharedTableRow.status != TableStatus.CLOSED.value,
+        )
+        .values(lease_expires_at=now + timedelta(seconds=lease_s))
+        .returning(SharedTableRow.id)
+    ).scalars()
+    return set(renewed)
+
+
 def give_up_lease(session: Session, table_id: str, holder: str) -> None:
     """Let the lease go at once (a clean stop), so another process need not wait for it."""
     session.execute(

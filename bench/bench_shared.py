@@ -575,9 +575,10 @@ def run(plan: Plan) -> dict[str, Any]:
     if plan.bettors > plan.clients:
         raise ValueError(f"bettors ({plan.bettors}) cannot exceed clients ({plan.clients})")
     load = os.getloadavg()
+    # The tree measured: a checkout's commit, or what an extracted tree was told it is.
     commit = subprocess.run(
         ["git", "describe", "--always", "--dirty"], cwd=ROOT, capture_output=True, text=True
-    ).stdout.strip()
+    ).stdout.strip() or os.environ.get("PUNTOBANCO_BENCH_COMMIT", "unknown")
     with (
         own_database() as url,
         live_server(

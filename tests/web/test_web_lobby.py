@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from test_web_one_screen import serious_violations
 from test_web_table import money
-from tests.server.live import free_port, live_server
+from tests.server.live import live_server
 from web_catalogue import tr
 
 from puntobanco.core.coup import Outcome
@@ -46,18 +46,13 @@ LOCALES = {"en": "en-US", "es": "es-ES"}
 def shared_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A server dealing :data:`SHARED_TABLES` on a SQLite file of its own.
 
-    ``PUNTOBANCO_ALLOWED_ORIGINS`` names the server's own origin: without it the WebSocket
-    refuses the pages of its own origin (the upgrade's scope has the scheme ``ws``, which
-    server/shared/socket.py compares with the page's ``http`` origin: a server bug reported
-    with this work, see ``test_a_page_of_the_servers_own_origin_opens_the_socket``).
+    No other origin is allowed: the pages open their sockets as pages of the server's own
+    origin (its WebSocket refused them before 1a6a510).
     """
     tmp = tmp_path_factory.mktemp("shared-web")
-    port = free_port()
     with live_server(
         f"sqlite:///{tmp / 'shared.sqlite3'}",
-        port=port,
         PUNTOBANCO_SHARED_TABLES=json.dumps(SHARED_TABLES),
-        PUNTOBANCO_ALLOWED_ORIGINS=f"http://127.0.0.1:{port}",
         PUNTOBANCO_ACCESS_LOG="false",
     ) as (url, _process):
         yield url
@@ -243,19 +238,3 @@ def test_the_roads_port_agrees_with_the_core(browser: Any, shared_url: str) -> N
         core = json.loads(json.dumps(roads_json([RoundMark(Outcome(o)) for o in outcomes])))
         assert port == core, outcomes
     page.context.close()
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="server bug: socket.py compares the page's http origin with the ws scope's scheme",
-)
-def test_a_page_of_the_servers_own_origin_opens_the_socket(browser: Any, tmp_path: Path) -> None:
-    """Without PUNTOBANCO_ALLOWED_ORIGINS, a page served by the server opens its sockets."""
-    with live_server(
-        f"sqlite:///{tmp_path / 'own.sqlite3'}",
-        PUNTOBANCO_SHARED_TABLES=json.dumps(SHARED_TABLES[:1]),
-    ) as (url, _process):
-        page = new_page(browser)
-        page.goto(f"{url}/shared.html?table=salon")
-        page.wait_for_selector("body[data-table=ready]", state="attached", timeout=8_000)
-        page.context.close()

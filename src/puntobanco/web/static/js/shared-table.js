@@ -177,8 +177,8 @@ function fromSnapshot(snap) {
 
 function onSettled(event) {
   const round = state.round;
-  // The road as the event gives it; the server leaves out the round it settles (its query runs
-  // before the round's phase is written): then the page adds it.
+  // The road as the event gives it, this round last; a server of 671d0da left this round out
+  // of it (its query ran before the round's phase was written): then the page adds it.
   const inShoe = round && round.round === event.round ? round.round_in_shoe : null;
   state.road = inShoe !== null && event.road.length < inShoe ? [...event.road, event.outcome] : [...event.road];
   const mine = state.me ? event.seats.find((s) => s.seat === state.me.seat) : null;

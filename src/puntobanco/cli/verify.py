@@ -44,16 +44,24 @@ def register(app: typer.Typer) -> None:
 
 def verify(
     server_seed: Annotated[
-        str,
+        str | None,
         typer.Argument(
             metavar="SERVER_SEED",
             show_default=False,
             help=i18n.text(HELP_LANG, "ops.help.verify_seed"),
         ),
-    ],
+    ] = None,
     rounds: Annotated[
         Path | None,
         typer.Option(metavar="FILE.json", help=i18n.text(HELP_LANG, "ops.help.verify_rounds")),
+    ] = None,
+    shared_shoe: Annotated[
+        str | None,
+        typer.Option(
+            "--shared-shoe",
+            metavar="FILE.json",
+            help=i18n.text(HELP_LANG, "ops.help.verify_shared"),
+        ),
     ] = None,
     database: DatabaseOption = None,
     as_json: JsonOption = False,
@@ -66,12 +74,20 @@ def verify(
     dealt under SERVER_SEED (in the file, or in the database), naming the
     seed hashes the file's rounds carry. Exit 2 for input that cannot be
     read (a seed that is not 64 hex digits, a file that is not rounds).
+
+    With ``--shared-shoe FILE`` (no SERVER_SEED: the export reveals its own), a shared
+    table's whole shoe is recomputed instead (:mod:`puntobanco.cli.verify_shared`).
     """
     from puntobanco.cli.serverdb import fail
     from puntobanco.core.fairness import commitment
 
     language = operator_lang(lang)
     output = output_format(fmt, as_json, language)
+    if shared_shoe is not None:
+        _verify_shared(shared_shoe, server_seed, rounds, database, output, language)
+        return
+    if server_seed is None:
+        fail(language, 2, "cli.opt.missing", name="SERVER_SEED", command="verify")
     if rounds is not None and database is not None:
         # One source of rounds: a silent choice between the two would check the other.
         refuse(language, "--database", i18n.text(language, "cli.opt.not_with", other="--rounds"))
@@ -97,6 +113,24 @@ def verify(
         _print_result(result, language)
     if result["mismatches"]:
         raise typer.Exit(1)
+
+
+def _verify_shared(
+    path: str,
+    server_seed: str | None,
+    rounds: Path | None,
+    database: str | None,
+    output: OutputFormat,
+    language: Lang,
+) -> None:
+    """``--shared-shoe``: the file reveals its own seeds, so it comes alone."""
+    from puntobanco.cli.verify_shared import verify_shared_shoe
+
+    given = [("SERVER_SEED", server_seed), ("--rounds", rounds), ("--database", database)]
+    for name, value in given:
+        if value is not None:
+            refuse(language, "--shared-shoe", i18n.text(language, "cli.opt.not_with", other=name))
+    verify_shared_shoe(path, output, language)
 
 
 def _verify_file(

@@ -36,6 +36,50 @@ EN: dict[str, str] = {
     "ops.verify.word.player": "Player",
     "ops.verify.word.banker": "Banker",
     "ops.verify.word.tie": "Tie",
+    "ops.verify.word.resolution": "resolution",
+    "ops.verify.word.last_in_shoe": "last of the shoe",
+    "ops.verify.word.round_in_shoe": "round in the shoe",
+    "ops.verify.word.rounds": "rounds",
+    "ops.verify.word.win": "win",
+    "ops.verify.word.lose": "lose",
+    "ops.verify.word.push": "push",
+    "ops.verify.word.true": "yes",
+    "ops.verify.word.false": "no",
+    "ops.verify.shared.ok": (
+        "Shared shoe {shoe} of table {table}: {rounds} rounds and {bets} bets recomputed, "
+        "all as recorded"
+    ),
+    "ops.verify.shared.seed_ok": (
+        "  server seed: its SHA-256 is the hash committed before the shoe ({hash}...)"
+    ),
+    "ops.verify.shared.client_ok": (
+        "  client seed {seed}: the published formula over the seeds of {seats}"
+    ),
+    "ops.verify.shared.no_seat": "no seat (the table and the shoe's number alone)",
+    "ops.verify.shared.failed": (
+        "Shared shoe {shoe} of table {table}: MISMATCH, after {rounds} rounds and {bets} bets "
+        "found as recorded"
+    ),
+    "ops.verify.shared.bad_seed": (
+        "  the server seed is not the one committed: the shoe's hash is {recorded}, the "
+        "seed's SHA-256 is {recomputed}"
+    ),
+    "ops.verify.shared.no_seeds": (
+        "  the file does not list the seats' seeds: the client seed cannot be recomputed"
+    ),
+    "ops.verify.shared.bad_client_seed": (
+        "  the client seed {recorded} is not the published formula over the seats' seeds, "
+        "which gives {recomputed}"
+    ),
+    "ops.verify.shared.bad_rules": "  the rules in the file are not the predefined rules {preset}",
+    "ops.verify.shared.shoe_field": "  {field}: recorded {recorded}, recomputed {recomputed}",
+    "ops.verify.shared.bet": (
+        "  round {round}, seat {seat}, bet on {spot}: {field} recorded {recorded}, "
+        "recomputed {recomputed}"
+    ),
+    "ops.verify.shared.bet_invalid": (
+        "  round {round}, seat {seat}: the bet on {recorded} cannot be settled: {recomputed}"
+    ),
     "ops.ledger.ok": "ledger check: OK",
     "ops.ledger.bad": "ledger check: DIFFERENCES FOUND",
     "ops.ledger.counts": (
@@ -218,6 +262,18 @@ EN: dict[str, str] = {
         "Rounds as GET /api/rounds returns them (a page, or a list): check them without the "
         "database, as a player would."
     ),
+    "ops.help.verify_shared": (
+        "A shared shoe's export as GET /api/tables/ID/shoes/N returns it (- for standard "
+        "input): recompute all its rounds and payouts from the seeds it reveals (give no "
+        "SERVER_SEED)."
+    ),
+    "ops.verify.shared.unreadable": (
+        "cannot read a shared shoe from {path}: {detail}; give the JSON that "
+        "GET /api/tables/ID/shoes/N returns"
+    ),
+    "ops.verify.shared.not_object": "it is not a JSON object",
+    "ops.verify.shared.bad_field": "its field {field} is missing or of the wrong type",
+    "ops.verify.shared.stdin": "standard input",
     "ops.help.serve": "Serve the web table and the HTTP API (docs at /docs).",
     "ops.help.serve_host": "Address to listen on (default: 127.0.0.1).",
     "ops.help.serve_port": "Port to listen on, 1 to 65535 (default: 8000).",
@@ -275,6 +331,53 @@ ES: dict[str, str] = {
     "ops.verify.word.player": "Jugador",
     "ops.verify.word.banker": "Banca",
     "ops.verify.word.tie": "Empate",
+    "ops.verify.word.resolution": "resolución",
+    "ops.verify.word.last_in_shoe": "última del zapato",
+    "ops.verify.word.round_in_shoe": "mano en el zapato",
+    "ops.verify.word.rounds": "manos",
+    "ops.verify.word.win": "gana",
+    "ops.verify.word.lose": "pierde",
+    "ops.verify.word.push": "devuelta",
+    "ops.verify.word.true": "sí",
+    "ops.verify.word.false": "no",
+    "ops.verify.shared.ok": (
+        "Zapato compartido {shoe} de la mesa {table}: {rounds} manos y {bets} apuestas "
+        "recalculadas, todas como se registraron"
+    ),
+    "ops.verify.shared.seed_ok": (
+        "  semilla del servidor: su SHA-256 es el resumen comprometido antes del zapato ({hash}...)"
+    ),
+    "ops.verify.shared.client_ok": (
+        "  semilla de cliente {seed}: la fórmula publicada sobre las semillas de {seats}"
+    ),
+    "ops.verify.shared.no_seat": "ningún asiento (solo la mesa y el número del zapato)",
+    "ops.verify.shared.failed": (
+        "Zapato compartido {shoe} de la mesa {table}: DISCREPANCIA, tras {rounds} manos y "
+        "{bets} apuestas conformes a lo registrado"
+    ),
+    "ops.verify.shared.bad_seed": (
+        "  la semilla del servidor no es la comprometida: el resumen del zapato es "
+        "{recorded}, el SHA-256 de la semilla es {recomputed}"
+    ),
+    "ops.verify.shared.no_seeds": (
+        "  el archivo no da las semillas de los asientos: la semilla de cliente no se puede "
+        "recalcular"
+    ),
+    "ops.verify.shared.bad_client_seed": (
+        "  la semilla de cliente {recorded} no es la fórmula publicada sobre las semillas "
+        "de los asientos, que da {recomputed}"
+    ),
+    "ops.verify.shared.bad_rules": (
+        "  las reglas del archivo no son las reglas predefinidas {preset}"
+    ),
+    "ops.verify.shared.shoe_field": ("  {field}: registrado {recorded}, recalculado {recomputed}"),
+    "ops.verify.shared.bet": (
+        "  mano {round}, asiento {seat}, apuesta a {spot}: {field} registrado {recorded}, "
+        "recalculado {recomputed}"
+    ),
+    "ops.verify.shared.bet_invalid": (
+        "  mano {round}, asiento {seat}: la apuesta a {recorded} no se puede liquidar: {recomputed}"
+    ),
     "ops.ledger.ok": "comprobación del libro: CORRECTO",
     "ops.ledger.bad": "comprobación del libro: HAY DIFERENCIAS",
     "ops.ledger.counts": (
@@ -464,6 +567,18 @@ ES: dict[str, str] = {
         "Las manos tal como las devuelve GET /api/rounds (una página, o una lista): "
         "comprobarlas sin la base de datos, como lo haría un jugador."
     ),
+    "ops.help.verify_shared": (
+        "La exportación de un zapato compartido tal como la devuelve "
+        "GET /api/tables/ID/shoes/N (- para la entrada estándar): recalcular todas sus manos "
+        "y pagos con las semillas que revela (sin SERVER_SEED)."
+    ),
+    "ops.verify.shared.unreadable": (
+        "no se puede leer un zapato compartido de {path}: {detail}; indique el JSON que "
+        "devuelve GET /api/tables/ID/shoes/N"
+    ),
+    "ops.verify.shared.not_object": "no es un objeto JSON",
+    "ops.verify.shared.bad_field": "su campo {field} falta o tiene un tipo incorrecto",
+    "ops.verify.shared.stdin": "la entrada estándar",
     "ops.help.serve": "Servir la mesa web y la API HTTP (documentación en /docs).",
     "ops.help.serve_host": "Dirección en la que escuchar (por defecto: 127.0.0.1).",
     "ops.help.serve_port": "Puerto en el que escuchar, de 1 a 65535 (por defecto: 8000).",

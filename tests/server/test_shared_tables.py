@@ -31,7 +31,7 @@ from puntobanco.server.ledger.check import reconcile
 from puntobanco.server.main import create_app
 from puntobanco.server.models import LedgerEntry
 from puntobanco.server.shared import dealer as dealer_module
-from puntobanco.server.shared import dealing, seats, squeeze, views
+from puntobanco.server.shared import dealing, export, seats, squeeze, views
 from puntobanco.server.shared.config import SharedTableConfig
 from puntobanco.server.shared.cycle import reveal_steps
 from puntobanco.server.shared.dealer import open_tables
@@ -449,6 +449,14 @@ def test_an_operator_closes_a_table_at_the_end_of_its_round(
     assert table.events[-1]["type"] == "table_closed"
     assert app_client.get("/api/tables").json()["tables"] == []
     assert not table.lease()  # a closed table is dealt by nobody
+    # Its shoe never reaches the cut card: the seed is revealed at the close all the same,
+    # and what was dealt verifies.
+    ended = table.events[-2]
+    assert ended["type"] == "shoe_ended" and ended["ended_by"] == "table_closed"
+    with table.sessions() as session:
+        exported = export.shoe_export(session, "salon", 1)
+    assert exported["ended_by"] == "table_closed"
+    assert export.check_shoe(json.loads(json.dumps(exported))).mismatch is None
 
 
 def test_the_configured_tables_open_change_and_close(app_client: TestClient) -> None:

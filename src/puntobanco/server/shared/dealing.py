@@ -227,7 +227,14 @@ def _open_or_close_table(
         table.status = TableStatus.CLOSED.value
         table.lease_holder = None
         table.lease_expires_at = None
-        return Step(emit(session, table.id, [("table_closed", {})]), 0.0)
+        items: list[tuple[str, dict[str, Any]]] = []
+        shoe = _open_shoe(session, table)
+        if shoe is not None:
+            # The shoe will never be dealt to its end: its seed is revealed now, so that
+            # the rounds it did deal can be checked.
+            items.append(_end_shoe(shoe, "table_closed"))
+        items.append(("table_closed", {}))
+        return Step(emit(session, table.id, items), 0.0)
     return Step(_open_round(session, table, config), float(config.betting_seconds))
 
 
@@ -504,20 +511,23 @@ def _settle(
         )
     ]
     if round_.last_in_shoe:
-        shoe.ended_at = utcnow()
-        items.append(
-            (
-                "shoe_ended",
-                {
-                    "shoe": shoe.number,
-                    "server_seed": shoe.server_seed,
-                    "server_seed_hash": shoe.server_seed_hash,
-                    "client_seed": shoe.client_seed,
-                    "rounds": shoe.rounds,
-                },
-            )
-        )
+        items.append(_end_shoe(shoe, "cut_card"))
     return items
+
+
+def _end_shoe(shoe: SharedShoe, by: str) -> tuple[str, dict[str, Any]]:
+    """End the shoe (``by`` its cut card, or its table's close) and reveal its seed."""
+    shoe.ended_at = utcnow()
+    shoe.ended_by = by
+    revealed = {
+        "shoe": shoe.number,
+        "server_seed": shoe.server_seed,
+        "server_seed_hash": shoe.server_seed_hash,
+        "client_seed": shoe.client_seed,
+        "rounds": shoe.rounds,
+        "ended_by": by,
+    }
+    return ("shoe_ended", revealed)
 
 
 def _settle_player(

@@ -92,7 +92,7 @@ class SharedShoe(Base):
 
     ``client_seed`` is fixed at the shoe's first betting close from the seats' own seeds
     (input the house does not control) and published before the first card;
-    ``server_seed`` is shown once the shoe has ended (``ended_at``).
+    ``server_seed`` is shown once the shoe has ended (``ended_at``, ``ended_by``).
     """
 
     __tablename__ = "shared_shoes"
@@ -110,6 +110,9 @@ class SharedShoe(Base):
     rounds: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    ended_by: Mapped[str | None] = mapped_column(String(16))
+    """``cut_card`` (its last round was dealt) or ``table_closed`` (the operator closed the
+    table first: the seed is revealed all the same, the rest of the shoe never dealt)."""
 
 
 class SharedRound(Base):

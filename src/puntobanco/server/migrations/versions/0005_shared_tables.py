@@ -114,6 +114,7 @@ def _create_shared_shoes() -> None:
         sa.Column("rounds", sa.Integer(), nullable=False),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("ended_at", sa.DateTime(timezone=True), nullable=True),
+        sa.Column("ended_by", sa.String(length=16), nullable=True),
         sa.ForeignKeyConstraint(
             ["table_id"],
             ["shared_tables.id"],

@@ -180,6 +180,17 @@ def test_a_tiles_road_grows_with_the_shoe(browser: Any, shared_url: str) -> None
 def test_the_filters(browser: Any, shared_url: str) -> None:
     page = open_lobby(browser, shared_url)
     assert page.locator(".sh-tile[data-table]").count() >= 2
+    # The tiles are drawn again at each answer: a commitment opened stays open, and the
+    # keyboard stays where it was.
+    tile(page, "salon").locator(".sh-hash summary").click()
+    wait_polls(page)
+    assert tile(page, "salon").locator(".sh-hash").get_attribute("open") is not None
+    assert page.evaluate("document.activeElement.tagName") == "SUMMARY"
+    page.focus('.sh-join[data-table="dragon"][data-role="seat"]')
+    wait_polls(page)
+    assert page.evaluate(
+        "[document.activeElement.dataset.table, document.activeElement.dataset.role]"
+    ) == ["dragon", "seat"]
     page.select_option("#filter-minimum", "100")
     assert tile(page, "salon").count() == 1 and tile(page, "dragon").count() == 0
     # The filter stays chosen through the lobby's next answers.

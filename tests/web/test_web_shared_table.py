@@ -254,6 +254,12 @@ def test_a_phone_in_spanish_with_no_serious_accessibility_violation(
     page.wait_for_function("() => window.__shared.state.round.players.banker >= 1")
     assert page.evaluate("document.activeElement.dataset.bet") == "banker"
     wait_settled(page, number)
+    # The dealer's chips move by CSS transitions, and not at all when motion is reduced.
+    stack = ".sh-spot .sh-stack"
+    duration = f"getComputedStyle(document.querySelector('{stack}')).transitionDuration"
+    assert page.evaluate(duration) != "0s"
+    page.emulate_media(reduced_motion="reduce")
+    assert page.evaluate(duration) == "0s"
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     for selector in ("#sh-spots", "#sh-chips", "#sh-countdown", "#sh-call"):
         box = page.locator(selector).bounding_box()

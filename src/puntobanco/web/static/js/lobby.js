@@ -107,17 +107,30 @@ function drawFilters(tables) {
   fill($("filter-preset"), [...new Set(tables.map((tile) => tile.preset))].sort(), (p) => presetLabel(state.lang, t, p));
 }
 
+// How a tile's focusable control is found again in the tile drawn anew.
+function focusKey(node) {
+  if (node.matches(".sh-join")) return `.sh-join[data-role="${node.dataset.role}"]`;
+  if (node.matches(".sh-go")) return ".sh-go";
+  if (node.matches(".sh-hash summary")) return ".sh-hash summary";
+  return null;
+}
+
 function drawTiles() {
   const tables = state.lobby ? state.lobby.tables : [];
   drawFilters(tables);
-  // Redrawing keeps the keyboard where it was: the focused button is found again by its table and role.
-  const focused = document.activeElement && document.activeElement.dataset ? { ...document.activeElement.dataset } : null;
+  // Redrawing keeps the keyboard where it was and the commitments opened open: the focused
+  // control is found again by its table and its kind.
+  const active = document.activeElement;
+  const activeTile = active && active.closest ? active.closest(".sh-tile") : null;
+  const focused = activeTile ? { table: activeTile.dataset.table, selector: focusKey(active) } : null;
+  const opened = new Set([...document.querySelectorAll(".sh-tile .sh-hash[open]")].map((d) => d.closest(".sh-tile").dataset.table));
   const list = tables.filter(shown).map(tileElement);
   $("tiles").replaceChildren(...list);
+  for (const li of list) if (opened.has(li.dataset.table)) li.querySelector(".sh-hash").open = true;
   $("tiles-none").hidden = !state.lobby || list.length > 0;
   $("tiles-none").textContent = tables.length ? t("shared.lobby.none") : t("shared.lobby.empty");
-  if (focused && focused.table && focused.role) {
-    const again = document.querySelector(`.sh-join[data-table="${CSS.escape(focused.table)}"][data-role="${focused.role}"]`);
+  if (focused && focused.selector) {
+    const again = document.querySelector(`.sh-tile[data-table="${CSS.escape(focused.table)}"] ${focused.selector}`);
     if (again) again.focus();
   }
   tick();

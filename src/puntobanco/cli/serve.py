@@ -127,6 +127,10 @@ def register(app: typer.Typer) -> None:
             i18n.text(language, "ops.serve.serving", host=host, port=port, count=workers),
             err=True,
         )
+        if settings.shared_tables:
+            tables = len(settings.shared_tables)
+            lobby = i18n.text(language, "ops.serve.lobby", host=host, port=port, count=tables)
+            typer.echo(lobby, err=True)
         status = _run(sock, settings, host, port, workers, level, forwarded_allow_ips)
         raise typer.Exit(status)
 

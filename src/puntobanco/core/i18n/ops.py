@@ -169,6 +169,8 @@ EN: dict[str, str] = {
     "ops.serve.database": "Cannot prepare the database: {detail}",
     "ops.serve.serving": "puntobanco: serving on http://{host}:{port} ({count} workers)",
     "ops.serve.serving.one": "puntobanco: serving on http://{host}:{port} ({count} worker)",
+    "ops.serve.lobby": "puntobanco: the lobby ({count} shared tables): http://{host}:{port}/lobby.html",
+    "ops.serve.lobby.one": "puntobanco: the lobby ({count} shared table): http://{host}:{port}/lobby.html",
     "ops.db.path": (
         "--database takes a URL, not a path: write sqlite:///{value} for a SQLite file, "
         "or postgresql+psycopg://USER@HOST:PORT/NAME for PostgreSQL"
@@ -470,6 +472,12 @@ ES: dict[str, str] = {
     "ops.serve.database": "No se puede preparar la base de datos: {detail}",
     "ops.serve.serving": "puntobanco: sirviendo en http://{host}:{port} ({count} procesos)",
     "ops.serve.serving.one": "puntobanco: sirviendo en http://{host}:{port} ({count} proceso)",
+    "ops.serve.lobby": (
+        "puntobanco: el salón ({count} mesas compartidas): http://{host}:{port}/lobby.html"
+    ),
+    "ops.serve.lobby.one": (
+        "puntobanco: el salón ({count} mesa compartida): http://{host}:{port}/lobby.html"
+    ),
     "ops.db.path": (
         "--database espera una URL, no una ruta: escriba sqlite:///{value} para un "
         "archivo SQLite, o postgresql+psycopg://USUARIO@HOST:PUERTO/NOMBRE para PostgreSQL"

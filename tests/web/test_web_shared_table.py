@@ -264,6 +264,15 @@ def test_a_phone_in_spanish_with_no_serious_accessibility_violation(
     for selector in ("#sh-spots", "#sh-chips", "#sh-countdown", "#sh-call"):
         box = page.locator(selector).bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, selector
+    # Each hand's cards, the third turned, stay inside their hand's box.
+    for hand in ("player", "banker"):
+        outer = page.locator(f"#hand-{hand}").bounding_box()
+        cards = page.locator(f"#cards-{hand} .card")
+        assert outer is not None and cards.count() >= 2
+        for i in range(cards.count()):
+            box = cards.nth(i).bounding_box()
+            assert box is not None
+            assert outer["x"] <= box["x"] and box["x"] + box["width"] <= outer["x"] + outer["width"]
     assert serious_violations(page) == []
     # The language switch: the same state in English.
     page.click("#sh-lang")

@@ -13,6 +13,7 @@ nothing; a socket dropped mid-round comes back and ends the round with the same 
 from __future__ import annotations
 
 import re
+from datetime import datetime
 from typing import Any
 
 import pytest
@@ -94,6 +95,29 @@ def shown_cards(page: Any) -> dict[str, list[str]]:
     }
 
 
+#: Records, on the browser's clock, how many cards each hand shows after each change.
+WATCH_CARDS = """() => {
+    window.__shown = [];
+    for (const hand of ["player", "banker"]) {
+        const box = document.getElementById(`cards-${hand}`);
+        new MutationObserver(() => window.__shown.push(
+            { hand, n: box.querySelectorAll(".card").length, at: Date.now() }
+        )).observe(box, { childList: true });
+    }
+}"""
+
+
+def first_shown(page: Any, hand: str, count: int, since: float) -> float:
+    """When the page first showed ``count`` cards in ``hand`` (ms since the epoch)."""
+    times = [
+        s["at"]
+        for s in page.evaluate("window.__shown")
+        if s["hand"] == hand and s["n"] >= count and s["at"] >= since
+    ]
+    assert times, (hand, count)
+    return float(min(times))
+
+
 def call_words(lang: str, result: dict[str, Any]) -> str:
     words = tr(
         lang, f"call.{result['outcome']}", p=result["player_total"], b=result["banker_total"]
@@ -115,6 +139,8 @@ def test_three_players_see_the_same_cards_and_their_own_settlement(
     pages = [ana, bea, eve]
     before = {id(p): api(p, shared_url, "/api/me")["balance_minor"] for p in (ana, bea)}
     number = wait_betting(ana, 3)
+    eve.evaluate(WATCH_CARDS)
+    opened = eve.evaluate("Date.now()")
     bet(ana, 500, "banker")
     bet(bea, 100, "player")
     bet(bea, 100, "tie")
@@ -137,6 +163,13 @@ def test_three_players_see_the_same_cards_and_their_own_settlement(
     for event in cards:
         times = [receipts[id(page)][event["seq"]] for page in pages]
         assert max(times) - min(times) < 300, (event, times)
+    # No card is shown before the server announced it (the event's time, the same machine's
+    # clock): the k-th card of a hand appears after the k-th card event of that hand.
+    for hand in ("player", "banker"):
+        announced = [e for e in cards if e["hand"] == hand]
+        for k, event in enumerate(announced, start=1):
+            at = datetime.fromisoformat(event["at"].replace("Z", "+00:00")).timestamp() * 1000
+            assert first_shown(eve, hand, k, opened) >= at - 5, (hand, k, event)
     # The call in each page's language; each bettor's net, and his balance.
     assert ana.text_content("#sh-call") == call_words("en", result)
     assert bea.text_content("#sh-call") == call_words("es", result)

@@ -496,6 +496,11 @@ def _settle(
         _settle_player(session, round_, user_id, rows, result, rules)
         for user_id, rows in by_user.items()
     ]
+    # How each spot of the table went, for the page to collect and pay its chips.
+    spots = {
+        s.bet.kind.value: s.resolution.value
+        for s in settle([Bet(kind, 1) for kind in rules.offered_bets], result, rules).bets
+    }
     round_.phase = Phase.SETTLED.value
     round_.settled_at = utcnow()
     session.flush()  # the road below reads this round as settled
@@ -505,6 +510,7 @@ def _settle(
             {
                 "round": round_.number,
                 "outcome": round_.outcome,
+                "spots": spots,
                 "seats": seats,
                 "road": shoe_road(session, shoe.id),
             },
@@ -584,6 +590,15 @@ def _settle_player(
         "staked": staked,
         "payout": settlement.payout_minor,
         "net": settlement.net_minor,
+        "bets": [
+            {
+                "spot": s.bet.kind.value,
+                "stake": s.bet.stake_minor,
+                "resolution": s.resolution.value,
+                "payout": s.payout_minor,
+            }
+            for s in settlement.bets
+        ],
     }
 
 

@@ -27,7 +27,7 @@ from puntobanco.server.shared.models import (
     TableStatus,
 )
 from puntobanco.server.shared.seats import round_totals
-from puntobanco.server.table_settings import limits_json
+from puntobanco.server.table_settings import limits_json, rules_json
 
 
 def _shoe(session: Session, shoe_id: int | None) -> dict[str, Any] | None:
@@ -89,6 +89,7 @@ def _tile(session: Session, row: SharedTableRow) -> dict[str, Any]:
         "name": row.name,
         "kind": "shared",
         "preset": config.preset,
+        "rules": rules_json(config.preset, rules),
         "decks": rules.decks,
         "status": row.status,
         "limits": limits_json(config.limits()),

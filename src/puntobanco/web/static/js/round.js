@@ -4,7 +4,7 @@
 import { ApiError } from "./api.js";
 import { openWelcome } from "./account.js";
 import { betsOnTable, renderBalance, renderSpots, renderStatus, renderTray } from "./betting.js";
-import { playOut } from "./felt.js";
+import { playOut, settleSpots } from "./felt.js";
 import { clearMessage, errorMessage, showMessage } from "./messages.js";
 import { askForPreset } from "./rules-panel.js";
 import { refreshShoe } from "./shoe-panel.js";
@@ -59,6 +59,9 @@ export async function deal() {
   state.stack = [];
   state.settled = Object.fromEntries(round.settlement.map((s) => [s.bet, s]));
   state.user.balance_minor = round.balance_minor;
+  // The dealer collects and pays while the table still takes no bet; the balance shows the
+  // pay once it has landed.
+  await settleSpots();
   state.dealing = false;
   renderBalance();
   renderSpots();
@@ -132,6 +135,7 @@ export async function showLostRound() {
     state.pendingKey = null;
     state.stack = [];
     state.settled = Object.fromEntries(round.settlement.map((s) => [s.bet, s]));
+    await settleSpots();
   }
   state.dealing = false;
   await refreshBalance();

@@ -19,6 +19,7 @@ import pytest
 
 from puntobanco.server.shared.bus import (
     NOTIFY_LIMIT_BYTES,
+    Carried,
     LocalHub,
     PostgresBus,
     RedisBus,
@@ -134,9 +135,10 @@ def test_the_local_hub_gives_each_reader_its_tables_events_in_order() -> None:
             assert await take(b_reader, 5) == b_events
             await nothing_for(first)
             await nothing_for(b_reader)
-            # Each reader has its own copy of an event.
-            got_first[0]["totals"]["banker"] = -1
-            assert got_second[0]["totals"]["banker"] == 100
+            # Decoded once: every reader has the same event, with the JSON it came as.
+            assert got_first[0] is got_second[0]
+            assert isinstance(got_first[0], Carried)
+            assert got_first[0].text == encode(a_events[0])
         # A table nobody follows any more is forgotten: publishing to it costs nothing.
         assert hub.subscriber_count(a_table) == 0 and hub._tables == {}
         await hub.publish(a_events)
@@ -283,7 +285,7 @@ def test_postgres_listens_once_per_worker() -> None:
 
 
 @pytest.mark.postgres
-def test_postgres_sends_an_event_too_big_for_notify_as_a_gap() -> None:
+def test_postgres_sends_an_event_too_big_for_notify_as_a_gap_when_it_is_not_stored() -> None:
     need_postgres()
     one, two = PostgresBus(PG_ROOT), PostgresBus(PG_ROOT)
     table = new_table()
@@ -412,5 +414,48 @@ def test_redis_listener_reconnects_and_sends_its_readers_back_to_the_database() 
             await one.stop()
             await two.stop()
         await eventually(lambda: listener_ids() == [])
+
+    run(scenario())
+
+
+@pytest.mark.postgres
+def test_postgres_hands_on_a_big_stored_event_whole(pg_schema: str) -> None:
+    """Too big for NOTIFY: each worker's listener reads it from shared_events once."""
+    from sqlalchemy import create_engine, insert
+
+    from puntobanco.server.models import Base
+    from puntobanco.server.shared.models import SharedEvent, SharedTableRow
+    from tests.server.conftest import pg_schema_url
+
+    url = pg_schema_url(pg_schema)
+    engine = create_engine(url)
+    Base.metadata.create_all(engine)
+    table = new_table()
+    big: dict[str, Any] = {"type": "settled", "table": table, "seq": 1, "at": "x"}
+    big["seats"] = [{"seat": f"Seat-{i:04}", "net": i} for i in range(400)]
+    assert len(encode(big).encode()) > NOTIFY_LIMIT_BYTES
+    with engine.begin() as conn:
+        conn.execute(
+            insert(SharedTableRow).values(
+                id=table, name="T", preset="punto-banco", settings_json="{}", status="open", seq=1
+            )
+        )
+        conn.execute(
+            insert(SharedEvent).values(table_id=table, seq=1, kind="settled", payload=encode(big))
+        )
+    engine.dispose()
+    one, two = PostgresBus(url), PostgresBus(url)
+
+    async def scenario() -> None:
+        await one.start()
+        await two.start()
+        try:
+            async with two.subscribe(table) as reader, one.subscribe(table) as own:
+                await one.publish([big])
+                assert await take(reader, 1) == [big]
+                assert await take(own, 1) == [big]
+        finally:
+            await one.stop()
+            await two.stop()
 
     run(scenario())

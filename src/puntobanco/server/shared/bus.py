@@ -98,6 +98,21 @@ def encode(event: Mapping[str, Any]) -> str:
     return json.dumps(event, separators=(",", ":"), ensure_ascii=False)
 
 
+class Carried(dict[str, Any]):
+    """An event as a worker received it, with the JSON text it came as (:attr:`text`).
+
+    Every subscriber of the worker gets the same object, decoded once, so that a socket
+    sends :attr:`text` as it is instead of encoding the event again: treat it as
+    read-only.
+    """
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        super().__init__(json.loads(text))
+        self.text = text
+
+
 class Subscription:
     """One reader's events of one table, in publish order, as an async context manager.
 
@@ -176,9 +191,10 @@ class LocalHub:
     """The bus within one process: the only one on SQLite, the fan-out of the others.
 
     A table is known only while it has subscribers, so an idle table costs nothing. An
-    event is handed to each subscriber as its own copy, decoded from the JSON the other
-    buses carry: a subscriber cannot change another's event, and an event that the other
-    buses could not send fails here too, in SQLite's tests.
+    event is decoded once from the JSON the other buses carry and handed to every
+    subscriber as the same read-only :class:`Carried` (a worker with a thousand sockets
+    does not decode it a thousand times); an event that the other buses could not send
+    fails here too, in SQLite's tests.
     """
 
     def __init__(self, *, queue_size: int = QUEUE_SIZE) -> None:
@@ -213,14 +229,13 @@ class LocalHub:
         stop the listener that every socket of the worker depends on.
         """
         try:
-            event = json.loads(payload)
+            event = Carried(payload)
             subs = self._tables.get(event["table"], ())
         except (ValueError, TypeError, KeyError) as exc:
             log.error("shared bus: dropped a message that is not an event (%s)", exc)
             return
-        for index, sub in enumerate(subs):
-            # Each its own copy; the first may keep the one already decoded.
-            sub._offer(event if index == 0 else json.loads(payload))
+        for sub in subs:
+            sub._offer(event)
 
     def gap_all(self) -> None:
         """Send every subscriber back to the database (events may have been missed)."""
@@ -345,8 +360,10 @@ class PostgresBus(_ListeningBus):
 
     Two connections per process: the listener's, and the publisher's (psycopg holds a
     listening connection's lock while it waits for notifications, so it cannot also send
-    them). An event whose JSON is over :data:`NOTIFY_LIMIT_BYTES` bytes goes as its
-    ``_gap`` marker, with its ``seq``: its readers re-read the database.
+    them). An event whose JSON is over :data:`NOTIFY_LIMIT_BYTES` bytes goes as a
+    ``_big`` marker with its table and ``seq``: each worker's listener reads it from
+    ``shared_events`` once and hands it on whole (a ``_gap`` if it cannot), so a large
+    event (a settlement of hundreds of seats) costs a worker one read, not one per socket.
     """
 
     _lost = (OSError, psycopg.OperationalError)
@@ -380,7 +397,30 @@ class PostgresBus(_ListeningBus):
             await conn.execute(f"LISTEN {POSTGRES_CHANNEL}")
             self._listening()
             async for notify in conn.notifies():
-                self._hub.dispatch(notify.payload)
+                payload = notify.payload
+                if '"type":"_big"' in payload:
+                    payload = await self._fetch(payload)
+                self._hub.dispatch(payload)
+
+    async def _fetch(self, marker: str) -> str:
+        """A big event's JSON, read from ``shared_events`` (its ``_gap`` if it cannot be).
+
+        Read before the next notification is handed on, so the order holds.
+        """
+        event = json.loads(marker)
+        try:
+            async with self._publish_lock:
+                if self._publisher is None or self._publisher.closed:
+                    self._publisher = await self._connect(self.listener_name + "-publish")
+                cursor = await self._publisher.execute(
+                    "SELECT payload FROM shared_events WHERE table_id = %s AND seq = %s",
+                    (event["table"], event["seq"]),
+                )
+                row = await cursor.fetchone()
+        except psycopg.Error as exc:
+            log.warning("shared bus: a big event could not be read: %s", exc)
+            row = None
+        return str(row[0]) if row is not None else encode(gap(event["table"], event["seq"]))
 
     async def publish(self, events: Sequence[Mapping[str, Any]]) -> None:
         """Send ``events`` in order, each in a transaction of its own, in one round trip.
@@ -406,7 +446,7 @@ class PostgresBus(_ListeningBus):
     def _payload(event: Mapping[str, Any]) -> str:
         payload = encode(event)
         if len(payload.encode()) > NOTIFY_LIMIT_BYTES:
-            return encode(gap(event["table"], event["seq"]))
+            return encode({"table": event["table"], "seq": event["seq"], "type": "_big"})
         return payload
 
     async def _notify(self, payloads: list[str]) -> None:

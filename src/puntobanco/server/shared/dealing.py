@@ -180,8 +180,14 @@ def _aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
-def current_round(session: Session, table_id: str, *, lock: bool = False) -> SharedRound | None:
-    """The table's latest round (locked for the transaction when ``lock``)."""
+def current_round(
+    session: Session, table_id: str, *, lock: bool = False, share: bool = False
+) -> SharedRound | None:
+    """The table's latest round, locked for the transaction when ``lock``.
+
+    ``share`` takes a shared lock: bets hold it together, and the dealer's exclusive lock
+    (to close, deal or settle) waits for those in flight and keeps new ones out.
+    """
     query = (
         select(SharedRound)
         .where(SharedRound.table_id == table_id)
@@ -189,7 +195,7 @@ def current_round(session: Session, table_id: str, *, lock: bool = False) -> Sha
         .limit(1)
     )
     if lock:
-        query = query.with_for_update()
+        query = query.with_for_update(read=share)
     return session.execute(query).scalar_one_or_none()
 
 

@@ -15,6 +15,7 @@ each other in opposite orders.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import secrets
@@ -187,7 +188,8 @@ def put_bets(
             raise ApiError(409, "idempotency_conflict", key=key[:40])
         return Answer(done.status_code, json.loads(done.answer_json), [])
     row = table_row(session, table_id)
-    round_ = current_round(session, table_id, lock=True)
+    # A shared lock: bets at one table go on together; the close waits for them.
+    round_ = current_round(session, table_id, lock=True, share=True)
     if (
         round_ is None
         or round_.phase != Phase.BETTING.value
@@ -203,7 +205,7 @@ def put_bets(
     held = _held(session, round_.id, user_id)
     wanted = _checked(stakes, row, balance + sum(held.values()))
     delta = _write_bets(session, round_, user_id, seat.seat_name, held, wanted)
-    new_balance = _post_holds(session, round_, user_id, held, wanted)
+    new_balance = _post_holds(session, round_, user_id, held, wanted, key)
     body = {
         "table": table_id,
         "round": round_.number,
@@ -294,8 +296,12 @@ def _post_holds(
     user_id: int,
     held: Mapping[str, int],
     wanted: Mapping[str, int],
+    key: str,
 ) -> int:
-    """Hold what was added and release what was taken back; the wallet's new balance."""
+    """Hold what was added and release what was taken back; the wallet's new balance.
+
+    The journal is named by the request's key (its hash): one journal per request.
+    """
     movements = []
     for spot in sorted(set(held) | set(wanted)):
         change = wanted.get(spot, 0) - held.get(spot, 0)
@@ -305,15 +311,9 @@ def _post_holds(
     connection = session.connection()
     if not movements:
         return int(lock_wallet(session, user_id))
-    serial = session.execute(
-        select(func.count())
-        .select_from(SharedBetRequest)
-        .where(SharedBetRequest.user_id == user_id, SharedBetRequest.round_id == round_.id)
-    ).scalar_one()
+    request = hashlib.sha256(key.encode()).hexdigest()[:16]
     rows, delta = entry_rows(
-        user_id=user_id,
-        journal=f"shared:{round_.id}:{user_id}:{int(serial) + 1}",
-        movements=movements,
+        user_id=user_id, journal=f"shared:{round_.id}:{user_id}:{request}", movements=movements
     )
     for entry in rows:
         entry["shared_round_id"] = round_.id

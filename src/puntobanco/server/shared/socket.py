@@ -30,6 +30,7 @@ from puntobanco.server.accounts import player_for_token
 from puntobanco.server.security import SESSION_COOKIE, own_origin
 from puntobanco.server.settings import normal_origin
 from puntobanco.server.shared import views
+from puntobanco.server.shared.bus import Carried
 from puntobanco.server.shared.events import events_after
 from puntobanco.server.shared.models import SharedTableRow
 
@@ -123,6 +124,14 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         return
 
 
+async def _send(websocket: WebSocket, event: dict[str, Any]) -> None:
+    """Send an event: as the bus carried it when it can (encoded once per worker)."""
+    if isinstance(event, Carried):
+        await websocket.send_text(event.text)
+    else:
+        await websocket.send_json(event)
+
+
 async def _close(websocket: WebSocket, code: int, reason: str) -> None:
     if websocket.application_state is WebSocketState.CONNECTED:
         await websocket.close(code=code, reason=reason)
@@ -204,7 +213,7 @@ async def _serve(
                     for item in events:
                         if item["type"] == "welcome" or int(item["seq"]) > last:
                             last = int(item["seq"])
-                            await websocket.send_json(item)
+                            await _send(websocket, item)
                     relay = asyncio.create_task(sub.get())
         finally:
             listen.cancel()

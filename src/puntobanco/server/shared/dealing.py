@@ -448,15 +448,23 @@ def _reveal(
     *,
     by: str | None,
 ) -> Step:
-    """Announce the next step (``by`` the seat that turned it, or the dealer at a squeeze)."""
-    step = round_steps(round_, shoe.preset)[round_.revealed]
+    """Announce the next step (``by`` the seat that turned it, or the dealer at a squeeze).
+
+    The last card comes with the result and the settlement, in one transaction: the
+    result is known the moment the last card is seen, and every bet is paid then.
+    """
+    steps = round_steps(round_, shoe.preset)
+    step = steps[round_.revealed]
     round_.revealed += 1
     data = {"round": round_.number, "step": round_.revealed, **step.data}
     if by is not None:
         data["by"] = by
     items: list[tuple[str, dict[str, Any]]] = [(step.kind, data)]
-    if step.kind != "result":
+    if steps[round_.revealed].kind != "result":
         return Step(emit(session, table.id, items), config.reveal_ms / 1000)
+    result = steps[round_.revealed]
+    round_.revealed += 1
+    items.append((result.kind, {"round": round_.number, "step": round_.revealed, **result.data}))
     items += _settle(session, table, round_, shoe)
     return Step(emit(session, table.id, items), RESULT_PAUSE_S)
 

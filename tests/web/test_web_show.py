@@ -311,6 +311,16 @@ def test_the_sound_is_off_by_default_and_remembered(browser: Any, pairs_url: str
     toggle = page.locator("#sound-toggle")
     assert toggle.get_attribute("role") == "switch"
     assert toggle.get_attribute("aria-checked") == "false"
+    # Named in the page's language, and again after a switch of language.
+    names = {"Sound of the result", "Sonido del resultado"}
+    first = toggle.get_attribute("aria-label")
+    assert first in names
+    page.click("#lang")
+    page.wait_for_function(
+        "(before) => document.querySelector('#sound-toggle').getAttribute('aria-label') !== before",
+        arg=first,
+    )
+    assert toggle.get_attribute("aria-label") in names - {first}
     place(page, "player", 500)
     deal(page)
     assert page.evaluate("window.__tones") == 0

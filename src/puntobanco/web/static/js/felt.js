@@ -290,6 +290,10 @@ function renderSoundToggle() {
   const toggle = $("sound-toggle");
   toggle.setAttribute("aria-checked", String(on));
   toggle.classList.toggle("on", on);
+  // Its name, in the page's language (the note alone says nothing to a screen reader).
+  const name = t("sound.label");
+  toggle.setAttribute("aria-label", name);
+  toggle.title = name;
 }
 
 const PHONE = window.matchMedia("(max-width: 640px)");
@@ -317,6 +321,11 @@ function addSoundToggle() {
   $("lang").before(toggle);
   placeSoundToggle();
   PHONE.addEventListener("change", placeSoundToggle);
+  // The page switches language by setting <html lang>: name the switch again then.
+  new MutationObserver(renderSoundToggle).observe(document.documentElement, {
+    attributes: true,
+    attributeFilter: ["lang"],
+  });
   renderSoundToggle();
 }
 

@@ -98,8 +98,6 @@ def shared_env(
     env = {
         "PUNTOBANCO_SHARED_TABLES": json.dumps([table]),
         "PUNTOBANCO_SHARED_LEASE_S": str(lease_s),
-        # Four rounds take a handful of requests each: nothing here should be refused.
-        "PUNTOBANCO_LOGIN_ATTEMPTS": "1000",
     }
     if kill_file is not None:
         env[KILL_FILE_ENV] = str(kill_file)

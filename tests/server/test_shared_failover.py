@@ -5,6 +5,10 @@ Real ``serve`` processes on one PostgreSQL schema deal one fast table (3 s of be
 each phase of a round and cut a process's connections while bets arrive, then read the
 rows: who held the lease, the events' numbers, the rounds' cards, the ledger's journals,
 and ``puntobanco ledger check`` as the operator runs it.
+
+Two tests pin server bugs (``xfail(strict=True)``, the bug named in each): a bet
+committed before the event bus fails is answered 500, and processes that start together
+on a table not yet created die on its INSERT.
 """
 
 from __future__ import annotations
@@ -617,13 +621,13 @@ def test_a_bet_committed_before_the_bus_fails_is_answered_200(
         books.dispose()
 
 
-def _waiting_on_a_lock(books: Books, servers: list[Server]) -> int:
-    """How many of ``servers`` wait for shared_tables in open_tables (not, say, for the
+def _waiting_to_insert(books: Books, servers: list[Server]) -> int:
+    """How many of ``servers`` wait to INSERT the table's row (not, say, for the
     migrations' lock, which other tests' processes hold at times)."""
     row = books.one(
         "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() "
         "AND application_name = ANY(:names) AND wait_event = 'relation' "
-        "AND query LIKE '%FROM shared_tables%FOR UPDATE%'",
+        "AND query LIKE 'INSERT INTO shared_tables%'",
         names=[server.name for server in servers],
     )
     return 0 if row is None else int(row["n"])
@@ -641,8 +645,9 @@ def _waiting_on_a_lock(books: Books, servers: list[Server]) -> int:
 def test_processes_starting_together_all_open_a_new_table(pg_schema: str, tmp_path: Path) -> None:
     """Two processes reach the opening of a new table at the same moment: both must start.
 
-    The test holds the (migrated, empty) shared_tables table locked until both processes
-    wait on it there, then lets them go: the race of a fresh start, every time.
+    The test holds the (migrated, empty) shared_tables in SHARE mode: each process reads
+    it (no row: SELECT ... FOR UPDATE is let through) and then waits to INSERT the row.
+    Once both wait there, the lock goes: the race of a fresh start, every time.
     """
     url, table = pg_schema_url(pg_schema), _table_id()
     engine = make_engine(make_settings(url))
@@ -652,9 +657,9 @@ def test_processes_starting_together_all_open_a_new_table(pg_schema: str, tmp_pa
         with fleet(url, tmp_path / "servers.log", shared_env(table)) as servers:
             with engine.connect() as holding:
                 locked = holding.begin()
-                holding.execute(text("LOCK TABLE shared_tables IN ACCESS EXCLUSIVE MODE"))
+                holding.execute(text("LOCK TABLE shared_tables IN SHARE MODE"))
                 racers = [servers.start("pb-race-a"), servers.start("pb-race-b")]
-                books.wait("both at the table", lambda: _waiting_on_a_lock(books, racers) == 2, 60)
+                books.wait("both inserting", lambda: _waiting_to_insert(books, racers) == 2, 60)
                 locked.commit()
             for racer in racers:
                 with contextlib.suppress(RuntimeError):  # exited: asserted below

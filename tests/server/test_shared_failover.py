@@ -637,7 +637,7 @@ def _waiting_to_insert(books: Books, servers: list[Server]) -> int:
     strict=True,
     raises=AssertionError,
     reason="BUG src/puntobanco/server/shared/dealer.py:58-64 (open_tables, called at every "
-    "start by main.py:368): processes starting together on a table not yet in the database "
+    "start by main.py:370): processes starting together on a table not yet in the database "
     "(a new database, a table added to PUNTOBANCO_SHARED_TABLES, serve --workers N) each find "
     "no row and INSERT it; all but one die at start-up (UniqueViolation pk_shared_tables, "
     "exit 3)",

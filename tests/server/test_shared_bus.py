@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import uuid
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterator
 from typing import Any, cast
 
 import psycopg
@@ -36,6 +36,20 @@ REDIS_URL = "redis://127.0.0.1:6379/15"
 def run(scenario: Coroutine[Any, Any, Any], limit_s: float = 30) -> Any:
     """Run a scenario, failing instead of hanging."""
     return asyncio.run(asyncio.wait_for(scenario, limit_s))
+
+
+@pytest.fixture(autouse=True)
+def _bus_log_captured(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
+    """caplog sees the bus's records even after an app of another test in this worker made
+    the ``puntobanco`` logger stop propagating (``observability.configure_logging``)."""
+    logger = logging.getLogger("puntobanco.server.shared.bus")
+    logger.addHandler(caplog.handler)
+    propagate, logger.propagate = logger.propagate, False  # each record caught once
+    try:
+        yield
+    finally:
+        logger.removeHandler(caplog.handler)
+        logger.propagate = propagate
 
 
 def new_table() -> str:

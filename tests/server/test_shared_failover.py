@@ -6,9 +6,9 @@ each phase of a round and cut a process's connections while bets arrive, then re
 rows: who held the lease, the events' numbers, the rounds' cards, the ledger's journals,
 and ``puntobanco ledger check`` as the operator runs it.
 
-Two tests pin server bugs (``xfail(strict=True)``, the bug named in each): a bet
-committed before the event bus fails is answered 500, and processes that start together
-on a table not yet created die on its INSERT.
+Two tests pinned bugs they found, now fixed: a bet committed before the event bus failed
+was answered 500, and processes that started together on a table not yet created died on
+its INSERT.
 """
 
 from __future__ import annotations
@@ -192,8 +192,8 @@ def test_two_processes_one_dealer_and_one_numbering(pg_schema: str, tmp_path: Pa
     books = Books(url, table)
     try:
         with fleet(url, tmp_path / "servers.log", env) as servers:
-            # One after the other: processes that start together on a table not yet created
-            # race to create it (see the xfail test at the end).
+            # One after the other, so that the first deals from the start (processes that
+            # start together are tested at the end).
             first = servers.start("pb-one-a")
             first.wait_ready()
             second = servers.start("pb-one-b")
@@ -582,12 +582,6 @@ def test_cutting_the_database_during_betting_never_half_writes_a_bet(
         books.dispose()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG src/puntobanco/server/routers/shared.py:76 (_publish): when the event bus "
-    "fails to publish after a bet's COMMIT (bus.py:403 raises at its second try), the error "
-    "escapes put_bets and the placed bet is answered 500 internal_error, not 200",
-)
 def test_a_bet_committed_before_the_bus_fails_is_answered_200(
     pg_schema: str, tmp_path: Path
 ) -> None:
@@ -633,15 +627,6 @@ def _waiting_to_insert(books: Books, servers: list[Server]) -> int:
     return 0 if row is None else int(row["n"])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="BUG src/puntobanco/server/shared/dealer.py:58-64 (open_tables, called at every "
-    "start by main.py:370): processes starting together on a table not yet in the database "
-    "(a new database, a table added to PUNTOBANCO_SHARED_TABLES, serve --workers N) each find "
-    "no row and INSERT it; all but one die at start-up (UniqueViolation pk_shared_tables, "
-    "exit 3)",
-)
 def test_processes_starting_together_all_open_a_new_table(pg_schema: str, tmp_path: Path) -> None:
     """Two processes reach the opening of a new table at the same moment: both must start.
 

@@ -12,6 +12,7 @@ Every change is one transaction; its events are published after the commit.
 from __future__ import annotations
 
 import hashlib
+import logging
 from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
@@ -29,6 +30,8 @@ from puntobanco.server.shared import seats, views
 from puntobanco.server.shared.dealing import close_table, turn_card
 from puntobanco.server.shared.events import events_after
 from puntobanco.server.shared.models import SharedTableRow
+
+log = logging.getLogger(__name__)
 
 router = APIRouter(prefix="/api", tags=["shared tables"])
 
@@ -71,9 +74,18 @@ def _optional_player(request: Request, session: Session) -> Player | None:
 
 
 def _publish(request: Request, events: Sequence[dict[str, Any]]) -> None:
-    """Publish a committed change's events (from the request's worker thread)."""
-    if events:
+    """Publish a committed change's events (from the request's worker thread).
+
+    The change is committed and its events stored: a bus that fails now must not turn
+    the answer into an error. The sockets find the events in the database when the next
+    number arrives (or on reconnecting), as they do after any gap.
+    """
+    if not events:
+        return
+    try:
         anyio.from_thread.run(request.app.state.shared_bus.publish, list(events))
+    except Exception:
+        log.exception("shared tables: events of a committed change not published")
 
 
 def _exists(session: Session, table_id: str) -> None:

@@ -32,6 +32,7 @@ from puntobanco.server.main import create_app
 from puntobanco.server.models import LedgerEntry
 from puntobanco.server.shared import dealer as dealer_module
 from puntobanco.server.shared import dealing, export, seats, squeeze, views
+from puntobanco.server.shared import events as shared_events
 from puntobanco.server.shared.config import SharedTableConfig
 from puntobanco.server.shared.cycle import reveal_steps
 from puntobanco.server.shared.dealer import open_tables
@@ -59,7 +60,7 @@ class Clock:
 @pytest.fixture
 def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
     moved = Clock()
-    for module in (dealing, seats):
+    for module in (dealing, seats, shared_events):
         monkeypatch.setattr(module, "utcnow", moved)
     return moved
 
@@ -540,3 +541,32 @@ def test_the_tables_spread_over_the_dealing_processes(app_client: TestClient, cl
     assert len(kept) == 3 and len(taken) == 2 and not kept & taken
     clock.advance(6)  # the first stops: its leases expire, and it is not seen alive
     assert len(second._renew()) == 5
+
+
+def test_old_events_are_pruned_and_a_late_client_gets_a_snapshot(
+    app_client: TestClient, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = Table(app_client)
+    table.lease()
+    table.step()  # shoe_started, round_opened: written "8 days ago"
+    monkeypatch.setattr(shared_events, "utcnow", lambda: clock.now + timedelta(days=8))
+    with table.sessions() as session, session.begin():
+        assert shared_events.prune(session, keep_days=7) == 2
+    with table.sessions() as session, session.begin():
+        assert shared_events.prune(session, keep_days=7) == 0
+        assert events_after(session, "salon", 0) == []
+        # The numbers go on after the pruned ones: none is given twice.
+        assert shared_events.emit(session, "salon", [("seat", {})])[0]["seq"] == 3
+
+
+def test_the_seats_seeds_are_kept_with_their_shoe(app_client: TestClient, clock: Clock) -> None:
+    player = Player(app_client, "alice")
+    table = Table(app_client)
+    table.lease()
+    table.step()
+    table.sit(player, "Ana")
+    table.bet(player, {"player": 100}, "k")
+    table.run_until(Phase.CLOSED, clock)
+    with table.sessions() as session:
+        shoe = session.execute(select(SharedShoe)).scalar_one()
+    assert json.loads(shoe.seeds_json or "null") == [{"seat": "Ana", "client_seed": "seed-Ana"}]

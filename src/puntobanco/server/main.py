@@ -62,6 +62,7 @@ from puntobanco.server.routers import (
 from puntobanco.server.security import CrossSiteMiddleware, SecurityHeadersMiddleware
 from puntobanco.server.settings import Settings, get_settings
 from puntobanco.server.shared import dealing, socket
+from puntobanco.server.shared import events as shared_events
 from puntobanco.server.shared.bus import choose_bus
 from puntobanco.server.shared.dealer import Dealer, open_tables
 
@@ -226,11 +227,14 @@ def housekeeping_pass(
     Completes every round left dealt (exactly once: see
     :func:`puntobanco.server.rounds.recovery.recover`),
     plays the optimal choice in every Chemin de fer and Banque round whose time to choose ran out
-    (:func:`choices_pass`), then deletes expired logins and finished rate-limit windows.
+    (:func:`choices_pass`), then deletes expired logins and finished rate-limit windows, and
+    the shared tables' events older than ``shared_events_days``.
     """
     settled = recover(sessions)
     choices_pass(sessions, alarm)
     housekeeping(sessions, settings)
+    with sessions.begin() as session:
+        shared_events.prune(session, keep_days=settings.shared_events_days)
     return settled
 
 

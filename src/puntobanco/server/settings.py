@@ -221,6 +221,12 @@ class Settings(BaseSettings):
         "minimum_minor, maximum_minor, betting_seconds, reveal_ms, squeeze, max_seats, ...); "
         "[] for none. A table left out is closed at the end of its round.",
     )
+    shared_events_days: int = Field(
+        default=7,
+        ge=1,
+        description="Days a shared table's events are kept for clients that reconnect "
+        "(older ones: a snapshot instead).",
+    )
     shared_lease_s: float = Field(
         default=5.0,
         ge=1,

@@ -351,6 +351,7 @@ def _close_betting(session: Session, table: SharedTableRow, round_: SharedRound)
         contributions = [
             {"seat": seat, "client_seed": seed} for seat, seed in sorted(seeds.items())
         ]
+        shoe.seeds_json = json.dumps(contributions, ensure_ascii=False)
         fixed = {"shoe": shoe.number, "client_seed": shoe.client_seed, "seeds": contributions}
         items.append(("client_seed_fixed", fixed))
     return emit(session, table.id, items)

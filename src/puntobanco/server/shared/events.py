@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.orm import Session
 
 from puntobanco.server.models import utcnow
@@ -91,6 +91,19 @@ def events_after(
     ).scalars()
     events: list[Event] = [json.loads(payload) for payload in rows]
     return None if len(events) > limit else events
+
+
+def prune(session: Session, *, keep_days: int) -> int:
+    """Delete the events older than ``keep_days`` days; how many.
+
+    A client that missed them takes a snapshot instead; nothing that decides money or a
+    shoe's check reads old events (the rounds, bets, shoes and ledger hold it). A table's
+    numbers go on from its ``seq``, so none is given twice. Commit after.
+    """
+    gone = session.execute(
+        delete(SharedEvent).where(SharedEvent.created_at < utcnow() - timedelta(days=keep_days))
+    )
+    return int(getattr(gone, "rowcount", 0) or 0)
 
 
 def last_seq(session: Session, table_id: str) -> int:

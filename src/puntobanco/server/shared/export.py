@@ -39,7 +39,6 @@ from puntobanco.server.shared.events import iso
 from puntobanco.server.shared.models import (
     Phase,
     SharedBet,
-    SharedEvent,
     SharedRound,
     SharedShoe,
     SharedTableRow,
@@ -141,7 +140,7 @@ def shoe_export(session: Session, table_id: str, number: int) -> dict[str, Any]:
         "server_seed": shoe.server_seed,
         "client_seed": shoe.client_seed,
         "nonce": shoe.nonce,
-        "seeds": _contributions(session, table_id, number),
+        "seeds": _contributions(shoe),
         "started_at": iso(shoe.created_at),
         "ended_at": iso(shoe.ended_at),
         "ended_by": shoe.ended_by,
@@ -150,25 +149,18 @@ def shoe_export(session: Session, table_id: str, number: int) -> dict[str, Any]:
     }
 
 
-def _contributions(session: Session, table_id: str, number: int) -> list[dict[str, str]] | None:
-    """The seats' seeds the shoe's client seed was made of, as its ``client_seed_fixed`` said.
+def _contributions(shoe: SharedShoe) -> list[dict[str, str]] | None:
+    """The seats' seeds the shoe's client seed was made of (stored when it was fixed).
 
-    ``None`` when that event is not there: the client seed then cannot be recomputed,
-    and the check says so rather than guess.
+    ``None`` when none are stored: the client seed then cannot be recomputed, and the
+    check says so rather than guess.
     """
-    payloads = session.execute(
-        select(SharedEvent.payload)
-        .where(SharedEvent.table_id == table_id, SharedEvent.kind == "client_seed_fixed")
-        .order_by(SharedEvent.seq.desc())
-    ).scalars()
-    for payload in payloads:
-        event = json.loads(payload)
-        if event.get("shoe") == number and isinstance(event.get("seeds"), list):
-            return [
-                {"seat": str(s["seat"]), "client_seed": str(s["client_seed"])}
-                for s in event["seeds"]
-            ]
-    return None
+    if shoe.seeds_json is None:
+        return None
+    return [
+        {"seat": str(s["seat"]), "client_seed": str(s["client_seed"])}
+        for s in json.loads(shoe.seeds_json)
+    ]
 
 
 def _round_json(row: SharedRound, bets: list[dict[str, Any]]) -> dict[str, Any]:

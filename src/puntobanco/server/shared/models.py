@@ -105,6 +105,8 @@ class SharedShoe(Base):
     server_seed: Mapped[str] = mapped_column(String(64))
     server_seed_hash: Mapped[str] = mapped_column(String(64))
     client_seed: Mapped[str | None] = mapped_column(String(64))
+    seeds_json: Mapped[str | None] = mapped_column(Text)
+    """The seats' seeds the client seed was made of: ``[{"seat", "client_seed"}, ...]``."""
     nonce: Mapped[int] = mapped_column(Integer, default=1)
     position: Mapped[int] = mapped_column(Integer, default=0)
     rounds: Mapped[int] = mapped_column(Integer, default=0)

@@ -109,6 +109,7 @@ def _create_shared_shoes() -> None:
         sa.Column("server_seed", sa.String(length=64), nullable=False),
         sa.Column("server_seed_hash", sa.String(length=64), nullable=False),
         sa.Column("client_seed", sa.String(length=64), nullable=True),
+        sa.Column("seeds_json", sa.Text(), nullable=True),
         sa.Column("nonce", sa.Integer(), nullable=False),
         sa.Column("position", sa.Integer(), nullable=False),
         sa.Column("rounds", sa.Integer(), nullable=False),

@@ -59,10 +59,23 @@ EN: dict[str, str] = {
     "web.shared.spot.mine": "Yours: {amount}",
     "web.shared.spot.table": "Table: {amount}, {n} players",
     "web.shared.spot.table.one": "Table: {amount}, {n} player",
-    "web.shared.spot.aria": "{name}. Yours: {mine}. Table: {total} from {n} players. Adds {chip}.",
-    "web.shared.spot.aria.one": (
-        "{name}. Yours: {mine}. Table: {total} from {n} player. Adds {chip}."
+    "web.shared.spot.aria": (
+        "{name}, pays {pays}. Yours: {mine}. Table: {total} from {n} players. Adds {chip}."
     ),
+    "web.shared.spot.aria.one": (
+        "{name}, pays {pays}. Yours: {mine}. Table: {total} from {n} player. Adds {chip}."
+    ),
+    "web.shared.tile.squeeze": "Squeeze: the largest bettors turn the cards",
+    "web.shared.squeeze.turn": "Turn the {side}'s card",
+    "web.shared.squeeze.face_down": "The {side}'s next card, face down",
+    "web.shared.squeeze.yours": (
+        "Your card: drag it to turn it, or press it. The {side}'s card waits for you."
+    ),
+    "web.shared.squeeze.turning": "{seat} is turning the {side}'s card",
+    "web.shared.squeeze.seconds": "the dealer turns it in {n} seconds",
+    "web.shared.squeeze.seconds.one": "the dealer turns it in {n} second",
+    "web.shared.squeeze.by": "Turned by {seat}",
+    "web.shared.squeeze.by_dealer": "Turned by the dealer",
     "web.shared.seats.title": "At the table",
     "web.shared.seats.seat": "{name}, seated",
     "web.shared.seats.spectator": "{name}, watching",
@@ -129,8 +142,23 @@ ES: dict[str, str] = {
     "web.shared.spot.mine": "Suyo: {amount}",
     "web.shared.spot.table": "Mesa: {amount}, {n} jugadores",
     "web.shared.spot.table.one": "Mesa: {amount}, {n} jugador",
-    "web.shared.spot.aria": ("{name}. Suyo: {mine}. Mesa: {total} de {n} jugadores. Añade {chip}."),
-    "web.shared.spot.aria.one": "{name}. Suyo: {mine}. Mesa: {total} de {n} jugador. Añade {chip}.",
+    "web.shared.spot.aria": (
+        "{name}, paga {pays}. Suyo: {mine}. Mesa: {total} de {n} jugadores. Añade {chip}."
+    ),
+    "web.shared.spot.aria.one": (
+        "{name}, paga {pays}. Suyo: {mine}. Mesa: {total} de {n} jugador. Añade {chip}."
+    ),
+    "web.shared.tile.squeeze": "Squeeze: los mayores apostadores descubren las cartas",
+    "web.shared.squeeze.turn": "Descubrir la carta de {side}",
+    "web.shared.squeeze.face_down": "La próxima carta de {side}, boca abajo",
+    "web.shared.squeeze.yours": (
+        "Su carta: arrástrela para descubrirla, o púlsela. La carta de {side} le espera."
+    ),
+    "web.shared.squeeze.turning": "{seat} descubre la carta de {side}",
+    "web.shared.squeeze.seconds": "el crupier la descubre en {n} segundos",
+    "web.shared.squeeze.seconds.one": "el crupier la descubre en {n} segundo",
+    "web.shared.squeeze.by": "Descubierta por {seat}",
+    "web.shared.squeeze.by_dealer": "Descubierta por el crupier",
     "web.shared.seats.title": "En la mesa",
     "web.shared.seats.seat": "{name}, sentado",
     "web.shared.seats.spectator": "{name}, mirando",

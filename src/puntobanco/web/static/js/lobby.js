@@ -30,6 +30,7 @@ function tileFacts(tile) {
     el("p", "sh-limits", t("shared.tile.limits", { minimum: money(tile.limits.minimum_minor), maximum: money(tile.limits.maximum_minor) })),
     el("p", "sh-people", t("shared.tile.people", { seats: tile.seats, spectators: tile.spectators })),
   );
+  if (tile.squeeze) facts.append(el("p", "sh-squeeze-fact", t("shared.tile.squeeze")));
   const phase = el("p", "sh-phase");
   phase.append(el("span", "sh-phase-name", tile.phase ? t(`shared.phase.${tile.phase}`) : ""), " ");
   const countdown = el("span", "sh-countdown");

@@ -37,9 +37,12 @@ export function presetLabel(lang, t, preset) {
   return hasText(lang, `preset.${preset}`) ? t(`preset.${preset}`) : preset;
 }
 
-// The table's spots: the three main bets, then the side bets its limits name (the tile
-// carries each side bet's maximum, and no other list of the preset's bets).
+// The table's spots: the bets its rules offer (the tile carries the preset's rules, as GET
+// /api/table gives a private table's), in the rules' order. A tile without them (a server
+// before d3d77e1) still has the three main bets and the side bets its limits name.
 export function spotsOf(tile) {
+  const offered = tile.rules && tile.rules.offered_bets;
+  if (Array.isArray(offered) && offered.length) return [...offered];
   const sides = Object.keys((tile.limits && tile.limits.maxima_minor) || {}).filter((bet) => bet !== "tie");
   return ["player", "banker", "tie", ...sides];
 }

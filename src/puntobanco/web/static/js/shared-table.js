@@ -12,7 +12,7 @@ import { formatMoney, initialLang, loadTexts, rememberLang, setCurrency, transla
 import { CHIPS } from "./pieces.js";
 import { renderRoads } from "./roads.js";
 import { $, el, presetLabel, secondsLeft, syncClock } from "./shared-common.js";
-import { dealCard, drawCall, drawChips, drawHands, drawSpots } from "./shared-felt.js";
+import { dealCard, drawCall, drawChips, drawHands, drawSpots, drawSqueeze, tickSqueeze } from "./shared-felt.js";
 import { outcomeCounts, roadsFromOutcomes } from "./shared-roads.js";
 import { TableSocket } from "./shared-socket.js";
 
@@ -24,6 +24,8 @@ const state = {
   tile: null, round: null, seats: [], me: null, myBets: {},
   chip: CHIPS[1], balance: null, road: [], history: [], settled: null,
   status: null, error: null, connection: "connecting", paused: null,
+  // The card waiting face down for its squeezer: {round, step, hand, slot, seat, until, sent}.
+  squeeze: null,
 };
 const api = new Api(() => state.lang);
 const t = (key, params) => state.t(key, params);
@@ -96,6 +98,7 @@ function tick() {
   const n = round && round.phase === "betting" ? secondsLeft(round.closes_at) : 0;
   $("sh-countdown").textContent = n > 0 ? t("shared.countdown", { n }) : "";
   $("sh-countdown").dataset.seconds = String(n);
+  tickSqueeze(page);
 }
 
 function drawSide() {
@@ -171,8 +174,33 @@ function fromSnapshot(snap) {
   // The rounds seen before this page came are known by their outcome only.
   state.history = state.road.map((outcome, i) => ({ round: i + 1, outcome, player_total: null, banker_total: null, net: null }));
   state.settled = null;
+  state.squeeze = waitingCard(snap.round, snap.tile.rules);
   renderAll();
   refreshBalance();
+}
+
+// The next card of a round, from the cards shown: Player and Banker in turn up to two each,
+// then the Player's third if the rules' tableau draws on his total, else the Banker's.
+function nextCard(round, rules) {
+  const p = round.player.length;
+  const b = round.banker.length;
+  if (p + b < 4) return p === b ? { hand: "player", slot: p } : { hand: "banker", slot: b };
+  const draws = (rules && rules.tableau && rules.tableau.player_draws) || [0, 1, 2, 3, 4, 5];
+  if (p === 2 && draws.includes(round.player_total)) return { hand: "player", slot: 2 };
+  return { hand: "banker", slot: 2 };
+}
+
+// A snapshot's card still waiting for its squeezer (a page opened, or reloaded, while it
+// waits): the snapshot gives the squeezers and each offered step's deadline, not the
+// squeeze event itself, so the hand is the round's next card.
+function waitingCard(round, rules) {
+  if (!round || round.phase !== "dealing" || !round.squeeze) return null;
+  const step = round.revealed + 1;
+  const until = (round.squeeze.offered || {})[String(step)];
+  if (!until) return null;
+  const { hand, slot } = nextCard(round, rules);
+  const seat = round.squeeze[hand];
+  return seat ? { round: round.round, step, hand, slot, seat, until, sent: false } : null;
 }
 
 function onSettled(event) {
@@ -182,7 +210,11 @@ function onSettled(event) {
   const inShoe = round && round.round === event.round ? round.round_in_shoe : null;
   state.road = inShoe !== null && event.road.length < inShoe ? [...event.road, event.outcome] : [...event.road];
   const mine = state.me ? event.seats.find((s) => s.seat === state.me.seat) : null;
-  state.settled = { round: event.round, outcome: event.outcome, payout: mine ? mine.payout : null, net: mine ? mine.net : null };
+  // Each spot's resolution for the table, and the player's own bets with theirs: the dealer
+  // collects and pays spot by spot.
+  const bets = Object.fromEntries(((mine && mine.bets) || []).map((bet) => [bet.spot, bet]));
+  state.settled = { round: event.round, outcome: event.outcome, spots: event.spots || {}, bets, payout: mine ? mine.payout : null, net: mine ? mine.net : null };
+  state.squeeze = null;
   const result = round && round.result;
   state.history.push({ round: round ? round.round_in_shoe : state.road.length, outcome: event.outcome, player_total: result ? result.player_total : null, banker_total: result ? result.banker_total : null, net: mine ? mine.net : null });
   if (round) round.phase = "settled";
@@ -195,9 +227,10 @@ function onSettled(event) {
 
 const HANDLERS = {
   round_opened(e) {
-    state.round = { round: e.round, round_id: e.round_id, phase: "betting", closes_at: e.closes_at, round_in_shoe: e.round_in_shoe, totals: {}, players: {}, burn: null, player: [], banker: [], player_total: null, banker_total: null, result: null };
+    state.round = { round: e.round, round_id: e.round_id, phase: "betting", closes_at: e.closes_at, round_in_shoe: e.round_in_shoe, revealed: 0, totals: {}, players: {}, burn: null, player: [], banker: [], player_total: null, banker_total: null, result: null, squeeze: null };
     state.myBets = {};
     state.settled = null;
+    state.squeeze = null;
     state.status = { key: "shared.table.opened", params: { round: e.round } };
     renderAll();
   },
@@ -234,18 +267,41 @@ const HANDLERS = {
   },
   burn(e) {
     if (!state.round) return;
+    state.round.revealed = e.step;
     state.round.burn = { card: e.card, face_down: e.face_down };
     drawHands(page);
   },
+  squeeze(e) {
+    if (!state.round || state.round.round !== e.round) return;
+    const squeeze = state.round.squeeze || { player: null, banker: null, offered: {} };
+    squeeze[e.hand] = e.seat;
+    squeeze.offered[String(e.step)] = e.until;
+    state.round.squeeze = squeeze;
+    state.squeeze = { round: e.round, step: e.step, hand: e.hand, slot: e.slot, seat: e.seat, until: e.until, sent: false };
+    drawSqueeze(page);
+  },
   card(e) {
     if (!state.round || state.round.round !== e.round) return;
+    state.round.revealed = e.step;
+    // The face-down card gives way to the card itself, turned as any other.
+    if (state.squeeze) {
+      state.squeeze = null;
+      drawSqueeze(page);
+    }
     state.round[e.hand].push(e.card);
+    // Who turned each squeezed card, kept for the hands drawn again (a snapshot does not say).
+    if (e.by) {
+      state.round.by = state.round.by || { player: [], banker: [] };
+      state.round.by[e.hand][e.slot] = e.by;
+    }
     state.round.player_total = e.player_total;
     state.round.banker_total = e.banker_total;
     dealCard(page, e);
   },
   result(e) {
     if (!state.round) return;
+    state.round.revealed = e.step;
+    state.squeeze = null;
     state.round.result = { outcome: e.outcome, player_total: e.player_total, banker_total: e.banker_total, natural: e.natural };
     drawHands(page);
   },
@@ -332,7 +388,72 @@ async function leave() {
   renderAll();
 }
 
+// The squeezer turns the card: the server reveals it to everyone, this page included, by its
+// `card` event (the answer carries no card). Sent once; a refusal (the deadline passed and
+// the dealer turned it) is said in the server's words.
+async function turnCard(step) {
+  const waiting = state.squeeze;
+  if (!waiting || waiting.step !== step || waiting.sent) return;
+  waiting.sent = true;
+  drawSqueeze(page);
+  try {
+    await api.request("POST", `/api/tables/${encodeURIComponent(tableId)}/squeeze`, { body: { step } });
+    state.error = null;
+  } catch (err) {
+    failed(err);
+    if (state.squeeze === waiting) waiting.sent = false;
+  }
+  hook.turns += 1;
+  drawSqueeze(page);
+  drawMessages();
+}
+hook.turns = 0;
+
+// Dragging the waiting card lifts its corner as the pointer goes (--peel, 0 to 1); past
+// the most, or pressed without dragging (a click, Enter, Space), it turns.
+const PEEL_PX = 80;
+function wireSqueeze() {
+  let drag = null;
+  let dragged = false;
+  document.addEventListener("pointerdown", (event) => {
+    const turn = event.target.closest(".sh-squeeze-turn");
+    if (!turn || turn.disabled) return;
+    turn.setPointerCapture(event.pointerId);
+    drag = { id: event.pointerId, x: event.clientX, y: event.clientY, turn };
+    dragged = false;
+  });
+  document.addEventListener("pointermove", (event) => {
+    if (!drag || event.pointerId !== drag.id) return;
+    const distance = Math.hypot(event.clientX - drag.x, event.clientY - drag.y);
+    if (distance > 6) dragged = true;
+    const card = drag.turn.closest(".sh-squeeze-card");
+    if (card) card.style.setProperty("--peel", String(Math.min(1, distance / PEEL_PX)));
+  });
+  const release = (event) => {
+    if (!drag || event.pointerId !== drag.id) return;
+    const distance = Math.hypot(event.clientX - drag.x, event.clientY - drag.y);
+    const card = drag.turn.closest(".sh-squeeze-card");
+    const step = Number(drag.turn.dataset.step);
+    drag = null;
+    if (event.type === "pointerup" && distance >= PEEL_PX) turnCard(step);
+    else if (card) card.style.setProperty("--peel", "0");
+  };
+  document.addEventListener("pointerup", release);
+  document.addEventListener("pointercancel", release);
+  document.addEventListener("click", (event) => {
+    const turn = event.target.closest(".sh-squeeze-turn");
+    if (!turn) return;
+    // A drag that did not go far enough puts the card back: it is not a press.
+    if (dragged) {
+      dragged = false;
+      return;
+    }
+    turnCard(Number(turn.dataset.step));
+  });
+}
+
 function wire() {
+  wireSqueeze();
   $("sh-lang").addEventListener("click", async () => {
     state.lang = state.lang === "en" ? "es" : "en";
     rememberLang(state.lang);

@@ -46,6 +46,7 @@ from puntobanco.server.shared.events import emit, events_after
 from puntobanco.server.shared.export import ShoeCheck, ShoeMismatch
 from puntobanco.server.shared.models import Phase, SharedSeat, SharedTableRow
 from tests.server.conftest import ADMIN, Player, make_settings
+from tests.server.shared_helpers import next_json, sit
 from tests.server.test_shared_tables import TABLE, Clock, Table
 
 pytestmark = pytest.mark.timeout(60)
@@ -638,3 +639,94 @@ def test_a_file_that_is_not_an_object_exits_2(tmp_path: Path) -> None:
     assert result.exit_code == 2, result.output
     assert "it is not a JSON object" in result.stderr
     assert "Traceback" not in result.output
+
+
+def test_a_table_no_longer_configured_closes_and_opens_again_when_configured(
+    client: TestClient,
+) -> None:
+    first = SharedTableConfig(id="t1", name="One")
+    second = SharedTableConfig(id="t2", name="Two")
+    _open(client, first, second)
+    _open(client, first)  # the operator removed t2: it closes at the end of its round
+
+    def statuses() -> dict[str, str]:
+        with _sessions(client)() as session:
+            return dict(session.execute(select(SharedTableRow.id, SharedTableRow.status)).all())
+
+    assert statuses() == {"t1": "open", "t2": "closing"}
+    _open(client, first, second.model_copy(update={"name": "Two again"}))
+    assert statuses() == {"t1": "open", "t2": "open"}
+    with _sessions(client)() as session:
+        row = session.get(SharedTableRow, "t2")
+        assert row is not None and row.name == "Two again"
+
+
+def test_a_dealer_with_its_share_leaves_a_free_table_to_another(client: TestClient) -> None:
+    tables = [SharedTableConfig(id=f"t{n}", name=f"T{n}") for n in (1, 2, 3)]
+    _open(client, *tables)
+    sessions = _sessions(client)
+    with sessions() as session, session.begin():
+        for holder in ("h1", "h2", "h3"):
+            heartbeat(session, holder, lease_s=5)
+    with sessions() as session, session.begin():
+        assert take_lease(session, "t1", "h1", lease_s=5)
+        assert take_lease(session, "t2", "h2", lease_s=5)
+    # Three alive, three tables: h1 keeps t1 and leaves t3 free, though it could take it.
+    assert Dealer(sessions, LocalHub(), holder="h1")._renew() == {"t1"}
+    assert _holder(client, "t3") is None
+    assert Dealer(sessions, LocalHub(), holder="h3")._renew() == {"t3"}
+
+
+def _wait_s(dealer: Dealer, step: dealing.Step, send: dict[str, Any] | None) -> float:
+    """How long the dealer waits for its next step when ``send`` is published meanwhile."""
+    hub = LocalHub()
+    dealer._bus = hub
+
+    async def scenario() -> float:
+        async with hub.subscribe("salon") as sub:
+            loop = asyncio.get_running_loop()
+            if send is not None:
+                loop.call_later(0.05, hub.dispatch, json.dumps({"table": "salon", **send}))
+            started = loop.time()
+            await dealer._wait(sub, step)
+            return loop.time() - started
+
+    return asyncio.run(scenario())
+
+
+def test_a_turned_card_wakes_the_dealer_before_its_deadline(client: TestClient) -> None:
+    dealer = Dealer(_sessions(client), LocalHub(), heartbeat_s=0.05, holder="h1")
+    squeeze_wait = dealing.Step([], 3.0, wake=True)
+    assert _wait_s(dealer, squeeze_wait, {"type": "card", "seq": 9}) < 1.0
+    # A marker (events the bus lost, a turned card among them perhaps) wakes it too.
+    assert _wait_s(dealer, squeeze_wait, {"type": "_gap", "seq": -1}) < 1.0
+    # Any other event does not, nor a card when the step is not a squeeze's.
+    assert _wait_s(dealer, dealing.Step([], 0.4, wake=True), {"type": "bets", "seq": 9}) >= 0.4
+    assert _wait_s(dealer, dealing.Step([], 0.4), {"type": "card", "seq": 9}) >= 0.4
+
+
+def test_a_socket_reads_back_the_events_the_bus_failed_to_carry(
+    client: TestClient, clock: Clock
+) -> None:
+    alice, bob = Player(client, "alice"), Player(client, "bob")
+    table = Table(client)
+    table.lease()
+    table.step()  # seq 1 and 2: shoe_started, round_opened
+    bus = client.app.state.shared_bus  # type: ignore[attr-defined]
+    with client.websocket_connect("/ws/tables/salon") as ws:
+        ws.send_json({"type": "hello"})
+        hello = next_json(ws)
+        assert (hello["type"], hello["seq"]) == ("welcome", 2)
+
+        async def broken(events: Any) -> None:
+            raise ConnectionError("bus down")
+
+        bus.publish = broken
+        sit(client, alice, "salon", seat_name="Ana")  # seq 3: stored, never carried
+        del bus.publish
+        sit(client, bob, "salon", seat_name="Bruno")  # seq 4: carried; 3 is missing
+        got = [next_json(ws), next_json(ws)]
+    assert [(e["seq"], e["type"], e["seat"]) for e in got] == [
+        (3, "seat", "Ana"),
+        (4, "seat", "Bruno"),
+    ]

@@ -403,11 +403,9 @@ async function turnCard(step) {
     failed(err);
     if (state.squeeze === waiting) waiting.sent = false;
   }
-  hook.turns += 1;
   drawSqueeze(page);
   drawMessages();
 }
-hook.turns = 0;
 
 // Dragging the waiting card lifts its corner as the pointer goes (--peel, 0 to 1); past
 // the most, or pressed without dragging (a click, Enter, Space), it turns.

@@ -2,7 +2,8 @@
 
 A server of this module's own deals two shared tables: ``salon`` (Punto Banco, 4 seconds of
 betting, fast reveals, so that its road grows while the tests run) and ``dragon`` (Dragon
-Bonus, a 5.00 minimum and 60 seconds of betting, so that its countdown is seen ticking).
+Bonus, a 5.00 minimum and 60 seconds of betting, so that its countdown is seen ticking; its
+largest bettors turn the cards, the squeeze).
 The tiles are checked against ``GET /api/tables``, the words against the catalogue, in
 English and Spanish; the JavaScript port of the roads against ``core.roads.roads_json``.
 """
@@ -37,6 +38,7 @@ SHARED_TABLES = [
         "minimum_minor": 500,
         "betting_seconds": 60,
         "reveal_ms": 200,
+        "squeeze": True,
     },
 ]
 LOCALES = {"en": "en-US", "es": "es-ES"}
@@ -210,8 +212,23 @@ def test_joining_marks_where_you_sit(browser: Any, shared_url: str) -> None:
     page.click('.sh-join[data-table="dragon"][data-role="spectator"]')
     page.wait_for_url(re.compile(r"/shared\.html\?table=dragon$"))
     page.wait_for_selector("body[data-table=ready]", state="attached")
-    mine = {t["id"]: t["my_role"] for t in lobby_api(page, shared_url)["tables"]}
-    assert mine == {"salon": None, "dragon": "spectator"}
+    tiles = {t["id"]: t for t in lobby_api(page, shared_url)["tables"]}
+    assert {k: t["my_role"] for k, t in tiles.items()} == {"salon": None, "dragon": "spectator"}
+    # The table's spots are the bets its rules offer, side bets included, each with its
+    # payout written as the private table writes it.
+    spots = page.eval_on_selector_all(".sh-spot", "spots => spots.map(s => s.dataset.bet)")
+    assert spots == tiles["dragon"]["rules"]["offered_bets"]
+    assert "dragon_bonus_player" in spots and "player_pair" in spots
+    pays = {s: page.locator(f'.sh-spot[data-bet="{s}"] .spot-pays').text_content() for s in spots}
+    assert pays == {
+        "player": "1:1",
+        "banker": "0.95:1",
+        "tie": "8:1",
+        "player_pair": "11:1",
+        "banker_pair": "11:1",
+        "dragon_bonus_player": "30/10/6/4/2/1:1",
+        "dragon_bonus_banker": "30/10/6/4/2/1:1",
+    }
     page.goto(f"{shared_url}/lobby.html")
     page.wait_for_selector("body[data-lobby=ready]", state="attached")
     assert tile(page, "dragon").get_attribute("data-mine") == "spectator"
@@ -219,6 +236,11 @@ def test_joining_marks_where_you_sit(browser: Any, shared_url: str) -> None:
         "en", "shared.tile.you.spectator"
     )
     assert tile(page, "salon").locator(".sh-you").count() == 0
+    # Only the squeeze table says that its largest bettors turn the cards.
+    assert tile(page, "dragon").locator(".sh-squeeze-fact").text_content() == tr(
+        "en", "shared.tile.squeeze"
+    )
+    assert tile(page, "salon").locator(".sh-squeeze-fact").count() == 0
     # Watching, he may still sit down; the link takes him back to the table.
     assert tile(page, "dragon").locator('.sh-join[data-role="seat"]').count() == 1
     assert tile(page, "dragon").locator(".sh-go").get_attribute("href") == (

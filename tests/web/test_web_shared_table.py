@@ -12,7 +12,9 @@ nothing; a socket dropped mid-round comes back and ends the round with the same 
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 
@@ -20,24 +22,63 @@ import pytest
 from test_web_lobby import new_page, shared_url
 from test_web_one_screen import serious_violations
 from test_web_table import money
+from tests.server.live import live_server
 from web_catalogue import tr
+from web_seed import TEST_SERVER_SEED
 
+from puntobanco.core.bets import Bet, bet_kind, settle
+from puntobanco.core.coup import CoupResult
+from puntobanco.core.fairness import FairSource
 from puntobanco.core.i18n import text
+from puntobanco.core.paytable import Resolution
+from puntobanco.core.rules import PRESETS
+from puntobanco.core.shoe import Shoe
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 __all__ = ["shared_url"]  # the server fixture, shared with the lobby's tests
 
 TABLE = "salon"
+#: The squeeze table: Dragon Bonus (side bets), each card waiting SQUEEZE_SECONDS for its
+#: squeezer, on a server of its own whose server seed is known (TEST_SERVER_SEED).
+VIP = "vip"
+SQUEEZE_SECONDS = 4
+VIP_TABLES = [
+    {
+        "id": VIP,
+        "name": "VIP",
+        "preset": "dragon-bonus",
+        "squeeze": True,
+        "squeeze_seconds": SQUEEZE_SECONDS,
+        "betting_seconds": 4,
+        "reveal_ms": 150,
+    }
+]
 
 
-def sit(browser: Any, url: str, role: str, lang: str = "en", **kwargs: Any) -> Any:
-    """A new player who joins ``salon`` from the lobby, as ``role``; his table page, ready."""
+@pytest.fixture(scope="module")
+def squeeze_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server dealing :data:`VIP_TABLES` from TEST_SERVER_SEED: with the shoe's published
+    client seed, a test knows every card of the shoe in advance (never provably fair)."""
+    tmp = tmp_path_factory.mktemp("shared-squeeze")
+    with live_server(
+        f"sqlite:///{tmp / 'squeeze.sqlite3'}",
+        PUNTOBANCO_SHARED_TABLES=json.dumps(VIP_TABLES),
+        PUNTOBANCO_TEST_SERVER_SEED=TEST_SERVER_SEED.hex(),
+        PUNTOBANCO_ACCESS_LOG="false",
+    ) as (url, _process):
+        yield url
+
+
+def sit(
+    browser: Any, url: str, role: str, lang: str = "en", table: str = TABLE, **kwargs: Any
+) -> Any:
+    """A new player who joins ``table`` from the lobby, as ``role``; his table page, ready."""
     page = new_page(browser, lang, **kwargs)
     page.goto(f"{url}/lobby.html?lang={lang}")
     page.wait_for_selector("body[data-lobby=ready]", state="attached")
-    page.click(f'.sh-join[data-table="{TABLE}"][data-role="{role}"]')
-    page.wait_for_url(re.compile(rf"/shared\.html\?table={TABLE}$"))
+    page.click(f'.sh-join[data-table="{table}"][data-role="{role}"]')
+    page.wait_for_url(re.compile(rf"/shared\.html\?table={table}$"))
     page.wait_for_selector("body[data-table=ready]", state="attached")
     return page
 
@@ -81,15 +122,18 @@ def bet(page: Any, chip: int, spot: str) -> None:
     page.wait_for_selector(f'body[data-bets="{done + 1}"]', state="attached")
 
 
-def round_events(page: Any, url: str, round_number: int) -> list[dict[str, Any]]:
-    events = api(page, url, f"/api/tables/{TABLE}/events?after=0")["events"]
+def round_events(
+    page: Any, url: str, round_number: int, table: str = TABLE
+) -> list[dict[str, Any]]:
+    events = api(page, url, f"/api/tables/{table}/events?after=0")["events"]
     return [e for e in events if e.get("round") == round_number]
 
 
 def shown_cards(page: Any) -> dict[str, list[str]]:
+    """The cards each hand shows face up (a card waiting for its squeezer has no code)."""
     return {
         hand: page.eval_on_selector_all(
-            f"#cards-{hand} .card", "cards => cards.map(c => c.dataset.code)"
+            f"#cards-{hand} .card[data-code]", "cards => cards.map(c => c.dataset.code)"
         )
         for hand in ("player", "banker")
     }
@@ -264,6 +308,7 @@ def test_a_phone_in_spanish_with_no_serious_accessibility_violation(
         "es",
         "shared.spot.aria",
         name=tr("es", "game.bet.player"),
+        pays="1:1",
         mine="1,00",
         total="1,00",
         n=1,
@@ -313,5 +358,238 @@ def test_a_phone_in_spanish_with_no_serious_accessibility_violation(
     assert page.text_content("#sh-lang") == "ES"
     assert page.text_content("#sh-cancel") == tr("en", "shared.table.cancel")
     page.screenshot(path=str(artifacts / "shared-table-phone.png"), full_page=True)
+    assert page.js_errors == []
+    page.context.close()
+
+
+def at_ms(event: dict[str, Any], key: str = "at") -> float:
+    """An event's ISO time (``at``, ``until``) in ms since the epoch."""
+    return datetime.fromisoformat(event[key].replace("Z", "+00:00")).timestamp() * 1000
+
+
+def wait_squeeze(page: Any, number: int, after: int) -> dict[str, Any] | None:
+    """The next card of round ``number`` past step ``after`` waiting for its squeezer on the
+    page, or ``None`` once the round is settled."""
+    page.wait_for_function(
+        "([n, after]) => { const s = window.__shared.state;"
+        " return (s.squeeze && s.squeeze.round === n && s.squeeze.step > after)"
+        " || (s.settled && s.settled.round === n); }",
+        arg=[number, after],
+        timeout=20_000,
+    )
+    waiting: dict[str, Any] | None = shared(page, "s.state.squeeze")
+    return waiting
+
+
+def turn(page: Any, how: str) -> None:
+    """The squeezer turns the waiting card: by dragging it, by Enter, or by a click."""
+    control = page.locator(".sh-squeeze-turn")
+    if how == "drag":
+        box = control.bounding_box()
+        assert box is not None
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.mouse.move(x, y)
+        page.mouse.down()
+        page.mouse.move(x, y - 100, steps=8)
+        page.mouse.up()
+    elif how == "enter":
+        control.focus()
+        page.keyboard.press("Enter")
+    else:
+        control.click()
+
+
+def test_the_squeeze_waits_for_the_largest_bettor_then_the_dealer(
+    browser: Any, squeeze_url: str
+) -> None:
+    ana = sit(browser, squeeze_url, "seat", "en", table=VIP)
+    bea = sit(browser, squeeze_url, "seat", "es", table=VIP)
+    eve = sit(browser, squeeze_url, "spectator", "en", table=VIP)
+    pages = [(ana, "en"), (bea, "es"), (eve, "en")]
+    seat = {id(p): shared(p, "s.state.me.seat") for p in (ana, bea)}
+    number = wait_betting(ana, 3)
+    # Ana is the largest Player bettor: she turns the Player's cards; Bea, alone on Banker,
+    # the Banker's.
+    bet(ana, 500, "player")
+    bet(bea, 100, "player")
+    bet(bea, 100, "banker")
+    squeezer = {"player": ana, "banker": bea}
+    # The first card by dragging it, the second by Enter, the third left to the dealer, the
+    # others by a click (both hands have squeezers: at least four cards wait).
+    ways = ["drag", "enter", "dealer"]
+    step = 0
+    turned: list[str] = []
+    while (waiting := wait_squeeze(ana, number, step)) is not None:
+        step, hand = waiting["step"], waiting["hand"]
+        owner = squeezer[hand]
+        assert waiting["seat"] == seat[id(owner)]
+        announced = [
+            e
+            for e in round_events(ana, squeeze_url, number, VIP)
+            if e["type"] == "card" and e["hand"] == hand
+        ]
+        assert all(e["step"] < step for e in announced)
+        for page, lang in pages:
+            page.wait_for_function(
+                "(n) => window.__shared.state.squeeze && window.__shared.state.squeeze.step === n",
+                arg=step,
+            )
+            # A face-down card, with no card in it: the hand shows only the cards announced.
+            waiting_card = page.locator(f"#cards-{hand} .sh-squeeze-card")
+            assert waiting_card.count() == 1
+            assert waiting_card.get_attribute("data-code") is None
+            assert shown_cards(page)[hand] == [e["card"] for e in announced]
+            side = tr(lang, f"game.side.{hand}")
+            if page is owner:
+                assert page.locator(".sh-squeeze-turn").count() == 1
+                assert page.text_content("#sh-squeeze") == tr(
+                    lang, "shared.squeeze.yours", side=side
+                )
+            else:
+                assert page.locator(".sh-squeeze-turn").count() == 0
+                words = tr(lang, "shared.squeeze.turning", seat=waiting["seat"], side=side)
+                assert page.text_content("#sh-squeeze") == words
+                left = int(page.get_attribute("#sh-squeeze-countdown", "data-seconds") or 0)
+                # (whole seconds rounded up, on a clock synchronised to a second or so)
+                assert 0 <= left <= SQUEEZE_SECONDS + 1, left
+        if not turned:
+            # Nobody else may turn it: the server refuses the other pages' players.
+            refused = eve.request.post(
+                f"{squeeze_url}/api/tables/{VIP}/squeeze",
+                data={"step": step},
+                headers={"X-Requested-With": "puntobanco"},
+            )
+            assert refused.status == 409
+            assert refused.json()["error"]["code"] == "squeeze_not_yours"
+        way = ways[len(turned)] if len(turned) < len(ways) else "click"
+        if way != "dealer":
+            turn(owner, way)
+        else:
+            # A page opened meanwhile gets the waiting card from the snapshot: the
+            # squeezers and the offered step's deadline (the hand is the round's next card).
+            eve.reload()
+            eve.wait_for_selector("body[data-table=ready]", state="attached")
+            again = shared(eve, "s.state.squeeze")
+            assert again is not None and again["step"] == step, again
+            assert (again["hand"], again["seat"]) == (hand, waiting["seat"])
+            assert again["until"] == waiting["until"]
+            assert eve.locator(f"#cards-{hand} .sh-squeeze-card").count() == 1
+            assert eve.text_content("#sh-squeeze") == tr(
+                "en",
+                "shared.squeeze.turning",
+                seat=waiting["seat"],
+                side=tr("en", f"game.side.{hand}"),
+            )
+        turned.append(way)
+        # The card turns on every page when its event arrives, turned by whom it says.
+        for page, _lang in pages:
+            page.wait_for_function(
+                "(n) => window.__shared.state.round.revealed >= n", arg=step, timeout=10_000
+            )
+        card = next(
+            e
+            for e in round_events(ana, squeeze_url, number, VIP)
+            if e["type"] == "card" and e["step"] == step
+        )
+        assert card["hand"] == hand
+        assert card["by"] == ("dealer" if way == "dealer" else waiting["seat"])
+        if way == "dealer":
+            assert at_ms(card) >= at_ms(waiting, "until")
+        else:
+            assert at_ms(card) < at_ms(waiting, "until")
+        for page, _lang in pages:
+            # (the next card may wait already: every card of this round has its squeezer)
+            assert page.locator(f'.sh-squeeze-card[data-step="{step}"]').count() == 0
+            assert shown_cards(page)[hand][-1] == card["card"]
+            last = page.locator(f"#cards-{hand} .card[data-code]").last
+            assert last.get_attribute("data-by") == card["by"]
+    assert len(turned) >= 4, turned
+    for page, _lang in pages:
+        wait_settled(page, number)
+        assert page.js_errors == []
+        page.context.close()
+
+
+SIDES = ("player_pair", "banker_pair", "dragon_bonus_player", "dragon_bonus_banker")
+
+
+def side_bets_that_win_and_lose(result: CoupResult) -> tuple[str, str] | None:
+    """A side bet of Dragon Bonus that this coup pays (more than its stake), and one it loses."""
+    rules = PRESETS["dragon-bonus"]
+    settled = settle([Bet(bet_kind(s), 500) for s in SIDES], result, rules).bets
+    won = [b.bet.kind.value for b in settled if b.payout_minor > b.bet.stake_minor]
+    lost = [b.bet.kind.value for b in settled if b.resolution is Resolution.LOSE]
+    return (won[0], lost[0]) if won and lost else None
+
+
+def test_the_dealer_collects_and_pays_spot_by_spot(browser: Any, squeeze_url: str) -> None:
+    page = sit(browser, squeeze_url, "seat", "en", table=VIP)
+    # The shoe's cards are known once its client seed is published: find a round, from the
+    # next ones, where one side bet wins and another loses, and bet both there.
+    page.wait_for_function(
+        "() => { const s = window.__shared.state;"
+        " return s.tile && s.tile.shoe && s.tile.shoe.client_seed"
+        " && s.round && s.round.phase === 'betting'; }",
+        timeout=20_000,
+    )
+    client_seed = shared(page, "s.state.tile.shoe.client_seed")
+    now = int(shared(page, "s.state.round.round_in_shoe"))
+    # This round too, while it leaves the time to bet.
+    first = now if int(page.get_attribute("#sh-countdown", "data-seconds") or 0) >= 3 else now + 1
+    rules = PRESETS["dragon-bonus"]
+    shoe = Shoe(rules, FairSource(TEST_SERVER_SEED, client_seed, first_nonce=1))
+    coups = [shoe.deal_coup() for _ in range(now + 8)]
+    target = next(
+        (r, pick)
+        for r in range(first, now + 9)
+        if (pick := side_bets_that_win_and_lose(coups[r - 1])) is not None
+    )
+    in_shoe, (won, lost) = target
+    page.wait_for_function(
+        "(r) => { const round = window.__shared.state.round;"
+        " return round && round.round_in_shoe === r && round.phase === 'betting'"
+        " && Number(document.getElementById('sh-countdown').dataset.seconds) >= 2; }",
+        arg=in_shoe,
+        timeout=(in_shoe - now + 1) * 15_000,
+    )
+    number = int(shared(page, "s.state.round.round"))
+    bet(page, 500, won)
+    bet(page, 500, lost)
+    wait_settled(page, number)
+    events = round_events(page, squeeze_url, number, VIP)
+    cards = [e["card"] for e in events if e["type"] == "card"]
+    assert cards == [c.code for c in coups[in_shoe - 1].cards]  # the shoe as foreseen
+    settled = next(e for e in events if e["type"] == "settled")
+    mine = next(s for s in settled["seats"] if s["seat"] == shared(page, "s.state.me.seat"))
+    bets = {b["spot"]: b for b in mine["bets"]}
+    assert (bets[won]["resolution"], bets[lost]["resolution"]) == ("win", "lose")
+    # Every spot shows how it went for the table, the side spots included.
+    results = page.eval_on_selector_all(
+        ".sh-spot", "spots => Object.fromEntries(spots.map(s => [s.dataset.bet, s.dataset.result]))"
+    )
+    assert results == settled["spots"]
+    # The lost side bet's chips are collected; the won one is paid beside its stake, the
+    # win written as its amount.
+    lost_spot = page.locator(f'.sh-spot[data-bet="{lost}"]')
+    assert "collected" in (lost_spot.locator(".sh-stack").first.get_attribute("class") or "")
+    assert lost_spot.locator(".sh-stack.paid").count() == 0
+    assert lost_spot.locator(".sh-spot-result").text_content() == tr("en", "res.lose")
+    won_spot = page.locator(f'.sh-spot[data-bet="{won}"]')
+    winnings = bets[won]["payout"] - bets[won]["stake"]
+    assert winnings > 0
+    stake_stack = won_spot.locator(".sh-stack:not(.paid)")
+    assert "collected" not in (stake_stack.get_attribute("class") or "")
+    paid = won_spot.locator(".sh-stack.paid")
+    page.wait_for_function(
+        '(s) => document.querySelector(`.sh-spot[data-bet="${s}"] .sh-stack.paid.landed`)',
+        arg=won,
+    )
+    assert paid.get_attribute("data-amount") == str(winnings)
+    chips = paid.locator(".chip").evaluate_all("cs => cs.map(c => Number(c.dataset.value))")
+    assert sum(chips) == winnings or len(chips) == 6
+    assert won_spot.locator(".sh-spot-result").text_content() == tr(
+        "en", "res.win", amount=money(winnings, "en")
+    )
+    assert page.text_content("#sh-net") == net_words("en", mine["net"])
     assert page.js_errors == []
     page.context.close()

@@ -398,6 +398,15 @@ def test_the_squeeze_waits_for_the_largest_bettor(app_client: TestClient, clock:
         with pytest.raises(ApiError) as refused:
             dealing.turn_card(session, "vip", bob.id, offered["step"])
         assert refused.value.code == "squeeze_not_yours"
+    with table.sessions() as session:
+        waiting = views.snapshot(session, "vip", None)["round"]["waiting"]
+    assert waiting == {
+        "step": offered["step"],
+        "hand": "player",
+        "slot": 0,
+        "seat": "Ana",
+        "until": offered["until"],
+    }
     with table.sessions() as session, session.begin():
         turned = dealing.turn_card(session, "vip", alice.id, offered["step"])
     assert turned[0]["type"] == "card" and turned[0]["by"] == "Ana"

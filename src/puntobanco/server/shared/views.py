@@ -64,7 +64,30 @@ def _round(session: Session, round_: SharedRound | None, preset: str) -> dict[st
         "totals": totals,
         "players": players,
         "squeeze": squeeze.public(round_),
+        "waiting": _waiting(round_, preset),
         **shown,
+    }
+
+
+def _waiting(round_: SharedRound, preset: str) -> dict[str, Any] | None:
+    """The card offered to a squeezer now, as its ``squeeze`` event said (never its face).
+
+    Where it goes (hand and slot) follows from the cards shown and the rules: no secret.
+    """
+    if round_.phase != Phase.DEALING.value or round_.cards is None:
+        return None
+    step = round_.revealed + 1
+    until = squeeze.deadline(round_, step)
+    if until is None:
+        return None
+    card = round_steps(round_, preset)[round_.revealed]
+    who = squeeze.squeezer(round_, card.hand)
+    return {
+        "step": step,
+        "hand": card.hand,
+        "slot": card.slot,
+        "seat": None if who is None else who["seat"],
+        "until": iso(until),
     }
 
 

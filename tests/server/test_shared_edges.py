@@ -14,6 +14,7 @@ own against the same database.
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 import logging
 import shutil
@@ -32,6 +33,7 @@ from typer.testing import CliRunner
 from puntobanco.cli.main import app as cli_app
 from puntobanco.cli.verify_shared import report
 from puntobanco.core.rules import BetKind
+from puntobanco.server.db import make_engine, make_sessionmaker, migrate
 from puntobanco.server.errors import ApiError
 from puntobanco.server.main import create_app
 from puntobanco.server.models import LedgerEntry, utcnow
@@ -43,10 +45,18 @@ from puntobanco.server.shared.config import SharedTableConfig, parse_shared_tabl
 from puntobanco.server.shared.dealer import Dealer, open_tables
 from puntobanco.server.shared.dealing import heartbeat, take_lease
 from puntobanco.server.shared.events import emit, events_after
-from puntobanco.server.shared.export import ShoeCheck, ShoeMismatch
-from puntobanco.server.shared.models import Phase, SharedSeat, SharedTableRow
+from puntobanco.server.shared.export import (
+    ShoeCheck,
+    ShoeExportError,
+    ShoeMismatch,
+    check_shoe,
+    shoe_export,
+)
+from puntobanco.server.shared.models import Phase, SharedSeat, SharedShoe, SharedTableRow
 from tests.server.conftest import ADMIN, Player, make_settings
 from tests.server.shared_helpers import next_json, sit
+from tests.server.test_shared_export import CONFIG as EXPORTED
+from tests.server.test_shared_export import deal_shoe
 from tests.server.test_shared_tables import TABLE, Clock, Table
 
 pytestmark = pytest.mark.timeout(60)
@@ -329,6 +339,8 @@ def test_the_squeezer_turns_the_card_over_http_and_nobody_else_may(
     early = client.post(url, json={"step": 1}, headers=alice.headers)
     assert early.status_code == 409 and _error(early) == "squeeze_not_yours"
     table.run_until(Phase.DEALING, clock)
+    burn = client.post(url, json={"step": 1}, headers=alice.headers)  # the burn: the dealer's
+    assert burn.status_code == 409 and _error(burn) == "squeeze_not_yours"
     offered = None
     for _ in range(5):  # the burn first (the dealer's), then the Player's first card
         step = table.step()
@@ -654,6 +666,8 @@ def test_a_table_no_longer_configured_closes_and_opens_again_when_configured(
             return dict(session.execute(select(SharedTableRow.id, SharedTableRow.status)).all())
 
     assert statuses() == {"t1": "open", "t2": "closing"}
+    _open(client, first)  # once closing it stays so: no second close
+    assert statuses() == {"t1": "open", "t2": "closing"}
     _open(client, first, second.model_copy(update={"name": "Two again"}))
     assert statuses() == {"t1": "open", "t2": "open"}
     with _sessions(client)() as session:
@@ -730,3 +744,135 @@ def test_a_socket_reads_back_the_events_the_bus_failed_to_carry(
         (3, "seat", "Ana"),
         (4, "seat", "Bruno"),
     ]
+
+
+# --- The export and its check: a file changed or incomplete -------------------------------
+
+
+@pytest.fixture(scope="module")
+def dealt_shoe(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[tuple[sessionmaker[Session], dict[str, Any]]]:
+    """A whole shoe dealt by the dealer's steps, and its export as the API writes it."""
+    url = f"sqlite:///{tmp_path_factory.mktemp('edges-export') / 'pb.db'}"
+    settings = make_settings(url, shared_tables=(EXPORTED,), grant_minor=500_000)
+    engine = make_engine(settings)
+    try:
+        migrate(engine)
+        sessions = make_sessionmaker(engine)
+        deal_shoe(sessions, settings)
+        with sessions.begin() as session:
+            export = json.loads(json.dumps(shoe_export(session, EXPORTED.id, 1)))
+        yield sessions, export
+    finally:
+        engine.dispose()
+
+
+def _first_bet(data: dict[str, Any]) -> dict[str, Any]:
+    bet: dict[str, Any] = next(b for r in data["rounds"] for b in r["bets"])
+    return bet
+
+
+def _break(data: dict[str, Any], change: str) -> None:
+    if change == "payout_bool":
+        _first_bet(data)["payout_minor"] = True
+    elif change == "card_not_text":
+        data["rounds"][0]["cards"][0] = 7
+    elif change == "rules_unknown_key":
+        data["rules"]["jokers"] = 2
+    elif change == "seed_not_hex":
+        data["server_seed"] = "zz" * 32
+    elif change == "seed_short":
+        data["server_seed"] = "ab" * 8
+    elif change == "shoe_not_int":
+        data["shoe"] = True
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ("payout_bool", "payout_minor"),
+        ("card_not_text", "rounds[0].cards"),
+        ("rules_unknown_key", "rules"),
+        ("seed_not_hex", "server_seed"),
+        ("seed_short", "server_seed"),
+        ("shoe_not_int", "shoe"),
+    ],
+)
+def test_a_malformed_export_names_its_field(
+    dealt_shoe: tuple[Any, dict[str, Any]], change: str, field: str
+) -> None:
+    data = copy.deepcopy(dealt_shoe[1])
+    assert check_shoe(data).mismatch is None  # as exported, it passes
+    _break(data, change)
+    with pytest.raises(ShoeExportError) as refused:
+        check_shoe(data)
+    assert refused.value.field.endswith(field)
+
+
+def _alter(data: dict[str, Any], change: str) -> None:
+    last = data["rounds"][-1]
+    if change == "no_seeds":
+        data["seeds"] = None
+    elif change == "other_preset":
+        data["preset"] = "dragon-bonus"  # the rules stated stay punto-banco's
+    elif change == "no_rounds":
+        data["rounds"] = []
+    elif change == "round_after_the_cut_card":
+        extra = copy.deepcopy(last)
+        extra["number"] += 1
+        extra["round_in_shoe"] += 1
+        data["rounds"].append(extra)
+    elif change == "unknown_spot":
+        _first_bet(data)["spot"] = "jackpot"
+    elif change == "nonce":
+        data["nonce"] = 2
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "recorded"),
+    [
+        ("no_seeds", "seeds", "null"),
+        ("other_preset", "rules", "dragon-bonus"),
+        ("no_rounds", "rounds", "0"),
+        ("round_after_the_cut_card", "rounds", None),
+        ("unknown_spot", "bet", "jackpot"),
+        ("nonce", "nonce", "2"),
+    ],
+)
+def test_an_altered_export_stops_at_its_first_mismatch(
+    dealt_shoe: tuple[Any, dict[str, Any]], change: str, field: str, recorded: str | None
+) -> None:
+    data = copy.deepcopy(dealt_shoe[1])
+    _alter(data, change)
+    mismatch = check_shoe(data).mismatch
+    assert mismatch is not None and mismatch.field == field
+    if recorded is not None:
+        assert mismatch.recorded == recorded
+    if change == "round_after_the_cut_card":
+        # Every round up to the cut card was checked; the one after it cannot be.
+        assert mismatch.recorded == str(len(data["rounds"]))
+        assert mismatch.recomputed == str(len(data["rounds"]) - 1)
+    if change == "unknown_spot":
+        assert mismatch.seat == _first_bet(data)["seat"]
+    lines = report(check_shoe(data), "en")
+    assert lines[0].startswith(f"Shared shoe 1 of table {EXPORTED.id}: ")
+    assert "all as recorded" not in lines[0]
+
+
+def test_a_shoe_whose_seats_seeds_were_not_stored_exports_them_as_null(
+    dealt_shoe: tuple[sessionmaker[Session], dict[str, Any]],
+) -> None:
+    """An older shoe (its seats' seeds not kept): the check says it cannot recompute them."""
+    sessions, _export = dealt_shoe
+    with sessions.begin() as session:
+        shoe = session.execute(
+            select(SharedShoe).where(SharedShoe.table_id == EXPORTED.id, SharedShoe.number == 1)
+        ).scalar_one()
+        kept, shoe.seeds_json = shoe.seeds_json, None
+        session.flush()
+        export = json.loads(json.dumps(shoe_export(session, EXPORTED.id, 1)))
+        shoe.seeds_json = kept
+    assert export["seeds"] is None
+    mismatch = check_shoe(export).mismatch
+    assert mismatch is not None and (mismatch.field, mismatch.recorded) == ("seeds", "null")

@@ -29,10 +29,9 @@ from one ``round_opened`` to the ``round_opened`` after the last:
   bench's database (its own two connections left out), the clients' processes, and what the
   rest of the machine used meanwhile (other programs, PostgreSQL's background processes);
 * settlement at ``bench-0``: ``settled.at`` less the ``at`` of the round's last ``card``
-  (the result and the settlement are one transaction, so their ``at`` is the same; what lies
-  between the last card and them is the reveal pause, ``--reveal-ms``, and the dealer's
-  settling), the latest receipt of ``settled`` by a bettor less that same card, and whether
-  every bettor whose bet was accepted received ``settled`` naming its seat and its stake.
+  (the last card, the result and the settlement are one transaction, so their ``at`` is the
+  same and this is 0), the latest receipt of ``settled`` by a bettor less that same card, and
+  whether every bettor whose bet was accepted received ``settled`` naming its seat and stake.
 
 The goal (issue 25): p99 fan-out under 250 ms, and every bet of the bettors' table settled
 within 1 s of its last card. The server runs with its default connection limits (uvicorn's,
@@ -929,13 +928,11 @@ def report(result: dict[str, Any]) -> str:
         f"{rates} per s by round; PUT p50 {bets['put_ms']['p50']:.0f} ms, "
         f"p99 {bets['put_ms']['p99']:.0f} ms"
     )
-    pause = result["reveal_ms"] / 1000
     for row in result["settlement"]:
         lag, seen = row["settled_after_last_card_s"], row["last_receipt_after_last_card_s"]
         lines.append(
             f"  round {row['round']}: {row['settled_to_bettor']}/{row['bets']} bettors got their "
-            f"settlement; settled.at - last card {_s(lag)} "
-            f"({_s(None if lag is None else lag - pause)} past the reveal pause), "
+            f"settlement; settled.at - last card {_s(lag)}, "
             f"last receipt - last card {_s(seen)}"
         )
     cpu = result["cpu_s_per_round"]

@@ -191,8 +191,22 @@ def test_a_round_from_the_bets_to_the_settlement(app_client: TestClient, clock: 
 
     table.run_until(Phase.SETTLED, clock)
     kinds = _types(table.events)
-    assert kinds[:4] == ["shoe_started", "round_opened", "betting_closed", "client_seed_fixed"]
-    assert kinds[4] == "dealing" and kinds[5] == "burn"
+    assert kinds[:5] == [
+        "shoe_started",
+        "round_opened",
+        "bets",
+        "betting_closed",
+        "client_seed_fixed",
+    ]
+    assert kinds[5] == "dealing" and kinds[6] == "burn"
+    # The dealer announced the bets once, at the close: every seat that changed, the totals.
+    announced = table.events[2]
+    assert announced["totals"] == {"banker": 700, "player": 2_500}
+    assert announced["players"] == {"banker": 1, "player": 1}
+    assert announced["seats"] == [
+        {"seat": "Ana", "bets": {"banker": 700}},
+        {"seat": "Bruno", "bets": {"player": 2_500}},
+    ]
     assert kinds[-2:] == ["result", "settled"]
     round_ = table.round()
     assert round_.cards is not None
@@ -579,3 +593,35 @@ def test_the_seats_seeds_are_kept_with_their_shoe(app_client: TestClient, clock:
     with table.sessions() as session:
         shoe = session.execute(select(SharedShoe)).scalar_one()
     assert json.loads(shoe.seeds_json or "null") == [{"seat": "Ana", "client_seed": "seed-Ana"}]
+
+
+def test_the_dealer_announces_the_bets_that_changed_every_tick(
+    app_client: TestClient, clock: Clock
+) -> None:
+    alice, bob = Player(app_client, "alice"), Player(app_client, "bob")
+    table = Table(app_client)
+    table.lease()
+    table.step()
+    table.sit(alice, "Ana")
+    table.sit(bob, "Bruno")
+    clock.advance(0.1)
+    assert table.bet(alice, {"banker": 500}, "a1").events == []  # no event of its own
+    step = table.step()
+    assert step.wait_s == pytest.approx(0.5)
+    first = table.events[-1]
+    assert first["type"] == "bets" and first["seats"] == [{"seat": "Ana", "bets": {"banker": 500}}]
+    before = len(table.events)
+    clock.advance(0.5)
+    table.step()
+    assert len(table.events) == before  # nothing changed: nothing announced
+    clock.advance(0.1)
+    table.bet(bob, {"player": 300}, "b1")
+    table.bet(alice, {}, "a2")  # cancelled
+    clock.advance(0.5)
+    table.step()
+    last = table.events[-1]
+    assert last["seats"] == [
+        {"seat": "Ana", "bets": {}},
+        {"seat": "Bruno", "bets": {"player": 300}},
+    ]
+    assert last["totals"] == {"player": 300} and last["players"] == {"player": 1}

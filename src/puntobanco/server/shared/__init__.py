@@ -4,12 +4,22 @@ The modules, by job:
 
 * :mod:`~puntobanco.server.shared.models`: the tables' rows (migration 0005);
 * :mod:`~puntobanco.server.shared.config`: the operator's tables (``PUNTOBANCO_SHARED_TABLES``);
-* :mod:`~puntobanco.server.shared.cycle`: a round's timeline (betting, closed, dealing,
-  settled) and the order its cards are revealed in, pure;
-* :mod:`~puntobanco.server.shared.store`: every read and write of a shared round, each in
-  one transaction that also appends the table's events;
-* :mod:`~puntobanco.server.shared.dealer`: the lease (one dealing process per table) and the
-  loop that runs each table it holds;
+* :mod:`~puntobanco.server.shared.cycle`: the order a dealt round's cards are revealed in,
+  and what the first steps show, pure;
+* :mod:`~puntobanco.server.shared.events`: a table's numbered events, appended in the
+  transaction of the change they report, read back by number;
+* :mod:`~puntobanco.server.shared.dealing`: the lease and each step of the round cycle,
+  from what is stored (so a successor continues);
+* :mod:`~puntobanco.server.shared.dealer`: the loop in every process that holds its share
+  of the leases and steps those tables;
+* :mod:`~puntobanco.server.shared.seats`: sitting, watching, leaving, and the bets held in
+  the ledger;
+* :mod:`~puntobanco.server.shared.totals`: the bets as the table shows them, announced by
+  the dealer every half second;
+* :mod:`~puntobanco.server.shared.squeeze`: who turns which card, and until when;
+* :mod:`~puntobanco.server.shared.views`: the lobby and a table's snapshot, from what was
+  announced;
+* :mod:`~puntobanco.server.shared.export`: a whole shoe, and its check;
 * :mod:`~puntobanco.server.shared.bus`: events to every worker (PostgreSQL ``LISTEN/NOTIFY``,
   Redis pub/sub, or in process on SQLite);
 * :mod:`~puntobanco.server.shared.socket`: the WebSocket that carries them to the browser.

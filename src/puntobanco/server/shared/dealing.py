@@ -48,6 +48,7 @@ from puntobanco.server.shared.models import (
     SharedTableRow,
     TableStatus,
 )
+from puntobanco.server.shared.totals import BETS_TICK_S, bets_changed
 from puntobanco.server.statements import ADD_TO_BALANCE, INSERT_ENTRIES
 
 #: How long a round's result stays on the felt before the next round opens.
@@ -217,9 +218,11 @@ def advance(session: Session, table_id: str, holder: str) -> Step:
         return _open_or_close_table(session, table, config)
     if round_.phase == Phase.BETTING.value:
         left = (_aware(round_.closes_at) - now).total_seconds()
+        changed = bets_changed(session, round_)
+        items = [] if changed is None else [("bets", changed)]
         if left > 0:
-            return Step([], left)
-        return Step(_close_betting(session, table, round_), 0.0)
+            return Step(emit(session, table.id, items), min(left, BETS_TICK_S))
+        return Step(emit(session, table.id, items) + _close_betting(session, table, round_), 0.0)
     if round_.phase == Phase.CLOSED.value:
         return Step(_deal(session, table, round_), config.reveal_ms / 1000)
     return _reveal_next(session, table, config, round_)

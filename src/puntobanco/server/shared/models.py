@@ -201,6 +201,8 @@ class SharedBetRequest(Base):
     round_id: Mapped[int] = mapped_column(ForeignKey("shared_rounds.id"))
     status_code: Mapped[int] = mapped_column(Integer)
     answer_json: Mapped[str] = mapped_column(Text)
+    announced: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Whether the dealer's ``bets`` event has carried it (``shared/totals.py``)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 

@@ -204,7 +204,7 @@ def put_bets(
     balance = lock_wallet(session, user_id)
     held = _held(session, round_.id, user_id)
     wanted = _checked(stakes, row, balance + sum(held.values()))
-    delta = _write_bets(session, round_, user_id, seat.seat_name, held, wanted)
+    _write_bets(session, round_, user_id, seat.seat_name, held, wanted)
     new_balance = _post_holds(session, round_, user_id, held, wanted, key)
     body = {
         "table": table_id,
@@ -221,14 +221,12 @@ def put_bets(
             round_id=round_.id,
             status_code=200,
             answer_json=json.dumps(body),
+            announced=False,
         )
     )
-    events = (
-        emit(session, table_id, [("bets", _bets_event(session, round_, seat.seat_name, wanted))])
-        if delta
-        else []
-    )
-    return Answer(200, body, events)
+    # No event here: the dealer announces the table's bets (shared/totals.py), so that
+    # the bets of a busy table do not queue for its next event number.
+    return Answer(200, body, [])
 
 
 def _held(session: Session, round_id: int, user_id: int) -> dict[str, int]:
@@ -322,31 +320,3 @@ def _post_holds(
         ADD_TO_BALANCE, {"w_user": user_id, "w_delta": delta}
     ).scalar_one()
     return int(balance)
-
-
-def round_totals(session: Session, round_id: int) -> tuple[dict[str, int], dict[str, int]]:
-    """The round's stakes per spot and the number of players on each."""
-    rows = session.execute(
-        select(SharedBet.spot, func.sum(SharedBet.stake_minor), func.count())
-        .where(SharedBet.round_id == round_id)
-        .group_by(SharedBet.spot)
-    )
-    totals: dict[str, int] = {}
-    players: dict[str, int] = {}
-    for spot, total, count in rows:
-        totals[spot] = int(total)
-        players[spot] = int(count)
-    return totals, players
-
-
-def _bets_event(
-    session: Session, round_: SharedRound, seat_name: str, wanted: Mapping[str, int]
-) -> dict[str, Any]:
-    totals, players = round_totals(session, round_.id)
-    return {
-        "round": round_.number,
-        "seat": seat_name,
-        "bets": dict(wanted),
-        "totals": totals,
-        "players": players,
-    }

@@ -26,7 +26,7 @@ from puntobanco.server.shared.models import (
     SharedTableRow,
     TableStatus,
 )
-from puntobanco.server.shared.seats import round_totals
+from puntobanco.server.shared.totals import round_totals
 from puntobanco.server.table_settings import limits_json, rules_json
 
 

@@ -234,6 +234,7 @@ def _create_shared_bet_requests() -> None:
         sa.Column("round_id", BigId, nullable=False),
         sa.Column("status_code", sa.Integer(), nullable=False),
         sa.Column("answer_json", sa.Text(), nullable=False),
+        sa.Column("announced", sa.Boolean(), nullable=False),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.ForeignKeyConstraint(
             ["round_id"],

@@ -238,7 +238,9 @@ const HANDLERS = {
     if (!state.round || state.round.round !== e.round) return;
     state.round.totals = e.totals;
     state.round.players = e.players;
-    if (state.me && e.seat === state.me.seat) state.myBets = e.bets;
+    // The dealer announces the bets every half second: the seats whose bets changed.
+    const mine = state.me && (e.seats || []).find((s) => s.seat === state.me.seat);
+    if (mine) state.myBets = mine.bets;
     drawSpots(page);
     drawJoin();
   },

@@ -18,6 +18,7 @@ import copy
 import json
 import logging
 import shutil
+import time
 from collections.abc import Callable, Iterator
 from datetime import timedelta
 from pathlib import Path
@@ -40,6 +41,7 @@ from puntobanco.server.models import LedgerEntry, utcnow
 from puntobanco.server.shared import dealer as dealer_module
 from puntobanco.server.shared import dealing, seats
 from puntobanco.server.shared import events as events_module
+from puntobanco.server.shared import socket as shared_socket
 from puntobanco.server.shared.bus import LocalHub
 from puntobanco.server.shared.config import SharedTableConfig, parse_shared_tables
 from puntobanco.server.shared.dealer import Dealer, open_tables
@@ -52,7 +54,13 @@ from puntobanco.server.shared.export import (
     check_shoe,
     shoe_export,
 )
-from puntobanco.server.shared.models import Phase, SharedSeat, SharedShoe, SharedTableRow
+from puntobanco.server.shared.models import (
+    Phase,
+    SharedBet,
+    SharedSeat,
+    SharedShoe,
+    SharedTableRow,
+)
 from tests.server.conftest import ADMIN, Player, make_settings
 from tests.server.shared_helpers import next_json, sit
 from tests.server.test_shared_export import CONFIG as EXPORTED
@@ -260,7 +268,7 @@ def _ledger_count(client: TestClient) -> int:
         return len(session.execute(select(LedgerEntry.id)).all())
 
 
-def test_the_same_bets_under_a_new_key_move_no_money_and_announce_nothing(
+def test_the_same_bets_under_a_new_key_move_no_money_and_a_cancel_releases_all(
     client: TestClient, clock: Clock
 ) -> None:
     alice = Player(client, "alice")
@@ -280,7 +288,9 @@ def test_the_same_bets_under_a_new_key_move_no_money_and_announce_nothing(
     cancelled = table.bet(alice, {}, "k3")
     assert cancelled.body["bets"] == {} and cancelled.body["staked_minor"] == 0
     assert alice.balance() == start
-    assert cancelled.events[0]["bets"] == {} and cancelled.events[0]["totals"] == {}
+    with _sessions(client)() as session:
+        held = session.execute(select(SharedBet.spot).where(SharedBet.user_id == alice.id))
+        assert held.all() == []
 
 
 def test_the_events_endpoint_asks_for_a_snapshot_past_its_limit(
@@ -876,3 +886,45 @@ def test_a_shoe_whose_seats_seeds_were_not_stored_exports_them_as_null(
     assert export["seeds"] is None
     mismatch = check_shoe(export).mismatch
     assert mismatch is not None and (mismatch.field, mismatch.recorded) == ("seeds", "null")
+
+
+def test_a_reshuffled_shoe_of_one_round_exports_and_verifies(
+    client: TestClient, clock: Clock
+) -> None:
+    """At an ``online`` table (a fresh shoe each round, no burn) every round is a whole shoe."""
+    alice = Player(client, "alice")
+    table = Table(client, SharedTableConfig(id="online", name="Online", preset="online"))
+    table.lease()
+    table.step()
+    table.sit(alice, "Ana")
+    table.bet(alice, {"player": 1_000}, "a1")
+    table.run_until(Phase.SETTLED, clock)
+    ended = [e for e in table.events if e["type"] == "shoe_ended"]
+    assert [(e["shoe"], e["rounds"], e["ended_by"]) for e in ended] == [(1, 1, "cut_card")]
+    export = client.get("/api/tables/online/shoes/1")
+    assert export.status_code == 200, export.text
+    data = export.json()
+    assert [r["burn"] for r in data["rounds"]] == [None]
+    check = check_shoe(data)
+    assert check.mismatch is None and (check.rounds_checked, check.bets_checked) == (1, 1)
+    data["rounds"][0]["burn"] = {"shown": "Kd", "face_down": 10}  # a burn that never was
+    burnt = check_shoe(data).mismatch
+    assert burnt is not None and (burnt.field, burnt.recomputed) == ("burn", "null")
+
+
+def test_a_steady_pinger_is_not_taken_for_a_flood(
+    client: TestClient, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only the messages of the last window count: 50 pings over two windows pass."""
+    Table(client)
+    monkeypatch.setattr(shared_socket, "FLOOD_WINDOW_S", 0.3)
+    with client.websocket_connect("/ws/tables/salon") as ws:
+        ws.send_json({"type": "hello"})
+        assert next_json(ws)["type"] == "welcome"
+        for _burst in range(2):
+            for _ in range(25):
+                ws.send_json({"type": "ping"})
+            assert {next_json(ws)["type"] for _ in range(25)} == {"pong"}
+            time.sleep(0.4)
+        ws.send_json({"type": "ping"})
+        assert next_json(ws)["type"] == "pong"

@@ -345,6 +345,20 @@ function failed(err) {
   state.error = err instanceof ApiError && Object.keys(err.messages).length ? { messages: err.messages } : { messages: {}, text: err.message || String(err) };
 }
 
+// My bets going from `before` to `after`, applied to the table's totals and player counts.
+function addToTotals(before, after) {
+  const { totals, players } = state.round;
+  for (const spot of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const was = before[spot] || 0;
+    const now = after[spot] || 0;
+    if (was === now) continue;
+    totals[spot] = (totals[spot] || 0) + now - was;
+    players[spot] = (players[spot] || 0) + (now > 0 ? 1 : 0) - (was > 0 ? 1 : 0);
+    if (!totals[spot]) delete totals[spot];
+    if (!players[spot]) delete players[spot];
+  }
+}
+
 // The whole set of bets changed by `change` (from the set known when the request leaves),
 // one request at a time, each with its own key.
 function putBets(change) {
@@ -353,7 +367,12 @@ function putBets(change) {
     document.body.dataset.busy = "true";
     try {
       const answer = await api.request("PUT", `/api/tables/${encodeURIComponent(tableId)}/bets`, { body: { bets }, headers: { "Idempotency-Key": crypto.randomUUID() } });
-      if (state.round && answer.round === state.round.round) state.myBets = answer.bets;
+      if (state.round && answer.round === state.round.round) {
+        // The table's totals show my change at once; the dealer's next `bets` event (within
+        // half a second) brings everyone's.
+        addToTotals(state.myBets, answer.bets);
+        state.myBets = answer.bets;
+      }
       state.balance = answer.balance_minor;
       state.error = null;
     } catch (err) {

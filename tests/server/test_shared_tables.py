@@ -625,3 +625,32 @@ def test_the_dealer_announces_the_bets_that_changed_every_tick(
         {"seat": "Bruno", "bets": {"player": 300}},
     ]
     assert last["totals"] == {"player": 300} and last["players"] == {"player": 1}
+
+
+def test_the_same_key_sent_twice_at_once_bets_once(app_client: TestClient, clock: Clock) -> None:
+    import threading
+
+    player = Player(app_client, "alice")
+    table = Table(app_client)
+    table.lease()
+    table.step()
+    table.sit(player, "Ana")
+    start = threading.Barrier(2)
+    answers: list[Any] = []
+
+    def send() -> None:
+        start.wait()
+        answers.append(table.bet(player, {"banker": 700}, "twice").body)
+
+    threads = [threading.Thread(target=send) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert len(answers) == 2 and answers[0] == answers[1]
+    assert player.balance() == 100_000 - 700
+    with table.sessions() as session:
+        holds = session.execute(
+            select(func.count()).select_from(LedgerEntry).where(LedgerEntry.kind == "hold")
+        ).scalar_one()
+    assert holds == 2  # one journal: the wallet's entry and house_pending's

@@ -25,6 +25,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import delete, func, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from puntobanco.core.bets import Bet, bet_kind
@@ -140,7 +141,10 @@ def sit(
         seat = SharedSeat(table_id=table_id, user_id=user_id, joined_at=utcnow())
         session.add(seat)
     seat.seat_name, seat.role, seat.client_seed, seat.left_at = name, role, seed, None
-    session.flush()
+    try:
+        session.flush()
+    except IntegrityError:  # another player took the name at the same moment
+        raise ApiError(409, "seat_name_taken", value=name) from None
     counts = _counts(session, table_id)
     events = emit(session, table_id, [("seat", {"seat": name, "role": role, **counts})])
     return Answer(
@@ -182,11 +186,9 @@ def put_bets(
         BaccaratError: The bets break the table's rules or limits, or the wallet cannot
             cover them (answered 422 and 402 by the error handlers).
     """
-    done = session.get(SharedBetRequest, (user_id, key))
+    done = _replayed(session, user_id, key, fingerprint)
     if done is not None:
-        if done.request_hash != fingerprint:
-            raise ApiError(409, "idempotency_conflict", key=key[:40])
-        return Answer(done.status_code, json.loads(done.answer_json), [])
+        return done
     row = table_row(session, table_id)
     # A shared lock: bets at one table go on together; the close waits for them.
     round_ = current_round(session, table_id, lock=True, share=True)
@@ -202,6 +204,10 @@ def put_bets(
     if seat.role != "seat":
         raise ApiError(409, "spectator_cannot_bet", table=table_id)
     balance = lock_wallet(session, user_id)
+    # Again under the wallet's lock: the same key sent twice at once is done once.
+    done = _replayed(session, user_id, key, fingerprint)
+    if done is not None:
+        return done
     held = _held(session, round_.id, user_id)
     wanted = _checked(stakes, row, balance + sum(held.values()))
     _write_bets(session, round_, user_id, seat.seat_name, held, wanted)
@@ -227,6 +233,24 @@ def put_bets(
     # No event here: the dealer announces the table's bets (shared/totals.py), so that
     # the bets of a busy table do not queue for its next event number.
     return Answer(200, body, [])
+
+
+def _replayed(session: Session, user_id: int, key: str, fingerprint: str) -> Answer | None:
+    """The stored answer of a request with this key, if there is one.
+
+    Raises:
+        ApiError: 409 ``idempotency_conflict``: the key was used for other bets.
+    """
+    done = session.execute(
+        select(SharedBetRequest).where(
+            SharedBetRequest.user_id == user_id, SharedBetRequest.idempotency_key == key
+        )
+    ).scalar_one_or_none()
+    if done is None:
+        return None
+    if done.request_hash != fingerprint:
+        raise ApiError(409, "idempotency_conflict", key=key[:40])
+    return Answer(done.status_code, json.loads(done.answer_json), [])
 
 
 def _held(session: Session, round_id: int, user_id: int) -> dict[str, int]:

@@ -104,11 +104,3 @@ def prune(session: Session, *, keep_days: int) -> int:
         delete(SharedEvent).where(SharedEvent.created_at < utcnow() - timedelta(days=keep_days))
     )
     return int(getattr(gone, "rowcount", 0) or 0)
-
-
-def last_seq(session: Session, table_id: str) -> int:
-    """The number of the table's last event (0 before the first)."""
-    value = session.execute(
-        select(SharedTableRow.seq).where(SharedTableRow.id == table_id)
-    ).scalar_one()
-    return int(value)

@@ -601,7 +601,7 @@ def test_the_dealer_announces_the_bets_that_changed_every_tick(
     alice, bob = Player(app_client, "alice"), Player(app_client, "bob")
     table = Table(app_client)
     table.lease()
-    table.step()
+    assert table.step().wait_s == pytest.approx(0.5)  # from the opening on, every tick
     table.sit(alice, "Ana")
     table.sit(bob, "Bruno")
     clock.advance(0.1)

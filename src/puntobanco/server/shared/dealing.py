@@ -244,7 +244,9 @@ def _open_or_close_table(
             items.append(_end_shoe(shoe, "table_closed"))
         items.append(("table_closed", {}))
         return Step(emit(session, table.id, items), 0.0)
-    return Step(_open_round(session, table, config), float(config.betting_seconds))
+    return Step(
+        _open_round(session, table, config), min(float(config.betting_seconds), BETS_TICK_S)
+    )
 
 
 def _open_round(session: Session, table: SharedTableRow, config: SharedTableConfig) -> list[Event]:

@@ -54,10 +54,12 @@ STEP_LOG_ENV = "PB_TEST_SHARED_STEP_LOG"
 CUT_COMMIT_ENV = "PB_TEST_SHARED_CUT_COMMIT_FILE"
 #: While this file exists, the event bus's every NOTIFY fails as on a lost connection.
 BUS_FAIL_ENV = "PB_TEST_SHARED_BUS_FAIL_FILE"
-#: The events only a dealer writes (bets and seats are written by the requests).
+#: The events only a dealer writes (seats are written by the requests; the bets are
+#: announced by the dealer, shared/totals.py).
 DEALER_EVENTS = frozenset(
     {
         "round_opened",
+        "bets",
         "betting_closed",
         "dealing",
         "shoe_started",

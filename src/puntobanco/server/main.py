@@ -297,6 +297,10 @@ LIMITERS: tuple[tuple[str, str, str, str], ...] = (
     ("verify_limiter", "verify", "verifications_per_player", "verification_window_s"),
 )
 
+#: Connections of a process's dealer (as many again at a peak): a step and a heartbeat at
+#: a time per table it deals, each a few milliseconds.
+DEALER_POOL = 3
+
 ROUTERS = (
     ops,
     auth,
@@ -386,6 +390,7 @@ async def _stop_shared_tables(app: FastAPI, dealer_task: asyncio.Task[None]) -> 
     with suppress(asyncio.CancelledError):
         await dealer_task
     await app.state.shared_bus.stop()
+    app.state.dealer_engine.dispose()
 
 
 async def _stop(app: FastAPI, sweeper: asyncio.Task[None]) -> None:
@@ -431,8 +436,13 @@ def _attach_state(app: FastAPI, settings: Settings, engine: Engine) -> None:
     )
     app.state.recovery = RecoveryAlarm()
     app.state.shared_bus = choose_bus(settings, settings.sqlalchemy_url)
+    # The dealer's connections are its own: a burst of requests cannot keep it from a step,
+    # nor can its heartbeats take a connection a request is waiting for.
+    app.state.dealer_engine = make_engine(settings.model_copy(update={"pool_size": DEALER_POOL}))
     app.state.dealer = Dealer(
-        app.state.sessions, app.state.shared_bus, lease_s=settings.shared_lease_s
+        make_sessionmaker(app.state.dealer_engine),
+        app.state.shared_bus,
+        lease_s=settings.shared_lease_s,
     )
 
 

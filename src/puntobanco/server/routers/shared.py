@@ -27,6 +27,7 @@ from puntobanco.server.errors import ApiError
 from puntobanco.server.rounds.requests import check_key, parse_stakes, request_hash
 from puntobanco.server.routers.rounds import deal_outcome
 from puntobanco.server.shared import seats, views
+from puntobanco.server.shared.config import TABLE_ID_PATTERN
 from puntobanco.server.shared.dealing import close_table, turn_card
 from puntobanco.server.shared.events import events_after
 from puntobanco.server.shared.models import SharedTableRow
@@ -35,7 +36,11 @@ log = logging.getLogger(__name__)
 
 router = APIRouter(prefix="/api", tags=["shared tables"])
 
-TableId = Annotated[str, Path(max_length=40, description="The table's id.")]
+#: A table's id in a path: lower-case letters, digits and hyphens (anything else is no table's,
+#: and is refused before it reaches the database, which takes no NUL in a string).
+TableId = Annotated[
+    str, Path(max_length=40, pattern=TABLE_ID_PATTERN, description="The table's id.")
+]
 
 #: The private tables the lobby lists beside the shared ones (their pages already exist).
 PRIVATE_TABLES: tuple[dict[str, str], ...] = (

@@ -15,11 +15,11 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path, Query
 
 from puntobanco.server.deps import SessionDep, errors
+from puntobanco.server.routers.shared import TableId
 from puntobanco.server.shared.export import shoe_export, shoes_page
 
 router = APIRouter(prefix="/api/tables", tags=["shared tables"])
 
-TableId = Annotated[str, Path(max_length=40, description="The table's id.")]
 ShoeNumber = Annotated[int, Path(ge=1, le=2**31 - 1, description="The shoe's number.")]
 
 

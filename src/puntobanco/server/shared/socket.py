@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
 from collections import deque
 from typing import Any
@@ -31,6 +32,7 @@ from puntobanco.server.security import SESSION_COOKIE, own_origin
 from puntobanco.server.settings import normal_origin
 from puntobanco.server.shared import views
 from puntobanco.server.shared.bus import Carried
+from puntobanco.server.shared.config import TABLE_ID_PATTERN
 from puntobanco.server.shared.events import events_after
 from puntobanco.server.shared.models import SharedTableRow
 
@@ -41,6 +43,7 @@ UNSUPPORTED, POLICY, TOO_BIG, NO_TABLE = 1003, 1008, 1009, 4404
 MAX_MESSAGE = 4096
 FLOOD_MESSAGES, FLOOD_WINDOW_S = 30, 10.0
 HELLO_WAIT_S = 10.0
+TABLE_ID = re.compile(TABLE_ID_PATTERN)
 
 
 class Refused(Exception):
@@ -158,7 +161,7 @@ def _start(
 ) -> list[dict[str, Any]]:
     """What the client gets first: the events it missed, or a welcome with a snapshot."""
     with websocket.app.state.sessions() as session, session.begin():
-        row = session.get(SharedTableRow, table_id)
+        row = None if TABLE_ID.match(table_id) is None else session.get(SharedTableRow, table_id)
         if row is None:
             raise Refused(NO_TABLE, "no such table")
         # A number past the table's last event (a database restored from a backup) is

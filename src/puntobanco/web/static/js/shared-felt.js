@@ -77,8 +77,12 @@ function spotElement(page, spot, { open, settled, moves, animate }) {
   const pays = spotPays(page, spot);
   const mine = settled && settled.bets ? settled.bets[spot] : null;
   const stake = mine ? mine.stake : (state.myBets || {})[spot] || 0;
-  const total = (round.totals || {})[spot] || 0;
-  const count = (round.players || {})[spot] || 0;
+  // The table's totals as the dealer last announced them, with my bets as I hold them now
+  // in place of mine as it counted them (its next announcement catches up).
+  const held = (state.myBets || {})[spot] || 0;
+  const counted = (state.counted || {})[spot] || 0;
+  const total = ((round.totals || {})[spot] || 0) - counted + held;
+  const count = ((round.players || {})[spot] || 0) - (counted > 0 ? 1 : 0) + (held > 0 ? 1 : 0);
   button.append(el("span", "spot-name", name), el("span", "spot-pays", pays), el("span", "sh-spot-table", t("shared.spot.table", { amount: money(total), n: count })));
   let label = t("shared.spot.aria", { name, pays, mine: money(stake), total: money(total), n: count, chip: money(state.chip) });
   const result = spotResult(spot, settled);

@@ -21,7 +21,7 @@ const tableId = new URLSearchParams(window.location.search).get("table") || "";
 
 const state = {
   lang: initialLang(), t: null,
-  tile: null, round: null, seats: [], me: null, myBets: {},
+  tile: null, round: null, seats: [], me: null, myBets: {}, counted: {},
   chip: CHIPS[1], balance: null, road: [], history: [], settled: null,
   status: null, error: null, connection: "connecting", paused: null,
   // The card waiting face down for its squeezer: {round, step, hand, slot, seat, until, sent}.
@@ -170,6 +170,7 @@ function fromSnapshot(snap) {
   state.seats = snap.seats || [];
   state.me = snap.me ? { ...snap.me } : null;
   state.myBets = (snap.me && snap.me.bets) || {};
+  state.counted = { ...state.myBets };
   state.road = (snap.tile.shoe && snap.tile.shoe.road) || [];
   // The rounds seen before this page came are known by their outcome only.
   state.history = state.road.map((outcome, i) => ({ round: i + 1, outcome, player_total: null, banker_total: null, net: null }));
@@ -229,6 +230,7 @@ const HANDLERS = {
   round_opened(e) {
     state.round = { round: e.round, round_id: e.round_id, phase: "betting", closes_at: e.closes_at, round_in_shoe: e.round_in_shoe, revealed: 0, totals: {}, players: {}, burn: null, player: [], banker: [], player_total: null, banker_total: null, result: null, squeeze: null };
     state.myBets = {};
+    state.counted = {};
     state.settled = null;
     state.squeeze = null;
     state.status = { key: "shared.table.opened", params: { round: e.round } };
@@ -238,9 +240,11 @@ const HANDLERS = {
     if (!state.round || state.round.round !== e.round) return;
     state.round.totals = e.totals;
     state.round.players = e.players;
-    // The dealer announces the bets every half second: the seats whose bets changed.
+    // The dealer announces the bets every half second: the seats whose bets changed. Mine,
+    // as it counted them, may be older than my last answer: the spots show the table's
+    // totals with mine as I hold them now (shared-felt.js), never my bets as it counted.
     const mine = state.me && (e.seats || []).find((s) => s.seat === state.me.seat);
-    if (mine) state.myBets = mine.bets;
+    if (mine) state.counted = mine.bets;
     drawSpots(page);
     drawJoin();
   },
@@ -345,20 +349,6 @@ function failed(err) {
   state.error = err instanceof ApiError && Object.keys(err.messages).length ? { messages: err.messages } : { messages: {}, text: err.message || String(err) };
 }
 
-// My bets going from `before` to `after`, applied to the table's totals and player counts.
-function addToTotals(before, after) {
-  const { totals, players } = state.round;
-  for (const spot of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    const was = before[spot] || 0;
-    const now = after[spot] || 0;
-    if (was === now) continue;
-    totals[spot] = (totals[spot] || 0) + now - was;
-    players[spot] = (players[spot] || 0) + (now > 0 ? 1 : 0) - (was > 0 ? 1 : 0);
-    if (!totals[spot]) delete totals[spot];
-    if (!players[spot]) delete players[spot];
-  }
-}
-
 // The whole set of bets changed by `change` (from the set known when the request leaves),
 // one request at a time, each with its own key.
 function putBets(change) {
@@ -367,12 +357,7 @@ function putBets(change) {
     document.body.dataset.busy = "true";
     try {
       const answer = await api.request("PUT", `/api/tables/${encodeURIComponent(tableId)}/bets`, { body: { bets }, headers: { "Idempotency-Key": crypto.randomUUID() } });
-      if (state.round && answer.round === state.round.round) {
-        // The table's totals show my change at once; the dealer's next `bets` event (within
-        // half a second) brings everyone's.
-        addToTotals(state.myBets, answer.bets);
-        state.myBets = answer.bets;
-      }
+      if (state.round && answer.round === state.round.round) state.myBets = answer.bets;
       state.balance = answer.balance_minor;
       state.error = null;
     } catch (err) {

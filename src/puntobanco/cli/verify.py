@@ -159,7 +159,13 @@ def _verify_file(
         chemin_checked += banque_checked
         chemin_mismatches += banque_mismatches
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
-        fail(language, 2, "ops.verify.unreadable", path=rounds, detail=_why(exc, language))
+        fail(
+            language,
+            2,
+            "ops.verify.unreadable",
+            path=rounds,
+            detail=read_error_words(exc, language),
+        )
     if not items:
         _failed(output, ours_hash, language, "ops.verify.empty", path=rounds)
     if not records and not chemin_checked:
@@ -238,9 +244,9 @@ def _print_result(result: dict[str, Any], language: Lang) -> None:
                 language,
                 "ops.verify.mismatch",
                 round=m["round_id"],
-                field=_words(m["field"], language),
-                recorded=repr(_words(m["recorded"], language)),
-                recomputed=repr(_words(m["recomputed"], language)),
+                field=field_words(m["field"], language),
+                recorded=repr(field_words(m["recorded"], language)),
+                recomputed=repr(field_words(m["recomputed"], language)),
             )
         )
 
@@ -263,13 +269,13 @@ def _failed_with(output: OutputFormat, seed_hash: str, message: str) -> NoReturn
     raise typer.Exit(1)
 
 
-def _words(text: str, lang: Lang) -> str:
+def field_words(text: str, lang: Lang) -> str:
     """A mismatch's field or value in ``lang``: each word the records use, translated.
 
     ``outcome``, ``burn.shown``, ``player`` read ``resultado``, ``quemado vista``,
     ``Jugador`` in Spanish; anything else (cards, amounts, a seat's number) stays.
 
-    >>> _words("burn.face_down", "es"), _words("player", "es"), _words("Ah 9c", "es")
+    >>> field_words("burn.face_down", "es"), field_words("player", "es"), field_words("Ah 9c", "es")
     ('quemado boca abajo', 'Jugador', 'Ah 9c')
     """
     if lang == "en":  # the records' own words are English
@@ -284,7 +290,7 @@ def _words(text: str, lang: Lang) -> str:
     )
 
 
-def _why(error: Exception, lang: Lang) -> str:
+def read_error_words(error: Exception, lang: Lang) -> str:
     """Why a rounds file could not be read, in ``lang``."""
     if isinstance(error, OSError):
         return os_reason(error, lang)

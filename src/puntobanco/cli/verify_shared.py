@@ -19,7 +19,7 @@ from puntobanco.cli.numbers import localize
 from puntobanco.cli.params import OutputFormat
 from puntobanco.cli.refusal import sentence
 from puntobanco.cli.tabular import write_rows
-from puntobanco.cli.verify import _why, _words
+from puntobanco.cli.verify import field_words, read_error_words
 from puntobanco.core import i18n
 from puntobanco.core.i18n import Lang
 from puntobanco.server.shared.export import ShoeCheck, ShoeExportError, ShoeMismatch, check_shoe
@@ -65,7 +65,7 @@ def _read(path: str, lang: Lang) -> Any:
                 text = file.read()
         return json.loads(text)
     except (OSError, ValueError) as exc:
-        _unreadable(path, lang, _why(exc, lang))
+        _unreadable(path, lang, read_error_words(exc, lang))
 
 
 def _not_an_export(error: ShoeExportError, lang: Lang) -> str:
@@ -122,14 +122,14 @@ def report(check: ShoeCheck, lang: Lang) -> list[str]:
 def _field(name: str, lang: Lang) -> str:
     """A field's name as the report words it (``payout_minor`` reads ``payout``), in ``lang``."""
     key = f"ops.verify.word.{name}"
-    return i18n.text(lang, key) if key in i18n.CATALOGUE[lang] else _words(name, lang)
+    return i18n.text(lang, key) if key in i18n.CATALOGUE[lang] else field_words(name, lang)
 
 
 def _mismatch_line(m: ShoeMismatch, lang: Lang) -> str:
     """The first mismatch, in a sentence of its own when it is the shoe's seeds or rules."""
     values: dict[str, Any] = {
-        "recorded": repr(_words(m.recorded, lang)),
-        "recomputed": repr(_words(m.recomputed, lang)),
+        "recorded": repr(field_words(m.recorded, lang)),
+        "recomputed": repr(field_words(m.recomputed, lang)),
         "field": _field(m.field, lang),
     }
     if m.round is None and m.field in _SHOE_FIELDS:
@@ -142,7 +142,7 @@ def _mismatch_line(m: ShoeMismatch, lang: Lang) -> str:
             lang, "ops.verify.shared.bet_invalid", round=m.round, seat=m.seat, **values
         )
     if m.seat is not None:
-        spot = _words(m.spot or "", lang)
+        spot = field_words(m.spot or "", lang)
         return i18n.text(
             lang, "ops.verify.shared.bet", round=m.round, seat=m.seat, spot=spot, **values
         )

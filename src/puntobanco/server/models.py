@@ -50,6 +50,11 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+def as_utc(moment: datetime) -> datetime:
+    """A stored time as UTC-aware: SQLite hands timestamps back naive, and all are UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
 class Base(DeclarativeBase):
     """Declarative base with stable constraint names (migrations refer to them)."""
 

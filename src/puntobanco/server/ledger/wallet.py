@@ -65,6 +65,7 @@ class Movement:
     house: Account
     round_id: int | None = None
     bet: str | None = None
+    shared_round_id: int | None = None
 
 
 def lock_wallet(session: Session, user_id: int) -> int:
@@ -109,11 +110,16 @@ def entry_rows(
         TypeError: An amount that is not a whole number of minor units.
     """
     now = utcnow()
+    # A shared round's column only where a movement has one: the rows of every older
+    # caller stay as they were (a database before migration 0005 has no such column).
+    shared = any(m.shared_round_id is not None for m in movements)
     rows = []
     for m in movements:
         if isinstance(m.amount_minor, bool) or not isinstance(m.amount_minor, int):
             raise TypeError(f"amounts are whole minor units, got {m.amount_minor!r}")
         common = {"journal": journal, "kind": m.kind.value, "round_id": m.round_id, "bet": m.bet}
+        if shared:
+            common["shared_round_id"] = m.shared_round_id
         rows.append(
             {
                 **common,

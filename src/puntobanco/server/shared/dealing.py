@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from typing import Any, cast
 
 from sqlalchemy import CursorResult, delete, func, or_, select, update
@@ -32,7 +32,7 @@ from puntobanco.core.rules import PRESETS, Rules
 from puntobanco.core.shoe import Shoe
 from puntobanco.server.errors import ApiError
 from puntobanco.server.ledger.wallet import Account, EntryKind, Movement, entry_rows
-from puntobanco.server.models import utcnow
+from puntobanco.server.models import as_utc, utcnow
 from puntobanco.server.rounds.settlement import settlement_rows
 from puntobanco.server.shared import squeeze
 from puntobanco.server.shared.config import SharedTableConfig
@@ -126,7 +126,7 @@ def lease_holders(session: Session) -> dict[str, str | None]:
         .order_by(SharedTableRow.id)
     )
     return {
-        table_id: holder if expires is not None and _aware(expires) >= now else None
+        table_id: holder if expires is not None and as_utc(expires) >= now else None
         for table_id, holder, expires in rows
     }
 
@@ -171,14 +171,9 @@ def _fence(session: Session, table_id: str, holder: str) -> SharedTableRow:
         select(SharedTableRow).where(SharedTableRow.id == table_id).with_for_update()
     ).scalar_one()
     expires = row.lease_expires_at
-    if row.lease_holder != holder or expires is None or _aware(expires) < utcnow():
+    if row.lease_holder != holder or expires is None or as_utc(expires) < utcnow():
         raise LeaseLost(table_id)
     return row
-
-
-def _aware(moment: datetime) -> datetime:
-    """A stored time as UTC-aware (SQLite hands timestamps back naive)."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def current_round(
@@ -212,12 +207,12 @@ def advance(session: Session, table_id: str, holder: str) -> Step:
     now = utcnow()
     if round_ is None or round_.phase == Phase.SETTLED.value:
         if round_ is not None and round_.settled_at is not None:
-            left = RESULT_PAUSE_S - (now - _aware(round_.settled_at)).total_seconds()
+            left = RESULT_PAUSE_S - (now - as_utc(round_.settled_at)).total_seconds()
             if left > 0:
                 return Step([], left)
         return _open_or_close_table(session, table, config)
     if round_.phase == Phase.BETTING.value:
-        left = (_aware(round_.closes_at) - now).total_seconds()
+        left = (as_utc(round_.closes_at) - now).total_seconds()
         changed = bets_changed(session, round_)
         items = [] if changed is None else [("bets", changed)]
         if left > 0:
@@ -579,7 +574,9 @@ def _settle_player(
     ledger, delta = entry_rows(
         user_id=user_id,
         journal=journal,
-        movements=[Movement(m.kind, m.amount_minor, m.house, None, m.bet) for m in movements],
+        movements=[
+            Movement(m.kind, m.amount_minor, m.house, None, m.bet, round_.id) for m in movements
+        ],
     )
     now = utcnow()
     stake_moves = [
@@ -594,12 +591,11 @@ def _settle_player(
             "bet": None,
             "user_id": None,
             "created_at": now,
+            "shared_round_id": round_.id,
             **move,
         }
         for move in stake_moves
     ]
-    for entry in ledger:
-        entry["shared_round_id"] = round_.id
     connection = session.connection()
     connection.execute(INSERT_ENTRIES, ledger)
     if delta:

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import delete, insert, select, update
 from sqlalchemy.orm import Session
 
-from puntobanco.server.models import utcnow
+from puntobanco.server.models import as_utc, utcnow
 from puntobanco.server.shared.models import SharedEvent, SharedTableRow
 
 Event = dict[str, Any]
@@ -31,9 +31,7 @@ def iso(moment: datetime) -> str:
 
     A time read back from SQLite comes naive; every stored time is UTC.
     """
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return as_utc(moment).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 def emit(

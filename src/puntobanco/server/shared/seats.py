@@ -21,7 +21,6 @@ import re
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import delete, func, select
@@ -32,8 +31,8 @@ from puntobanco.core.bets import Bet, bet_kind
 from puntobanco.core.rules import PRESETS
 from puntobanco.core.table import Table
 from puntobanco.server.errors import ApiError
-from puntobanco.server.ledger.wallet import Account, EntryKind, Movement, entry_rows, lock_wallet
-from puntobanco.server.models import User, utcnow
+from puntobanco.server.ledger.wallet import Account, EntryKind, Movement, lock_wallet, post
+from puntobanco.server.models import User, as_utc, utcnow
 from puntobanco.server.shared.dealing import current_round, table_config
 from puntobanco.server.shared.events import Event, emit
 from puntobanco.server.shared.models import (
@@ -46,7 +45,6 @@ from puntobanco.server.shared.models import (
     SharedTableRow,
     TableStatus,
 )
-from puntobanco.server.statements import ADD_TO_BALANCE, INSERT_ENTRIES
 
 #: A seat name: letters (any script), digits, spaces, hyphens, underscores and dots.
 SEAT_NAME_PATTERN = re.compile(r"^[\w .\-]{2,24}$")
@@ -80,7 +78,8 @@ def seat_of(session: Session, table_id: str, user_id: int) -> SharedSeat | None:
     return seat if seat is not None and seat.left_at is None else None
 
 
-def _counts(session: Session, table_id: str) -> dict[str, int]:
+def seat_counts(session: Session, table_id: str) -> dict[str, int]:
+    """How many sit at the table (``seats``) and how many watch it (``spectators``)."""
     rows = session.execute(
         select(SharedSeat.role, func.count())
         .where(SharedSeat.table_id == table_id, SharedSeat.left_at.is_(None))
@@ -133,7 +132,7 @@ def sit(
     if taken is not None:
         raise ApiError(409, "seat_name_taken", value=name)
     seat = session.get(SharedSeat, (table_id, user_id))
-    counts = _counts(session, table_id)
+    counts = seat_counts(session, table_id)
     already_seated = seat is not None and seat.left_at is None and seat.role == "seat"
     if role == "seat" and not already_seated and counts["seats"] >= table_config(row).max_seats:
         raise ApiError(409, "table_full", seats=counts["seats"])
@@ -145,7 +144,7 @@ def sit(
         session.flush()
     except IntegrityError:  # another player took the name at the same moment
         raise ApiError(409, "seat_name_taken", value=name) from None
-    counts = _counts(session, table_id)
+    counts = seat_counts(session, table_id)
     events = emit(session, table_id, [("seat", {"seat": name, "role": role, **counts})])
     return Answer(
         200, {"table": table_id, "seat_name": name, "role": role, "client_seed": seed}, events
@@ -160,13 +159,9 @@ def leave(session: Session, table_id: str, user_id: int) -> Answer:
         raise ApiError(409, "not_seated", table=table_id)
     seat.left_at = utcnow()
     session.flush()
-    counts = _counts(session, table_id)
+    counts = seat_counts(session, table_id)
     events = emit(session, table_id, [("seat", {"seat": seat.seat_name, "role": None, **counts})])
     return Answer(200, {"table": table_id, "left": True}, events)
-
-
-def _aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def put_bets(
@@ -195,7 +190,7 @@ def put_bets(
     if (
         round_ is None
         or round_.phase != Phase.BETTING.value
-        or _aware(round_.closes_at) <= utcnow()
+        or as_utc(round_.closes_at) <= utcnow()
     ):
         raise ApiError(409, "betting_closed", table=table_id)
     seat = seat_of(session, table_id, user_id)
@@ -329,18 +324,9 @@ def _post_holds(
         change = wanted.get(spot, 0) - held.get(spot, 0)
         if change:
             kind = EntryKind.HOLD if change > 0 else EntryKind.RELEASE
-            movements.append(Movement(kind, -change, Account.HOUSE_PENDING, None, spot))
-    connection = session.connection()
+            movements.append(Movement(kind, -change, Account.HOUSE_PENDING, None, spot, round_.id))
     if not movements:
         return int(lock_wallet(session, user_id))
     request = hashlib.sha256(key.encode()).hexdigest()[:16]
-    rows, delta = entry_rows(
-        user_id=user_id, journal=f"shared:{round_.id}:{user_id}:{request}", movements=movements
-    )
-    for entry in rows:
-        entry["shared_round_id"] = round_.id
-    connection.execute(INSERT_ENTRIES, rows)
-    balance: int = connection.execute(
-        ADD_TO_BALANCE, {"w_user": user_id, "w_delta": delta}
-    ).scalar_one()
-    return int(balance)
+    journal = f"shared:{round_.id}:{user_id}:{request}"
+    return post(session, user_id=user_id, journal=journal, movements=movements)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from puntobanco.core.rules import PRESETS
@@ -26,6 +26,7 @@ from puntobanco.server.shared.models import (
     SharedTableRow,
     TableStatus,
 )
+from puntobanco.server.shared.seats import seat_counts
 from puntobanco.server.shared.totals import round_totals
 from puntobanco.server.table_settings import limits_json, rules_json
 
@@ -91,17 +92,6 @@ def _waiting(round_: SharedRound, preset: str) -> dict[str, Any] | None:
     }
 
 
-def _counts(session: Session, table_id: str) -> dict[str, int]:
-    rows = dict(
-        session.execute(
-            select(SharedSeat.role, func.count())
-            .where(SharedSeat.table_id == table_id, SharedSeat.left_at.is_(None))
-            .group_by(SharedSeat.role)
-        ).all()
-    )
-    return {"seats": int(rows.get("seat", 0)), "spectators": int(rows.get("spectator", 0))}
-
-
 def _tile(session: Session, row: SharedTableRow) -> dict[str, Any]:
     """One table as the lobby shows it."""
     config = table_config(row)
@@ -119,7 +109,7 @@ def _tile(session: Session, row: SharedTableRow) -> dict[str, Any]:
         "betting_seconds": config.betting_seconds,
         "squeeze": config.squeeze,
         "max_seats": config.max_seats,
-        **_counts(session, row.id),
+        **seat_counts(session, row.id),
         "phase": None if round_ is None else round_.phase,
         "round": None if round_ is None else round_.number,
         "closes_at": None if round_ is None else iso(round_.closes_at),

@@ -39,13 +39,13 @@ from puntobanco.server.errors import ApiError
 from puntobanco.server.main import create_app
 from puntobanco.server.models import LedgerEntry, utcnow
 from puntobanco.server.shared import dealer as dealer_module
-from puntobanco.server.shared import dealing, seats
+from puntobanco.server.shared import dealing, lease, seats
 from puntobanco.server.shared import events as events_module
 from puntobanco.server.shared import socket as shared_socket
 from puntobanco.server.shared.bus import LocalHub
+from puntobanco.server.shared.catalog import open_tables
 from puntobanco.server.shared.config import SharedTableConfig, parse_shared_tables
-from puntobanco.server.shared.dealer import Dealer, open_tables
-from puntobanco.server.shared.dealing import heartbeat, take_lease
+from puntobanco.server.shared.dealer import Dealer
 from puntobanco.server.shared.events import emit, events_after
 from puntobanco.server.shared.export import (
     ShoeCheck,
@@ -54,6 +54,7 @@ from puntobanco.server.shared.export import (
     check_shoe,
     shoe_export,
 )
+from puntobanco.server.shared.lease import heartbeat, take_lease
 from puntobanco.server.shared.models import (
     Phase,
     SharedBet,
@@ -555,7 +556,7 @@ def test_a_step_that_finds_the_lease_lost_ends_that_tables_task(
     _open(client)
 
     def fenced(session: Session, table_id: str, holder: str) -> dealing.Step:
-        raise dealing.LeaseLost(table_id)
+        raise lease.LeaseLost(table_id)
 
     monkeypatch.setattr(dealer_module, "advance", fenced)
     dealer = Dealer(_sessions(client), LocalHub(), heartbeat_s=0.05, holder="h1")

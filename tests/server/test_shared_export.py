@@ -30,9 +30,9 @@ from puntobanco.server.accounts import create_player
 from puntobanco.server.db import make_engine, make_sessionmaker, migrate
 from puntobanco.server.main import create_app
 from puntobanco.server.settings import Settings
-from puntobanco.server.shared import dealing, seats
+from puntobanco.server.shared import dealing, lease, seats
+from puntobanco.server.shared.catalog import open_tables
 from puntobanco.server.shared.config import SharedTableConfig
-from puntobanco.server.shared.dealer import open_tables
 from puntobanco.server.shared.export import FORMAT, ShoeExportError, check_shoe, shoe_export
 from puntobanco.server.shared.models import SharedBet, SharedShoe
 from tests.server.conftest import PG_ROOT, make_settings, pg_schema_url, postgres_reason
@@ -117,7 +117,7 @@ def _seat_players(sessions: sessionmaker[Session], settings: Settings) -> dict[s
     with sessions.begin() as session:
         open_tables(session, [CONFIG])
         session.flush()
-        assert dealing.take_lease(session, TABLE, HOLDER, lease_s=10**7)
+        assert lease.take_lease(session, TABLE, HOLDER, lease_s=10**7)
     users: dict[str, int] = {}
     people = [(seat, account, seed, "seat") for seat, (account, seed) in SEATS.items()]
     people.append((WATCHER[1], WATCHER[0], "garza", "spectator"))

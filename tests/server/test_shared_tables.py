@@ -33,11 +33,12 @@ from puntobanco.server.models import LedgerEntry
 from puntobanco.server.shared import dealer as dealer_module
 from puntobanco.server.shared import dealing, export, seats, squeeze, views
 from puntobanco.server.shared import events as shared_events
+from puntobanco.server.shared.catalog import open_tables
 from puntobanco.server.shared.config import SharedTableConfig
 from puntobanco.server.shared.cycle import reveal_steps
-from puntobanco.server.shared.dealer import open_tables
-from puntobanco.server.shared.dealing import LeaseLost, advance, take_lease
+from puntobanco.server.shared.dealing import advance
 from puntobanco.server.shared.events import events_after
+from puntobanco.server.shared.lease import LeaseLost, take_lease
 from puntobanco.server.shared.models import Phase, SharedRound, SharedShoe, SharedTableRow
 from tests.server.conftest import Player, make_settings
 

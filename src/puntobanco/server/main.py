@@ -64,7 +64,8 @@ from puntobanco.server.settings import Settings, get_settings
 from puntobanco.server.shared import dealing, socket
 from puntobanco.server.shared import events as shared_events
 from puntobanco.server.shared.bus import choose_bus
-from puntobanco.server.shared.dealer import Dealer, open_tables
+from puntobanco.server.shared.catalog import open_tables
+from puntobanco.server.shared.dealer import Dealer
 
 STATIC = Path(__file__).resolve().parents[1] / "web" / "static"
 #: Where the documentation pages' own Swagger UI and ReDoc files are served.

@@ -1,7 +1,7 @@
 """The dealer: in every worker, a loop that holds the leases it can and deals those tables.
 
 Each process runs one :class:`Dealer`. Every ``heartbeat_s`` it takes or renews the
-lease of each open table (:func:`~puntobanco.server.shared.dealing.take_lease`): a free
+lease of each open table (:func:`~puntobanco.server.shared.lease.take_lease`): a free
 or expired lease is taken, its own is renewed, another live holder's is left alone. For
 each table it holds it runs one task that steps the table's cycle
 (:func:`~puntobanco.server.shared.dealing.advance`) and publishes each step's events
@@ -19,28 +19,20 @@ import logging
 import os
 import secrets
 import socket
-from collections.abc import Sequence
 from contextlib import suppress
 
-from sqlalchemy import select
-from sqlalchemy.dialects.postgresql import insert as postgresql_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session, sessionmaker
 
-from puntobanco.server.models import utcnow
 from puntobanco.server.shared.bus import EventBus, Subscription
-from puntobanco.server.shared.config import SharedTableConfig
-from puntobanco.server.shared.dealing import (
+from puntobanco.server.shared.dealing import Step, advance
+from puntobanco.server.shared.lease import (
     LeaseLost,
-    Step,
-    advance,
     give_up_lease,
     heartbeat,
     lease_holders,
     renew_leases,
     take_lease,
 )
-from puntobanco.server.shared.models import SharedTableRow, TableStatus
 
 log = logging.getLogger(__name__)
 
@@ -48,42 +40,6 @@ log = logging.getLogger(__name__)
 def holder_name() -> str:
     """This process's name in a lease: its host, its pid and a random part."""
     return f"{socket.gethostname()[:40]}:{os.getpid()}:{secrets.token_hex(4)}"
-
-
-def open_tables(session: Session, configs: Sequence[SharedTableConfig]) -> None:
-    """Create the configured tables that do not exist yet and update the settings of the rest.
-
-    A table no longer configured is closed at the end of its round (``closing``); one
-    configured again opens again. Changed settings apply from the next round (the
-    round in play keeps its countdown). Processes that start together may all create a
-    new table: the first insert wins and the others find its row. Commit after.
-    """
-    wanted = {config.id: config for config in configs}
-    if wanted:
-        dialect = session.get_bind().dialect.name
-        insert = postgresql_insert if dialect == "postgresql" else sqlite_insert
-        rows = [
-            {
-                "id": table_id,
-                "name": config.name,
-                "preset": config.preset,
-                "settings_json": config.to_json(),
-                "status": TableStatus.OPEN.value,
-                "seq": 0,
-                "shoes": 0,
-                "rounds": 0,
-                "created_at": utcnow(),
-            }
-            for table_id, config in wanted.items()
-        ]
-        session.execute(insert(SharedTableRow).values(rows).on_conflict_do_nothing())
-    for row in session.execute(select(SharedTableRow).with_for_update()).scalars():
-        config = wanted.get(row.id)
-        if config is not None:
-            row.name, row.preset, row.settings_json = config.name, config.preset, config.to_json()
-            row.status = TableStatus.OPEN.value
-        elif row.status == TableStatus.OPEN.value:
-            row.status = TableStatus.CLOSING.value
 
 
 class Dealer:

@@ -1,10 +1,7 @@
-"""The dealer's side of a shared table: its lease, and each step of the round cycle.
+"""The dealer's side of a shared table: each step of the round cycle.
 
-One process deals a table at a time: it holds the table's *lease* (``lease_holder``
-and ``lease_expires_at``), renewed while it deals and taken over by another process once
-it has expired (:func:`take_lease`). Every step checks, in its own transaction, that
-its process still holds the lease (:func:`_fence`): a process that lost it (paused,
-cut off) changes nothing.
+Only the process that holds the table's lease steps it (``lease.py``): every step
+checks the lease in its own transaction first (:func:`~puntobanco.server.shared.lease.fence`).
 
 :func:`advance` does whatever is due next at a table, in one transaction, from what is
 stored and nothing else: open a round, close its betting, deal it, announce its next
@@ -19,44 +16,35 @@ import hashlib
 import json
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any, cast
+from typing import Any
 
-from sqlalchemy import CursorResult, delete, func, or_, select, update
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from puntobanco.core.bets import Bet, bet_kind, settle
-from puntobanco.core.cards import parse_cards
-from puntobanco.core.coup import play_coup
 from puntobanco.core.fairness import FairSource, commitment, new_server_seed
-from puntobanco.core.rules import PRESETS, Rules
+from puntobanco.core.rules import PRESETS
 from puntobanco.core.shoe import Shoe
 from puntobanco.server.errors import ApiError
-from puntobanco.server.ledger.wallet import Account, EntryKind, Movement, entry_rows
 from puntobanco.server.models import as_utc, utcnow
-from puntobanco.server.rounds.settlement import settlement_rows
 from puntobanco.server.shared import squeeze
 from puntobanco.server.shared.config import SharedTableConfig
 from puntobanco.server.shared.cycle import reveal_steps
 from puntobanco.server.shared.events import Event, emit, iso
+from puntobanco.server.shared.lease import fence
 from puntobanco.server.shared.models import (
     Phase,
     SharedBet,
-    SharedDealer,
     SharedRound,
     SharedSeat,
     SharedShoe,
     SharedTableRow,
     TableStatus,
 )
+from puntobanco.server.shared.settlement import end_shoe, settle_round
 from puntobanco.server.shared.totals import BETS_TICK_S, bets_changed
-from puntobanco.server.statements import ADD_TO_BALANCE, INSERT_ENTRIES
 
 #: How long a round's result stays on the felt before the next round opens.
 RESULT_PAUSE_S = 3.0
-
-
-class LeaseLost(Exception):
-    """This process no longer holds the table's lease: it must stop dealing it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,106 +62,6 @@ class Step:
 def table_config(row: SharedTableRow) -> SharedTableConfig:
     """The settings the table was opened with."""
     return SharedTableConfig.model_validate_json(row.settings_json)
-
-
-def take_lease(session: Session, table_id: str, holder: str, *, lease_s: float) -> bool:
-    """Take or renew the table's lease for ``lease_s`` seconds; whether this process holds it.
-
-    A lease is taken when it is free, already this holder's, or expired. Commit after.
-    """
-    now = utcnow()
-    taken = session.execute(
-        update(SharedTableRow)
-        .where(
-            SharedTableRow.id == table_id,
-            SharedTableRow.status != TableStatus.CLOSED.value,
-            or_(
-                SharedTableRow.lease_holder.is_(None),
-                SharedTableRow.lease_holder == holder,
-                SharedTableRow.lease_expires_at < now,
-            ),
-        )
-        .values(lease_holder=holder, lease_expires_at=now + timedelta(seconds=lease_s))
-    )
-    return bool(cast(CursorResult[Any], taken).rowcount)
-
-
-def heartbeat(session: Session, holder: str, *, lease_s: float) -> int:
-    """Record that this process is alive; the number of dealing processes alive now.
-
-    A process not seen for ten leases' time is forgotten. Commit after.
-    """
-    now = utcnow()
-    session.merge(SharedDealer(holder=holder, seen_at=now))
-    session.execute(
-        delete(SharedDealer).where(SharedDealer.seen_at < now - timedelta(seconds=10 * lease_s))
-    )
-    session.flush()
-    alive = session.execute(
-        select(func.count())
-        .select_from(SharedDealer)
-        .where(SharedDealer.seen_at >= now - timedelta(seconds=lease_s))
-    ).scalar_one()
-    return max(int(alive), 1)
-
-
-def lease_holders(session: Session) -> dict[str, str | None]:
-    """Each open table's lease holder (``None``: free or expired)."""
-    now = utcnow()
-    rows = session.execute(
-        select(SharedTableRow.id, SharedTableRow.lease_holder, SharedTableRow.lease_expires_at)
-        .where(SharedTableRow.status != TableStatus.CLOSED.value)
-        .order_by(SharedTableRow.id)
-    )
-    return {
-        table_id: holder if expires is not None and as_utc(expires) >= now else None
-        for table_id, holder, expires in rows
-    }
-
-
-def renew_leases(
-    session: Session, table_ids: list[str], holder: str, *, lease_s: float
-) -> set[str]:
-    """Renew this holder's unexpired leases of ``table_ids`` in one statement; those renewed."""
-    if not table_ids:
-        return set()
-    now = utcnow()
-    renewed = session.execute(
-        update(SharedTableRow)
-        .where(
-            SharedTableRow.id.in_(table_ids),
-            SharedTableRow.lease_holder == holder,
-            SharedTableRow.lease_expires_at >= now,
-            SharedTableRow.status != TableStatus.CLOSED.value,
-        )
-        .values(lease_expires_at=now + timedelta(seconds=lease_s))
-        .returning(SharedTableRow.id)
-    ).scalars()
-    return set(renewed)
-
-
-def give_up_lease(session: Session, table_id: str, holder: str) -> None:
-    """Let the lease go at once (a clean stop), so another process need not wait for it."""
-    session.execute(
-        update(SharedTableRow)
-        .where(SharedTableRow.id == table_id, SharedTableRow.lease_holder == holder)
-        .values(lease_holder=None, lease_expires_at=None)
-    )
-
-
-def _fence(session: Session, table_id: str, holder: str) -> SharedTableRow:
-    """The table's row, locked, if this process still holds its lease.
-
-    Raises:
-        LeaseLost: Another process holds it now, or it has expired.
-    """
-    row = session.execute(
-        select(SharedTableRow).where(SharedTableRow.id == table_id).with_for_update()
-    ).scalar_one()
-    expires = row.lease_expires_at
-    if row.lease_holder != holder or expires is None or as_utc(expires) < utcnow():
-        raise LeaseLost(table_id)
-    return row
 
 
 def current_round(
@@ -202,7 +90,7 @@ def advance(session: Session, table_id: str, holder: str) -> Step:
         LeaseLost: This process no longer holds the table's lease.
     """
     round_ = current_round(session, table_id, lock=True)
-    table = _fence(session, table_id, holder)
+    table = fence(session, table_id, holder)
     config = table_config(table)
     now = utcnow()
     if round_ is None or round_.phase == Phase.SETTLED.value:
@@ -236,7 +124,7 @@ def _open_or_close_table(
         if shoe is not None:
             # The shoe will never be dealt to its end: its seed is revealed now, so that
             # the rounds it did deal can be checked.
-            items.append(_end_shoe(shoe, "table_closed"))
+            items.append(end_shoe(shoe, "table_closed"))
         items.append(("table_closed", {}))
         return Step(emit(session, table.id, items), 0.0)
     return Step(
@@ -466,7 +354,7 @@ def _reveal(
     result = steps[round_.revealed]
     round_.revealed += 1
     items.append((result.kind, {"round": round_.number, "step": round_.revealed, **result.data}))
-    items += _settle(session, table, round_, shoe)
+    items += settle_round(session, table, round_, shoe)
     return Step(emit(session, table.id, items), RESULT_PAUSE_S)
 
 
@@ -492,142 +380,6 @@ def turn_card(session: Session, table_id: str, user_id: int, step: int) -> list[
         select(SharedTableRow).where(SharedTableRow.id == table_id).with_for_update()
     ).scalar_one()
     return _reveal(session, table, table_config(table), round_, shoe, by=str(who["seat"])).events
-
-
-def _settle(
-    session: Session, table: SharedTableRow, round_: SharedRound, shoe: SharedShoe
-) -> list[tuple[str, dict[str, Any]]]:
-    """Settle every bet of the round, move the held stakes and pay; end the shoe if due."""
-    rules = PRESETS[shoe.preset]
-    assert round_.cards is not None
-    result = play_coup(parse_cards(round_.cards), rules)
-    bets = session.execute(
-        select(SharedBet).where(SharedBet.round_id == round_.id).order_by(SharedBet.user_id)
-    ).scalars()
-    by_user: dict[int, list[SharedBet]] = {}
-    for bet in bets:
-        by_user.setdefault(bet.user_id, []).append(bet)
-    seats = [
-        _settle_player(session, round_, user_id, rows, result, rules)
-        for user_id, rows in by_user.items()
-    ]
-    # How each spot of the table went, for the page to collect and pay its chips.
-    spots = {
-        s.bet.kind.value: s.resolution.value
-        for s in settle([Bet(kind, 1) for kind in rules.offered_bets], result, rules).bets
-    }
-    round_.phase = Phase.SETTLED.value
-    round_.settled_at = utcnow()
-    session.flush()  # the road below reads this round as settled
-    items: list[tuple[str, dict[str, Any]]] = [
-        (
-            "settled",
-            {
-                "round": round_.number,
-                "outcome": round_.outcome,
-                "spots": spots,
-                "seats": seats,
-                "road": shoe_road(session, shoe.id),
-            },
-        )
-    ]
-    if round_.last_in_shoe:
-        items.append(_end_shoe(shoe, "cut_card"))
-    return items
-
-
-def _end_shoe(shoe: SharedShoe, by: str) -> tuple[str, dict[str, Any]]:
-    """End the shoe (``by`` its cut card, or its table's close) and reveal its seed."""
-    shoe.ended_at = utcnow()
-    shoe.ended_by = by
-    revealed = {
-        "shoe": shoe.number,
-        "server_seed": shoe.server_seed,
-        "server_seed_hash": shoe.server_seed_hash,
-        "client_seed": shoe.client_seed,
-        "rounds": shoe.rounds,
-        "ended_by": by,
-    }
-    return ("shoe_ended", revealed)
-
-
-def _settle_player(
-    session: Session,
-    round_: SharedRound,
-    user_id: int,
-    rows: list[SharedBet],
-    result: Any,
-    rules: Rules,
-) -> dict[str, Any]:
-    """One player's bets settled: their rows, the ledger's journal and the wallet."""
-    bets = [Bet(bet_kind(row.spot), row.stake_minor) for row in rows]
-    settlement = settle(bets, result, rules)
-    movements, bet_rows = settlement_rows(0, settlement)
-    for row, written in zip(rows, bet_rows, strict=True):
-        row.resolution = written["resolution"]
-        row.winnings_minor = written["winnings_minor"]
-        row.payout_minor = written["payout_minor"]
-        row.commission = written["commission"]
-        row.rounded_away = written["rounded_away"]
-    staked = settlement.staked_minor
-    journal = f"shared-settle:{round_.id}:{user_id}"
-    ledger, delta = entry_rows(
-        user_id=user_id,
-        journal=journal,
-        movements=[
-            Movement(m.kind, m.amount_minor, m.house, None, m.bet, round_.id) for m in movements
-        ],
-    )
-    now = utcnow()
-    stake_moves = [
-        {"account": Account.HOUSE_PENDING.value, "amount_minor": -staked},
-        {"account": Account.HOUSE_GAME.value, "amount_minor": staked},
-    ]
-    ledger += [
-        {
-            "journal": journal,
-            "kind": EntryKind.STAKE.value,
-            "round_id": None,
-            "bet": None,
-            "user_id": None,
-            "created_at": now,
-            "shared_round_id": round_.id,
-            **move,
-        }
-        for move in stake_moves
-    ]
-    connection = session.connection()
-    connection.execute(INSERT_ENTRIES, ledger)
-    if delta:
-        connection.execute(ADD_TO_BALANCE, {"w_user": user_id, "w_delta": delta})
-    seat_name = rows[0].seat_name
-    return {
-        "seat": seat_name,
-        "staked": staked,
-        "payout": settlement.payout_minor,
-        "net": settlement.net_minor,
-        "bets": [
-            {
-                "spot": s.bet.kind.value,
-                "stake": s.bet.stake_minor,
-                "resolution": s.resolution.value,
-                "payout": s.payout_minor,
-            }
-            for s in settlement.bets
-        ],
-    }
-
-
-def shoe_road(session: Session, shoe_id: int) -> list[str]:
-    """The outcomes of the shoe's settled rounds, in order: what the roads are drawn from."""
-    return [
-        str(outcome)
-        for outcome in session.execute(
-            select(SharedRound.outcome)
-            .where(SharedRound.shoe_id == shoe_id, SharedRound.phase == Phase.SETTLED.value)
-            .order_by(SharedRound.number)
-        ).scalars()
-    ]
 
 
 def close_table(session: Session, table_id: str) -> list[Event]:

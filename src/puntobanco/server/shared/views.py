@@ -15,7 +15,7 @@ from puntobanco.core.rules import PRESETS
 from puntobanco.server.models import utcnow
 from puntobanco.server.shared import squeeze
 from puntobanco.server.shared.cycle import shown_cards
-from puntobanco.server.shared.dealing import current_round, round_steps, shoe_road, table_config
+from puntobanco.server.shared.dealing import current_round, round_steps, table_config
 from puntobanco.server.shared.events import iso
 from puntobanco.server.shared.models import (
     Phase,
@@ -27,6 +27,7 @@ from puntobanco.server.shared.models import (
     TableStatus,
 )
 from puntobanco.server.shared.seats import seat_counts
+from puntobanco.server.shared.settlement import shoe_road
 from puntobanco.server.shared.totals import round_totals
 from puntobanco.server.table_settings import limits_json, rules_json
 

@@ -1,4 +1,4 @@
-"""The shared tables' rows (created by migration 0005).
+"""The shared tables' rows (created by migration 0005; ``managed_by`` by 0006).
 
 A shared table (:class:`SharedTableRow`) deals one shoe at a time (:class:`SharedShoe`),
 each under a server seed of its own, committed before its first round. Its rounds
@@ -60,6 +60,21 @@ class TableStatus(StrEnum):
     CLOSED = "closed"
 
 
+class ManagedBy(StrEnum):
+    """Who owns a shared table's settings: one source of truth per table.
+
+    As Grafana's provisioning does it, a table named by ``PUNTOBANCO_SHARED_TABLES`` (or
+    the defaults) is the variable's: each process start brings it in line with it, and
+    the admin API may read and close it but not change it. A table the admin API created
+    is the API's: process starts leave it alone.
+    """
+
+    CONFIG = "config"
+    """Provisioned by ``PUNTOBANCO_SHARED_TABLES`` (or the defaults)."""
+    ADMIN = "admin"
+    """Created, changed and reopened through ``PUT /api/admin/tables/{id}``."""
+
+
 def _known(column: str, values: type[StrEnum]) -> str:
     return f"{column} IN ({', '.join(repr(v.value) for v in values)})"
 
@@ -69,10 +84,14 @@ class SharedTableRow(Base):
 
     ``lease_holder`` names the process that deals it (host, pid and a random part);
     another process takes the table over once ``lease_expires_at`` has passed.
+    ``managed_by`` says where its settings come from (:class:`ManagedBy`, migration 0006).
     """
 
     __tablename__ = "shared_tables"
-    __table_args__ = (CheckConstraint(_known("status", TableStatus), name="status_known"),)
+    __table_args__ = (
+        CheckConstraint(_known("status", TableStatus), name="status_known"),
+        CheckConstraint(_known("managed_by", ManagedBy), name="managed_by_known"),
+    )
 
     id: Mapped[str] = mapped_column(String(TABLE_ID), primary_key=True)
     name: Mapped[str] = mapped_column(String(80))
@@ -85,6 +104,9 @@ class SharedTableRow(Base):
     lease_holder: Mapped[str | None] = mapped_column(String(80))
     lease_expires_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    managed_by: Mapped[str] = mapped_column(
+        String(16), default=ManagedBy.CONFIG.value, server_default=ManagedBy.CONFIG.value
+    )
 
 
 class SharedShoe(Base):

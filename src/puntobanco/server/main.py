@@ -55,6 +55,7 @@ from puntobanco.server.routers import (
     ops,
     rounds,
     shared,
+    shared_admin,
     shared_shoes,
     table,
     wallet,
@@ -315,6 +316,7 @@ ROUTERS = (
     socket,
     fairness,
     admin,
+    shared_admin,
     i18n,
 )
 
@@ -322,6 +324,8 @@ ROUTERS = (
 def create_app(settings: Settings | None = None) -> FastAPI:
     """Build the application for ``settings`` (read from the environment when omitted)."""
     settings = settings if settings is not None else get_settings()
+    import os, sys  # EXPERIMENT
+    sys.setswitchinterval(float(os.environ.get("PB_SWITCH", "0.005")))  # EXPERIMENT
     observability.configure_logging(settings.log_level)
     engine = make_engine(settings)
     app = FastAPIOffline(

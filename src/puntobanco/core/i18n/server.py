@@ -113,6 +113,27 @@ EN: dict[str, str] = {
     ),
     "server.validation.string_unicode": "a text holds a lone surrogate, which is no character",
     "server.validation.default": "a field has the wrong type or value",
+    "server.validation.string_pattern_mismatch": (
+        "a text does not have the allowed form (pattern {pattern})"
+    ),
+    "server.validation.string_too_short": "a text is shorter than {min_length} characters",
+    "server.validation.greater_than": "a number must be greater than {gt}",
+    "server.validation.greater_than_equal": "a number must be at least {ge}",
+    "server.validation.less_than_equal": "a number must be at most {le}",
+    "server.validation.int_parsing": "a whole number is expected",
+    "server.validation.int_type": "a whole number is expected",
+    "server.validation.bool_parsing": "true or false is expected",
+    "server.validation.bool_type": "true or false is expected",
+    "server.validation.unknown_preset": (
+        "unknown preset {preset!r} for a shared table: choose one of {allowed}"
+    ),
+    "server.validation.maximum_below_minimum": (
+        "maximum_minor {maximum} is below minimum_minor {minimum}: the maximum per spot is "
+        "at least the minimum"
+    ),
+    "server.validation.table_id_mismatch": (
+        "the body's id {id!r} is not the path's {table!r}: leave id out, or send the same"
+    ),
     "server.table_unknown": "There is no open shared table {table!r}: see GET /api/tables.",
     "server.betting_closed": (
         "Betting is closed at table {table!r}: wait for the next round's countdown; "
@@ -146,6 +167,11 @@ EN: dict[str, str] = {
     "server.shoe_not_ended": (
         "Shoe {shoe} of table {table!r} is still in play: its export, with the server seed "
         "its cards follow from, is given once the shoe has ended."
+    ),
+    "server.table_provisioned": (
+        "Table {table!r} is provisioned by PUNTOBANCO_SHARED_TABLES (or the default tables): "
+        "change it there and restart, not through the admin API. The API may read and "
+        "close it; it creates and changes tables of its own, under other ids."
     ),
 }
 
@@ -276,6 +302,27 @@ ES: dict[str, str] = {
         "un texto contiene un sustituto suelto, que no es ningún carácter"
     ),
     "server.validation.default": "un campo tiene un tipo o un valor incorrecto",
+    "server.validation.string_pattern_mismatch": (
+        "un texto no tiene la forma admitida (patrón {pattern})"
+    ),
+    "server.validation.string_too_short": "un texto tiene menos de {min_length} caracteres",
+    "server.validation.greater_than": "un número debe ser mayor que {gt}",
+    "server.validation.greater_than_equal": "un número debe ser como mínimo {ge}",
+    "server.validation.less_than_equal": "un número debe ser como máximo {le}",
+    "server.validation.int_parsing": "se espera un número entero",
+    "server.validation.int_type": "se espera un número entero",
+    "server.validation.bool_parsing": "se espera true o false",
+    "server.validation.bool_type": "se espera true o false",
+    "server.validation.unknown_preset": (
+        "preset desconocido {preset!r} para una mesa compartida: elija uno de {allowed}"
+    ),
+    "server.validation.maximum_below_minimum": (
+        "maximum_minor {maximum} es menor que minimum_minor {minimum}: el máximo por casilla "
+        "es como mínimo el mínimo"
+    ),
+    "server.validation.table_id_mismatch": (
+        "el id {id!r} del cuerpo no es el de la ruta, {table!r}: omita id o envíe el mismo"
+    ),
     "server.table_unknown": (
         "No hay ninguna mesa compartida abierta {table!r}: vea GET /api/tables."
     ),
@@ -317,5 +364,10 @@ ES: dict[str, str] = {
     "server.shoe_not_ended": (
         "El zapato {shoe} de la mesa {table!r} sigue en juego: su exportación, con la semilla "
         "del servidor de la que salen sus cartas, se da cuando el zapato ha terminado."
+    ),
+    "server.table_provisioned": (
+        "La mesa {table!r} la define PUNTOBANCO_SHARED_TABLES (o las mesas por defecto): "
+        "cámbiela allí y reinicie, no con la API de administración. La API puede leerla y "
+        "cerrarla; crea y cambia mesas propias, con otros ids."
     ),
 }

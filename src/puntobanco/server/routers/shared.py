@@ -1,4 +1,4 @@
-"""Shared tables over REST: the lobby, a table's state, sitting, betting, the operator's close.
+"""Shared tables over REST: the lobby, a table's state, sitting, betting, the squeeze.
 
 The same requests an API client makes are the page's: ``GET /api/tables`` (the lobby,
 with the private tables beside the shared ones), ``GET /api/tables/{id}`` (a snapshot of
@@ -7,6 +7,7 @@ what has been announced), ``POST``/``DELETE /api/tables/{id}/seat`` and ``PUT
 its ``Idempotency-Key``). Live events travel over the WebSocket (``server/shared/socket.py``);
 ``GET /api/tables/{id}/events?after=N`` gives the same events to a client that polls.
 Every change is one transaction; its events are published after the commit.
+The operator's endpoints (``/api/admin/tables``) are in ``routers/shared_admin.py``.
 """
 
 from __future__ import annotations
@@ -22,13 +23,13 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.orm import Session
 
 from puntobanco.server.accounts import Player, player_for_token
-from puntobanco.server.deps import AdminDep, PlayerDep, SessionDep, errors, request_token
+from puntobanco.server.deps import PlayerDep, SessionDep, errors, request_token
 from puntobanco.server.errors import ApiError
 from puntobanco.server.rounds.requests import check_key, parse_stakes, request_hash
 from puntobanco.server.routers.rounds import deal_outcome
 from puntobanco.server.shared import seats, views
 from puntobanco.server.shared.config import TABLE_ID_PATTERN
-from puntobanco.server.shared.dealing import close_table, turn_card
+from puntobanco.server.shared.dealing import turn_card
 from puntobanco.server.shared.events import events_after
 from puntobanco.server.shared.models import SharedTableRow
 
@@ -78,7 +79,7 @@ def _optional_player(request: Request, session: Session) -> Player | None:
         return player_for_token(session, token)
 
 
-def _publish(request: Request, events: Sequence[dict[str, Any]]) -> None:
+def publish(request: Request, events: Sequence[dict[str, Any]]) -> None:
     """Publish a committed change's events (from the request's worker thread).
 
     The change is committed and its events stored: a bus that fails now must not turn
@@ -153,7 +154,7 @@ def sit(
             seat_name=body.seat_name,
             client_seed=body.client_seed,
         )
-    _publish(request, answer.events)
+    publish(request, answer.events)
     return answer.body
 
 
@@ -164,7 +165,7 @@ def leave(
     """Leave the table; bets already placed are still settled."""
     with session.begin():
         answer = seats.leave(session, table_id, player.id)
-    _publish(request, answer.events)
+    publish(request, answer.events)
     return answer.body
 
 
@@ -196,7 +197,7 @@ def put_bets(
         answer = seats.put_bets(
             session, table_id, player.id, stakes, key=key, fingerprint=fingerprint
         )
-    _publish(request, answer.events)
+    publish(request, answer.events)
     return answer.body
 
 
@@ -217,21 +218,5 @@ def turn(
     with session.begin():
         _exists(session, table_id)
         events = turn_card(session, table_id, player.id, body.step)
-    _publish(request, events)
+    publish(request, events)
     return {"table": table_id, "step": body.step, "turned": True}
-
-
-@router.post(
-    "/admin/tables/{table_id}/close",
-    summary="Close a shared table at the end of its round",
-    responses=errors(403, 404),
-)
-def admin_close(
-    table_id: TableId, request: Request, _admin: AdminDep, session: SessionDep
-) -> dict[str, Any]:
-    """The table finishes its round, settles it, and deals no more."""
-    with session.begin():
-        _exists(session, table_id)
-        events = close_table(session, table_id)
-    _publish(request, events)
-    return {"table": table_id, "closing": True}

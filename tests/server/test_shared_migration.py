@@ -1,9 +1,13 @@
-"""Migration 0005 (shared tables) on SQLite and PostgreSQL.
+"""Migrations 0005 (shared tables) and 0006 (who manages each) on SQLite and PostgreSQL.
 
-Up from 0004 on a database in use: every stored row is the same afterwards (SQLite
+0005: up from 0004 on a database in use: every stored row is the same afterwards (SQLite
 rebuilds ``ledger_entries`` to change its checks), the schema is the models', the ledger
 takes the shared tables' entries. Down to 0004 while no shared-table money is in the
 ledger; refused, with the schema left as it was, while some is.
+
+0006: up from 0005 with tables, shoes, rounds and held money: every row the same, every
+table provisioned (``config``). Down to 0005 while no admin table is open or closing;
+refused, with the schema left as it was, while one is.
 """
 
 from __future__ import annotations
@@ -15,12 +19,12 @@ import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import Connection, Engine, insert, inspect, select, text
+from sqlalchemy import Connection, Engine, column, insert, inspect, select, table, text
 from sqlalchemy.exc import IntegrityError
 
 from puntobanco.server.db import alembic_config, at_head, make_engine, migrate
 from puntobanco.server.models import Base, LedgerEntry, Round, RoundBet, Seed, User, Wallet
-from puntobanco.server.shared.models import SharedRound, SharedShoe, SharedTableRow
+from puntobanco.server.shared.models import SharedRound, SharedShoe
 from tests.server.conftest import make_settings
 
 SHARED = {
@@ -34,6 +38,16 @@ SHARED = {
 }
 _AT = datetime(2026, 12, 10, 12, 0, tzinfo=UTC)
 _TABLES_AT_0004 = ("users", "wallets", "seeds", "rounds", "round_bets", "ledger_entries")
+_SHARED_AT_0005 = ("shared_tables", "shared_shoes", "shared_rounds", "ledger_entries")
+#: ``shared_tables`` by 0005's columns: the models' has one (``managed_by``) that 0005 has not.
+_TABLES_ROW_AT_0005 = table(
+    "shared_tables",
+    *(
+        column(c.name)
+        for c in Base.metadata.tables["shared_tables"].columns
+        if c.name != "managed_by"
+    ),
+)
 
 
 def _run(engine: Engine, step: str, revision: str) -> None:
@@ -127,34 +141,44 @@ def _play_at_0004(engine: Engine) -> None:
         )
 
 
-def _rows(engine: Engine) -> dict[str, list[tuple[Any, ...]]]:
-    """Every row of the tables written at 0004, by 0004's columns, in a fixed order."""
+def _rows(
+    engine: Engine, names: tuple[str, ...] = _TABLES_AT_0004, *, newer: str = "shared_round_id"
+) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of ``names``, without the ``newer`` column, in a fixed order."""
     out: dict[str, list[tuple[Any, ...]]] = {}
     with engine.connect() as conn:
-        for name in _TABLES_AT_0004:
-            table = Base.metadata.tables[name]
-            columns = [c for c in table.columns if c.name != "shared_round_id"]
-            rows = conn.execute(select(*columns).order_by(*table.primary_key)).all()
-            out[table.name] = [tuple(row) for row in rows]
+        for name in names:
+            stored = Base.metadata.tables[name]
+            columns = [c for c in stored.columns if c.name != newer]
+            rows = conn.execute(select(*columns).order_by(*stored.primary_key)).all()
+            out[stored.name] = [tuple(row) for row in rows]
     return out
 
 
-def _hold(engine: Engine) -> None:
-    """A shared table with one round in betting and a stake held on it (0005's entries)."""
+def _shared_table(engine: Engine, table_id: str, status: str = "open", **more: Any) -> None:
+    """A shared table's row, by 0005's columns unless ``more`` names 0006's."""
+    target = Base.metadata.tables["shared_tables"] if more else _TABLES_ROW_AT_0005
     with engine.begin() as conn:
         conn.execute(
-            insert(SharedTableRow).values(
-                id="salon-1",
-                name="Salon 1",
+            insert(target).values(
+                id=table_id,
+                name=table_id.title(),
                 preset="punto-banco",
                 settings_json="{}",
-                status="open",
+                status=status,
                 seq=0,
                 shoes=1,
                 rounds=1,
                 created_at=_AT,
+                **more,
             )
         )
+
+
+def _hold(engine: Engine) -> None:
+    """A shared table with one round in betting and a stake held on it (0005's entries)."""
+    _shared_table(engine, "salon-1")
+    with engine.begin() as conn:
         conn.execute(
             insert(SharedShoe).values(
                 id=1,
@@ -199,7 +223,7 @@ def test_0005_upgrades_a_database_in_use_without_changing_a_row(database_url: st
         assert len(before["ledger_entries"]) == 6 and len(before["rounds"]) == 1
 
         migrate(engine)
-        assert at_head(engine) and _revision(engine) == "0005"
+        assert at_head(engine) and _revision(engine) == "0006"
         assert SHARED <= set(inspect(engine).get_table_names())
         assert _rows(engine) == before
         with engine.connect() as conn:
@@ -255,9 +279,70 @@ def test_0005_refuses_to_go_down_with_shared_money_in_the_ledger(database_url: s
             RuntimeError, match="cannot downgrade below 0005: ledger_entries holds 2"
         ):
             _run(engine, "downgrade", "0004")
-        assert _revision(engine) == "0005"
+        # The downgrade is one transaction: 0006's step down is rolled back with it.
+        assert _revision(engine) == "0006"
         assert SHARED <= set(inspect(engine).get_table_names())
         with engine.connect() as conn:
             assert conn.execute(text("SELECT COUNT(*) FROM ledger_entries")).scalar() == 4
+    finally:
+        engine.dispose()
+
+
+def test_0006_provisions_every_table_and_keeps_every_row(database_url: str) -> None:
+    engine = make_engine(make_settings(database_url))
+    try:
+        _run(engine, "upgrade", "0005")
+        _play_at_0004(engine)
+        _hold(engine)  # a table, its shoe, a round in betting and a stake held on it
+        _shared_table(engine, "dragon", status="closed")
+        before = _rows(engine, _SHARED_AT_0005, newer="managed_by")
+        assert len(before["shared_tables"]) == 2 and len(before["ledger_entries"]) == 8
+
+        migrate(engine)
+        assert at_head(engine) and _revision(engine) == "0006"
+        assert _rows(engine, _SHARED_AT_0005, newer="managed_by") == before
+        with engine.connect() as conn:
+            owners = conn.execute(text("SELECT id, managed_by FROM shared_tables ORDER BY id"))
+            assert owners.all() == [("dragon", "config"), ("salon-1", "config")]
+            assert compare_metadata(MigrationContext.configure(conn), Base.metadata) == []
+        _shared_table(engine, "vip", managed_by="admin")
+        with pytest.raises(IntegrityError):  # and nothing else
+            _shared_table(engine, "robot", managed_by="robot")
+    finally:
+        engine.dispose()
+
+
+def test_0006_goes_down_while_no_admin_table_deals(database_url: str) -> None:
+    engine = make_engine(make_settings(database_url))
+    try:
+        migrate(engine)
+        _shared_table(engine, "salon", managed_by="config")
+        _shared_table(engine, "vip", status="closed", managed_by="admin")
+        before = _rows(engine, ("shared_tables",), newer="managed_by")
+        _run(engine, "downgrade", "0005")
+        assert _revision(engine) == "0005"
+        columns = {c["name"] for c in inspect(engine).get_columns("shared_tables")}
+        assert "managed_by" not in columns
+        assert _rows(engine, ("shared_tables",), newer="managed_by") == before
+        migrate(engine)  # and up again: what is left is the variable's
+        with engine.connect() as conn:
+            owners = conn.execute(text("SELECT DISTINCT managed_by FROM shared_tables"))
+            assert owners.all() == [("config",)]
+    finally:
+        engine.dispose()
+
+
+@pytest.mark.parametrize("status", ["open", "closing"])
+def test_0006_refuses_to_go_down_while_an_admin_table_deals(database_url: str, status: str) -> None:
+    engine = make_engine(make_settings(database_url))
+    try:
+        migrate(engine)
+        _shared_table(engine, "vip", status=status, managed_by="admin")
+        _shared_table(engine, "old", status="closed", managed_by="admin")
+        with pytest.raises(RuntimeError, match=r"below 0006: 1 admin-managed .* \(vip\)"):
+            _run(engine, "downgrade", "0005")
+        assert _revision(engine) == "0006"
+        columns = {c["name"] for c in inspect(engine).get_columns("shared_tables")}
+        assert "managed_by" in columns
     finally:
         engine.dispose()

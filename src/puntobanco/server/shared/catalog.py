@@ -71,8 +71,10 @@ def _insert_new(
 def _apply(row: SharedTableRow, config: SharedTableConfig) -> bool:
     """Give the table ``config``'s settings and open it; whether anything changed.
 
-    The round in play keeps its countdown and its shoe keeps its preset (each shoe stores
-    its own): new settings apply from the next round, a new preset from the next shoe.
+    The round in play keeps its countdown (``betting_seconds`` counts from the next
+    round's opening), the squeeze is chosen at each deal, and the shoe in play keeps its
+    preset (each shoe stores its own): a new preset deals from the next shoe. The limits
+    and ``max_seats`` check each bet and seat taken from now on; bets already placed stand.
     """
     before = (row.name, row.preset, row.settings_json, row.status)
     row.name, row.preset, row.settings_json = config.name, config.preset, config.to_json()
@@ -125,11 +127,12 @@ class PutAnswer:
 def put_table(session: Session, config: SharedTableConfig) -> PutAnswer:
     """Create the admin table ``config.id``, or change it and open it again.
 
-    Changes apply from the next round (the round in play keeps its countdown), a preset
-    from the next shoe (a shoe keeps its preset). A closing table opens again (it deals
-    on); a closed one opens with a new shoe. A change is announced to the table's
-    clients by a ``table_updated`` event. Two requests that create the same id at once
-    both succeed: one creates it, the other then changes it. Commit after.
+    Changes apply from the next round (the round in play keeps its countdown; see
+    :func:`_apply`), a preset from the next shoe (a shoe keeps its preset). A closing
+    table opens again (it deals on); a closed one opens with a new shoe. A change is
+    announced to the table's clients by a ``table_updated`` event. Two requests that
+    create the same id at once both succeed: one creates it, the other then changes it.
+    Commit after.
 
     Raises:
         ApiError: 409 ``table_provisioned``: ``PUNTOBANCO_SHARED_TABLES`` (or the

@@ -66,7 +66,7 @@ from tests.server.conftest import ADMIN, Player, make_settings
 from tests.server.shared_helpers import next_json, sit
 from tests.server.test_shared_export import CONFIG as EXPORTED
 from tests.server.test_shared_export import deal_shoe
-from tests.server.test_shared_tables import TABLE, Clock, Table
+from tests.server.test_shared_tables import TABLE, Clock, Table, move_clock
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -78,8 +78,7 @@ DEALER_RUN = dealer_module.Dealer.run
 def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
     """The time the tables' code reads, moved by the test."""
     moved = Clock()
-    for module in (dealing, seats):
-        monkeypatch.setattr(module, "utcnow", moved)
+    move_clock(monkeypatch, moved)
     return moved
 
 

@@ -36,6 +36,7 @@ from puntobanco.server.shared.config import SharedTableConfig
 from puntobanco.server.shared.export import FORMAT, ShoeExportError, check_shoe, shoe_export
 from puntobanco.server.shared.models import SharedBet, SharedShoe
 from tests.server.conftest import PG_ROOT, make_settings, pg_schema_url, postgres_reason
+from tests.server.test_shared_tables import move_clock
 
 TABLE = "salon-test"
 CONFIG = SharedTableConfig(id=TABLE, name="Salón de prueba", betting_seconds=3, reveal_ms=0)
@@ -90,8 +91,7 @@ def deal_shoe(sessions: sessionmaker[Session], settings: Settings, *, url: str =
     """
     clock = Clock()
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(dealing, "utcnow", clock)
-        patch.setattr(seats, "utcnow", clock)
+        move_clock(patch, clock)
         patch.setitem(dealing.TEST_SERVER_SEED, "seed", SEED)
         users = _seat_players(sessions, settings)
         events: list[dict[str, Any]] = []

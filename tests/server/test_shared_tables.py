@@ -10,7 +10,7 @@ the ledger's reconciliation.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -31,7 +31,7 @@ from puntobanco.server.ledger.check import reconcile
 from puntobanco.server.main import create_app
 from puntobanco.server.models import LedgerEntry
 from puntobanco.server.shared import dealer as dealer_module
-from puntobanco.server.shared import dealing, export, seats, squeeze, views
+from puntobanco.server.shared import dealing, export, lease, seats, settlement, squeeze, views
 from puntobanco.server.shared import events as shared_events
 from puntobanco.server.shared.catalog import open_tables
 from puntobanco.server.shared.config import SharedTableConfig
@@ -58,11 +58,20 @@ class Clock:
         self.now += timedelta(seconds=seconds)
 
 
+#: The modules of the shared tables that read the time.
+CLOCK_MODULES = (dealing, lease, settlement, seats, shared_events)
+
+
+def move_clock(patch: pytest.MonkeyPatch, clock: Callable[[], datetime]) -> None:
+    """Make ``clock`` the time every module of the shared tables reads."""
+    for module in CLOCK_MODULES:
+        patch.setattr(module, "utcnow", clock)
+
+
 @pytest.fixture
 def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
     moved = Clock()
-    for module in (dealing, seats, shared_events):
-        monkeypatch.setattr(module, "utcnow", moved)
+    move_clock(monkeypatch, moved)
     return moved
 
 

@@ -31,7 +31,7 @@ from puntobanco.server.accounts import player_for_token
 from puntobanco.server.security import SESSION_COOKIE, own_origin
 from puntobanco.server.settings import normal_origin
 from puntobanco.server.shared import views
-from puntobanco.server.shared.bus import Carried
+from puntobanco.server.shared.bus import Carried, Subscription
 from puntobanco.server.shared.config import TABLE_ID_PATTERN
 from puntobanco.server.shared.events import events_after
 from puntobanco.server.shared.models import SharedTableRow
@@ -177,6 +177,13 @@ def _start(
         return [{"type": "welcome", "table": table_id, "seq": snap["seq"], "snapshot": snap}]
 
 
+class _Position:
+    """The last ``seq`` this connection sent: where its pong says it is."""
+
+    def __init__(self, last: int) -> None:
+        self.last = last
+
+
 async def _serve(
     websocket: WebSocket, reader: _Reader, table_id: str, hello: dict[str, Any], *, browser: bool
 ) -> None:
@@ -186,38 +193,51 @@ async def _serve(
         # Subscribed first, then read: an event published in between is in both, and
         # the seq filter below drops the repeat.
         first = await asyncio.to_thread(_start, websocket, table_id, user_id, hello.get("last_seq"))
-        last = int(first[-1]["seq"]) if first else 0
+        position = _Position(int(first[-1]["seq"]) if first else 0)
         for message in first:
             await websocket.send_json(message)
-        listen = asyncio.create_task(reader.next())
-        relay = asyncio.create_task(sub.get())
+        # Two tasks for the connection's life, not two per event: a table's event wakes
+        # each of a worker's sockets once, and a thousand sockets is a thousand wake-ups.
+        answer = asyncio.create_task(_answer(websocket, reader, position))
+        relay = asyncio.create_task(_relay(websocket, sub, table_id, user_id, position))
         try:
-            while True:
-                done, _ = await asyncio.wait({listen, relay}, return_when=asyncio.FIRST_COMPLETED)
-                if listen in done:
-                    message = listen.result()
-                    if message["type"] != "ping":
-                        raise Refused(POLICY, f"unknown message type {str(message['type'])[:40]}")
-                    await websocket.send_json({"type": "pong", "seq": last})
-                    listen = asyncio.create_task(reader.next())
-                if relay in done:
-                    event = relay.result()
-                    # A marker, a reader left behind, or a number skipped (a publish
-                    # that failed): the database has what the bus did not carry.
-                    skipped = isinstance(event.get("seq"), int) and event["seq"] > last + 1
-                    if event.get("type") == "_gap" or sub.lagging or skipped:
-                        sub.resync()
-                        catch_up = await asyncio.to_thread(
-                            _start, websocket, table_id, user_id, last
-                        )
-                        events = catch_up[1:] if catch_up[0].get("resumed") else catch_up
-                    else:
-                        events = [event]
-                    for item in events:
-                        if item["type"] == "welcome" or int(item["seq"]) > last:
-                            last = int(item["seq"])
-                            await _send(websocket, item)
-                    relay = asyncio.create_task(sub.get())
+            done, _ = await asyncio.wait({answer, relay}, return_when=asyncio.FIRST_COMPLETED)
+            for task in done:
+                task.result()  # the client's refusal or its disconnect, to the caller
         finally:
-            listen.cancel()
+            answer.cancel()
             relay.cancel()
+
+
+async def _answer(websocket: WebSocket, reader: _Reader, position: _Position) -> None:
+    """Answer the client's pings until it goes; anything else is refused."""
+    while True:
+        message = await reader.next()
+        if message["type"] != "ping":
+            raise Refused(POLICY, f"unknown message type {str(message['type'])[:40]}")
+        await websocket.send_json({"type": "pong", "seq": position.last})
+
+
+async def _relay(
+    websocket: WebSocket,
+    sub: Subscription,
+    table_id: str,
+    user_id: int | None,
+    position: _Position,
+) -> None:
+    """Send the table's events in order, once each, reading back what the bus missed."""
+    while True:
+        event = await sub.get()
+        # A marker, a reader left behind, or a number skipped (a publish that failed):
+        # the database has what the bus did not carry.
+        skipped = isinstance(event.get("seq"), int) and event["seq"] > position.last + 1
+        if event.get("type") == "_gap" or sub.lagging or skipped:
+            sub.resync()
+            catch_up = await asyncio.to_thread(_start, websocket, table_id, user_id, position.last)
+            events = catch_up[1:] if catch_up[0].get("resumed") else catch_up
+        else:
+            events = [event]
+        for item in events:
+            if item["type"] == "welcome" or int(item["seq"]) > position.last:
+                position.last = int(item["seq"])
+                await _send(websocket, item)

@@ -79,7 +79,8 @@ def current_round(
         .limit(1)
     )
     if lock:
-        query = query.with_for_update(read=share)
+        # Read again under the lock, even when the session has read the round before.
+        query = query.with_for_update(read=share).execution_options(populate_existing=True)
     return session.execute(query).scalar_one_or_none()
 
 
@@ -89,6 +90,14 @@ def advance(session: Session, table_id: str, holder: str) -> Step:
     Raises:
         LeaseLost: This process no longer holds the table's lease.
     """
+    # While the countdown runs, the round is read without a lock: a lock would wait for
+    # every bet in flight and hold the next ones behind it, so a table busy with bets
+    # would hear of them only at the close. The close itself takes the lock below.
+    round_ = current_round(session, table_id)
+    if round_ is not None and _taking_bets(round_):
+        table = fence(session, table_id, holder)
+        left = (as_utc(round_.closes_at) - utcnow()).total_seconds()
+        return Step(_announce_bets(session, table, round_), min(left, BETS_TICK_S))
     round_ = current_round(session, table_id, lock=True)
     table = fence(session, table_id, holder)
     config = table_config(table)
@@ -100,15 +109,23 @@ def advance(session: Session, table_id: str, holder: str) -> Step:
                 return Step([], left)
         return _open_or_close_table(session, table, config)
     if round_.phase == Phase.BETTING.value:
-        left = (as_utc(round_.closes_at) - now).total_seconds()
-        changed = bets_changed(session, round_)
-        items = [] if changed is None else [("bets", changed)]
-        if left > 0:
-            return Step(emit(session, table.id, items), min(left, BETS_TICK_S))
-        return Step(emit(session, table.id, items) + _close_betting(session, table, round_), 0.0)
+        if _taking_bets(round_):  # the countdown was not over at the first look
+            return Step([], 0.0)
+        events = _announce_bets(session, table, round_)
+        return Step(events + _close_betting(session, table, round_), 0.0)
     if round_.phase == Phase.CLOSED.value:
         return Step(_deal(session, table, round_), config.reveal_ms / 1000)
     return _reveal_next(session, table, config, round_)
+
+
+def _taking_bets(round_: SharedRound) -> bool:
+    return round_.phase == Phase.BETTING.value and as_utc(round_.closes_at) > utcnow()
+
+
+def _announce_bets(session: Session, table: SharedTableRow, round_: SharedRound) -> list[Event]:
+    """The ``bets`` event, when bets changed since the last one."""
+    changed = bets_changed(session, round_)
+    return [] if changed is None else emit(session, table.id, [("bets", changed)])
 
 
 def _open_or_close_table(

@@ -38,21 +38,26 @@ def round_totals(session: Session, round_id: int) -> tuple[dict[str, int], dict[
 def bets_changed(session: Session, round_: SharedRound) -> dict[str, Any] | None:
     """The ``bets`` event due now, or ``None`` when no bet changed since the last one.
 
-    Marks the requests it announces. Called by the dealer with the round's row locked: no
-    bet is in flight then, so none is missed or announced twice.
+    Marks the requests it announces: those committed when it runs, in one statement, so
+    that a request committed later waits for the next event and none is announced twice.
+    The stakes it reads come after, so they are those requests' or newer ones.
     """
-    fresh = (SharedBetRequest.round_id == round_.id, SharedBetRequest.announced.is_(False))
-    changed = select(SharedBetRequest.user_id).where(*fresh)
+    changed = session.execute(
+        update(SharedBetRequest)
+        .where(SharedBetRequest.round_id == round_.id, SharedBetRequest.announced.is_(False))
+        .values(announced=True)
+        .returning(SharedBetRequest.user_id)
+    ).scalars()
+    users = set(changed)
+    if not users:
+        return None
     seats = dict(
         session.execute(
             select(SharedSeat.user_id, SharedSeat.seat_name).where(
-                SharedSeat.table_id == round_.table_id, SharedSeat.user_id.in_(changed)
+                SharedSeat.table_id == round_.table_id, SharedSeat.user_id.in_(users)
             )
         ).all()
     )
-    if not seats:
-        return None
-    session.execute(update(SharedBetRequest).where(*fresh).values(announced=True))
     held: dict[int, dict[str, int]] = {user: {} for user in seats}
     for user_id, spot, stake in session.execute(
         select(SharedBet.user_id, SharedBet.spot, SharedBet.stake_minor).where(

@@ -324,8 +324,6 @@ ROUTERS = (
 def create_app(settings: Settings | None = None) -> FastAPI:
     """Build the application for ``settings`` (read from the environment when omitted)."""
     settings = settings if settings is not None else get_settings()
-    import os, sys  # EXPERIMENT
-    sys.setswitchinterval(float(os.environ.get("PB_SWITCH", "0.005")))  # EXPERIMENT
     observability.configure_logging(settings.log_level)
     engine = make_engine(settings)
     app = FastAPIOffline(

@@ -311,6 +311,10 @@ def _run(
                 log_level=level,
                 access_log=False,
                 loop=settings.event_loop,
+                # An event is a few hundred bytes, sent to every socket of its table:
+                # compressing each copy (permessage-deflate) cost about 8 % of the
+                # workers' CPU at 1,000 sockets (bench/bench_shared.py) and saves little.
+                ws_per_message_deflate=False,
                 # The rate limits count per client address: behind a reverse proxy,
                 # that address comes from the proxy's X-Forwarded-For, trusted only from
                 # these proxies (uvicorn's own default when None).

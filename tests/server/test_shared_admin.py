@@ -21,15 +21,14 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from puntobanco.server.main import create_app
-from puntobanco.server.shared import catalog, dealing, seats, settlement
+from puntobanco.server.shared import catalog, dealing
 from puntobanco.server.shared import dealer as dealer_module
-from puntobanco.server.shared import events as shared_events
 from puntobanco.server.shared.catalog import open_tables, put_table
 from puntobanco.server.shared.config import SharedTableConfig
 from puntobanco.server.shared.models import Phase, SharedShoe, SharedTableRow
 from tests.server.conftest import ADMIN, Player, make_settings
 from tests.server.shared_helpers import assert_refused, in_each_language
-from tests.server.test_shared_tables import Clock, Table
+from tests.server.test_shared_tables import Clock, Table, move_clock
 
 ADMIN_HEADERS = {"X-Admin-Token": ADMIN}
 #: The settings of the API's table in these tests (its id is the path's).
@@ -79,13 +78,9 @@ def _as_config(table_id: str, body: dict[str, Any]) -> SharedTableConfig:
 
 @pytest.fixture
 def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
-    """The time the tables' code reads, moved by the test.
-
-    The settlement's too: the pause after a result is counted from its ``settled_at``.
-    """
+    """The time every module of the shared tables reads, moved by the test."""
     moved = Clock()
-    for module in (dealing, seats, shared_events, settlement):
-        monkeypatch.setattr(module, "utcnow", moved)
+    move_clock(monkeypatch, moved)
     return moved
 
 

@@ -168,6 +168,20 @@ def test_a_new_preset_deals_from_the_next_shoe(client: TestClient, clock: Clock)
         shoes = session.execute(select(SharedShoe.number, SharedShoe.preset)).all()
     assert shoes == [(1, "punto-banco")]  # the shoe in play keeps its preset
     assert _stored(client, "vip").preset == "dragon-bonus"
+    alice = Player(client, "alice")
+    table.sit(alice, "Ana")
+    # Bets are checked against the shoe's preset: a Dragon Bonus bet on the old shoe would
+    # be refused by its settlement, so it is refused now, and the round settles.
+    refused = client.put(
+        "/api/tables/vip/bets",
+        json={"bets": {"dragon_bonus_player": 500}},
+        headers={**alice.headers, "Idempotency-Key": "not on this shoe"},
+    )
+    assert refused.status_code == 422, refused.text
+    assert "Dragon Bonus Player is not offered" in refused.json()["error"]["message"]
+    table.bet(alice, {"banker": 1_000}, "on this shoe")
+    table.run_until(Phase.SETTLED, clock)
+    assert table.round().phase == Phase.SETTLED.value
 
 
 def test_a_provisioned_table_is_read_and_closed_but_never_changed(client: TestClient) -> None:

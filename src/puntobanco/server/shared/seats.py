@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -42,6 +42,7 @@ from puntobanco.server.shared.models import (
     SharedBetRequest,
     SharedRound,
     SharedSeat,
+    SharedShoe,
     SharedTableRow,
     TableStatus,
 )
@@ -181,12 +182,15 @@ def put_bets(
         BaccaratError: The bets break the table's rules or limits, or the wallet cannot
             cover them (answered 422 and 402 by the error handlers).
     """
+    # A shared lock: bets at one table go on together; the close waits for them.
+    round_ = current_round(session, table_id, lock=True, share=True)
+    balance = lock_wallet(session, user_id)
+    # Under the wallet's lock, and before the checks below: the same key sent twice at
+    # once is done once, and a retry after the close (or after leaving) gets its answer.
     done = _replayed(session, user_id, key, fingerprint)
     if done is not None:
         return done
     row = table_row(session, table_id)
-    # A shared lock: bets at one table go on together; the close waits for them.
-    round_ = current_round(session, table_id, lock=True, share=True)
     if (
         round_ is None
         or round_.phase != Phase.BETTING.value
@@ -198,13 +202,12 @@ def put_bets(
         raise ApiError(409, "not_seated", table=table_id)
     if seat.role != "seat":
         raise ApiError(409, "spectator_cannot_bet", table=table_id)
-    balance = lock_wallet(session, user_id)
-    # Again under the wallet's lock: the same key sent twice at once is done once.
-    done = _replayed(session, user_id, key, fingerprint)
-    if done is not None:
-        return done
     held = _held(session, round_.id, user_id)
-    wanted = _checked(stakes, row, balance + sum(held.values()))
+    # The shoe in play keeps the preset it was opened with (a new one applies from the
+    # next shoe): its settlement would refuse a bet that only the new preset offers.
+    shoe = session.get(SharedShoe, round_.shoe_id)
+    assert shoe is not None
+    wanted = _checked(stakes, row, shoe.preset, balance + sum(held.values()))
     _write_bets(session, round_, user_id, seat.seat_name, held, wanted)
     new_balance = _post_holds(session, round_, user_id, held, wanted, key)
     body = {
@@ -257,13 +260,14 @@ def _held(session: Session, round_id: int, user_id: int) -> dict[str, int]:
     return {spot: int(stake) for spot, stake in rows}
 
 
-def _checked(stakes: Mapping[str, int], row: SharedTableRow, available: int) -> dict[str, int]:
-    """The bets as the core table takes them: the table's spots, limits and the money."""
+def _checked(
+    stakes: Mapping[str, int], row: SharedTableRow, preset: str, available: int
+) -> dict[str, int]:
+    """The bets as the core table takes them: the preset's spots, the limits and the money."""
     if not stakes:
         return {}
-    config = table_config(row)
-    rules = PRESETS[config.preset]
-    table = Table(rules, config.limits(), balance_minor=available)
+    config = table_config(row).model_copy(update={"preset": preset})
+    table = Table(PRESETS[preset], config.limits(), balance_minor=available)
     bets = table.verify_bets([Bet(bet_kind(spot), stake) for spot, stake in stakes.items()])
     return {bet.kind.value: bet.stake_minor for bet in bets}
 
@@ -288,22 +292,31 @@ def _write_bets(
                 SharedBet.spot.in_(gone),
             )
         )
+    added = [
+        {
+            "round_id": round_.id,
+            "user_id": user_id,
+            "spot": spot,
+            "seat_name": seat_name,
+            "stake_minor": stake,
+            "placed_at": utcnow(),
+        }
+        for spot, stake in wanted.items()
+        if spot not in held
+    ]
+    if added:
+        session.execute(insert(SharedBet), added)
     for spot, stake in wanted.items():
-        bet = session.get(SharedBet, (round_.id, user_id, spot))
-        if bet is None:
-            session.add(
-                SharedBet(
-                    round_id=round_.id,
-                    user_id=user_id,
-                    spot=spot,
-                    seat_name=seat_name,
-                    stake_minor=stake,
-                    placed_at=utcnow(),
+        if spot in held and held[spot] != stake:
+            session.execute(
+                update(SharedBet)
+                .where(
+                    SharedBet.round_id == round_.id,
+                    SharedBet.user_id == user_id,
+                    SharedBet.spot == spot,
                 )
+                .values(stake_minor=stake)
             )
-        else:
-            bet.stake_minor = stake
-    session.flush()
     return True
 
 

@@ -424,6 +424,7 @@ def _attach_state(app: FastAPI, settings: Settings, engine: Engine) -> None:
     app.state.engine = engine
     app.state.sessions = make_sessionmaker(engine)
     app.state.round_runner = RoundRunner(settings, app.state.sessions)
+    app.state.shared_bets_limiter = anyio.CapacityLimiter(settings.shared_bets_at_once)
     app.state.round_store = choose_store(app.state.round_runner)
     for name, namespace, limit, window in LIMITERS:
         limiter = _limiter(

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
 import anyio.from_thread
+import anyio.to_thread
 from fastapi import APIRouter, Header, Path, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.orm import Session
@@ -174,7 +175,7 @@ def leave(
     summary="Place, change or cancel bets on the open round",
     responses=errors(400, 401, 402, 404, 409, 422),
 )
-def put_bets(
+async def put_bets(
     table_id: TableId,
     body: BetsIn,
     request: Request,
@@ -191,13 +192,20 @@ def put_bets(
     stakes = parse_stakes(body.bets)
     # The key is the player's across every table: the table is part of what it fingerprints.
     fingerprint = hashlib.sha256(f"{table_id}:{request_hash(stakes)}".encode()).hexdigest()
-    # A refusal changes nothing; a failed COMMIT may have placed the bets: 503
-    # round_outcome_unknown, and a retry with the same key tells which.
-    with deal_outcome(key), session.begin():
-        answer = seats.put_bets(
-            session, table_id, player.id, stakes, key=key, fingerprint=fingerprint
-        )
-    publish(request, answer.events)
+
+    def place() -> seats.Answer:
+        # A refusal changes nothing; a failed COMMIT may have placed the bets: 503
+        # round_outcome_unknown, and a retry with the same key tells which.
+        with deal_outcome(key), session.begin():
+            return seats.put_bets(
+                session, table_id, player.id, stakes, key=key, fingerprint=fingerprint
+            )
+
+    # A few at once per worker (settings.shared_bets_at_once): a table's burst of bets
+    # waits its turn instead of starving the event loop that sends the tables' events.
+    limiter = request.app.state.shared_bets_limiter
+    answer = await anyio.to_thread.run_sync(place, limiter=limiter)
+    # No event to publish: the dealer announces the table's bets (shared/totals.py).
     return answer.body
 
 

@@ -746,6 +746,11 @@ def summarise(raw: dict[str, Any]) -> dict[str, Any]:
         for log in logs
         for _table, kind, _seq, _round, at, received, _bettor in log["events"]
     ]
+    # The same, by who received it: the bettors' table takes the burst of bets.
+    heard: dict[bool, list[tuple[str, float, float]]] = {True: [], False: []}
+    for log in logs:
+        for _table, kind, _seq, _round, at, received, bettor in log["events"]:
+            heard[bool(bettor)].append((kind, _epoch(at, cache), received))
     probe = [
         (e["type"], _epoch(e["at"], cache), e["_received"]) for e in raw["probed"] if "at" in e
     ]
@@ -782,6 +787,8 @@ def summarise(raw: dict[str, Any]) -> dict[str, Any]:
         "put_reconnects": sum(log["reconnects"] for log in logs),
         "load": {"before": list(raw["load_before"]), "after": list(raw["load_after"])},
         "fanout_ms": _latencies(events, start, end),
+        "fanout_ms_bettors": _latencies(heard[True], start, end),
+        "fanout_ms_spectators": _latencies(heard[False], start, end),
         "probe_socket_ms": _latencies(probe, start, end),
         "bus_ms": _latencies(bus, start, end),
         "big_event_markers": markers,
@@ -912,6 +919,10 @@ def report(result: dict[str, Any]) -> str:
     ]
     for kind, q in result["fanout_ms"].items():
         lines.append(f"    {kind:32} {_ms(q)}")
+    lines.append(f"  {'  received by the bettors':34} {_ms(result['fanout_ms_bettors']['all'])}")
+    lines.append(
+        f"  {'  received by the spectators':34} {_ms(result['fanout_ms_spectators']['all'])}"
+    )
     lines.append(f"  {'bus alone (at -> NOTIFY here)':34} {_ms(result['bus_ms']['all'])}")
     lines.append(f"  {'probe socket in this process':34} {_ms(result['probe_socket_ms']['all'])}")
     late = result["dealer_late_ms"]

@@ -18,15 +18,18 @@ import psycopg
 import pytest
 
 from puntobanco.server.shared.bus import (
+    NOTIFY_CHANNEL_INFO,
     NOTIFY_LIMIT_BYTES,
     Carried,
     LocalHub,
+    Notified,
     PostgresBus,
     RedisBus,
     Subscription,
     choose_bus,
     encode,
     gap,
+    session_info,
 )
 from tests.server.conftest import PG_ROOT, make_settings, postgres_reason
 
@@ -473,3 +476,62 @@ def test_postgres_hands_on_a_big_stored_event_whole(pg_schema: str) -> None:
             await two.stop()
 
     run(scenario())
+
+
+@pytest.mark.postgres
+def test_postgres_sends_a_transactions_events_at_its_commit_and_never_after_a_rollback(
+    pg_schema: str,
+) -> None:
+    """``emit`` on a session of ``session_info(bus)``: NOTIFY inside the transaction."""
+    from sqlalchemy import create_engine, insert
+    from sqlalchemy.orm import Session
+
+    from puntobanco.server.models import Base
+    from puntobanco.server.shared.events import emit
+    from puntobanco.server.shared.models import SharedTableRow
+    from tests.server.conftest import pg_schema_url
+
+    url = pg_schema_url(pg_schema)
+    engine = create_engine(url)
+    Base.metadata.create_all(engine)
+    table = new_table()
+    with engine.begin() as conn:
+        conn.execute(
+            insert(SharedTableRow).values(
+                id=table, name="T", preset="punto-banco", settings_json="{}", status="open", seq=0
+            )
+        )
+    bus = PostgresBus(url)
+    seats = [{"seat": f"Seat-{i:04}", "bets": {"banker": i}} for i in range(400)]
+    items = [("seat", {"seat": "Ana", "role": "seat"}), ("bets", {"round": 1, "seats": seats})]
+
+    async def scenario() -> None:
+        await bus.start()
+        try:
+            async with bus.subscribe(table) as reader:
+                with Session(engine, info=session_info(bus)) as session:
+                    session.begin()
+                    sent = emit(session, table, items)
+                    assert all(isinstance(event, Notified) for event in sent)
+                    await nothing_for(reader)  # not before the commit
+                    session.commit()
+                got = await take(reader, 2)
+                assert got == sent and [e["seq"] for e in got] == [1, 2]  # the big one whole
+                await bus.publish(sent)  # already on their way: not sent again
+                await nothing_for(reader)
+                with Session(engine, info=session_info(bus)) as session:
+                    session.begin()
+                    emit(session, table, items[:1])
+                    session.rollback()
+                await nothing_for(reader, 0.5)
+        finally:
+            await bus.stop()
+            engine.dispose()
+
+    run(scenario())
+
+
+def test_only_postgresql_sends_events_inside_their_transaction() -> None:
+    assert session_info(LocalHub()) == {}
+    assert session_info(RedisBus(REDIS_URL)) == {}
+    assert session_info(PostgresBus(PG_ROOT)) == {NOTIFY_CHANNEL_INFO: "puntobanco_shared"}

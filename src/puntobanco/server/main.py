@@ -64,7 +64,7 @@ from puntobanco.server.security import CrossSiteMiddleware, SecurityHeadersMiddl
 from puntobanco.server.settings import Settings, get_settings
 from puntobanco.server.shared import dealing, socket
 from puntobanco.server.shared import events as shared_events
-from puntobanco.server.shared.bus import choose_bus
+from puntobanco.server.shared.bus import choose_bus, session_info
 from puntobanco.server.shared.catalog import open_tables
 from puntobanco.server.shared.dealer import Dealer
 
@@ -440,11 +440,16 @@ def _attach_state(app: FastAPI, settings: Settings, engine: Engine) -> None:
     )
     app.state.recovery = RecoveryAlarm()
     app.state.shared_bus = choose_bus(settings, settings.sqlalchemy_url)
+    # On PostgreSQL a table's events go out with the transaction that appends them.
+    notify = session_info(app.state.shared_bus)
+    app.state.sessions.configure(info=notify)
     # The dealer's connections are its own: a burst of requests cannot keep it from a step,
     # nor can its heartbeats take a connection a request is waiting for.
     app.state.dealer_engine = make_engine(settings.model_copy(update={"pool_size": DEALER_POOL}))
+    dealer_sessions = make_sessionmaker(app.state.dealer_engine)
+    dealer_sessions.configure(info=notify)
     app.state.dealer = Dealer(
-        make_sessionmaker(app.state.dealer_engine),
+        dealer_sessions,
         app.state.shared_bus,
         lease_s=settings.shared_lease_s,
     )

@@ -98,6 +98,40 @@ def encode(event: Mapping[str, Any]) -> str:
     return json.dumps(event, separators=(",", ":"), ensure_ascii=False)
 
 
+class Notified(dict[str, Any]):
+    """An event already on its way: PostgreSQL sends it at the commit that appends it.
+
+    :func:`~puntobanco.server.shared.events.emit` returns these on a session whose
+    ``info`` names the channel (:func:`session_info`); :meth:`PostgresBus.publish` skips
+    them. Otherwise an event like any other.
+    """
+
+    __slots__ = ()
+
+
+#: The key of a session's ``info`` that names the channel its events are notified on.
+NOTIFY_CHANNEL_INFO = "puntobanco_notify_channel"
+
+
+def session_info(bus: EventBus) -> dict[str, str]:
+    """What a session's ``info`` holds so that its events go with their transaction.
+
+    On PostgreSQL's bus, an event's ``NOTIFY`` is sent inside the transaction that appends
+    it: PostgreSQL delivers it at the commit, in the order of the commits, and never for a
+    rollback. No second trip after the commit, and none of a worker's threads and event
+    loop between the commit and the send.
+    """
+    return {NOTIFY_CHANNEL_INFO: POSTGRES_CHANNEL} if isinstance(bus, PostgresBus) else {}
+
+
+def notify_payload(event: Mapping[str, Any]) -> str:
+    """An event as ``NOTIFY`` carries it: whole, or a ``_big`` marker past the limit."""
+    payload = encode(event)
+    if len(payload.encode()) > NOTIFY_LIMIT_BYTES:
+        return encode({"table": event["table"], "seq": event["seq"], "type": "_big"})
+    return payload
+
+
 class Carried(dict[str, Any]):
     """An event as a worker received it, with the JSON text it came as (:attr:`text`).
 
@@ -425,13 +459,15 @@ class PostgresBus(_ListeningBus):
     async def publish(self, events: Sequence[Mapping[str, Any]]) -> None:
         """Send ``events`` in order, each in a transaction of its own, in one round trip.
 
+        Those sent with their own transaction already (:class:`Notified`) are skipped.
+
         A publisher connection found lost is replaced and the events sent again once: a
         connection cut while sending may so deliver some twice (readers skip a ``seq``
         they have had). A second failure raises :class:`psycopg.OperationalError`: the
         events are in the database, and the listeners, having lost the database too,
         send their subscribers back there.
         """
-        payloads = [self._payload(event) for event in events]
+        payloads = [notify_payload(event) for event in events if not isinstance(event, Notified)]
         if not payloads:
             return
         async with self._publish_lock:
@@ -441,13 +477,6 @@ class PostgresBus(_ListeningBus):
                 log.warning("shared bus: publishing again on a new connection: %s", exc)
                 await self._close_publisher()
                 await self._notify(payloads)
-
-    @staticmethod
-    def _payload(event: Mapping[str, Any]) -> str:
-        payload = encode(event)
-        if len(payload.encode()) > NOTIFY_LIMIT_BYTES:
-            return encode({"table": event["table"], "seq": event["seq"], "type": "_big"})
-        return payload
 
     async def _notify(self, payloads: list[str]) -> None:
         if self._publisher is None or self._publisher.closed:

@@ -2,9 +2,10 @@
 
 Every change of a table appends its events in the same transaction, each with the
 table's next sequence number (``shared_tables.seq``, raised by the append: so the
-numbers of one table follow each other without a gap, whatever the process). After
-the commit the events are published on the bus; a client that missed some reads them
-back here (:func:`events_after`), or takes a snapshot when too many were missed.
+numbers of one table follow each other without a gap, whatever the process). On
+PostgreSQL's bus they are notified in that transaction too, and sent at its commit;
+elsewhere they are published on the bus after the commit. A client that missed some
+reads them back here (:func:`events_after`), or takes a snapshot when too many were missed.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from sqlalchemy import delete, insert, select, update
 from sqlalchemy.orm import Session
 
 from puntobanco.server.models import as_utc, utcnow
+from puntobanco.server.shared.bus import NOTIFY_CHANNEL_INFO, Notified, notify_payload
 from puntobanco.server.shared.models import SharedEvent, SharedTableRow
 
 Event = dict[str, Any]
@@ -69,7 +71,14 @@ def emit(
             for event in events
         ],
     )
-    return events
+    channel = session.info.get(NOTIFY_CHANNEL_INFO)
+    if channel is None:
+        return events
+    # Sent at the commit (PostgreSQL's bus, bus.session_info): in one round trip now.
+    session.connection().exec_driver_sql(
+        "SELECT pg_notify(%s, %s)", [(channel, notify_payload(event)) for event in events]
+    )
+    return [Notified(event) for event in events]
 
 
 def events_after(

@@ -71,6 +71,20 @@ SessionDep = Annotated[Session, Depends(get_session)]
 LangDep = Annotated[str, Depends(get_lang)]
 
 
+def authenticated(session: Session, token: str | None) -> Player:
+    """The player of ``token``, read in the caller's transaction.
+
+    Raises:
+        ApiError: 401 ``not_authenticated``.
+    """
+    if token is None or len(token) > 200:
+        raise ApiError(401, "not_authenticated")
+    player = player_for_token(session, token)
+    if player is None:
+        raise ApiError(401, "not_authenticated")
+    return player
+
+
 def current_player(request: Request, session: SessionDep) -> Player:
     """The player of this request's session.
 
@@ -78,13 +92,10 @@ def current_player(request: Request, session: SessionDep) -> Player:
         ApiError: 401 ``not_authenticated``.
     """
     token = request_token(request)
-    if token is None or len(token) > 200:
+    if token is None:
         raise ApiError(401, "not_authenticated")
     with session.begin():
-        player = player_for_token(session, token)
-    if player is None:
-        raise ApiError(401, "not_authenticated")
-    return player
+        return authenticated(session, token)
 
 
 PlayerDep = Annotated[Player, Depends(current_player)]

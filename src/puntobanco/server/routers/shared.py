@@ -24,9 +24,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.orm import Session
 
 from puntobanco.server.accounts import Player, player_for_token
-from puntobanco.server.deps import PlayerDep, SessionDep, errors, request_token
+from puntobanco.server.deps import PlayerDep, SessionDep, authenticated, errors, request_token
 from puntobanco.server.errors import ApiError
-from puntobanco.server.rounds.requests import check_key, parse_stakes, request_hash
+from puntobanco.server.rounds.requests import MAX_KEY, check_key, parse_stakes, request_hash
 from puntobanco.server.routers.rounds import deal_outcome
 from puntobanco.server.shared import seats, views
 from puntobanco.server.shared.config import TABLE_ID_PATTERN
@@ -179,7 +179,6 @@ async def put_bets(
     table_id: TableId,
     body: BetsIn,
     request: Request,
-    player: PlayerDep,
     session: SessionDep,
     idempotency_key: Annotated[str | None, Header()] = None,
 ) -> dict[str, Any]:
@@ -188,17 +187,20 @@ async def put_bets(
     The difference is held from (or released to) the wallet at once. After the close:
     409 ``betting_closed``, nothing debited.
     """
-    key = check_key(idempotency_key)
-    stakes = parse_stakes(body.bets)
-    # The key is the player's across every table: the table is part of what it fingerprints.
-    fingerprint = hashlib.sha256(f"{table_id}:{request_hash(stakes)}".encode()).hexdigest()
+    token = request_token(request)
 
     def place() -> seats.Answer:
-        # A refusal changes nothing; a failed COMMIT may have placed the bets: 503
-        # round_outcome_unknown, and a retry with the same key tells which.
-        with deal_outcome(key), session.begin():
+        # The login is read in the bet's own transaction, in its turn: one thread and one
+        # transaction a bet. A refusal changes nothing; a failed COMMIT may have placed the
+        # bets: 503 round_outcome_unknown, and a retry with the same key tells which.
+        with deal_outcome(str(idempotency_key)[:MAX_KEY]), session.begin():
+            player = authenticated(session, token)
+            key = check_key(idempotency_key)
+            stakes = parse_stakes(body.bets)
+            # The key is the player's across every table: the table is in its fingerprint.
+            fingerprint = hashlib.sha256(f"{table_id}:{request_hash(stakes)}".encode())
             return seats.put_bets(
-                session, table_id, player.id, stakes, key=key, fingerprint=fingerprint
+                session, table_id, player.id, stakes, key=key, fingerprint=fingerprint.hexdigest()
             )
 
     # A few at once per worker (settings.shared_bets_at_once): a table's burst of bets

@@ -168,6 +168,15 @@ def test_a_new_preset_deals_from_the_next_shoe(client: TestClient, clock: Clock)
         shoes = session.execute(select(SharedShoe.number, SharedShoe.preset)).all()
     assert shoes == [(1, "punto-banco")]  # the shoe in play keeps its preset
     assert _stored(client, "vip").preset == "dragon-bonus"
+    # The lobby's tile and the page's event show the preset dealt now, and its spots' limits.
+    tile = next(t for t in client.get("/api/tables").json()["tables"] if t["id"] == "vip")
+    assert tile["preset"] == "punto-banco"
+    assert "dragon_bonus_player" not in tile["limits"]["maxima_minor"]
+    events = client.get("/api/tables/vip/events", params={"after": 0}).json()["events"]
+    updated = [e for e in events if e["type"] == "table_updated"][-1]
+    assert updated["preset"] == "dragon-bonus"  # as configured
+    assert updated["tile"]["preset"] == "punto-banco"
+    assert updated["tile"]["limits"] == tile["limits"] and updated["tile"]["rules"] == tile["rules"]
     alice = Player(client, "alice")
     table.sit(alice, "Ana")
     # Bets are checked against the shoe's preset: a Dragon Bonus bet on the old shoe would

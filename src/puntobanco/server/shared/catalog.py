@@ -36,6 +36,7 @@ from puntobanco.server.shared.config import SharedTableConfig
 from puntobanco.server.shared.dealing import current_round, table_config
 from puntobanco.server.shared.events import Event, emit, iso
 from puntobanco.server.shared.models import ManagedBy, SharedShoe, SharedTableRow, TableStatus
+from puntobanco.server.shared.views import dealt_preset, table_settings
 
 log = logging.getLogger(__name__)
 
@@ -151,7 +152,11 @@ def put_table(session: Session, config: SharedTableConfig) -> PutAnswer:
     events: list[Event] = []
     if _apply(row, config):
         settings = config.model_dump(exclude={"id"})
-        events = emit(session, row.id, [("table_updated", {"status": row.status, **settings})])
+        # The tile as the lobby shows it now (the shoe in play keeps its preset), so that a
+        # page updates its own without deriving the limits again.
+        tile = table_settings(row, dealt_preset(session, row, current_round(session, row.id)))
+        updated = {"status": row.status, **settings, "tile": tile}
+        events = emit(session, row.id, [("table_updated", updated)])
     return PutAnswer(False, admin_view(session, row), events)
 
 

@@ -93,23 +93,42 @@ def _waiting(round_: SharedRound, preset: str) -> dict[str, Any] | None:
     }
 
 
-def _tile(session: Session, row: SharedTableRow) -> dict[str, Any]:
-    """One table as the lobby shows it."""
-    config = table_config(row)
-    round_ = current_round(session, row.id)
-    rules = PRESETS[config.preset]
+def dealt_preset(session: Session, row: SharedTableRow, round_: SharedRound | None) -> str:
+    """The preset the table deals now: its shoe's in play, else the table's own.
+
+    A shoe keeps the preset it was opened with; a new one applies from the next shoe.
+    """
+    if round_ is not None:
+        shoe = session.get(SharedShoe, round_.shoe_id)
+        if shoe is not None and shoe.ended_at is None:
+            return shoe.preset
+    return table_config(row).preset
+
+
+def table_settings(row: SharedTableRow, preset: str) -> dict[str, Any]:
+    """The table's name, status, rules and limits as its tile shows them, under ``preset``."""
+    config = table_config(row).model_copy(update={"preset": preset})
+    rules = PRESETS[preset]
     return {
-        "id": row.id,
         "name": row.name,
-        "kind": "shared",
-        "preset": config.preset,
-        "rules": rules_json(config.preset, rules),
+        "preset": preset,
+        "rules": rules_json(preset, rules),
         "decks": rules.decks,
         "status": row.status,
         "limits": limits_json(config.limits()),
         "betting_seconds": config.betting_seconds,
         "squeeze": config.squeeze,
         "max_seats": config.max_seats,
+    }
+
+
+def _tile(session: Session, row: SharedTableRow) -> dict[str, Any]:
+    """One table as the lobby shows it."""
+    round_ = current_round(session, row.id)
+    return {
+        "id": row.id,
+        "kind": "shared",
+        **table_settings(row, dealt_preset(session, row, round_)),
         **seat_counts(session, row.id),
         "phase": None if round_ is None else round_.phase,
         "round": None if round_ is None else round_.number,
@@ -146,7 +165,9 @@ def snapshot(session: Session, table_id: str, user_id: int | None) -> dict[str, 
     row = session.get(SharedTableRow, table_id)
     assert row is not None
     round_ = current_round(session, table_id)
-    preset = table_config(row).preset
+    # A round is shown under its own shoe's preset, whatever the table's is now.
+    shoe = None if round_ is None else session.get(SharedShoe, round_.shoe_id)
+    preset = table_config(row).preset if shoe is None else shoe.preset
     me: dict[str, Any] | None = None
     if user_id is not None:
         seat = session.get(SharedSeat, (table_id, user_id))

@@ -262,6 +262,8 @@ const HANDLERS = {
     state.road = [];
     state.history = [];
     drawSide();
+    // The operator changed the preset: it applies from this shoe, with its spots and limits.
+    if (e.preset !== state.tile.preset) refreshTile();
   },
   client_seed_fixed(e) {
     if (state.tile.shoe) state.tile.shoe.client_seed = e.client_seed;
@@ -320,6 +322,8 @@ const HANDLERS = {
     drawJoin();
     drawSide();
   },
+  // The operator changed the table (or opened it again): its tile as the lobby shows it.
+  table_updated(e) { Object.assign(state.tile, e.tile); renderAll(); },
   table_closing() { state.tile.status = "closing"; renderAll(); },
   table_closed() { state.tile.status = "closed"; renderAll(); },
 };
@@ -343,6 +347,17 @@ async function refreshBalance() {
     state.balance = (await api.me()).balance_minor;
   } catch { /* not logged in: no balance */ }
   drawHeader();
+}
+
+// The tile's rules and limits as the server shows them now (its other fields come with the
+// events, each in its order).
+async function refreshTile() {
+  try {
+    const { tile } = await api.request("GET", `/api/tables/${encodeURIComponent(tableId)}`);
+    const { preset, rules, decks, limits } = tile;
+    Object.assign(state.tile, { preset, rules, decks, limits });
+  } catch { /* the next shoe_started or a reload tries again */ }
+  renderAll();
 }
 
 function failed(err) {

@@ -13,6 +13,10 @@ each reveal ``--reveal-ms`` 900: the server's default), then ``--clients`` WebSo
 * the other clients, spectators without a login, spread evenly over ``bench-1`` to
   ``bench-4`` (none watches ``bench-0``: its only sockets are the bettors').
 
+A client only timestamps each message as its socket delivers it, and reads them all after
+the run (a bettor reads its ``round_opened`` at once), so that its own JSON work does not
+delay the receipt of the messages behind.
+
 Once every client has its welcome, ``--rounds`` whole rounds of ``bench-0`` are measured,
 from one ``round_opened`` to the ``round_opened`` after the last:
 
@@ -128,6 +132,9 @@ class ClientLog:
     settled: dict[str, dict[int, tuple[float, int | None]]] = field(
         default_factory=lambda: defaultdict(dict)
     )
+    #: (table, received, the message as it came, the bettor's seat or None): read after the
+    #: run (:func:`read_messages`), so that a client only timestamps a message while it runs.
+    raw: list[tuple[str, float, bytes, str | None]] = field(default_factory=list)
     failed: int = 0
     dropped: int = 0
     reconnects: int = 0
@@ -209,28 +216,22 @@ async def _client(
     if token is not None and seat is not None:
         bettor = Bettor(spec.port, token, seat, random.Random(spec.seed * 100_003 + index))
     bets: set[asyncio.Task[None]] = set()
+    seat = None if bettor is None else bettor.seat
     try:
-        async for raw in ws:
-            received = time.time()
-            event = json.loads(raw)
-            kind, at = event.get("type"), event.get("at")
-            if at is None:
-                continue
-            log.events.append(
-                (table, kind, event["seq"], event.get("round"), at, received, bettor is not None)
-            )
-            if bettor is None:
-                continue
-            if kind == "round_opened":
-                task = asyncio.create_task(bettor.bet(event["round"], log))
-                bets.add(task)
-                task.add_done_callback(bets.discard)
-            elif kind == "settled":
-                mine = [s for s in event.get("seats", []) if s.get("seat") == bettor.seat]
-                staked = int(mine[0]["staked"]) if mine else None
-                log.settled[bettor.seat][int(event["round"])] = (received, staked)
-        log.dropped += 1  # the server closed it while the bench still listened
-    except WebSocketException:
+        while True:
+            # Bytes, kept as they came: a client reads every message after the run, so that
+            # a thousand sockets' JSON (a `settled` naming 300 seats is 40 KB) does not queue
+            # the next messages' receipt behind it in this process. Only a bettor's
+            # `round_opened` is read now: it starts the bet.
+            raw = await ws.recv(decode=False)
+            log.raw.append((table, time.time(), raw, seat))
+            if bettor is not None and ROUND_OPENED in raw:
+                event = json.loads(raw)
+                if event.get("type") == "round_opened":
+                    task = asyncio.create_task(bettor.bet(event["round"], log))
+                    bets.add(task)
+                    task.add_done_callback(bets.discard)
+    except WebSocketException:  # closed by the server while the bench still listened
         log.dropped += 1
     finally:
         for task in bets:
@@ -257,7 +258,29 @@ async def _run_clients(spec: ClientSpec, out: Any, stop: MpEvent) -> ClientLog:
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
+    read_messages(log)
     return log
+
+
+#: How a bettor's socket tells the message that starts its bet (compact JSON, as sent).
+ROUND_OPENED = b'"type":"round_opened"'
+
+
+def read_messages(log: ClientLog) -> None:
+    """Read the messages the sockets kept: the events received, each bettor's settlement."""
+    for table, received, raw, seat in log.raw:
+        event = json.loads(raw)
+        kind, at = event.get("type"), event.get("at")
+        if at is None:
+            continue
+        log.events.append(
+            (table, kind, event["seq"], event.get("round"), at, received, seat is not None)
+        )
+        if seat is not None and kind == "settled":
+            mine = [s for s in event.get("seats", []) if s.get("seat") == seat]
+            staked = int(mine[0]["staked"]) if mine else None
+            log.settled[seat][int(event["round"])] = (received, staked)
+    log.raw.clear()
 
 
 def _raise_open_files(needed: int) -> None:

@@ -10,17 +10,22 @@ from __future__ import annotations
 import os
 import shutil
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
+from sqlalchemy.orm import Session, sessionmaker
 
 from puntobanco.server.db import make_engine, migrate
 from puntobanco.server.main import create_app
 from puntobanco.server.settings import Settings
+from puntobanco.server.shared import dealer as dealer_module
+from puntobanco.server.shared import dealing, lease, seats, settlement
+from puntobanco.server.shared import events as shared_events
 
 #: What every test client sends: the header the server's cross-site check asks of a client
 #: that keeps the session cookie and sends neither Origin nor Sec-Fetch-Site
@@ -201,3 +206,57 @@ def ledger_check(client: TestClient) -> dict[str, Any]:
     assert response.status_code == 200, response.text
     body: dict[str, Any] = response.json()
     return body
+
+
+T0 = datetime(2026, 12, 6, 12, 0, tzinfo=UTC)
+
+
+class Clock:
+    """The time the shared tables' code reads, moved by the test."""
+
+    def __init__(self) -> None:
+        self.now = T0
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)
+
+
+#: The modules of the shared tables that read the time.
+CLOCK_MODULES = (dealing, lease, settlement, seats, shared_events)
+
+
+def move_clock(patch: pytest.MonkeyPatch, clock: Callable[[], datetime]) -> None:
+    """Make ``clock`` the time every module of the shared tables reads."""
+    for module in CLOCK_MODULES:
+        patch.setattr(module, "utcnow", clock)
+
+
+# --- the shared tables: a clock the tests move, and the app with no dealer running ----------
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
+    """The time every module of the shared tables reads, moved by the test."""
+    moved = Clock()
+    move_clock(monkeypatch, moved)
+    return moved
+
+
+@pytest.fixture
+def app_client(database_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
+    """The app with no dealer running: the tests step the tables themselves."""
+
+    async def no_dealing(self: Any) -> None:
+        return None
+
+    monkeypatch.setattr(dealer_module.Dealer, "run", no_dealing)
+    with TestClient(create_app(make_settings(database_url))) as client:
+        yield client
+
+
+def sessions_of(client: TestClient) -> sessionmaker[Session]:
+    sessions: sessionmaker[Session] = client.app.state.sessions  # type: ignore[attr-defined]
+    return sessions

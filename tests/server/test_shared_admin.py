@@ -18,17 +18,14 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session, sessionmaker
 
-from puntobanco.server.main import create_app
 from puntobanco.server.shared import catalog, dealing
-from puntobanco.server.shared import dealer as dealer_module
 from puntobanco.server.shared.catalog import open_tables, put_table
 from puntobanco.server.shared.config import SharedTableConfig
 from puntobanco.server.shared.models import Phase, SharedShoe, SharedTableRow
-from tests.server.conftest import ADMIN, Player, make_settings
+from tests.server.conftest import ADMIN, Clock, Player, sessions_of
 from tests.server.shared_helpers import assert_refused, in_each_language
-from tests.server.test_shared_tables import Clock, Table, move_clock
+from tests.server.test_shared_tables import Table
 
 ADMIN_HEADERS = {"X-Admin-Token": ADMIN}
 #: The settings of the API's table in these tests (its id is the path's).
@@ -42,20 +39,9 @@ VIP: dict[str, Any] = {
 
 
 @pytest.fixture
-def client(database_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
+def client(app_client: TestClient) -> TestClient:
     """The app with no dealer running: the tests step the tables themselves."""
-
-    async def no_dealing(self: Any) -> None:
-        return None
-
-    monkeypatch.setattr(dealer_module.Dealer, "run", no_dealing)
-    with TestClient(create_app(make_settings(database_url))) as test_client:
-        yield test_client
-
-
-def _sessions(client: TestClient) -> sessionmaker[Session]:
-    sessions: sessionmaker[Session] = client.app.state.sessions  # type: ignore[attr-defined]
-    return sessions
+    return app_client
 
 
 def _put(client: TestClient, table_id: str, body: Any, query: str = "", **headers: str) -> Any:
@@ -65,7 +51,7 @@ def _put(client: TestClient, table_id: str, body: Any, query: str = "", **header
 
 
 def _stored(client: TestClient, table_id: str) -> SharedTableRow:
-    with _sessions(client)() as session:
+    with sessions_of(client)() as session:
         row = session.get(SharedTableRow, table_id)
         assert row is not None
         session.expunge(row)
@@ -74,14 +60,6 @@ def _stored(client: TestClient, table_id: str) -> SharedTableRow:
 
 def _as_config(table_id: str, body: dict[str, Any]) -> SharedTableConfig:
     return SharedTableConfig.model_validate(body | {"id": table_id})
-
-
-@pytest.fixture
-def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
-    """The time every module of the shared tables reads, moved by the test."""
-    moved = Clock()
-    move_clock(monkeypatch, moved)
-    return moved
 
 
 @pytest.fixture
@@ -153,7 +131,7 @@ def test_new_limits_refuse_a_bet_over_the_new_maximum(client: TestClient, clock:
     )
     assert refused.status_code == 422 and refused.json()["error"]["code"] == "above_maximum"
     assert refused.json()["error"]["params"]["maximum"] == 2_000
-    with _sessions(client)() as session:
+    with sessions_of(client)() as session:
         row = session.get(SharedTableRow, "vip")
         assert row is not None and row.managed_by == "admin"
 
@@ -164,7 +142,7 @@ def test_a_new_preset_deals_from_the_next_shoe(client: TestClient, clock: Clock)
     table.lease()
     table.step()
     assert _put(client, "vip", VIP | {"preset": "dragon-bonus"}).status_code == 200
-    with _sessions(client)() as session:
+    with sessions_of(client)() as session:
         shoes = session.execute(select(SharedShoe.number, SharedShoe.preset)).all()
     assert shoes == [(1, "punto-banco")]  # the shoe in play keeps its preset
     assert _stored(client, "vip").preset == "dragon-bonus"
@@ -195,7 +173,7 @@ def test_a_new_preset_deals_from_the_next_shoe(client: TestClient, clock: Clock)
 
 def test_a_provisioned_table_is_read_and_closed_but_never_changed(client: TestClient) -> None:
     salon = SharedTableConfig(id="salon", name="Salón")
-    with _sessions(client)() as session, session.begin():
+    with sessions_of(client)() as session, session.begin():
         open_tables(session, [salon])
     shown = client.get("/api/admin/tables/salon", headers=ADMIN_HEADERS)
     assert shown.status_code == 200 and shown.json()["managed_by"] == "config"
@@ -235,7 +213,7 @@ def test_a_bad_body_is_refused_naming_the_field(
     assert error["code"] == "invalid_request" and error["params"]["field"] == field
     assert words in error["messages"]["en"] and f"({field})" in error["messages"]["es"]
     assert error["messages"]["en"] != error["messages"]["es"]
-    with _sessions(client)() as session:
+    with sessions_of(client)() as session:
         assert session.execute(select(func.count()).select_from(SharedTableRow)).scalar() == 0
 
 
@@ -254,7 +232,7 @@ def test_without_the_admin_token_403(client: TestClient) -> None:
             response = client.request(method, path, json=body, headers=token)
             assert response.status_code == 403, (method, path, response.text)
             assert response.json()["error"]["code"] == "admin_forbidden"
-    with _sessions(client)() as session:
+    with sessions_of(client)() as session:
         assert session.get(SharedTableRow, "vip") is None
     unknown = client.get("/api/admin/tables/nowhere", headers=ADMIN_HEADERS)
     assert unknown.status_code == 404 and unknown.json()["error"]["code"] == "table_unknown"
@@ -267,7 +245,7 @@ def test_a_process_start_leaves_the_api_table_alone(
     before = _stored(client, "vip")
     renamed = _as_config("vip", VIP | {"name": "Taken over?", "minimum_minor": 100})
     salon = SharedTableConfig(id="salon", name="Salón")
-    with _sessions(client)() as session, session.begin():
+    with sessions_of(client)() as session, session.begin():
         open_tables(session, [salon, renamed])  # the variable names the API's id
     after = _stored(client, "vip")
     assert (after.status, after.managed_by, after.settings_json) == (
@@ -276,7 +254,7 @@ def test_a_process_start_leaves_the_api_table_alone(
         before.settings_json,
     )
     assert "vip" in admin_logs.text and "admin API" in admin_logs.text
-    with _sessions(client)() as session, session.begin():
+    with sessions_of(client)() as session, session.begin():
         open_tables(session, [])  # a start that names no table: the API's stays open
     assert _stored(client, "vip").status == "open"
     assert _stored(client, "salon").status == "closing"
@@ -321,7 +299,7 @@ def test_close_then_put_before_the_round_ends_keeps_dealing(
 
 def test_two_creations_of_one_id_at_once_both_succeed(client: TestClient) -> None:
     """The first insert holds its row uncommitted while the second arrives: no error."""
-    sessions = _sessions(client)
+    sessions = sessions_of(client)
     first_config = _as_config("vip", VIP)
     second_config = _as_config("vip", VIP | {"name": "VIP 2"})
     answers: dict[str, Any] = {}

@@ -62,24 +62,16 @@ from puntobanco.server.shared.models import (
     SharedShoe,
     SharedTableRow,
 )
-from tests.server.conftest import ADMIN, Player, make_settings
+from tests.server.conftest import ADMIN, Clock, Player, make_settings
 from tests.server.shared_helpers import next_json, sit
 from tests.server.test_shared_export import CONFIG as EXPORTED
 from tests.server.test_shared_export import deal_shoe
-from tests.server.test_shared_tables import TABLE, Clock, Table, move_clock
+from tests.server.test_shared_tables import TABLE, Table
 
 pytestmark = pytest.mark.timeout(60)
 
 #: The loop itself, kept before any fixture replaces it with one that deals nothing.
 DEALER_RUN = dealer_module.Dealer.run
-
-
-@pytest.fixture
-def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
-    """The time the tables' code reads, moved by the test."""
-    moved = Clock()
-    move_clock(monkeypatch, moved)
-    return moved
 
 
 @pytest.fixture

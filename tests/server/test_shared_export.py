@@ -35,8 +35,7 @@ from puntobanco.server.shared.catalog import open_tables
 from puntobanco.server.shared.config import SharedTableConfig
 from puntobanco.server.shared.export import FORMAT, ShoeExportError, check_shoe, shoe_export
 from puntobanco.server.shared.models import SharedBet, SharedShoe
-from tests.server.conftest import PG_ROOT, make_settings, pg_schema_url, postgres_reason
-from tests.server.test_shared_tables import move_clock
+from tests.server.conftest import PG_ROOT, make_settings, move_clock, pg_schema_url, postgres_reason
 
 TABLE = "salon-test"
 CONFIG = SharedTableConfig(id=TABLE, name="Salón de prueba", betting_seconds=3, reveal_ms=0)

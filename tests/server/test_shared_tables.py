@@ -10,14 +10,12 @@ the ledger's reconciliation.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session, sessionmaker
 
 from puntobanco.core.bets import Bet, bet_kind, settle
 from puntobanco.core.cards import parse_cards
@@ -28,10 +26,9 @@ from puntobanco.core.rules import PRESETS, Rules
 from puntobanco.core.shoe import Shoe
 from puntobanco.server.errors import ApiError
 from puntobanco.server.ledger.check import reconcile
-from puntobanco.server.main import create_app
 from puntobanco.server.models import LedgerEntry
 from puntobanco.server.shared import dealer as dealer_module
-from puntobanco.server.shared import dealing, export, lease, seats, settlement, squeeze, views
+from puntobanco.server.shared import dealing, export, seats, squeeze, views
 from puntobanco.server.shared import events as shared_events
 from puntobanco.server.shared.catalog import open_tables
 from puntobanco.server.shared.config import SharedTableConfig
@@ -40,57 +37,7 @@ from puntobanco.server.shared.dealing import advance
 from puntobanco.server.shared.events import events_after
 from puntobanco.server.shared.lease import LeaseLost, take_lease
 from puntobanco.server.shared.models import Phase, SharedRound, SharedShoe, SharedTableRow
-from tests.server.conftest import Player, make_settings
-
-T0 = datetime(2026, 12, 6, 12, 0, tzinfo=UTC)
-
-
-class Clock:
-    """The time the shared tables' code reads, moved by the test."""
-
-    def __init__(self) -> None:
-        self.now = T0
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += timedelta(seconds=seconds)
-
-
-#: The modules of the shared tables that read the time.
-CLOCK_MODULES = (dealing, lease, settlement, seats, shared_events)
-
-
-def move_clock(patch: pytest.MonkeyPatch, clock: Callable[[], datetime]) -> None:
-    """Make ``clock`` the time every module of the shared tables reads."""
-    for module in CLOCK_MODULES:
-        patch.setattr(module, "utcnow", clock)
-
-
-@pytest.fixture
-def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
-    moved = Clock()
-    move_clock(monkeypatch, moved)
-    return moved
-
-
-@pytest.fixture
-def app_client(database_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
-    """The app with no dealer running: the tests step the tables themselves."""
-
-    async def no_dealing(self: Any) -> None:
-        return None
-
-    monkeypatch.setattr(dealer_module.Dealer, "run", no_dealing)
-    with TestClient(create_app(make_settings(database_url))) as client:
-        yield client
-
-
-def _sessions(client: TestClient) -> sessionmaker[Session]:
-    sessions: sessionmaker[Session] = client.app.state.sessions  # type: ignore[attr-defined]
-    return sessions
-
+from tests.server.conftest import Clock, Player, sessions_of
 
 TABLE = SharedTableConfig(id="salon", name="Salón", betting_seconds=10, reveal_ms=0)
 
@@ -102,7 +49,7 @@ class Table:
         self, client: TestClient, config: SharedTableConfig = TABLE, holder: str = "a"
     ) -> None:
         self.client = client
-        self.sessions = _sessions(client)
+        self.sessions = sessions_of(client)
         self.id = config.id
         self.holder = holder
         self.events: list[dict[str, Any]] = []
@@ -494,7 +441,7 @@ def test_an_operator_closes_a_table_at_the_end_of_its_round(
 
 
 def test_the_configured_tables_open_change_and_close(app_client: TestClient) -> None:
-    sessions = _sessions(app_client)
+    sessions = sessions_of(app_client)
     first = SharedTableConfig(id="one", name="One")
     with sessions() as session, session.begin():
         open_tables(session, [first, SharedTableConfig(id="two", name="Two")])
@@ -562,7 +509,7 @@ def test_random_seat_names_hide_the_account(app_client: TestClient) -> None:
 
 
 def test_the_tables_spread_over_the_dealing_processes(app_client: TestClient, clock: Clock) -> None:
-    sessions = _sessions(app_client)
+    sessions = sessions_of(app_client)
     with sessions() as session, session.begin():
         open_tables(session, [SharedTableConfig(id=f"t{i}", name=f"T{i}") for i in range(5)])
     first = dealer_module.Dealer(sessions, app_client.app.state.shared_bus, holder="first")  # type: ignore[attr-defined]

@@ -2,14 +2,20 @@
 
 The modules, by job:
 
-* :mod:`~puntobanco.server.shared.models`: the tables' rows (migration 0005);
-* :mod:`~puntobanco.server.shared.config`: the operator's tables (``PUNTOBANCO_SHARED_TABLES``);
+* :mod:`~puntobanco.server.shared.models`: the tables' rows (migrations 0005 and 0006);
+* :mod:`~puntobanco.server.shared.config`: a table's settings (``PUNTOBANCO_SHARED_TABLES``);
+* :mod:`~puntobanco.server.shared.catalog`: the operator's tables in the database, provisioned
+  by the variable or created by the admin API;
 * :mod:`~puntobanco.server.shared.cycle`: the order a dealt round's cards are revealed in,
   and what the first steps show, pure;
 * :mod:`~puntobanco.server.shared.events`: a table's numbered events, appended in the
   transaction of the change they report, read back by number;
-* :mod:`~puntobanco.server.shared.dealing`: the lease and each step of the round cycle,
-  from what is stored (so a successor continues);
+* :mod:`~puntobanco.server.shared.lease`: which process deals a table, and the fence each
+  step checks;
+* :mod:`~puntobanco.server.shared.dealing`: each step of the round cycle, from what is
+  stored (so a successor continues);
+* :mod:`~puntobanco.server.shared.settlement`: a round's bets paid and its shoe ended, in the
+  last card's transaction;
 * :mod:`~puntobanco.server.shared.dealer`: the loop in every process that holds its share
   of the leases and steps those tables;
 * :mod:`~puntobanco.server.shared.seats`: sitting, watching, leaving, and the bets held in
@@ -21,6 +27,6 @@ The modules, by job:
   announced;
 * :mod:`~puntobanco.server.shared.export`: a whole shoe, and its check;
 * :mod:`~puntobanco.server.shared.bus`: events to every worker (PostgreSQL ``LISTEN/NOTIFY``,
-  Redis pub/sub, or in process on SQLite);
+  sent with their transaction; Redis pub/sub; or in process on SQLite);
 * :mod:`~puntobanco.server.shared.socket`: the WebSocket that carries them to the browser.
 """

@@ -584,6 +584,42 @@ def test_the_dealer_announces_the_bets_that_changed_every_tick(
     assert last["totals"] == {"player": 300} and last["players"] == {"player": 1}
 
 
+@pytest.mark.timeout(60)
+def test_a_bet_in_flight_neither_holds_the_dealers_tick_nor_is_lost(
+    app_client: TestClient, clock: Clock, database_url: str
+) -> None:
+    """The ticks during the countdown take no lock on the round (PostgreSQL: bets go on
+    together; a lock would wait for every bet in flight, as the close does)."""
+    if not database_url.startswith("postgresql"):
+        pytest.skip("SQLite writes one transaction at a time")
+    alice, bob = Player(app_client, "alice"), Player(app_client, "bob")
+    table = Table(app_client)
+    table.lease()
+    table.step()
+    table.sit(alice, "Ana")
+    table.sit(bob, "Bruno")
+    table.bet(alice, {"banker": 500}, "a1")
+    with table.sessions() as in_flight:
+        in_flight.begin()
+        # Bruno's bet is written but not committed: it holds the round (shared) and his wallet.
+        seats.put_bets(in_flight, table.id, bob.id, {"player": 300}, key="b1", fingerprint="b1")
+        clock.advance(0.5)
+        table.step()  # not held by the bet in flight
+        announced = table.events[-1]
+        assert announced["type"] == "bets" and announced["totals"] == {"banker": 500}
+        assert announced["seats"] == [{"seat": "Ana", "bets": {"banker": 500}}]
+        in_flight.commit()
+    clock.advance(0.5)
+    table.step()  # the next tick announces it, once
+    announced = table.events[-1]
+    assert announced["seats"] == [{"seat": "Bruno", "bets": {"player": 300}}]
+    assert announced["totals"] == {"banker": 500, "player": 300}
+    before = len(table.events)
+    clock.advance(0.5)
+    table.step()
+    assert len(table.events) == before
+
+
 def test_the_same_key_sent_twice_at_once_bets_once(app_client: TestClient, clock: Clock) -> None:
     import threading
 

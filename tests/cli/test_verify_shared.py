@@ -21,10 +21,8 @@ import pytest
 from typer.testing import CliRunner
 
 from puntobanco.cli.main import app
-from puntobanco.server.db import make_engine, make_sessionmaker, migrate
 from puntobanco.server.shared.export import shoe_export
-from tests.server.conftest import make_settings
-from tests.server.test_shared_export import CONFIG, TABLE, deal_shoe
+from tests.server.test_shared_export import TABLE, dealt_at
 
 runner = CliRunner()
 _ENV: dict[str, str | None] = {"LANG": "C", "LC_ALL": None, "LC_MESSAGES": None}
@@ -34,16 +32,8 @@ _ENV: dict[str, str | None] = {"LANG": "C", "LC_ALL": None, "LC_MESSAGES": None}
 def export(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     """Shoe 1 of a table dealt to its end, as its export (dealt once for the module)."""
     url = f"sqlite:///{tmp_path_factory.mktemp('verify-shared') / 'pb.db'}"
-    settings = make_settings(url, shared_tables=(CONFIG,), grant_minor=500_000)
-    engine = make_engine(settings)
-    try:
-        migrate(engine)
-        sessions = make_sessionmaker(engine)
-        deal_shoe(sessions, settings)
-        with sessions.begin() as session:
-            yield json.loads(json.dumps(shoe_export(session, TABLE, 1)))
-    finally:
-        engine.dispose()
+    with dealt_at(url) as dealt, dealt.sessions.begin() as session:
+        yield json.loads(json.dumps(shoe_export(session, TABLE, 1)))
 
 
 def _verify(data: Any, tmp_path: Path, *args: str, lang: str = "en") -> Any:

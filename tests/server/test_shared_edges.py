@@ -34,7 +34,6 @@ from typer.testing import CliRunner
 from puntobanco.cli.main import app as cli_app
 from puntobanco.cli.verify_shared import report
 from puntobanco.core.rules import BetKind
-from puntobanco.server.db import make_engine, make_sessionmaker, migrate
 from puntobanco.server.errors import ApiError
 from puntobanco.server.main import create_app
 from puntobanco.server.models import LedgerEntry, utcnow
@@ -62,10 +61,10 @@ from puntobanco.server.shared.models import (
     SharedShoe,
     SharedTableRow,
 )
-from tests.server.conftest import ADMIN, Clock, Player, make_settings
+from tests.server.conftest import ADMIN, Clock, Player, make_settings, sessions_of
 from tests.server.shared_helpers import next_json, sit
 from tests.server.test_shared_export import CONFIG as EXPORTED
-from tests.server.test_shared_export import deal_shoe
+from tests.server.test_shared_export import dealt_at
 from tests.server.test_shared_tables import TABLE, Table
 
 pytestmark = pytest.mark.timeout(60)
@@ -113,11 +112,6 @@ def logs(caplog: pytest.LogCaptureFixture) -> Iterator[pytest.LogCaptureFixture]
             logger.propagate = propagate
 
 
-def _sessions(client: TestClient) -> sessionmaker[Session]:
-    sessions: sessionmaker[Session] = client.app.state.sessions  # type: ignore[attr-defined]
-    return sessions
-
-
 def _error(response: Any) -> str:
     code: str = response.json()["error"]["code"]
     return code
@@ -125,7 +119,7 @@ def _error(response: Any) -> str:
 
 def _seat_rows(client: TestClient, table_id: str) -> list[tuple[str, str, bool]]:
     """Every seat row of the table: (seat name, role, still there)."""
-    with _sessions(client)() as session:
+    with sessions_of(client)() as session:
         rows = session.execute(
             select(SharedSeat.seat_name, SharedSeat.role, SharedSeat.left_at).where(
                 SharedSeat.table_id == table_id
@@ -135,7 +129,7 @@ def _seat_rows(client: TestClient, table_id: str) -> list[tuple[str, str, bool]]
 
 
 def _stored_events(client: TestClient, table_id: str) -> list[dict[str, Any]]:
-    with _sessions(client)() as session:
+    with sessions_of(client)() as session:
         found = events_after(session, table_id, 0)
     assert found is not None
     return found
@@ -172,7 +166,7 @@ def test_an_unknown_role_is_refused_by_the_seats_themselves(
     """The HTTP model allows two roles; the seats refuse any other all the same."""
     alice = Player(client, "alice")
     Table(client)
-    with _sessions(client)() as session, session.begin():
+    with sessions_of(client)() as session, session.begin():
         with pytest.raises(ApiError) as refused:
             seats.sit(session, "salon", alice.id, role="dealer", seat_name="Ana", client_seed="s")
     assert refused.value.status == 422 and refused.value.code == "role_unknown"
@@ -256,7 +250,7 @@ def test_unknown_tables_are_404_everywhere(client: TestClient, clock: Clock) -> 
 
 
 def _ledger_count(client: TestClient) -> int:
-    with _sessions(client)() as session:
+    with sessions_of(client)() as session:
         return len(session.execute(select(LedgerEntry.id)).all())
 
 
@@ -280,7 +274,7 @@ def test_the_same_bets_under_a_new_key_move_no_money_and_a_cancel_releases_all(
     cancelled = table.bet(alice, {}, "k3")
     assert cancelled.body["bets"] == {} and cancelled.body["staked_minor"] == 0
     assert alice.balance() == start
-    with _sessions(client)() as session:
+    with sessions_of(client)() as session:
         held = session.execute(select(SharedBet.spot).where(SharedBet.user_id == alice.id))
         assert held.all() == []
 
@@ -291,7 +285,7 @@ def test_the_events_endpoint_asks_for_a_snapshot_past_its_limit(
     table = Table(client)
     table.lease()
     table.step()  # shoe_started, round_opened
-    with _sessions(client)() as session, session.begin():
+    with sessions_of(client)() as session, session.begin():
         emit(session, "salon", [("table_closing", {}), ("table_closing", {})])
     monkeypatch.setattr(events_module, "CATCH_UP_LIMIT", 2)
     behind = client.get("/api/tables/salon/events", params={"after": 0})
@@ -299,7 +293,7 @@ def test_the_events_endpoint_asks_for_a_snapshot_past_its_limit(
     recent = client.get("/api/tables/salon/events", params={"after": 2})
     assert recent.status_code == 200
     assert [e["seq"] for e in recent.json()["events"]] == [3, 4]
-    with _sessions(client)() as session:
+    with sessions_of(client)() as session:
         assert emit(session, "salon", []) == []  # nothing to announce: no number used
 
 
@@ -407,7 +401,7 @@ def test_the_operator_closes_a_table_at_the_end_of_its_round(
     assert alice.balance() == start - 500 + settled["seats"][0]["payout"]
     gone = client.post("/api/tables/salon/seat", json={"seat_name": "Ana"}, headers=alice.headers)
     assert gone.status_code == 404 and _error(gone) == "table_unknown"
-    with _sessions(client)() as session:
+    with sessions_of(client)() as session:
         row = session.get(SharedTableRow, "salon")
         assert row is not None and row.lease_holder is None
         assert row.status == "closed"
@@ -440,12 +434,12 @@ def _opened(client: TestClient, table_id: str = "salon") -> Callable[[], bool]:
 
 
 def _open(client: TestClient, *configs: SharedTableConfig) -> None:
-    with _sessions(client)() as session, session.begin():
+    with sessions_of(client)() as session, session.begin():
         open_tables(session, list(configs or (TABLE,)))
 
 
 def _holder(client: TestClient, table_id: str = "salon") -> str | None:
-    with _sessions(client)() as session:
+    with sessions_of(client)() as session:
         row = session.get(SharedTableRow, table_id)
         assert row is not None
         return row.lease_holder
@@ -465,7 +459,7 @@ def test_a_step_that_fails_is_logged_and_retried(
         return real(session, table_id, holder)
 
     monkeypatch.setattr(dealer_module, "advance", flaky)
-    dealer = Dealer(_sessions(client), LocalHub(), heartbeat_s=0.05, holder="h1")
+    dealer = Dealer(sessions_of(client), LocalHub(), heartbeat_s=0.05, holder="h1")
     _run_dealer(dealer, _opened(client))
     assert "shared table salon: a step failed; retrying" in logs.text
     # Retried from what is stored: one shoe, one round, each announced once.
@@ -473,7 +467,7 @@ def test_a_step_that_fails_is_logged_and_retried(
     assert kinds == ["shoe_started", "round_opened"]
     # Stopped: the lease is free at once, for another process to take now.
     assert _holder(client) is None
-    with _sessions(client)() as session, session.begin():
+    with sessions_of(client)() as session, session.begin():
         assert take_lease(session, "salon", "h2", lease_s=5)
 
 
@@ -487,7 +481,7 @@ def test_events_the_bus_cannot_publish_are_logged_and_kept(
         raise ConnectionError("bus down")
 
     hub.publish = broken  # type: ignore[method-assign]
-    dealer = Dealer(_sessions(client), hub, heartbeat_s=0.05, holder="h1")
+    dealer = Dealer(sessions_of(client), hub, heartbeat_s=0.05, holder="h1")
     _run_dealer(dealer, _opened(client))
     assert "shared table salon: events not published" in logs.text
     assert [e["type"] for e in _stored_events(client, "salon")] == ["shoe_started", "round_opened"]
@@ -497,7 +491,7 @@ def test_the_database_down_at_a_lease_pass_holds_nothing_until_it_is_back(
     client: TestClient, monkeypatch: pytest.MonkeyPatch, logs: pytest.LogCaptureFixture
 ) -> None:
     _open(client)
-    dealer = Dealer(_sessions(client), LocalHub(), heartbeat_s=0.05, holder="h1")
+    dealer = Dealer(sessions_of(client), LocalHub(), heartbeat_s=0.05, holder="h1")
     real = dealer._renew
     passes = {"n": 0}
 
@@ -515,7 +509,7 @@ def test_the_database_down_at_a_lease_pass_holds_nothing_until_it_is_back(
 
 def test_a_dealer_whose_lease_is_taken_stops_dealing_that_table(client: TestClient) -> None:
     _open(client)
-    dealer = Dealer(_sessions(client), LocalHub(), heartbeat_s=0.05, lease_s=5, holder="h1")
+    dealer = Dealer(sessions_of(client), LocalHub(), heartbeat_s=0.05, lease_s=5, holder="h1")
     seen: dict[str, Any] = {}
 
     def taken_over() -> bool:
@@ -525,7 +519,7 @@ def test_a_dealer_whose_lease_is_taken_stops_dealing_that_table(client: TestClie
             seen["held"] = dealer.held
             seen["seq"] = _stored_events(client, "salon")[-1]["seq"]
             # Another process takes the table as if h1's lease had expired.
-            with _sessions(client)() as session, session.begin():
+            with sessions_of(client)() as session, session.begin():
                 session.execute(
                     update(SharedTableRow)
                     .where(SharedTableRow.id == "salon")
@@ -550,7 +544,7 @@ def test_a_step_that_finds_the_lease_lost_ends_that_tables_task(
         raise lease.LeaseLost(table_id)
 
     monkeypatch.setattr(dealer_module, "advance", fenced)
-    dealer = Dealer(_sessions(client), LocalHub(), heartbeat_s=0.05, holder="h1")
+    dealer = Dealer(sessions_of(client), LocalHub(), heartbeat_s=0.05, holder="h1")
     _run_dealer(dealer, lambda: "lease lost" in logs.text)
     assert "shared table salon: lease lost" in logs.text
     assert "a step failed" not in logs.text
@@ -562,7 +556,7 @@ def test_two_dealers_share_the_tables(client: TestClient) -> None:
     first = SharedTableConfig(id="t1", name="One", reveal_ms=0)
     second = SharedTableConfig(id="t2", name="Two", reveal_ms=0)
     _open(client, first, second)
-    sessions = _sessions(client)
+    sessions = sessions_of(client)
     alone = Dealer(sessions, LocalHub(), holder="h1")
     assert alone._renew() == {"t1", "t2"}  # the only dealer alive deals both
     with sessions() as session, session.begin():
@@ -664,7 +658,7 @@ def test_a_table_no_longer_configured_closes_and_opens_again_when_configured(
     _open(client, first)  # the operator removed t2: it closes at the end of its round
 
     def statuses() -> dict[str, str]:
-        with _sessions(client)() as session:
+        with sessions_of(client)() as session:
             return dict(session.execute(select(SharedTableRow.id, SharedTableRow.status)).all())
 
     assert statuses() == {"t1": "open", "t2": "closing"}
@@ -672,7 +666,7 @@ def test_a_table_no_longer_configured_closes_and_opens_again_when_configured(
     assert statuses() == {"t1": "open", "t2": "closing"}
     _open(client, first, second.model_copy(update={"name": "Two again"}))
     assert statuses() == {"t1": "open", "t2": "open"}
-    with _sessions(client)() as session:
+    with sessions_of(client)() as session:
         row = session.get(SharedTableRow, "t2")
         assert row is not None and row.name == "Two again"
 
@@ -680,7 +674,7 @@ def test_a_table_no_longer_configured_closes_and_opens_again_when_configured(
 def test_a_dealer_with_its_share_leaves_a_free_table_to_another(client: TestClient) -> None:
     tables = [SharedTableConfig(id=f"t{n}", name=f"T{n}") for n in (1, 2, 3)]
     _open(client, *tables)
-    sessions = _sessions(client)
+    sessions = sessions_of(client)
     with sessions() as session, session.begin():
         for holder in ("h1", "h2", "h3"):
             heartbeat(session, holder, lease_s=5)
@@ -711,7 +705,7 @@ def _wait_s(dealer: Dealer, step: dealing.Step, send: dict[str, Any] | None) -> 
 
 
 def test_a_turned_card_wakes_the_dealer_before_its_deadline(client: TestClient) -> None:
-    dealer = Dealer(_sessions(client), LocalHub(), heartbeat_s=0.05, holder="h1")
+    dealer = Dealer(sessions_of(client), LocalHub(), heartbeat_s=0.05, holder="h1")
     squeeze_wait = dealing.Step([], 3.0, wake=True)
     assert _wait_s(dealer, squeeze_wait, {"type": "card", "seq": 9}) < 1.0
     # A marker (events the bus lost, a turned card among them perhaps) wakes it too.
@@ -757,17 +751,10 @@ def dealt_shoe(
 ) -> Iterator[tuple[sessionmaker[Session], dict[str, Any]]]:
     """A whole shoe dealt by the dealer's steps, and its export as the API writes it."""
     url = f"sqlite:///{tmp_path_factory.mktemp('edges-export') / 'pb.db'}"
-    settings = make_settings(url, shared_tables=(EXPORTED,), grant_minor=500_000)
-    engine = make_engine(settings)
-    try:
-        migrate(engine)
-        sessions = make_sessionmaker(engine)
-        deal_shoe(sessions, settings)
-        with sessions.begin() as session:
+    with dealt_at(url) as dealt:
+        with dealt.sessions.begin() as session:
             export = json.loads(json.dumps(shoe_export(session, EXPORTED.id, 1)))
-        yield sessions, export
-    finally:
-        engine.dispose()
+        yield dealt.sessions, export
 
 
 def _first_bet(data: dict[str, Any]) -> dict[str, Any]:

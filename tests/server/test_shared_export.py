@@ -17,6 +17,7 @@ import shutil
 import uuid
 from collections import defaultdict
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -137,7 +138,9 @@ def _bet(sessions: sessionmaker[Session], users: dict[str, int], round_in_shoe: 
                 seats.put_bets(session, TABLE, users[seat], stakes, key=key, fingerprint=key)
 
 
-def _dealt_at(url: str) -> Iterator[Dealt]:
+@contextmanager
+def dealt_at(url: str) -> Iterator[Dealt]:
+    """A migrated database at ``url`` holding :func:`deal_shoe`'s table."""
     settings = make_settings(url, shared_tables=(CONFIG,), grant_minor=500_000)
     engine = make_engine(settings)
     migrate(engine)
@@ -160,7 +163,8 @@ def dealt(
     if request.param == "sqlite":
         path = tmp_path_factory.mktemp("shared-export") / "pb.db"
         shutil.copyfile(request.getfixturevalue("migrated_sqlite"), path)
-        yield from _dealt_at(f"sqlite:///{path}")
+        with dealt_at(f"sqlite:///{path}") as dealt_table:
+            yield dealt_table
         return
     reason = postgres_reason()
     if reason:
@@ -170,7 +174,8 @@ def dealt(
     with root.begin() as conn:
         conn.execute(text(f'CREATE SCHEMA "{schema}"'))
     try:
-        yield from _dealt_at(pg_schema_url(schema))
+        with dealt_at(pg_schema_url(schema)) as dealt_table:
+            yield dealt_table
     finally:
         with root.begin() as conn:
             conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))

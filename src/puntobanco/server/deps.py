@@ -91,11 +91,9 @@ def current_player(request: Request, session: SessionDep) -> Player:
     Raises:
         ApiError: 401 ``not_authenticated``.
     """
-    token = request_token(request)
-    if token is None:
-        raise ApiError(401, "not_authenticated")
+    # A session touches no database before its first statement: no token, no transaction.
     with session.begin():
-        return authenticated(session, token)
+        return authenticated(session, request_token(request))
 
 
 PlayerDep = Annotated[Player, Depends(current_player)]

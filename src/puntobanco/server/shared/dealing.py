@@ -94,10 +94,11 @@ def advance(session: Session, table_id: str, holder: str) -> Step:
     # every bet in flight and hold the next ones behind it, so a table busy with bets
     # would hear of them only at the close. The close itself takes the lock below.
     round_ = current_round(session, table_id)
-    if round_ is not None and _taking_bets(round_):
-        table = fence(session, table_id, holder)
+    if round_ is not None and round_.phase == Phase.BETTING.value:
         left = (as_utc(round_.closes_at) - utcnow()).total_seconds()
-        return Step(_announce_bets(session, table, round_), min(left, BETS_TICK_S))
+        if left > 0:
+            table = fence(session, table_id, holder)
+            return Step(_announce_bets(session, table, round_), min(left, BETS_TICK_S))
     round_ = current_round(session, table_id, lock=True)
     table = fence(session, table_id, holder)
     config = table_config(table)
@@ -108,18 +109,12 @@ def advance(session: Session, table_id: str, holder: str) -> Step:
             if left > 0:
                 return Step([], left)
         return _open_or_close_table(session, table, config)
-    if round_.phase == Phase.BETTING.value:
-        if _taking_bets(round_):  # the countdown was not over at the first look
-            return Step([], 0.0)
+    if round_.phase == Phase.BETTING.value:  # its countdown is over (the first look said)
         events = _announce_bets(session, table, round_)
         return Step(events + _close_betting(session, table, round_), 0.0)
     if round_.phase == Phase.CLOSED.value:
         return Step(_deal(session, table, round_), config.reveal_ms / 1000)
     return _reveal_next(session, table, config, round_)
-
-
-def _taking_bets(round_: SharedRound) -> bool:
-    return round_.phase == Phase.BETTING.value and as_utc(round_.closes_at) > utcnow()
 
 
 def _announce_bets(session: Session, table: SharedTableRow, round_: SharedRound) -> list[Event]:

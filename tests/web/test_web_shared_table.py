@@ -571,6 +571,11 @@ def test_the_dealer_collects_and_pays_spot_by_spot(browser: Any, squeeze_url: st
     # The lost side bet's chips are collected; the won one is paid beside its stake, the
     # win written as its amount.
     lost_spot = page.locator(f'.sh-spot[data-bet="{lost}"]')
+    # The dealer moves the chips two frames after drawing them (as the paid stack below).
+    page.wait_for_function(
+        '(s) => document.querySelector(`.sh-spot[data-bet="${s}"] .sh-stack.collected`)',
+        arg=lost,
+    )
     assert "collected" in (lost_spot.locator(".sh-stack").first.get_attribute("class") or "")
     assert lost_spot.locator(".sh-stack.paid").count() == 0
     assert lost_spot.locator(".sh-spot-result").text_content() == tr("en", "res.lose")
